@@ -1,0 +1,61 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "Ninepipe",
+    products: [
+        .library(name: "NinepipeCore", targets: ["NinepipeCore"]),
+        .library(name: "NinepipePlugins", targets: ["NinepipePlugins"]),
+        .library(name: "NinepipeHost", targets: ["NinepipeHost"]),
+        .executable(name: "ninepipe", targets: ["ninepipe"]),
+    ],
+    targets: [
+        // System C libraries, found through pkg-config.
+        .systemLibrary(
+            name: "CZlib",
+            path: "Sources/CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
+        ),
+        .systemLibrary(
+            name: "CLibJPEG",
+            path: "Sources/CLibJPEG",
+            pkgConfig: "libjpeg",
+            providers: [.apt(["libjpeg62-turbo-dev"]), .brew(["jpeg-turbo"])]
+        ),
+        // A tiny C shim that owns libjpeg's setjmp/longjmp error path.
+        .target(
+            name: "CJPEGShim",
+            dependencies: ["CLibJPEG"],
+            path: "Sources/CJPEGShim"
+        ),
+        .target(
+            name: "NinepipeCore",
+            dependencies: ["CZlib", "CJPEGShim"],
+            path: "Sources/Core",
+            linkerSettings: [.linkedLibrary("m")]
+        ),
+        .target(
+            name: "NinepipePlugins",
+            dependencies: ["NinepipeCore"],
+            path: "Sources/Plugins"
+        ),
+        .target(
+            name: "NinepipeHost",
+            dependencies: ["NinepipeCore", "NinepipePlugins"],
+            path: "Sources/Host"
+        ),
+        .executableTarget(
+            name: "ninepipe",
+            dependencies: ["NinepipeHost"],
+            path: "Sources/ninepipe"
+        ),
+        .testTarget(name: "NinepipeCoreTests", dependencies: ["NinepipeCore"]),
+        .testTarget(name: "NinepipePluginsTests", dependencies: ["NinepipePlugins"]),
+        .testTarget(
+            name: "NinepipeHostTests",
+            dependencies: ["NinepipeHost"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,98 @@
+/*
+ * A small C shim over libjpeg(-turbo).
+ *
+ * libjpeg reports fatal errors by calling `error_exit`, whose only recoverable
+ * path is `longjmp`. Swift cannot call `setjmp`, so every libjpeg call that can
+ * fail happens inside this file, behind a `setjmp` barrier. Each function
+ * returns 0 on success and non-zero on failure; the failure text is then in
+ * `njs_decoder_error` / the encoder's error buffer. No libjpeg type leaks out.
+ */
+#ifndef NINEPIPE_JPEG_SHIM_H
+#define NINEPIPE_JPEG_SHIM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Colour spaces as seen by Swift. */
+enum njs_color_space {
+    NJS_GRAY = 1,
+    NJS_RGB = 2,
+    NJS_YCBCR = 3,
+    NJS_CMYK = 4,
+    NJS_YCCK = 5,
+    NJS_UNKNOWN = 0
+};
+
+/** What the header says, before any pixel is decoded. */
+typedef struct njs_header {
+    uint32_t width;
+    uint32_t height;
+    int components;          /* components in the file (1, 3 or 4) */
+    int color_space;         /* enum njs_color_space of the file */
+    int progressive;         /* 1 for a progressive (SOF2) file */
+    int saw_adobe_marker;    /* 1 when an Adobe APP14 marker was present */
+} njs_header;
+
+/** Output geometry after `njs_decoder_start`. */
+typedef struct njs_output {
+    uint32_t width;
+    uint32_t height;
+    int components;          /* 1 (gray), 3 (RGB) or 4 (CMYK, as stored) */
+} njs_output;
+
+typedef struct njs_decoder njs_decoder;
+
+/** Creates a decoder over `len` bytes at `data`; the bytes must outlive it. NULL when out of memory. */
+njs_decoder *njs_decoder_create(const uint8_t *data, size_t len);
+/** Reads the header and saves APP1/APP2 markers. */
+int njs_decoder_read_header(njs_decoder *dec, njs_header *header);
+/** Starts decompression with DCT scaling 1/`scale_denom` (1, 2, 4 or 8). */
+int njs_decoder_start(njs_decoder *dec, int scale_denom, njs_output *output);
+/** Decodes up to `rows` scanlines into `dst` (each `stride` bytes apart); sets `*rows_read`. */
+int njs_decoder_read_rows(njs_decoder *dec, uint8_t *dst, size_t stride, uint32_t rows, uint32_t *rows_read);
+/** Finishes decompression (checks the trailing markers). */
+int njs_decoder_finish(njs_decoder *dec);
+/** The number of saved APPn markers. */
+int njs_decoder_marker_count(const njs_decoder *dec);
+/** The saved marker `index`: its code (0xE0 + n), data and length. */
+void njs_decoder_marker(const njs_decoder *dec, int index, int *code, const uint8_t **data, size_t *length);
+/** The last error text (empty when none). */
+const char *njs_decoder_error(const njs_decoder *dec);
+/** The number of corrupt-data warnings libjpeg emitted and the first one's text. */
+int njs_decoder_warning_count(const njs_decoder *dec);
+const char *njs_decoder_first_warning(const njs_decoder *dec);
+/** Releases the decoder and everything it owns. */
+void njs_decoder_destroy(njs_decoder *dec);
+
+/** Encoder options. */
+typedef struct njs_encode_options {
+    int quality;             /* 1...100 */
+    int progressive;         /* 0 or 1 */
+    int chroma_subsampling;  /* 420, 422 or 444 */
+    const uint8_t *exif;     /* raw TIFF block, without the "Exif\0\0" prefix; may be NULL */
+    size_t exif_length;
+    const uint8_t *icc;      /* ICC profile; may be NULL */
+    size_t icc_length;
+} njs_encode_options;
+
+/**
+ * Encodes 8-bit pixels (`components` 1 = gray or 3 = RGB, rows `stride` bytes
+ * apart) into a malloc'ed buffer returned in `*out`/`*out_length`; free it with
+ * `njs_free`. On failure returns non-zero and writes a message into `error`.
+ */
+int njs_encode(const uint8_t *pixels, uint32_t width, uint32_t height, int components, size_t stride,
+               const njs_encode_options *options, uint8_t **out, size_t *out_length,
+               char *error, size_t error_capacity);
+
+/** Frees a buffer returned by `njs_encode`. */
+void njs_free(void *pointer);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

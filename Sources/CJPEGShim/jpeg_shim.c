@@ -1,0 +1,248 @@
+#include "jpeg_shim.h"
+
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jpeglib.h>
+#include <jerror.h>
+
+/* ---------------------------------------------------------------- errors */
+
+typedef struct njs_error_manager {
+    struct jpeg_error_mgr base;
+    jmp_buf jump;
+    char message[JMSG_LENGTH_MAX + 64];
+    int warnings;
+    char first_warning[JMSG_LENGTH_MAX];
+} njs_error_manager;
+
+static void njs_error_exit(j_common_ptr cinfo) {
+    njs_error_manager *manager = (njs_error_manager *)cinfo->err;
+    (*cinfo->err->format_message)(cinfo, manager->message);
+    longjmp(manager->jump, 1);
+}
+
+static void njs_emit_message(j_common_ptr cinfo, int level) {
+    if (level >= 0) return; /* trace messages */
+    njs_error_manager *manager = (njs_error_manager *)cinfo->err;
+    /* Extraneous bytes before a marker are harmless and common; everything
+       else at this level means the entropy-coded data is damaged. */
+    if (cinfo->err->msg_code == JWRN_EXTRANEOUS_DATA) return;
+    if (manager->warnings == 0) {
+        (*cinfo->err->format_message)(cinfo, manager->first_warning);
+    }
+    manager->warnings += 1;
+}
+
+static void njs_output_message(j_common_ptr cinfo) { (void)cinfo; /* never print */ }
+
+static void njs_install_errors(njs_error_manager *manager) {
+    jpeg_std_error(&manager->base);
+    manager->base.error_exit = njs_error_exit;
+    manager->base.emit_message = njs_emit_message;
+    manager->base.output_message = njs_output_message;
+    manager->message[0] = 0;
+    manager->first_warning[0] = 0;
+    manager->warnings = 0;
+}
+
+/* --------------------------------------------------------------- decoder */
+
+struct njs_decoder {
+    struct jpeg_decompress_struct info;
+    njs_error_manager errors;
+    const uint8_t *data;
+    size_t length;
+    int created;
+    int started;
+};
+
+njs_decoder *njs_decoder_create(const uint8_t *data, size_t len) {
+    njs_decoder *dec = calloc(1, sizeof(njs_decoder));
+    if (!dec) return NULL;
+    dec->data = data;
+    dec->length = len;
+    njs_install_errors(&dec->errors);
+    dec->info.err = &dec->errors.base;
+    if (setjmp(dec->errors.jump)) {
+        return dec; /* created stays 0; read_header reports the message */
+    }
+    jpeg_create_decompress(&dec->info);
+    dec->created = 1;
+    return dec;
+}
+
+int njs_decoder_read_header(njs_decoder *dec, njs_header *header) {
+    if (!dec->created) {
+        if (!dec->errors.message[0]) strcpy(dec->errors.message, "could not create a JPEG decoder");
+        return 1;
+    }
+    if (setjmp(dec->errors.jump)) return 1;
+    jpeg_mem_src(&dec->info, dec->data, (unsigned long)dec->length);
+    jpeg_save_markers(&dec->info, JPEG_APP0 + 1, 0xFFFF);
+    jpeg_save_markers(&dec->info, JPEG_APP0 + 2, 0xFFFF);
+    jpeg_read_header(&dec->info, TRUE);
+    header->width = dec->info.image_width;
+    header->height = dec->info.image_height;
+    header->components = dec->info.num_components;
+    switch (dec->info.jpeg_color_space) {
+    case JCS_GRAYSCALE: header->color_space = NJS_GRAY; break;
+    case JCS_RGB: header->color_space = NJS_RGB; break;
+    case JCS_YCbCr: header->color_space = NJS_YCBCR; break;
+    case JCS_CMYK: header->color_space = NJS_CMYK; break;
+    case JCS_YCCK: header->color_space = NJS_YCCK; break;
+    default: header->color_space = NJS_UNKNOWN; break;
+    }
+    header->progressive = jpeg_has_multiple_scans(&dec->info) ? 1 : 0;
+    header->saw_adobe_marker = dec->info.saw_Adobe_marker ? 1 : 0;
+    return 0;
+}
+
+int njs_decoder_start(njs_decoder *dec, int scale_denom, njs_output *output) {
+    if (setjmp(dec->errors.jump)) return 1;
+    dec->info.scale_num = 1;
+    dec->info.scale_denom = (unsigned int)scale_denom;
+    switch (dec->info.jpeg_color_space) {
+    case JCS_GRAYSCALE: dec->info.out_color_space = JCS_GRAYSCALE; break;
+    case JCS_CMYK:
+    case JCS_YCCK: dec->info.out_color_space = JCS_CMYK; break;
+    default: dec->info.out_color_space = JCS_RGB; break;
+    }
+    dec->info.dct_method = JDCT_ISLOW;
+    jpeg_start_decompress(&dec->info);
+    dec->started = 1;
+    output->width = dec->info.output_width;
+    output->height = dec->info.output_height;
+    output->components = dec->info.output_components;
+    return 0;
+}
+
+int njs_decoder_read_rows(njs_decoder *dec, uint8_t *dst, size_t stride, uint32_t rows, uint32_t *rows_read) {
+    *rows_read = 0;
+    if (setjmp(dec->errors.jump)) return 1;
+    while (*rows_read < rows && dec->info.output_scanline < dec->info.output_height) {
+        JSAMPROW row = dst + (size_t)(*rows_read) * stride;
+        JDIMENSION got = jpeg_read_scanlines(&dec->info, &row, 1);
+        if (got == 0) break;
+        *rows_read += got;
+    }
+    return 0;
+}
+
+int njs_decoder_finish(njs_decoder *dec) {
+    if (setjmp(dec->errors.jump)) return 1;
+    if (dec->started) jpeg_finish_decompress(&dec->info);
+    dec->started = 0;
+    return 0;
+}
+
+int njs_decoder_marker_count(const njs_decoder *dec) {
+    int count = 0;
+    for (jpeg_saved_marker_ptr m = dec->info.marker_list; m; m = m->next) count++;
+    return count;
+}
+
+void njs_decoder_marker(const njs_decoder *dec, int index, int *code, const uint8_t **data, size_t *length) {
+    int i = 0;
+    for (jpeg_saved_marker_ptr m = dec->info.marker_list; m; m = m->next, i++) {
+        if (i == index) {
+            *code = m->marker;
+            *data = m->data;
+            *length = m->data_length;
+            return;
+        }
+    }
+    *code = 0;
+    *data = NULL;
+    *length = 0;
+}
+
+const char *njs_decoder_error(const njs_decoder *dec) { return dec->errors.message; }
+int njs_decoder_warning_count(const njs_decoder *dec) { return dec->errors.warnings; }
+const char *njs_decoder_first_warning(const njs_decoder *dec) { return dec->errors.first_warning; }
+
+void njs_decoder_destroy(njs_decoder *dec) {
+    if (!dec) return;
+    if (dec->created) {
+        /* jpeg_destroy never calls error_exit, but keep a barrier anyway. */
+        if (!setjmp(dec->errors.jump)) jpeg_destroy_decompress(&dec->info);
+    }
+    free(dec);
+}
+
+/* --------------------------------------------------------------- encoder */
+
+int njs_encode(const uint8_t *pixels, uint32_t width, uint32_t height, int components, size_t stride,
+               const njs_encode_options *options, uint8_t **out, size_t *out_length,
+               char *error, size_t error_capacity) {
+    struct jpeg_compress_struct info;
+    njs_error_manager errors;
+    /* volatile: these are read after a longjmp. */
+    unsigned char *volatile buffer = NULL;
+    unsigned long buffer_length = 0;
+    volatile int created = 0;
+
+    *out = NULL;
+    *out_length = 0;
+    njs_install_errors(&errors);
+    info.err = &errors.base;
+    if (setjmp(errors.jump)) {
+        if (error && error_capacity) snprintf(error, error_capacity, "%s", errors.message);
+        if (created) jpeg_destroy_compress(&info);
+        if (buffer) free(buffer);
+        return 1;
+    }
+    jpeg_create_compress(&info);
+    created = 1;
+    unsigned char *dest = NULL;
+    jpeg_mem_dest(&info, &dest, &buffer_length);
+    buffer = dest;
+    info.image_width = width;
+    info.image_height = height;
+    info.input_components = components;
+    info.in_color_space = components == 1 ? JCS_GRAYSCALE : JCS_RGB;
+    jpeg_set_defaults(&info);
+    jpeg_set_quality(&info, options->quality, TRUE);
+    info.dct_method = JDCT_ISLOW;
+    info.optimize_coding = TRUE;
+    if (components == 3) {
+        int h = 2, v = 2;
+        if (options->chroma_subsampling == 444) { h = 1; v = 1; }
+        else if (options->chroma_subsampling == 422) { h = 2; v = 1; }
+        info.comp_info[0].h_samp_factor = h;
+        info.comp_info[0].v_samp_factor = v;
+        info.comp_info[1].h_samp_factor = 1;
+        info.comp_info[1].v_samp_factor = 1;
+        info.comp_info[2].h_samp_factor = 1;
+        info.comp_info[2].v_samp_factor = 1;
+    }
+    if (options->progressive) jpeg_simple_progression(&info);
+    jpeg_start_compress(&info, TRUE);
+    if (options->exif && options->exif_length > 0) {
+        /* APP1: "Exif\0\0" + TIFF block; a marker holds at most 65533 bytes. */
+        size_t total = options->exif_length + 6;
+        if (total <= 65533) {
+            jpeg_write_m_header(&info, JPEG_APP0 + 1, (unsigned int)total);
+            const char prefix[6] = {'E', 'x', 'i', 'f', 0, 0};
+            for (int i = 0; i < 6; i++) jpeg_write_m_byte(&info, prefix[i]);
+            for (size_t i = 0; i < options->exif_length; i++) jpeg_write_m_byte(&info, options->exif[i]);
+        }
+    }
+    if (options->icc && options->icc_length > 0) {
+        jpeg_write_icc_profile(&info, options->icc, (unsigned int)options->icc_length);
+    }
+    while (info.next_scanline < info.image_height) {
+        JSAMPROW row = (JSAMPROW)(pixels + (size_t)info.next_scanline * stride);
+        jpeg_write_scanlines(&info, &row, 1);
+    }
+    jpeg_finish_compress(&info);
+    buffer = dest;
+    jpeg_destroy_compress(&info);
+    *out = dest;
+    *out_length = buffer_length;
+    return 0;
+}
+
+void njs_free(void *pointer) { free(pointer); }

@@ -1,0 +1,21 @@
+/// An input exceeded a configured ``ImageLimits`` value. Checked before any large allocation.
+public enum LimitError: NinepipeError, Hashable {
+    /// Width × height is over ``ImageLimits/maxPixelCount``.
+    case tooManyPixels(width: Int, height: Int, limit: Int)
+    /// Width or height is over ``ImageLimits/maxDimension``.
+    case dimensionTooLarge(width: Int, height: Int, limit: Int)
+    /// A metadata block (ICC profile, text, EXIF) is over ``ImageLimits/maxMetadataBytes``.
+    case metadataTooLarge(kind: String, size: Int, limit: Int)
+
+    /// The message.
+    public var description: String {
+        switch self {
+        case .tooManyPixels(let width, let height, let limit):
+            return "image is \(width)×\(height) = \(width.multipliedReportingOverflow(by: height).partialValue) pixels, over the limit of \(limit) pixels; raise it with --max-pixels N (ImageLimits.maxPixelCount) if you trust this file"
+        case .dimensionTooLarge(let width, let height, let limit):
+            return "image is \(width)×\(height), a side over the limit of \(limit) pixels; raise it with --max-dimension N (ImageLimits.maxDimension) if you trust this file"
+        case .metadataTooLarge(let kind, let size, let limit):
+            return "\(kind) is \(size) bytes, over the limit of \(limit) bytes (ImageLimits.maxMetadataBytes)"
+        }
+    }
+}

@@ -1,0 +1,96 @@
+/// Nine-patch information carried by an image: the `npTc`, `npLb` and `npOl` chunks.
+public struct NinePatchInfo: Sendable, Hashable {
+    /// Stretch regions, padding and cell colours (`npTc`).
+    public var chunk: NinePatchChunk?
+    /// Optical layout bounds (`npLb`).
+    public var layoutBounds: NinePatchLayoutBounds?
+    /// Outline (`npOl`).
+    public var outline: NinePatchOutline?
+
+    /// Creates the information.
+    public init(chunk: NinePatchChunk? = nil, layoutBounds: NinePatchLayoutBounds? = nil, outline: NinePatchOutline? = nil) {
+        self.chunk = chunk
+        self.layoutBounds = layoutBounds
+        self.outline = outline
+    }
+
+    /// Whether nothing is set.
+    public var isEmpty: Bool { chunk == nil && layoutBounds == nil && outline == nil }
+
+    /// The information for the image after `orientation` is applied to a `width`×`height` image.
+    ///
+    /// Divs, padding, bounds and cell colours move with the pixels (mirrored or swapped between axes).
+    public func transformed(by orientation: Orientation, width: Int, height: Int) -> NinePatchInfo {
+        let map = AxisMap(orientation)
+        var result = self
+        if var chunk {
+            let sourceCells = (x: Self.cellCount(chunk.xDivs, length: width), y: Self.cellCount(chunk.yDivs, length: height))
+            let xDivs = map.xFromY ? chunk.yDivs : chunk.xDivs
+            let yDivs = map.xFromY ? chunk.xDivs : chunk.yDivs
+            let xLength = map.xFromY ? height : width
+            let yLength = map.xFromY ? width : height
+            chunk.xDivs = map.reverseX ? Self.reversed(xDivs, length: xLength) : xDivs
+            chunk.yDivs = map.reverseY ? Self.reversed(yDivs, length: yLength) : yDivs
+            chunk.padding = map.apply(chunk.padding)
+            if chunk.colors.count == sourceCells.x * sourceCells.y {
+                let cols = map.xFromY ? sourceCells.y : sourceCells.x
+                let rows = map.xFromY ? sourceCells.x : sourceCells.y
+                var colors = [UInt32](repeating: NinePatchChunk.noColor, count: chunk.colors.count)
+                for row in 0..<rows {
+                    for col in 0..<cols {
+                        let c = map.reverseX ? cols - 1 - col : col
+                        let r = map.reverseY ? rows - 1 - row : row
+                        let (sx, sy) = map.xFromY ? (r, c) : (c, r)
+                        colors[row * cols + col] = chunk.colors[sy * sourceCells.x + sx]
+                    }
+                }
+                chunk.colors = colors
+            }
+            result.chunk = chunk
+        }
+        result.layoutBounds = layoutBounds.map { NinePatchLayoutBounds(insets: map.apply($0.insets)) }
+        result.outline = outline.map { NinePatchOutline(insets: map.apply($0.insets), radius: $0.radius, alpha: $0.alpha) }
+        return result
+    }
+
+    /// The number of cells along an axis of `length` split by `divs`, counted as aapt does.
+    public static func cellCount(_ divs: [Int32], length: Int) -> Int {
+        guard let first = divs.first, let last = divs.last else { return 1 }
+        var count = divs.count + 1
+        if first == 0 { count -= 1 }
+        if Int(last) == length { count -= 1 }
+        return Swift.max(count, 1)
+    }
+
+    private static func reversed(_ divs: [Int32], length: Int) -> [Int32] {
+        divs.reversed().map { Int32(length) - $0 }
+    }
+}
+
+/// How an orientation maps the displayed axes onto the stored ones.
+private struct AxisMap {
+    var xFromY: Bool
+    var reverseX: Bool
+    var reverseY: Bool
+
+    init(_ orientation: Orientation) {
+        switch orientation {
+        case .up: (xFromY, reverseX, reverseY) = (false, false, false)
+        case .upMirrored: (xFromY, reverseX, reverseY) = (false, true, false)
+        case .down: (xFromY, reverseX, reverseY) = (false, true, true)
+        case .downMirrored: (xFromY, reverseX, reverseY) = (false, false, true)
+        case .leftMirrored: (xFromY, reverseX, reverseY) = (true, false, false)
+        case .right: (xFromY, reverseX, reverseY) = (true, true, false)
+        case .rightMirrored: (xFromY, reverseX, reverseY) = (true, true, true)
+        case .left: (xFromY, reverseX, reverseY) = (true, false, true)
+        }
+    }
+
+    func apply(_ insets: NinePatchInsets) -> NinePatchInsets {
+        var horizontal = xFromY ? (insets.top, insets.bottom) : (insets.left, insets.right)
+        var vertical = xFromY ? (insets.left, insets.right) : (insets.top, insets.bottom)
+        if reverseX { horizontal = (horizontal.1, horizontal.0) }
+        if reverseY { vertical = (vertical.1, vertical.0) }
+        return NinePatchInsets(left: horizontal.0, right: horizontal.1, top: vertical.0, bottom: vertical.1)
+    }
+}

@@ -1,0 +1,10 @@
+import NinepipeCore
+
+/// The namespace of Ninepipe's built-in transforms: one file per transform,
+/// `Transforms+Name.swift`, each a ``NinepipeCore/TransformPlugin``.
+public enum Transforms {
+    /// Every built-in transform plugin, in the order `ninepipe plugins` lists them.
+    public static let all: [any TransformPlugin.Type] = [
+        Transforms.Orientation.self,
+    ]
+}

@@ -1,0 +1,46 @@
+import Foundation
+import NinepipeCore
+
+/// Locations of test inputs outside the repository, and small helpers.
+enum TestFiles {
+    /// `../shared/pngsuite` beside the checkout, or `$NINEPIPE_PNGSUITE`; `nil` when absent.
+    static let pngSuite: URL? = {
+        if let override = ProcessInfo.processInfo.environment["NINEPIPE_PNGSUITE"] {
+            return URL(fileURLWithPath: override)
+        }
+        let root = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let suite = root.deletingLastPathComponent().appendingPathComponent("shared/pngsuite")
+        return FileManager.default.fileExists(atPath: suite.appendingPathComponent("png").path) ? suite : nil
+    }()
+
+    /// The PngSuite file names (without extension), or none when the suite is absent.
+    static func pngSuiteNames() -> [String] {
+        guard let suite = pngSuite else {
+            print("SKIP: PngSuite not found at ../shared/pngsuite (set NINEPIPE_PNGSUITE); conformance tests skipped")
+            return []
+        }
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: suite.appendingPathComponent("png").path)) ?? []
+        return files.filter { $0.hasSuffix(".png") }.map { String($0.dropLast(4)) }.sorted()
+    }
+
+    static func bytes(_ url: URL) throws -> [UInt8] { [UInt8](try Data(contentsOf: url)) }
+
+    /// A temporary directory removed at process exit is not needed: the OS cleans /tmp.
+    static func temporaryDirectory() throws -> String {
+        let path = NSTemporaryDirectory() + "ninepipe-tests-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+}
+
+extension Image {
+    /// Every pixel as R, G, B, A at the image's depth, for comparison with reference decodings.
+    var rgbaSamples: [Int] {
+        let rgba = converted(to: .rgba)
+        switch rgba.storage {
+        case .eight(let samples): return samples.map(Int.init)
+        case .sixteen(let samples): return samples.map(Int.init)
+        }
+    }
+}
