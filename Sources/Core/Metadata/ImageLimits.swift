@@ -19,12 +19,12 @@ public struct ImageLimits: Sendable, Hashable {
 
     /// Throws ``LimitError`` when a `width`×`height` image is over the limits.
     public func check(width: Int, height: Int) throws(LimitError) {
-        if width > maxDimension || height > maxDimension {
-            throw .dimensionTooLarge(width: width, height: height, limit: maxDimension)
-        }
         let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
         if overflow || pixels > maxPixelCount {
             throw .tooManyPixels(width: width, height: height, limit: maxPixelCount)
+        }
+        if width > maxDimension || height > maxDimension {
+            throw .dimensionTooLarge(width: width, height: height, limit: maxDimension)
         }
     }
 

@@ -1,0 +1,77 @@
+import CZlib
+
+/// Encodes an ``Image`` as PNG in the smallest lossless layout for its content.
+///
+/// - No alpha channel when every pixel is opaque; gray when R = G = B; 16-bit
+///   only when some sample is not an exact 8-bit value (v × 257); a palette
+///   (1/2/4/8-bit, with `tRNS`) for colour images with at most 256 colours;
+///   1/2/4-bit gray when the gray values allow it.
+/// - Adaptive per-row filtering (none for palette and sub-byte images).
+/// - Metadata written back: nine-patch (`npOl`, `npLb`, `npTc` right after `IHDR`,
+///   as aapt orders them), `iCCP` (or `sRGB`/`gAMA`), `pHYs`, `eXIf`, text.
+/// Premultiplied images are converted to straight alpha first.
+public struct PNGEncoder: Sendable {
+    /// zlib level 0–9 (default 6).
+    public var compressionLevel: Int
+    /// Whether a palette may be used (default `true`).
+    public var allowsPalette: Bool
+
+    /// Creates an encoder.
+    public init(compressionLevel: Int = 6, allowsPalette: Bool = true) {
+        self.compressionLevel = compressionLevel
+        self.allowsPalette = allowsPalette
+    }
+
+    /// The PNG bytes of `image`.
+    public func encode(_ image: Image) throws -> [UInt8] {
+        let image = image.unpremultiplied()
+        let plan = PNGEncodingPlan.plan(for: image, allowsPalette: allowsPalette)
+        let header = PNGHeader(width: image.width, height: image.height, bitDepth: plan.bitDepth,
+                               colorType: plan.colorType, isInterlaced: false)
+        var writer = PNGChunkWriter()
+        writer.append(.header, header.serialized)
+        for (type, body) in try PNGMetadataWriter.chunks(for: image.metadata) { writer.append(type, body) }
+        if let table = plan.table {
+            writer.append(.palette, table.colors.flatMap { [UInt8($0 >> 24), UInt8(($0 >> 16) & 0xFF), UInt8(($0 >> 8) & 0xFF)] })
+            let alphas = table.colors.map { UInt8($0 & 0xFF) }
+            if let lastTranslucent = alphas.lastIndex(where: { $0 != 255 }) {
+                writer.append(.transparency, Array(alphas[0...lastTranslucent]))
+            }
+        }
+        try writeImageData(image, plan: plan, header: header, into: &writer)
+        writer.append(.end, [])
+        return writer.bytes
+    }
+
+    private func writeImageData(_ image: Image, plan: PNGEncodingPlan, header: PNGHeader, into writer: inout PNGChunkWriter) throws {
+        let rowBytes = header.rowBytes(pixels: image.width)
+        let deflater = try Deflater(level: Int32(max(0, min(9, compressionLevel))),
+                                    strategy: plan.colorType == .palette || plan.bitDepth < 8 ? Z_DEFAULT_STRATEGY : Z_FILTERED)
+        var filter = PNGRowFilter(rowBytes: rowBytes, bpp: header.filterStride)
+        let adaptive = plan.colorType != .palette && plan.bitDepth >= 8
+        var rows = [UInt8](repeating: 0, count: 2 * rowBytes)
+        let packer = PNGRowPacker(image: image, plan: plan)
+        var pending: [UInt8] = []
+        let chunkSize = 1 << 18
+        func flush(_ piece: [UInt8]) {
+            pending.append(contentsOf: piece)
+            if pending.count >= chunkSize {
+                writer.append(.imageData, pending)
+                pending.removeAll(keepingCapacity: true)
+            }
+        }
+        try rows.withUnsafeMutableBufferPointer { buffer in
+            var current = buffer.baseAddress!
+            var previous = current + rowBytes
+            for y in 0..<image.height {
+                packer.pack(row: y, into: current, count: rowBytes)
+                try filter.filter(current, previous: previous, adaptive: adaptive) { filtered in
+                    try deflater.write(filtered, sink: flush)
+                }
+                swap(&current, &previous)
+            }
+        }
+        try deflater.finish(sink: flush)
+        if !pending.isEmpty { writer.append(.imageData, pending) }
+    }
+}

@@ -1,0 +1,66 @@
+/// Writes one image row in the file layout a ``PNGEncodingPlan`` chose (unfiltered bytes).
+struct PNGRowPacker {
+    let image: Image
+    let plan: PNGEncodingPlan
+
+    func pack(row y: Int, into out: UnsafeMutablePointer<UInt8>, count: Int) {
+        let channels = image.layout.channelCount
+        let width = image.width
+        let map = plan.channelMap
+        switch image.storage {
+        case .eight(let samples):
+            samples.withUnsafeBufferPointer { s in
+                let row = s.baseAddress! + y * width * channels
+                if let table = plan.table {
+                    packIndices(count: count, out: out) { x in
+                        let p = row + x * channels
+                        let r = UInt32(p[0]), g = image.layout.isColor ? UInt32(p[1]) : r, b = image.layout.isColor ? UInt32(p[2]) : r
+                        let a = image.layout.hasAlpha ? UInt32(p[channels - 1]) : 255
+                        return table.index(of: r << 24 | g << 16 | b << 8 | a)
+                    }
+                } else if plan.bitDepth < 8 {
+                    let divisor = UInt8(255 / ((1 << plan.bitDepth) - 1))
+                    packIndices(count: count, out: out) { x in row[x * channels] / divisor }
+                } else if map.count == channels {
+                    out.update(from: row, count: width * channels)
+                } else {
+                    var o = out
+                    for x in 0..<width {
+                        let p = row + x * channels
+                        for c in map { o.pointee = p[c]; o += 1 }
+                    }
+                }
+            }
+        case .sixteen(let samples):
+            samples.withUnsafeBufferPointer { s in
+                let row = s.baseAddress! + y * width * channels
+                var o = out
+                for x in 0..<width {
+                    let p = row + x * channels
+                    for c in map {
+                        let value = p[c]
+                        if plan.reducesTo8 {
+                            o.pointee = UInt8(value >> 8); o += 1
+                        } else {
+                            o[0] = UInt8(value >> 8); o[1] = UInt8(value & 0xFF); o += 2
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Packs per-pixel values of `plan.bitDepth` bits, most significant first.
+    private func packIndices(count: Int, out: UnsafeMutablePointer<UInt8>, value: (Int) -> UInt8) {
+        let depth = plan.bitDepth
+        if depth == 8 {
+            for x in 0..<image.width { out[x] = value(x) }
+            return
+        }
+        out.update(repeating: 0, count: count)
+        for x in 0..<image.width {
+            let bit = x * depth
+            out[bit >> 3] |= value(x) << UInt8(8 - depth - (bit & 7))
+        }
+    }
+}
