@@ -1,0 +1,29 @@
+/// How to encode: format and format-specific settings.
+public struct EncodeOptions: Sendable, Hashable {
+    /// The output format.
+    public var format: ImageFormat
+    /// JPEG quality 1–100 (default 90).
+    public var quality: Int
+    /// Progressive JPEG (default `false`).
+    public var progressive: Bool
+    /// JPEG chroma subsampling (default 4:2:0).
+    public var subsampling: JPEGEncoder.Subsampling
+    /// PNG zlib level 0–9 (default 6).
+    public var compressionLevel: Int
+    /// Whether PNG may use a palette (default `true`).
+    public var allowsPalette: Bool
+    /// What JPEG flattens transparency onto (default white).
+    public var background: Color
+
+    /// Creates options.
+    public init(format: ImageFormat, quality: Int = 90, progressive: Bool = false, subsampling: JPEGEncoder.Subsampling = .s420,
+                compressionLevel: Int = 6, allowsPalette: Bool = true, background: Color = .white) {
+        self.format = format
+        self.quality = quality
+        self.progressive = progressive
+        self.subsampling = subsampling
+        self.compressionLevel = compressionLevel
+        self.allowsPalette = allowsPalette
+        self.background = background
+    }
+}

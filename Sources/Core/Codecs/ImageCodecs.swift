@@ -1,0 +1,55 @@
+/// Decoding, encoding and inspecting encoded images in any supported format.
+public enum ImageCodecs {
+    /// Decodes `bytes`, detecting the format from its signature.
+    ///
+    /// - Throws: ``UnknownFormatError`` when the signature is unknown,
+    ///   or the codec's own error.
+    public static func decode(_ bytes: [UInt8], options: DecodeOptions = DecodeOptions(),
+                              warn: (String) -> Void = { _ in }) throws -> Image {
+        switch ImageFormat(sniffing: bytes) {
+        case .png: return try PNGDecoder(limits: options.limits).decode(bytes, warn: warn)
+        case .jpeg: return try JPEGDecoder(limits: options.limits, scaleDenominator: options.jpegScaleDenominator).decode(bytes)
+        case nil: throw unknownSignature(bytes)
+        }
+    }
+
+    /// Encodes `image` as `options.format`.
+    public static func encode(_ image: Image, options: EncodeOptions, warn: (String) -> Void = { _ in }) throws -> [UInt8] {
+        switch options.format {
+        case .png:
+            return try PNGEncoder(compressionLevel: options.compressionLevel, allowsPalette: options.allowsPalette).encode(image)
+        case .jpeg:
+            return try JPEGEncoder(quality: options.quality, progressive: options.progressive,
+                                   subsampling: options.subsampling, background: options.background).encode(image, warn: warn)
+        }
+    }
+
+    /// Reads size, layout and metadata without decoding pixels (PNG stops at the first `IDAT`).
+    public static func info(_ bytes: [UInt8], limits: ImageLimits = .default) throws -> ImageInfo {
+        switch ImageFormat(sniffing: bytes) {
+        case .png:
+            var unlimited = limits
+            unlimited.maxPixelCount = .max
+            unlimited.maxDimension = .max
+            let structure = try PNGStructure.read(bytes, limits: unlimited, stopAtImageData: true) { _ in }
+            let header = structure.header
+            let alpha = header.colorType == .grayAlpha || header.colorType == .rgba
+                || structure.transparencyKey != nil || (structure.palette?.hasAlpha ?? false)
+            return ImageInfo(format: .png, width: header.width, height: header.height, bitDepth: header.bitDepth,
+                             colorType: header.colorType.displayName, hasAlpha: alpha, isInterlaced: header.isInterlaced,
+                             metadata: structure.metadata)
+        case .jpeg:
+            let info = try JPEGDecoder(limits: limits).readInfo(bytes)
+            let type = info.components == 1 ? "gray" : info.components == 4 ? "CMYK" : "YCbCr"
+            return ImageInfo(format: .jpeg, width: info.width, height: info.height, bitDepth: 8, colorType: type,
+                             hasAlpha: false, isInterlaced: info.progressive, metadata: info.metadata)
+        case nil:
+            throw unknownSignature(bytes)
+        }
+    }
+
+    private static func unknownSignature(_ bytes: [UInt8]) -> UnknownFormatError {
+        let head = bytes.prefix(8).map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined(separator: " ")
+        return UnknownFormatError(firstBytes: head)
+    }
+}

@@ -1,0 +1,19 @@
+/// What a file says about itself, read without decoding pixels (`ninepipe info`).
+public struct ImageInfo: Sendable, Hashable {
+    /// The file format.
+    public var format: ImageFormat
+    /// Stored width in pixels.
+    public var width: Int
+    /// Stored height in pixels.
+    public var height: Int
+    /// Bits per sample in the file (PNG: per index for palettes).
+    public var bitDepth: Int
+    /// The file's colour type, e.g. `RGBA`, `palette`, `gray`, `YCbCr`, `CMYK`.
+    public var colorType: String
+    /// Whether the file has an alpha channel or transparency (`tRNS`).
+    public var hasAlpha: Bool
+    /// Interlaced (PNG Adam7) or progressive (JPEG).
+    public var isInterlaced: Bool
+    /// Orientation, ICC, density, nine-patch, text.
+    public var metadata: ImageMetadata
+}

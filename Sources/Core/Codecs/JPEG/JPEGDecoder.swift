@@ -1,0 +1,178 @@
+import CJPEGShim
+
+/// Decodes JPEG through libjpeg-turbo: baseline and progressive; gray, YCbCr, RGB,
+/// CMYK and YCCK (Adobe-inverted CMYK handled); EXIF (APP1) and ICC (APP2, multi-segment).
+///
+/// Every libjpeg failure, including a truncated or damaged entropy-coded segment,
+/// becomes a ``JPEGError``; libjpeg never ends the process.
+public struct JPEGDecoder: Sendable {
+    /// Size limits checked against the header before any pixel memory is allocated.
+    public var limits: ImageLimits
+    /// DCT downscaling on decode: 1 (full size), 2, 4 or 8. Output sides are `ceil(side / scale)`.
+    public var scaleDenominator: Int
+
+    /// Creates a decoder.
+    ///
+    /// - Parameters:
+    ///   - limits: size limits (default ``ImageLimits/default``).
+    ///   - scaleDenominator: 1, 2, 4 or 8 (default 1); other values are rounded down to one of these.
+    public init(limits: ImageLimits = .default, scaleDenominator: Int = 1) {
+        self.limits = limits
+        self.scaleDenominator = scaleDenominator
+    }
+
+    /// The largest supported DCT scale (1, 2, 4, 8) that keeps both sides of a
+    /// `width`×`height` image at least `minimumWidth`×`minimumHeight`.
+    public static func scaleDenominator(width: Int, height: Int, minimumWidth: Int, minimumHeight: Int) -> Int {
+        for scale in [8, 4, 2] where (width + scale - 1) / scale >= minimumWidth && (height + scale - 1) / scale >= minimumHeight {
+            return scale
+        }
+        return 1
+    }
+
+    /// Decodes `bytes`.
+    public func decode(_ bytes: [UInt8]) throws -> Image {
+        try bytes.withUnsafeBufferPointer { buffer in
+            let session = try JPEGSession(buffer)
+            let header = session.header
+            try limits.check(width: Int(header.width), height: Int(header.height))
+            var metadata = session.metadata(limits: limits)
+            let scale = [8, 4, 2, 1].first { $0 <= max(1, scaleDenominator) } ?? 1
+            var output = njs_output()
+            try session.check(njs_decoder_start(session.decoder, Int32(scale), &output))
+            let width = Int(output.width), height = Int(output.height), components = Int(output.components)
+            try limits.check(width: width, height: height)
+            let stride = width * components
+            var raw = [UInt8](repeating: 0, count: stride * height)
+            var rowsDone = 0
+            try raw.withUnsafeMutableBufferPointer { out in
+                while rowsDone < height {
+                    var got: UInt32 = 0
+                    try session.check(njs_decoder_read_rows(session.decoder, out.baseAddress! + rowsDone * stride, stride,
+                                                            UInt32(min(16, height - rowsDone)), &got))
+                    if got == 0 { break }
+                    rowsDone += Int(got)
+                }
+            }
+            try session.check(njs_decoder_finish(session.decoder))
+            if rowsDone < height || njs_decoder_warning_count(session.decoder) > 0 {
+                let warning = String(cString: njs_decoder_first_warning(session.decoder))
+                throw JPEGError.truncated(warning.isEmpty ? "image data ends after \(rowsDone) of \(height) rows" : warning)
+            }
+            metadata.density = session.density
+            switch components {
+            case 1:
+                return Image(width: width, height: height, layout: .gray, samples: raw, metadata: metadata)
+            case 3:
+                return Image(width: width, height: height, layout: .rgb, samples: raw, metadata: metadata)
+            case 4:
+                let rgb = Self.cmykToRGB(raw, inverted: header.saw_adobe_marker != 0)
+                return Image(width: width, height: height, layout: .rgb, samples: rgb, metadata: metadata)
+            default:
+                throw JPEGError.unsupportedColorSpace("with \(components) components")
+            }
+        }
+    }
+
+    /// Reads size, colour space and metadata without decoding pixels.
+    public func readInfo(_ bytes: [UInt8]) throws -> (width: Int, height: Int, components: Int, progressive: Bool, metadata: ImageMetadata) {
+        try bytes.withUnsafeBufferPointer { buffer in
+            let session = try JPEGSession(buffer)
+            var metadata = session.metadata(limits: limits)
+            metadata.density = session.density
+            let header = session.header
+            return (Int(header.width), Int(header.height), Int(header.components), header.progressive != 0, metadata)
+        }
+    }
+
+    /// CMYK (as libjpeg returns it) to RGB. Adobe files store inverted CMYK (0 = full ink).
+    private static func cmykToRGB(_ cmyk: [UInt8], inverted: Bool) -> [UInt8] {
+        let pixels = cmyk.count / 4
+        return [UInt8](unsafeUninitializedCapacity: pixels * 3) { out, count in
+            for p in 0..<pixels {
+                var c = UInt32(cmyk[4 * p]), m = UInt32(cmyk[4 * p + 1]), y = UInt32(cmyk[4 * p + 2]), k = UInt32(cmyk[4 * p + 3])
+                if !inverted { c = 255 - c; m = 255 - m; y = 255 - y; k = 255 - k }
+                out[3 * p] = UInt8((c * k + 127) / 255)
+                out[3 * p + 1] = UInt8((m * k + 127) / 255)
+                out[3 * p + 2] = UInt8((y * k + 127) / 255)
+            }
+            count = pixels * 3
+        }
+    }
+}
+
+/// One libjpeg decompressor over borrowed bytes; destroyed when released.
+private final class JPEGSession {
+    let decoder: OpaquePointer
+    let header: njs_header
+    private let bytes: UnsafeBufferPointer<UInt8>
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>) throws {
+        guard bytes.count >= 3, bytes[0] == 0xFF, bytes[1] == 0xD8 else {
+            throw JPEGError.corrupt("not a JPEG file: it does not start with the SOI marker FF D8")
+        }
+        guard let decoder = njs_decoder_create(bytes.baseAddress, bytes.count) else {
+            throw JPEGError.corrupt("out of memory creating a decoder")
+        }
+        self.decoder = decoder
+        self.bytes = bytes
+        var header = njs_header()
+        let status = njs_decoder_read_header(decoder, &header)
+        self.header = header
+        try check(status)
+    }
+
+    deinit { njs_decoder_destroy(decoder) }
+
+    func check(_ status: Int32) throws {
+        if status != 0 {
+            let message = String(cString: njs_decoder_error(decoder))
+            if message.contains("Premature end") || message.contains("Empty input") {
+                throw JPEGError.truncated(message)
+            }
+            throw JPEGError.corrupt(message.isEmpty ? "libjpeg failed" : message)
+        }
+    }
+
+    /// EXIF (and its orientation) and ICC from the saved APP1/APP2 markers.
+    func metadata(limits: ImageLimits) -> ImageMetadata {
+        var metadata = ImageMetadata()
+        var iccPieces: [(Int, [UInt8])] = []
+        let exifPrefix: [UInt8] = Array("Exif\0\0".utf8)
+        let iccPrefix: [UInt8] = Array("ICC_PROFILE\0".utf8)
+        for index in 0..<njs_decoder_marker_count(decoder) {
+            var code: Int32 = 0
+            var data: UnsafePointer<UInt8>?
+            var length = 0
+            njs_decoder_marker(decoder, index, &code, &data, &length)
+            guard let data, length > 0 else { continue }
+            let payload = Array(UnsafeBufferPointer(start: data, count: length))
+            if code == 0xE1, payload.starts(with: exifPrefix), metadata.exif == nil {
+                let block = Array(payload.dropFirst(6))
+                metadata.exif = block
+                metadata.orientation = EXIF.orientation(in: block) ?? .up
+            } else if code == 0xE2, payload.starts(with: iccPrefix), payload.count > 14 {
+                iccPieces.append((Int(payload[12]), Array(payload.dropFirst(14))))
+            }
+        }
+        if !iccPieces.isEmpty {
+            let data = iccPieces.sorted { $0.0 < $1.0 }.flatMap(\.1)
+            if data.count <= limits.maxMetadataBytes { metadata.iccProfile = ICCProfile(data: data) }
+        }
+        return metadata
+    }
+
+    /// Density from a JFIF APP0 segment, read directly from the bytes (libjpeg does not save APP0).
+    var density: PhysicalDensity? {
+        // SOI, then APP0: FF E0, length, "JFIF\0", version(2), units, Xdensity(2), Ydensity(2)
+        guard bytes.count >= 20, bytes[2] == 0xFF, bytes[3] == 0xE0,
+              Array(bytes[6..<11]) == Array("JFIF\0".utf8) else { return nil }
+        let units = bytes[13]
+        let x = Double(UInt16(bytes[14]) << 8 | UInt16(bytes[15])), y = Double(UInt16(bytes[16]) << 8 | UInt16(bytes[17]))
+        switch units {
+        case 1: return PhysicalDensity(horizontal: UInt32((x / 0.0254).rounded()), vertical: UInt32((y / 0.0254).rounded()), unit: .meter)
+        case 2: return PhysicalDensity(horizontal: UInt32(x * 100), vertical: UInt32(y * 100), unit: .meter)
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import CJPEGShim
+
+/// Encodes an ``Image`` as JPEG through libjpeg-turbo.
+///
+/// 16-bit images are reduced to 8 bits; images with alpha are flattened onto
+/// ``background`` (JPEG has no alpha) and `warn` is told once. EXIF is written
+/// with its orientation tag set to match the pixels; the ICC profile is kept.
+public struct JPEGEncoder: Sendable {
+    /// Chroma subsampling.
+    public enum Subsampling: Int, Sendable, Hashable {
+        /// 4:2:0, half resolution both ways (default; smallest files).
+        case s420 = 420
+        /// 4:2:2, half resolution horizontally.
+        case s422 = 422
+        /// 4:4:4, full-resolution colour.
+        case s444 = 444
+    }
+
+    /// Quality 1–100 (default 90); values outside are clamped.
+    public var quality: Int
+    /// Whether to write a progressive JPEG (default `false`).
+    public var progressive: Bool
+    /// Chroma subsampling (default 4:2:0).
+    public var subsampling: Subsampling
+    /// The colour transparent pixels are flattened onto (default white).
+    public var background: Color
+
+    /// Creates an encoder.
+    public init(quality: Int = 90, progressive: Bool = false, subsampling: Subsampling = .s420, background: Color = .white) {
+        self.quality = quality
+        self.progressive = progressive
+        self.subsampling = subsampling
+        self.background = background
+    }
+
+    /// The JPEG bytes of `image`.
+    public func encode(_ image: Image, warn: (String) -> Void = { _ in }) throws -> [UInt8] {
+        var image = image.unpremultiplied().converted(to: SampleDepth.eight)
+        if image.layout.hasAlpha {
+            if image.hasTransparentPixels { warn("JPEG has no alpha channel: transparent pixels were flattened onto \(background)") }
+            image = flattened(image)
+        }
+        guard case .eight(let samples) = image.storage else { throw JPEGError.encodingFailed("internal: expected 8-bit samples") }
+        let components = image.layout.channelCount
+        let exif = EXIF.block(image.metadata.exif, orientation: image.metadata.orientation) ?? []
+        let icc = image.metadata.iccProfile?.data ?? []
+        var output: UnsafeMutablePointer<UInt8>?
+        var length = 0
+        var message = [CChar](repeating: 0, count: 256)
+        let status = samples.withUnsafeBufferPointer { pixels in
+            exif.withUnsafeBufferPointer { exifBuffer in
+                icc.withUnsafeBufferPointer { iccBuffer in
+                    var options = njs_encode_options(
+                        quality: Int32(max(1, min(100, quality))), progressive: progressive ? 1 : 0,
+                        chroma_subsampling: Int32(subsampling.rawValue),
+                        exif: exifBuffer.baseAddress, exif_length: exifBuffer.count,
+                        icc: iccBuffer.baseAddress, icc_length: iccBuffer.count)
+                    return message.withUnsafeMutableBufferPointer { text in
+                        njs_encode(pixels.baseAddress, UInt32(image.width), UInt32(image.height), Int32(components),
+                                   image.width * components, &options, &output, &length, text.baseAddress, text.count)
+                    }
+                }
+            }
+        }
+        guard status == 0, let output else {
+            throw JPEGError.encodingFailed(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        }
+        defer { njs_free(output) }
+        return Array(UnsafeBufferPointer(start: output, count: length))
+    }
+
+    /// Composites straight-alpha 8-bit `image` over `background`, dropping alpha.
+    private func flattened(_ image: Image) -> Image {
+        guard case .eight(let samples) = image.storage else { return image }
+        let color = image.layout.isColor
+        let channels = image.layout.channelCount
+        let outChannels = color ? 3 : 1
+        let bg: [UInt32] = color ? [UInt32(background.red), UInt32(background.green), UInt32(background.blue)]
+            : [(299 * UInt32(background.red) + 587 * UInt32(background.green) + 114 * UInt32(background.blue) + 500) / 1000]
+        var out = [UInt8](repeating: 0, count: image.pixelCount * outChannels)
+        for p in 0..<image.pixelCount {
+            let a = UInt32(samples[p * channels + channels - 1])
+            for c in 0..<outChannels {
+                out[p * outChannels + c] = UInt8((UInt32(samples[p * channels + c]) * a + bg[c] * (255 - a) + 127) / 255)
+            }
+        }
+        return Image(width: image.width, height: image.height, layout: color ? .rgb : .gray, samples: out, metadata: image.metadata)
+    }
+}
