@@ -77,7 +77,8 @@ public indirect enum ParameterType: Sendable, Hashable {
             case "false", "no", "off": return .boolean(false)
             default: throw fail
             }
-        case (.choice(let options), .word(let word)), (.choice(let options), .string(let word)):
+        case (.choice(let options), .word(let word)), (.choice(let options), .string(let word)),
+             (.choice(let options), .number(_, let word)):
             guard options.contains(word) else { throw fail }
             return .choice(word)
         case (.color, .color(let hex)):

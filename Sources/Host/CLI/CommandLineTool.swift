@@ -1,0 +1,144 @@
+import NinepipeCore
+
+/// The `ninepipe` command: turns arguments into calls on the host and results into exit codes.
+///
+/// ```swift
+/// let status = CommandLineTool().run(["run", "-e", "load \"a.png\" | save \"b.jpg\""], console: console)
+/// ```
+public struct CommandLineTool: Sendable {
+    /// The steps available to pipelines.
+    public var registry: PluginRegistry
+
+    /// Creates the tool over `registry` (default: the built-in steps).
+    public init(registry: PluginRegistry = .standard) { self.registry = registry }
+
+    private static let commands = ["run", "check", "plugins", "info", "help"]
+
+    /// Runs the command line `arguments` (without the program name) and returns the exit code.
+    public func run(_ arguments: [String], console: Console) -> Int32 {
+        do {
+            return try dispatch(arguments, console: console).rawValue
+        } catch let error as UsageError {
+            console.err("ninepipe: \(error.message)\nRun 'ninepipe --help' for usage.")
+            return ExitCode.usage.rawValue
+        } catch let error as CompilationError {
+            let renderer = DiagnosticRenderer(fileName: error.fileName, source: error.source, colors: console.errorIsTerminal)
+            console.err(renderer.render(error.diagnostics))
+            return ExitCode.usage.rawValue
+        } catch {
+            console.err("ninepipe: error: \(error)")
+            return ExitCode.failure.rawValue
+        }
+    }
+
+    private func dispatch(_ arguments: [String], console: Console) throws -> ExitCode {
+        guard let command = arguments.first else {
+            console.err(HelpText.usage)
+            return .usage
+        }
+        let rest = Array(arguments.dropFirst())
+        switch command {
+        case "--help", "-h", "help":
+            console.out(HelpText.usage)
+            return .success
+        case "--version", "-V", "version":
+            console.out("ninepipe \(HelpText.version)")
+            return .success
+        case "run":
+            return try runPipeline(try Options(rest), execute: true, console: console)
+        case "check":
+            return try runPipeline(try Options(rest), execute: false, console: console)
+        case "plugins":
+            return try plugins(rest, console: console)
+        case "info":
+            return try info(rest, console: console)
+        default:
+            throw UsageError("unknown command '\(command)'\(Suggestions.hint(for: command, in: Self.commands)); commands: run, check, plugins, info")
+        }
+    }
+
+    private func runPipeline(_ options: Options, execute: Bool, console: Console) throws -> ExitCode {
+        let (text, fileName) = try options.pipelineText()
+        let compiler = PipelineCompiler(registry: registry, variables: options.variables, requiresSource: true)
+        let result = compiler.compile(text)
+        let renderer = DiagnosticRenderer(fileName: fileName, source: text, colors: console.errorIsTerminal)
+        if !result.diagnostics.isEmpty { console.err(renderer.render(result.diagnostics)) }
+        guard let pipeline = result.pipeline else { return .usage }
+        guard execute else {
+            console.out("\(fileName): ok: \(pipeline.steps.count) step\(pipeline.steps.count == 1 ? "" : "s"): \(pipeline)")
+            return .success
+        }
+        let paint = console.errorIsTerminal
+        let runner = PipelineRunner(limits: options.limits) { message in
+            console.err((paint ? "\u{1B}[1;35mwarning:\u{1B}[0m " : "warning: ") + message)
+        }
+        do {
+            try runner.run(pipeline)
+            return .success
+        } catch let failure as StepFailure {
+            let place = failure.location.map { "\(fileName):\($0): " } ?? "\(fileName): "
+            console.err(place + (paint ? "\u{1B}[1;31merror:\u{1B}[0m " : "error: ") + "\(failure.stepName): \(failure.underlying)")
+            return .failure
+        }
+    }
+
+    private func plugins(_ arguments: [String], console: Console) throws -> ExitCode {
+        guard let name = arguments.first else {
+            let width = registry.names.map(\.count).max() ?? 0
+            var lines = ["Steps (ninepipe plugins NAME for parameters):"]
+            for descriptor in registry.descriptors {
+                lines.append("  " + descriptor.name.padding(width) + "  " + descriptor.summary)
+            }
+            console.out(lines.joined(separator: "\n"))
+            return .success
+        }
+        guard arguments.count == 1 else { throw UsageError("plugins takes at most one step name") }
+        guard let descriptor = registry[name] else {
+            throw UsageError("unknown step '\(name)'\(Suggestions.hint(for: name, in: registry.names))")
+        }
+        var lines = ["\(descriptor.name) \(descriptor.version) (\(descriptor.role.rawValue))", "  \(descriptor.summary)", ""]
+        if descriptor.parameters.isEmpty {
+            lines.append("  no parameters")
+        } else {
+            lines.append("Parameters:")
+            let width = descriptor.parameters.map(\.name.count).max() ?? 0
+            for spec in descriptor.parameters {
+                var detail = spec.type.summary
+                if let value = spec.defaultValue { detail += ", default \(value)" } else if spec.isRequired { detail += ", required" }
+                if spec.isPositional { detail += ", may be written without '\(spec.name)='" }
+                lines.append("  \(spec.name.padding(width))  \(spec.summary) (\(detail))")
+            }
+        }
+        console.out(lines.joined(separator: "\n"))
+        return .success
+    }
+
+    private func info(_ arguments: [String], console: Console) throws -> ExitCode {
+        var options = try Options(arguments)
+        guard !options.positionals.isEmpty else { throw UsageError("info needs at least one image file") }
+        if options.expression != nil { throw UsageError("info does not take -e") }
+        var status = ExitCode.success
+        var blocks: [String] = []
+        for path in options.positionals {
+            do {
+                let bytes = try FileIO.read(path)
+                do {
+                    let info = try ImageCodecs.info(bytes, limits: options.limits)
+                    blocks.append(InfoFormatter.format(path: path, info: info, byteCount: bytes.count))
+                } catch {
+                    throw FileError.inFile(path: path, underlying: error)
+                }
+            } catch {
+                console.err("ninepipe: error: \(error)")
+                status = .failure
+            }
+        }
+        options.positionals = []
+        if !blocks.isEmpty { console.out(blocks.joined(separator: "\n\n")) }
+        return status
+    }
+}
+
+extension String {
+    fileprivate func padding(_ width: Int) -> String { self + String(repeating: " ", count: max(0, width - count)) }
+}

@@ -1,0 +1,9 @@
+/// The `ninepipe` exit codes.
+public enum ExitCode: Int32, Sendable {
+    /// Everything worked.
+    case success = 0
+    /// A runtime failure: unreadable or corrupt input, unwritable output.
+    case failure = 1
+    /// A usage, parse or validation error: nothing was run.
+    case usage = 2
+}

@@ -1,0 +1,29 @@
+/// The text of `ninepipe --help`.
+enum HelpText {
+    static let version = "0.1.0"
+
+    static let usage = """
+    ninepipe \(version): image pipelines for nine-patches, resizing and friends
+
+    USAGE
+      ninepipe run FILE [--set NAME=VALUE]...     run a pipeline file
+      ninepipe run -e 'TEXT' [--set NAME=VALUE]... run pipeline text
+      ninepipe check FILE | -e 'TEXT'             parse and validate only (no I/O)
+      ninepipe plugins [NAME]                     list steps, or show one step's parameters
+      ninepipe info IMAGE...                      describe image files without decoding pixels
+      ninepipe --help | --version
+
+    OPTIONS
+      --set NAME=VALUE       value for $NAME in the pipeline
+      --max-pixels N         refuse images over N pixels (default 268435456 = 16384×16384)
+      --max-dimension N      refuse images with a side over N pixels (default 65535)
+
+    PIPELINES
+      Steps are separated by line breaks or '|'; arguments are positional or name=value:
+        load "card.png" | orient | save "card.jpg" quality=85
+      '#' starts a comment (but #rrggbb inside a step is a colour). See Docs/DSL.md.
+
+    EXIT CODES
+      0 success   1 runtime failure (bad input file, cannot write)   2 usage or pipeline error
+    """
+}

@@ -1,0 +1,54 @@
+import NinepipeCore
+
+/// The `ninepipe info` text for one file: `key: value` lines.
+enum InfoFormatter {
+    static func format(path: String, info: ImageInfo, byteCount: Int) -> String {
+        let metadata = info.metadata
+        var lines: [(String, String)] = [
+            ("file", path),
+            ("format", info.format.description),
+            ("size", "\(info.width)×\(info.height)"),
+            ("bit depth", String(info.bitDepth)),
+            ("color type", info.colorType),
+            ("alpha", info.hasAlpha ? "yes" : "no"),
+            (info.format == .jpeg ? "progressive" : "interlaced", info.isInterlaced ? "yes" : "no"),
+            ("orientation", metadata.orientation.displayName),
+        ]
+        if metadata.orientation.swapsDimensions {
+            lines.append(("displayed size", "\(info.height)×\(info.width)"))
+        }
+        if let profile = metadata.iccProfile {
+            let space = profile.colorSpace.map { ", \($0)" } ?? ""
+            lines.append(("ICC profile", "yes (\"\(profile.name)\", \(profile.data.count) bytes\(space))"))
+        } else {
+            lines.append(("ICC profile", "no"))
+        }
+        if let density = metadata.density, let dpi = density.horizontalDPI {
+            lines.append(("density", "\(Int(dpi.rounded())) dpi"))
+        }
+        if metadata.exif != nil { lines.append(("EXIF", "yes")) }
+        if let ninePatch = metadata.ninePatch {
+            if let chunk = ninePatch.chunk {
+                lines.append(("nine-patch", "yes (npTc)"))
+                lines.append(("  x-divs", "[" + chunk.xDivs.map(String.init).joined(separator: ", ") + "]"))
+                lines.append(("  y-divs", "[" + chunk.yDivs.map(String.init).joined(separator: ", ") + "]"))
+                let p = chunk.padding
+                lines.append(("  padding", "left \(p.left), top \(p.top), right \(p.right), bottom \(p.bottom)"))
+            }
+            if let bounds = ninePatch.layoutBounds?.insets {
+                lines.append(("  layout bounds", "left \(bounds.left), top \(bounds.top), right \(bounds.right), bottom \(bounds.bottom)"))
+            }
+            if let outline = ninePatch.outline {
+                let i = outline.insets
+                lines.append(("  outline", "left \(i.left), top \(i.top), right \(i.right), bottom \(i.bottom), radius \(outline.radius), alpha \(outline.alpha)"))
+            }
+        } else {
+            lines.append(("nine-patch", "no"))
+        }
+        for entry in metadata.text.prefix(8) {
+            lines.append(("text", "\(entry.keyword) = \(entry.text.prefix(60))"))
+        }
+        lines.append(("file size", "\(byteCount) bytes"))
+        return lines.map { "\($0.0): \($0.1)" }.joined(separator: "\n")
+    }
+}

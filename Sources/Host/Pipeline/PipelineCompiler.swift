@@ -1,0 +1,163 @@
+import NinepipeCore
+
+/// Turns pipeline text into a validated ``Pipeline``, collecting every diagnostic in one pass.
+public struct PipelineCompiler: Sendable {
+    /// The steps it knows.
+    public var registry: PluginRegistry
+    /// Values for `$name` references (from `--set name=value`).
+    public var variables: [String: String]
+    /// Whether the pipeline must begin with `load` (true for `ninepipe run FILE`; false when inputs come from elsewhere).
+    public var requiresSource: Bool
+
+    /// Creates a compiler.
+    public init(registry: PluginRegistry = .standard, variables: [String: String] = [:], requiresSource: Bool = true) {
+        self.registry = registry
+        self.variables = variables
+        self.requiresSource = requiresSource
+    }
+
+    /// The result of compiling: a pipeline when there were no errors, and every diagnostic.
+    public struct Result: Sendable {
+        /// The pipeline, or `nil` when any diagnostic is an error.
+        public var pipeline: Pipeline?
+        /// Errors and warnings in source order.
+        public var diagnostics: [Diagnostic]
+    }
+
+    /// Compiles `text`, never throwing: check ``Result/pipeline``.
+    public func compile(_ text: String) -> Result {
+        let (syntax, syntaxDiagnostics) = Parser.parse(text)
+        var diagnostics = syntaxDiagnostics
+        var steps: [PipelineStep] = []
+        for step in syntax.steps {
+            if let compiled = compile(step, into: &diagnostics) { steps.append(compiled) }
+        }
+        let hasErrors = diagnostics.contains { $0.severity == .error }
+        if !hasErrors { checkOrder(steps, syntax: syntax, into: &diagnostics) }
+        if syntax.steps.isEmpty && !hasErrors {
+            let here = SourceLocation(line: 1, column: 1, offset: 0)
+            diagnostics.append(Diagnostic(.error, "the pipeline is empty; write steps such as: load \"in.png\" | save \"out.png\"",
+                                          range: SourceRange(start: here, end: here)))
+        }
+        diagnostics.sort { $0.range.start < $1.range.start }
+        let failed = diagnostics.contains { $0.severity == .error }
+        return Result(pipeline: failed ? nil : Pipeline(steps: steps), diagnostics: diagnostics)
+    }
+
+    /// Compiles `text` or throws a ``CompilationError`` carrying every diagnostic.
+    public func pipeline(_ text: String, fileName: String = "<expression>") throws(CompilationError) -> Pipeline {
+        let result = compile(text)
+        guard let pipeline = result.pipeline else {
+            throw CompilationError(diagnostics: result.diagnostics, fileName: fileName, source: text)
+        }
+        return pipeline
+    }
+
+    private func compile(_ step: StepSyntax, into diagnostics: inout [Diagnostic]) -> PipelineStep? {
+        guard let descriptor = registry[step.name] else {
+            let hint = Suggestions.hint(for: step.name, in: registry.names)
+            let list = hint.isEmpty ? "; known steps: \(registry.names.joined(separator: ", "))" : ""
+            diagnostics.append(Diagnostic(.error, "unknown step '\(step.name)'\(hint)\(list)", range: step.nameRange))
+            return nil
+        }
+        var values: [String: ParameterValue] = [:]
+        var failed = false
+        func error(_ message: String, _ range: SourceRange) {
+            diagnostics.append(Diagnostic(.error, message, range: range))
+            failed = true
+        }
+        var positionals = descriptor.parameters.filter(\.isPositional)
+        for argument in step.arguments {
+            let spec: ParameterSpec
+            let nameRange = argument.labelRange ?? argument.value.range
+            if let label = argument.label {
+                guard let found = descriptor.parameter(named: label) else {
+                    let names = descriptor.parameters.map(\.name)
+                    let hint = Suggestions.hint(for: label, in: names)
+                    let list = names.isEmpty ? "; '\(step.name)' takes no parameters" : hint.isEmpty ? "; '\(step.name)' takes: \(names.joined(separator: ", "))" : ""
+                    error("unknown parameter '\(label)' for '\(step.name)'\(hint)\(list)", nameRange)
+                    continue
+                }
+                spec = found
+                positionals.removeAll { $0.name == label }
+            } else {
+                guard !positionals.isEmpty else {
+                    let names = descriptor.parameters.map(\.name)
+                    error("'\(step.name)' has no positional parameter here; write name=value (parameters: \(names.isEmpty ? "none" : names.joined(separator: ", ")))", nameRange)
+                    continue
+                }
+                spec = positionals.removeFirst()
+            }
+            if values[spec.name] != nil {
+                error("parameter '\(spec.name)' is given twice", nameRange)
+                continue
+            }
+            guard let literal = resolve(argument.value, into: &diagnostics) else { failed = true; continue }
+            do {
+                values[spec.name] = try spec.type.value(from: literal, name: spec.name)
+            } catch {
+                diagnostics.append(Diagnostic(.error, error.description, range: argument.value.range))
+                failed = true
+            }
+        }
+        for spec in descriptor.parameters where values[spec.name] == nil {
+            if let value = spec.defaultValue {
+                values[spec.name] = value
+            } else if spec.isRequired {
+                error("'\(step.name)' needs '\(spec.name)': \(spec.type.expectation(name: spec.name))", step.nameRange)
+            }
+        }
+        if failed { return nil }
+        let arguments = Arguments(values)
+        do {
+            let action = try descriptor.build(arguments)
+            return PipelineStep(name: descriptor.name, arguments: arguments, location: step.nameRange.start,
+                                role: descriptor.role, parameters: descriptor.parameters, action: action)
+        } catch {
+            diagnostics.append(Diagnostic(.error, "\(step.name): \(error)", range: step.nameRange))
+            return nil
+        }
+    }
+
+    /// Resolves `$name` references and folds elements into one literal.
+    private func resolve(_ value: ValueSyntax, into diagnostics: inout [Diagnostic]) -> ArgumentLiteral? {
+        var literals: [ArgumentLiteral] = []
+        for (element, range) in value.elements {
+            switch element {
+            case .literal(let literal):
+                literals.append(literal)
+            case .variable(let name):
+                guard let text = variables[name] else {
+                    let hint = Suggestions.hint(for: name, in: Array(variables.keys))
+                    diagnostics.append(Diagnostic(.error, "variable '$\(name)' is not set\(hint); set it with --set \(name)=VALUE", range: range))
+                    return nil
+                }
+                literals.append(Self.literal(fromVariable: text))
+            }
+        }
+        return literals.count == 1 ? literals[0] : .list(literals)
+    }
+
+    /// A `--set` value read as the literal it spells (number, percentage, colour, word), else as a string.
+    static func literal(fromVariable text: String) -> ArgumentLiteral {
+        let (tokens, problems) = Lexer.tokenize("x " + text)
+        guard problems.isEmpty, tokens.count == 3 else { return .string(text) }
+        switch tokens[1].kind {
+        case .number(let value): return .number(value, text: tokens[1].text)
+        case .percentage(let value): return .percentage(value, text: tokens[1].text)
+        case .color(let hex): return .color(hex)
+        case .word: return .word(text)
+        default: return .string(text)
+        }
+    }
+
+    private func checkOrder(_ steps: [PipelineStep], syntax: PipelineSyntax, into diagnostics: inout [Diagnostic]) {
+        guard let first = steps.first, let firstRange = syntax.steps.first?.nameRange else { return }
+        if requiresSource && first.role != .source {
+            diagnostics.append(Diagnostic(.error, "'\(first.name)' has no image to work on; start the pipeline with load \"PATH\"", range: firstRange))
+        }
+        if !steps.contains(where: { $0.role == .sink }), requiresSource, let lastRange = syntax.steps.last?.nameRange {
+            diagnostics.append(Diagnostic(.warning, "the pipeline has no save step; its result is discarded", range: lastRange))
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import NinepipeCore
+
+/// Runs compiled pipelines. A runner is a value; one pipeline may run on many runners and threads at once.
+public struct PipelineRunner: Sendable {
+    /// Pixel and metadata limits for decoding and transforms.
+    public var limits: ImageLimits
+    /// Which files `load` and `save` may touch.
+    public var policy: FilePolicy
+    /// Receives one-line warnings (the library never prints).
+    public var warningHandler: @Sendable (String) -> Void
+
+    /// Creates a runner.
+    public init(limits: ImageLimits = .default, policy: FilePolicy = .unrestricted,
+                warningHandler: @escaping @Sendable (String) -> Void = { _ in }) {
+        self.limits = limits
+        self.policy = policy
+        self.warningHandler = warningHandler
+    }
+
+    /// Runs `pipeline` on `input` (or on what its `load` reads) and returns the final image.
+    ///
+    /// Cancellation is checked between steps. Errors are ``StepFailure``s naming the step.
+    @discardableResult
+    public func run(_ pipeline: Pipeline, input: Image? = nil) throws -> Image? {
+        let context = RunContext(limits: limits, policy: policy, handler: warningHandler)
+        var image = input
+        for (index, step) in pipeline.steps.enumerated() {
+            try Task.checkCancellation()
+            do {
+                switch step.action {
+                case .load(let load):
+                    image = try load.run(context)
+                case .save(let save):
+                    guard let current = image else { throw NoImageError() }
+                    try save.run(current, context)
+                case .transform(let transform):
+                    guard let current = image else { throw NoImageError() }
+                    image = try transform.apply(to: current, context: context.transformContext)
+                }
+            } catch let error as CancellationError {
+                throw error
+            } catch {
+                throw StepFailure(stepName: step.name, index: index + 1, location: step.location, underlying: error)
+            }
+        }
+        return image
+    }
+}
+
+/// A step failed while running; names the step, where it was written, and why.
+public struct StepFailure: NinepipeError {
+    /// The step name.
+    public var stepName: String
+    /// The step's 1-based position in the pipeline.
+    public var index: Int
+    /// Where the step was written.
+    public var location: SourceLocation?
+    /// What went wrong.
+    public var underlying: any Error
+
+    /// `step 2 'save' (1:20): out.bmp: …`.
+    public var description: String {
+        let place = location.map { " (\($0))" } ?? ""
+        return "step \(index) '\(stepName)'\(place): \(underlying)"
+    }
+}
+
+struct NoImageError: NinepipeError {
+    var description: String { "there is no image yet: put load \"PATH\" first, or pass an input image" }
+}

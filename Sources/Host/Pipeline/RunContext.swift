@@ -1,0 +1,26 @@
+import NinepipeCore
+import Synchronization
+
+/// Per-run state shared by the steps: limits, file policy, and warnings (each distinct one reported once).
+final class RunContext: Sendable {
+    let limits: ImageLimits
+    let policy: FilePolicy
+    private let handler: @Sendable (String) -> Void
+    private let seen = Mutex<Set<String>>([])
+
+    init(limits: ImageLimits, policy: FilePolicy, handler: @escaping @Sendable (String) -> Void) {
+        self.limits = limits
+        self.policy = policy
+        self.handler = handler
+    }
+
+    func warn(_ message: String) { handler(message) }
+
+    /// Reports `message` unless the same text was reported before in this run.
+    func warnOnce(_ message: String) {
+        let isNew = seen.withLock { $0.insert(message).inserted }
+        if isNew { handler(message) }
+    }
+
+    var transformContext: TransformContext { TransformContext(limits: limits, warningHandler: handler) }
+}

@@ -1,0 +1,56 @@
+import NinepipeCore
+
+/// `save "PATH" [format=png|jpeg] [quality=N] …`: encodes and writes the image atomically, then passes it on.
+struct SaveStep: Sendable, Hashable {
+    var path: String
+    var format: ImageFormat?
+    var options: EncodeOptions
+
+    static let descriptor = StepDescriptor(
+        name: "save", version: "1.0.0",
+        summary: "Write the image (format from format= or the extension), atomically; the image flows on",
+        parameters: [
+            ParameterSpec("path", .path, required: true, positional: true, summary: "the file to write"),
+            ParameterSpec("format", .choice(["png", "jpeg"]), summary: "output format; default: from the extension (.png, .jpg, .jpeg)"),
+            ParameterSpec("quality", .integer(1...100), default: .integer(90), summary: "JPEG quality"),
+            ParameterSpec("progressive", .boolean, default: .boolean(false), summary: "write a progressive JPEG"),
+            ParameterSpec("subsampling", .choice(["420", "422", "444"]), default: .choice("420"), summary: "JPEG chroma subsampling"),
+            ParameterSpec("background", .color, default: .color(.white), summary: "colour JPEG flattens transparency onto"),
+            ParameterSpec("compression", .integer(0...9), default: .integer(6), summary: "PNG zlib level (9 = smallest, slowest)"),
+            ParameterSpec("palette", .boolean, default: .boolean(true), summary: "let PNG use a palette for images with at most 256 colours"),
+        ],
+        role: .sink
+    ) { arguments in
+        let path = try arguments.string("path")
+        var format: ImageFormat?
+        if let name = arguments["format"]?.stringValue { format = ImageFormat(rawValue: name) }
+        var options = EncodeOptions(format: format ?? .png)
+        options.quality = try arguments.integer("quality")
+        options.progressive = try arguments.boolean("progressive")
+        options.subsampling = JPEGEncoder.Subsampling(rawValue: Int(try arguments.string("subsampling")) ?? 420) ?? .s420
+        options.background = try arguments.color("background")
+        options.compressionLevel = try arguments.integer("compression")
+        options.allowsPalette = try arguments.boolean("palette")
+        if format == nil && ImageFormat(path: path) == nil {
+            throw ParameterError(name: "path", value: ParameterValue.string(path).description,
+                                 expected: "a file name ending in \(ImageFormat.knownExtensionList), or add format=png|jpeg")
+        }
+        return .save(SaveStep(path: path, format: format, options: options))
+    }
+
+    func run(_ image: Image, _ context: RunContext) throws {
+        var options = self.options
+        guard let format = format ?? ImageFormat(path: path) else {
+            throw FileError.unknownFormat(path: path, detail: "unknown image extension; use \(ImageFormat.knownExtensionList), or add format=png|jpeg")
+        }
+        options.format = format
+        let resolved = try context.policy.resolve(path, forWriting: true)
+        let bytes: [UInt8]
+        do {
+            bytes = try ImageCodecs.encode(image, options: options) { context.warnOnce("\(path): \($0)") }
+        } catch {
+            throw FileError.inFile(path: path, underlying: error)
+        }
+        try FileIO.writeAtomically(bytes, to: resolved)
+    }
+}

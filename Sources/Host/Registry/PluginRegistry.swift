@@ -1,0 +1,65 @@
+import NinepipeCore
+import NinepipePlugins
+
+/// The immutable map from step names to their descriptors, built once from an explicit list.
+///
+/// ```swift
+/// let registry = try PluginRegistry.standard.adding([Sepia.self])
+/// ```
+public struct PluginRegistry: Sendable {
+    /// Every step, in listing order: `load`, `save`, then the transforms.
+    public let descriptors: [StepDescriptor]
+    private let index: [String: Int]
+
+    /// Builds a registry; names must be unique lower-case words.
+    public init(descriptors: [StepDescriptor]) throws(RegistryError) {
+        var index: [String: Int] = [:]
+        for (position, descriptor) in descriptors.enumerated() {
+            let name = descriptor.name
+            guard !name.isEmpty, name.unicodeScalars.allSatisfy({ ($0 >= "a" && $0 <= "z") || ($0 >= "0" && $0 <= "9") || $0 == "-" || $0 == "_" }),
+                  name.first.map({ $0.isLetter }) == true else {
+                throw .invalidName(name)
+            }
+            if index[name] != nil { throw .duplicateName(name) }
+            index[name] = position
+        }
+        self.descriptors = descriptors
+        self.index = index
+    }
+
+    /// `load`, `save` and every built-in transform.
+    public static let standard: PluginRegistry = {
+        do {
+            return try PluginRegistry(descriptors: [LoadStep.descriptor, SaveStep.descriptor] + Transforms.all.map(StepDescriptor.init(plugin:)))
+        } catch {
+            preconditionFailure("built-in registry is invalid: \(error)")
+        }
+    }()
+
+    /// This registry plus `plugins`; a name already taken is an error.
+    public func adding(_ plugins: [any TransformPlugin.Type]) throws(RegistryError) -> PluginRegistry {
+        try PluginRegistry(descriptors: descriptors + plugins.map(StepDescriptor.init(plugin:)))
+    }
+
+    /// The descriptor for `name`.
+    public subscript(name: String) -> StepDescriptor? { index[name].map { descriptors[$0] } }
+
+    /// All step names.
+    public var names: [String] { descriptors.map(\.name) }
+}
+
+/// A registry that cannot be built.
+public enum RegistryError: NinepipeError, Hashable {
+    /// Two plugins claim the same step name.
+    case duplicateName(String)
+    /// A step name that is not a lower-case word.
+    case invalidName(String)
+
+    /// The message.
+    public var description: String {
+        switch self {
+        case .duplicateName(let name): "two plugins register the step name '\(name)'; step names must be unique"
+        case .invalidName(let name): "'\(name)' is not a valid step name (lower-case letters, digits, '-' and '_', starting with a letter)"
+        }
+    }
+}
