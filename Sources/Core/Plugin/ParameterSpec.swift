@@ -31,4 +31,12 @@ public struct ParameterSpec: Sendable, Hashable {
         self.isPositional = positional
         self.summary = summary
     }
+
+    /// What is accepted, with this parameter's default (or a typical value) as the example.
+    public var expectation: String { type.expectation(name: name, example: defaultValue?.description) }
+
+    /// Checks `literal` against ``type``; errors use the default as the example.
+    public func value(from literal: ArgumentLiteral) throws(ParameterError) -> ParameterValue {
+        try type.value(from: literal, name: name, example: defaultValue?.description)
+    }
 }

@@ -53,8 +53,10 @@ public indirect enum ParameterType: Sendable, Hashable {
     }
 
     /// Checks `literal` and returns its value, or throws a ``ParameterError`` naming `name`, the value and what is accepted.
-    public func value(from literal: ArgumentLiteral, name: String) throws(ParameterError) -> ParameterValue {
-        let fail = ParameterError(name: name, value: literal.description, expected: expectation(name: name))
+    ///
+    /// - Parameter example: the value shown after "e.g." (default: ``example``).
+    public func value(from literal: ArgumentLiteral, name: String, example: String? = nil) throws(ParameterError) -> ParameterValue {
+        let fail = ParameterError(name: name, value: literal.description, expected: expectation(name: name, example: example))
         switch (self, literal) {
         case (.integer(let range), .number(let value, _)):
             guard value.rounded() == value, abs(value) < 1e15, range.contains(Int(value)) else { throw fail }
@@ -86,17 +88,19 @@ public indirect enum ParameterType: Sendable, Hashable {
             return .color(color)
         case (.list(let element, let count), .list(let items)):
             guard count.contains(items.count) else { throw fail }
-            return .list(try items.map { item throws(ParameterError) in try element.value(from: item, name: name) })
+            return .list(try items.map { item throws(ParameterError) in try element.value(from: item, name: name, example: example) })
         case (.list(let element, let count), _) where count.contains(1):
-            return .list([try element.value(from: literal, name: name)])
+            return .list([try element.value(from: literal, name: name, example: example)])
         default:
             throw fail
         }
     }
 
     /// What is accepted, in words, with an example: `an integer in 1…65535, e.g. width=320`.
-    public func expectation(name: String) -> String {
-        let example = "e.g. \(name)=\(self.example)"
+    ///
+    /// - Parameter example: the value shown after "e.g." (default: ``example``).
+    public func expectation(name: String, example: String? = nil) -> String {
+        let example = "e.g. \(name)=\(example ?? self.example)"
         switch self {
         case .integer(let range): return "an integer in \(Self.format(range)), \(example)"
         case .number(let range): return "a number in \(Self.format(range)), \(example)"

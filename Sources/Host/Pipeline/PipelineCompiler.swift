@@ -94,7 +94,7 @@ public struct PipelineCompiler: Sendable {
             }
             guard let literal = resolve(argument.value, into: &diagnostics) else { failed = true; continue }
             do {
-                values[spec.name] = try spec.type.value(from: literal, name: spec.name)
+                values[spec.name] = try spec.value(from: literal)
             } catch {
                 diagnostics.append(Diagnostic(.error, error.description, range: argument.value.range))
                 failed = true
@@ -104,7 +104,7 @@ public struct PipelineCompiler: Sendable {
             if let value = spec.defaultValue {
                 values[spec.name] = value
             } else if spec.isRequired {
-                error("'\(step.name)' needs '\(spec.name)': \(spec.type.expectation(name: spec.name))", step.nameRange)
+                error("'\(step.name)' needs '\(spec.name)': \(spec.expectation)", step.nameRange)
             }
         }
         if failed { return nil }

@@ -1,0 +1,176 @@
+import Foundation
+import Testing
+@testable import NinepipeHost
+import NinepipeCore
+
+@Suite("ninepipe command line", .serialized)
+struct CommandLineTests {
+    /// A directory with in.png (RGBA gradient) and in.jpg (stored sideways, EXIF orientation 6).
+    func workspace() throws -> String {
+        let directory = NSTemporaryDirectory() + "ninepipe-cli-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        var samples: [UInt8] = []
+        for y in 0..<24 { for x in 0..<40 { samples += [UInt8(x * 6), UInt8(y * 10), 128, UInt8(255 - x)] } }
+        let png = try PNGEncoder().encode(Image(width: 40, height: 24, layout: .rgba, samples: samples))
+        FileManager.default.createFile(atPath: directory + "/in.png", contents: Data(png))
+        var photo: [UInt8] = []
+        for y in 0..<40 { for _ in 0..<20 { photo += y < 20 ? [250, 10, 10] : [10, 10, 250] } }
+        var image = Image(width: 20, height: 40, layout: .rgb, samples: photo)
+        image.metadata.orientation = .right
+        FileManager.default.createFile(atPath: directory + "/in.jpg", contents: Data(try JPEGEncoder(quality: 95).encode(image)))
+        return directory
+    }
+
+    func decode(_ path: String) throws -> Image {
+        try ImageCodecs.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
+    }
+
+    @Test("load | save round-trips a PNG exactly")
+    func pngRoundTrip() throws {
+        let dir = try workspace()
+        let result = TestConsole.run(["run", "-e", #"load "in.png" | save "out.png""#], in: dir)
+        #expect(result.status == 0, "\(result.err)")
+        #expect(try decode(dir + "/out.png") == decode(dir + "/in.png"))
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.hasPrefix(".") }
+        #expect(leftovers.isEmpty, "temporary files left: \(leftovers)")
+    }
+
+    @Test("load applies EXIF orientation; orient=keep keeps pixels and tag")
+    func autoOrient() throws {
+        let dir = try workspace()
+        #expect(TestConsole.run(["run", "-e", #"load "in.jpg" | save "up.png""#], in: dir).status == 0)
+        let upright = try decode(dir + "/up.png")
+        #expect(upright.width == 40 && upright.height == 20 && upright.metadata.orientation == .up)
+        #expect(TestConsole.run(["run", "-e", #"load "in.jpg" orient=keep | save "kept.png""#], in: dir).status == 0)
+        let kept = try decode(dir + "/kept.png")
+        #expect(kept.width == 20 && kept.height == 40 && kept.metadata.orientation == .right)
+        #expect(TestConsole.run(["run", "-e", #"load "in.jpg" orient=keep | orient | save "turned.png""#], in: dir).status == 0)
+        #expect(try decode(dir + "/turned.png") == upright)
+    }
+
+    @Test("saving alpha as JPEG flattens it and warns once")
+    func jpegFromAlpha() throws {
+        let dir = try workspace()
+        let result = TestConsole.run(["run", "-e", #"load "in.png" | save "out.jpg" quality=85 | save "out2.jpg""#], in: dir)
+        #expect(result.status == 0)
+        #expect(result.err.components(separatedBy: "flattened").count == 3) // one warning per file
+        let decoded = try decode(dir + "/out.jpg")
+        #expect(decoded.layout == .rgb && decoded.width == 40)
+    }
+
+    @Test("check: a typo exits 2 and names 1:1 with a suggestion; nothing is read")
+    func checkTypo() {
+        let result = TestConsole.run(["check", "-e", #"laod "in.png""#])
+        #expect(result.status == 2)
+        #expect(result.err.hasPrefix("<expression>:1:1: error: unknown step 'laod'; did you mean 'load'?"))
+        let ok = TestConsole.run(["check", "-e", #"load "missing.png" | save "x.png""#])
+        #expect(ok.status == 0 && ok.out.contains("ok: 2 steps"))
+    }
+
+    @Test("a corrupt input exits 1, names the file and line:column, and writes nothing")
+    func corruptInput() throws {
+        let dir = try workspace()
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: dir + "/in.png")))
+        bytes[40] ^= 0xFF
+        FileManager.default.createFile(atPath: dir + "/bad.png", contents: Data(bytes))
+        FileManager.default.createFile(atPath: dir + "/out.png", contents: Data("keep me".utf8))
+        let result = TestConsole.run(["run", "-e", #"load "bad.png" | save "out.png""#], in: dir)
+        #expect(result.status == 1)
+        #expect(result.err.contains("<expression>:1:1: error: load: bad.png: corrupt PNG"), "\(result.err)")
+        #expect(try String(contentsOfFile: dir + "/out.png", encoding: .utf8) == "keep me")
+    }
+
+    @Test("a missing file exits 1 with the OS reason")
+    func missingFile() throws {
+        let result = TestConsole.run(["run", "-e", #"load "nope.png" | save "x.png""#], in: try workspace())
+        #expect(result.status == 1)
+        #expect(result.err.contains("nope.png: cannot read: No such file or directory"))
+    }
+
+    @Test("an unknown extension is a check-time error listing the known ones")
+    func unknownExtension() {
+        let result = TestConsole.run(["check", "-e", #"load "a.png" | save "b.bmp""#])
+        #expect(result.status == 2)
+        #expect(result.err.contains(".png, .jpg, .jpeg"))
+        #expect(TestConsole.run(["check", "-e", #"load "a.png" | save "b.bmp" format=png"#]).status == 0)
+    }
+
+    @Test("a huge header fails fast with exit 1 and how to raise the limit")
+    func hugeHeader() throws {
+        let dir = try workspace()
+        var header: [UInt8] = [137, 80, 78, 71, 13, 10, 26, 10, 0, 0, 0, 13] + Array("IHDR".utf8)
+        header += [0x00, 0x0F, 0x42, 0x40, 0x00, 0x0F, 0x42, 0x40, 8, 6, 0, 0, 0]
+        let crc = header[12...].withUnsafeBytes { raw in
+            raw.reduce(UInt32(0xFFFF_FFFF)) { crc, byte in
+                (0..<8).reduce(crc ^ UInt32(byte)) { c, _ in c & 1 == 1 ? (c >> 1) ^ 0xEDB8_8320 : c >> 1 }
+            } ^ 0xFFFF_FFFF
+        }
+        header += [UInt8(crc >> 24), UInt8((crc >> 16) & 0xFF), UInt8((crc >> 8) & 0xFF), UInt8(crc & 0xFF)]
+        FileManager.default.createFile(atPath: dir + "/huge.png", contents: Data(header))
+        let result = TestConsole.run(["run", "-e", #"load "huge.png" | save "x.png""#], in: dir)
+        #expect(result.status == 1)
+        #expect(result.err.contains("--max-pixels"), "\(result.err)")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/x.png"))
+    }
+
+    @Test("info describes format, size, depth, colour type, alpha, orientation, ICC")
+    func info() throws {
+        let dir = try workspace()
+        let result = TestConsole.run(["info", "in.png", "in.jpg"], in: dir)
+        #expect(result.status == 0)
+        for line in ["format: PNG", "size: 40×24", "bit depth: 8", "color type: RGBA", "alpha: yes",
+                     "format: JPEG", "orientation: 6 (rotate 90° CW)", "ICC profile: no", "nine-patch: no"] {
+            #expect(result.out.contains(line), "missing \(line)")
+        }
+        #expect(TestConsole.run(["info", "nope.png"], in: dir).status == 1)
+    }
+
+    @Test("plugins lists every step and shows one step's parameters; usage errors exit 2")
+    func plugins() {
+        let list = TestConsole.run(["plugins"])
+        #expect(list.status == 0 && list.out.contains("load") && list.out.contains("orient"))
+        let save = TestConsole.run(["plugins", "save"])
+        #expect(save.out.contains("quality") && save.out.contains("integer 1…100, default 90"))
+        #expect(TestConsole.run(["plugins", "sav"]).err.contains("did you mean 'save'?"))
+        #expect(TestConsole.run(["rnu"]).status == 2)
+        #expect(TestConsole.run(["run"]).status == 2)
+        #expect(TestConsole.run(["--version"]).out.hasPrefix("ninepipe "))
+    }
+
+    @Test("a pipeline file with a shebang line runs")
+    func pipelineFile() throws {
+        let dir = try workspace()
+        try "#!/usr/bin/env ninepipe run\nload \"in.png\"\nsave \"from-file.png\"\n".write(toFile: dir + "/p.pipe", atomically: true, encoding: .utf8)
+        let result = TestConsole.run(["run", "p.pipe"], in: dir)
+        #expect(result.status == 0, "\(result.err)")
+        #expect(FileManager.default.fileExists(atPath: dir + "/from-file.png"))
+    }
+
+    @Test("the built executable runs and returns the documented exit codes")
+    func executable() throws {
+        let binary = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent(".build/debug/ninepipe")
+        guard FileManager.default.isExecutableFile(atPath: binary.path) else {
+            print("SKIP: \(binary.path) not built; executable test skipped")
+            return
+        }
+        let dir = try workspace()
+        func run(_ arguments: [String]) throws -> (Int32, String) {
+            let process = Process()
+            process.executableURL = binary
+            process.arguments = arguments
+            process.currentDirectoryURL = URL(fileURLWithPath: dir)
+            let pipe = Pipe()
+            process.standardError = pipe
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            let data = pipe.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        }
+        #expect(try run(["run", "-e", #"load "in.png" | save "e2e.jpg" quality=85"#]).0 == 0)
+        let (status, err) = try run(["check", "-e", #"laod "in.png""#])
+        #expect(status == 2 && err.contains("1:1") && err.contains("'load'"))
+        #expect(try run(["run", "-e", #"load "missing.png" | save "x.png""#]).0 == 1)
+    }
+}

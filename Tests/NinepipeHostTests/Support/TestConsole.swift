@@ -1,0 +1,26 @@
+import Foundation
+import Synchronization
+@testable import NinepipeHost
+
+/// Captures what the command-line tool prints.
+final class TestConsole: Sendable {
+    private let lines = Mutex<(out: [String], err: [String])>(([], []))
+
+    var console: Console {
+        Console(out: { text in self.lines.withLock { $0.out.append(text) } },
+                err: { text in self.lines.withLock { $0.err.append(text) } })
+    }
+
+    var out: String { lines.withLock { $0.out.joined(separator: "\n") } }
+    var err: String { lines.withLock { $0.err.joined(separator: "\n") } }
+
+    /// Runs the tool with `arguments` in `directory` and returns the exit code.
+    static func run(_ arguments: [String], in directory: String? = nil) -> (status: Int32, out: String, err: String) {
+        let console = TestConsole()
+        let previous = FileManager.default.currentDirectoryPath
+        if let directory { FileManager.default.changeCurrentDirectoryPath(directory) }
+        defer { FileManager.default.changeCurrentDirectoryPath(previous) }
+        let status = CommandLineTool().run(arguments, console: console.console)
+        return (status, console.out, console.err)
+    }
+}
