@@ -83,6 +83,10 @@ public struct CommandLineTool: Sendable {
     }
 
     private func plugins(_ arguments: [String], console: Console) throws -> ExitCode {
+        if arguments == ["--markdown"] {
+            console.out(StepTable.markdown(registry))
+            return .success
+        }
         guard let name = arguments.first else {
             let width = registry.names.map(\.count).max() ?? 0
             var lines = ["Steps (ninepipe plugins NAME for parameters):"]

@@ -9,7 +9,7 @@ enum HelpText {
       ninepipe run FILE [--set NAME=VALUE]...     run a pipeline file
       ninepipe run -e 'TEXT' [--set NAME=VALUE]... run pipeline text
       ninepipe check FILE | -e 'TEXT'             parse and validate only (no I/O)
-      ninepipe plugins [NAME]                     list steps, or show one step's parameters
+      ninepipe plugins [NAME | --markdown]        list steps, show one step's parameters, or print the Markdown table
       ninepipe info IMAGE...                      describe image files without decoding pixels
       ninepipe --help | --version
 
