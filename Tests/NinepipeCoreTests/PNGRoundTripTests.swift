@@ -4,6 +4,14 @@ import Testing
 
 @Suite("PNG encode/decode round trips")
 struct PNGRoundTripTests {
+    /// A PNG file made of these chunks.
+    static func png(_ chunks: [(PNGChunkType, [UInt8])]) throws -> [UInt8] {
+        var bytes: [UInt8] = []
+        var writer = try PNGChunkWriter { bytes.append(contentsOf: $0) }
+        for (type, body) in chunks { try writer.append(type, body) }
+        return bytes
+    }
+
     @Test("every PngSuite image survives encode → decode bit-exactly, at its depth",
           arguments: TestFiles.pngSuiteNames().filter { !$0.hasPrefix("x") })
     func suiteRoundTrip(name: String) throws {
@@ -101,14 +109,11 @@ struct PNGRoundTripTests {
 
     @Test("a 1,000,000 × 1,000,000 header fails at once, naming the limit")
     func hugeHeader() throws {
-        var writer = PNGChunkWriter()
-        writer.append(.header, PNGHeader(width: 1_000_000, height: 1_000_000, bitDepth: 8, colorType: .rgba, isInterlaced: false).serialized)
-        writer.append(.imageData, try Zlib.compress([0, 0, 0, 0, 0]))
-        writer.append(.end, [])
-        #expect(writer.bytes.count < 100)
+        let png = try Self.png([(.header, PNGHeader(width: 1_000_000, height: 1_000_000, bitDepth: 8, colorType: .rgba, isInterlaced: false).serialized), (.imageData, try Zlib.compress([0, 0, 0, 0, 0])), (.end, [])])
+        #expect(png.count < 100)
         let clock = ContinuousClock()
         let start = clock.now
-        let error = try #require(throws: LimitError.self) { try PNGDecoder().decode(writer.bytes) }
+        let error = try #require(throws: LimitError.self) { try PNGDecoder().decode(png) }
         #expect(clock.now - start < .seconds(1))
         #expect(error.description.contains("--max-pixels"))
         #expect(error.description.contains("1000000×1000000"))
@@ -116,21 +121,15 @@ struct PNGRoundTripTests {
 
     @Test("a header within limits but with far too little data is refused before allocating")
     func tinyDataLargeHeader() throws {
-        var writer = PNGChunkWriter()
-        writer.append(.header, PNGHeader(width: 16000, height: 16000, bitDepth: 16, colorType: .rgba, isInterlaced: false).serialized)
-        writer.append(.imageData, try Zlib.compress([0, 0, 0, 0, 0]))
-        writer.append(.end, [])
-        let error = try #require(throws: PNGError.self) { try PNGDecoder().decode(writer.bytes) }
+        let png = try Self.png([(.header, PNGHeader(width: 16000, height: 16000, bitDepth: 16, colorType: .rgba, isInterlaced: false).serialized), (.imageData, try Zlib.compress([0, 0, 0, 0, 0])), (.end, [])])
+        let error = try #require(throws: PNGError.self) { try PNGDecoder().decode(png) }
         guard case .corruptImageData = error else { Issue.record("unexpected \(error)"); return }
     }
 
     @Test("extra inflated data is an error, not an overrun")
     func tooMuchData() throws {
-        var writer = PNGChunkWriter()
-        writer.append(.header, PNGHeader(width: 2, height: 2, bitDepth: 8, colorType: .gray, isInterlaced: false).serialized)
-        writer.append(.imageData, try Zlib.compress([UInt8](repeating: 0, count: 100)))
-        writer.append(.end, [])
-        #expect(throws: PNGError.imageDataTooLong) { try PNGDecoder().decode(writer.bytes) }
+        let png = try Self.png([(.header, PNGHeader(width: 2, height: 2, bitDepth: 8, colorType: .gray, isInterlaced: false).serialized), (.imageData, try Zlib.compress([UInt8](repeating: 0, count: 100))), (.end, [])])
+        #expect(throws: PNGError.imageDataTooLong) { try PNGDecoder().decode(png) }
     }
 
     @Test("a CRC error in IHDR names the chunk and byte offset")

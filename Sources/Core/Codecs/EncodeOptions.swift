@@ -8,8 +8,8 @@ public struct EncodeOptions: Sendable, Hashable {
     public var progressive: Bool
     /// JPEG chroma subsampling (default 4:2:0).
     public var subsampling: JPEGEncoder.Subsampling
-    /// PNG zlib level 0–9 (default 6).
-    public var compressionLevel: Int
+    /// PNG zlib level 0–9, or `nil` for automatic (see ``PNGEncoder/compressionLevel``).
+    public var compressionLevel: Int?
     /// Whether PNG may use a palette (default `true`).
     public var allowsPalette: Bool
     /// What JPEG flattens transparency onto (default white).
@@ -17,7 +17,7 @@ public struct EncodeOptions: Sendable, Hashable {
 
     /// Creates options.
     public init(format: ImageFormat, quality: Int = 90, progressive: Bool = false, subsampling: JPEGEncoder.Subsampling = .s420,
-                compressionLevel: Int = 6, allowsPalette: Bool = true, background: Color = .white) {
+                compressionLevel: Int? = nil, allowsPalette: Bool = true, background: Color = .white) {
         self.format = format
         self.quality = quality
         self.progressive = progressive

@@ -24,6 +24,27 @@ public enum ImageCodecs {
         }
     }
 
+    /// Encodes `image` and writes it to `path` atomically; PNG is streamed to disk, never held whole in memory.
+    public static func write(_ image: Image, to path: String, options: EncodeOptions, warn: (String) -> Void = { _ in }) throws {
+        switch options.format {
+        case .png:
+            let file = try AtomicFile(path: path)
+            do {
+                try PNGEncoder(compressionLevel: options.compressionLevel, allowsPalette: options.allowsPalette)
+                    .encode(image) { try file.write($0) }
+            } catch let error as FileError {
+                throw error
+            } catch {
+                throw FileError.inFile(path: path, underlying: error)
+            }
+            try file.commit()
+        case .jpeg:
+            let bytes: [UInt8]
+            do { bytes = try encode(image, options: options, warn: warn) } catch { throw FileError.inFile(path: path, underlying: error) }
+            try FileIO.writeAtomically(bytes, to: path)
+        }
+    }
+
     /// Reads size, layout and metadata without decoding pixels (PNG stops at the first `IDAT`).
     public static func info(_ bytes: [UInt8], limits: ImageLimits = .default) throws -> ImageInfo {
         switch ImageFormat(sniffing: bytes) {

@@ -42,35 +42,13 @@ public enum FileIO {
     ///
     /// On any failure the temporary file is removed and an existing file at `path` is untouched.
     public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(FileError) {
-        let directory = parentDirectory(of: path)
-        var template = Array("\(directory)/.\(baseName(of: path)).ninepipe-XXXXXX".utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else { throw .cannotWrite(path: path, reason: errorText()) }
-        let temporary = String(cString: template.map { UInt8(bitPattern: $0) }.prefix { $0 != 0 } + [0])
-        var failure: String?
-        bytes.withUnsafeBytes { buffer in
-            var written = 0
-            while written < buffer.count {
-                let count = write(descriptor, buffer.baseAddress! + written, buffer.count - written)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    failure = errorText()
-                    return
-                }
-                written += count
-            }
+        let file = try AtomicFile(path: path)
+        var failure: FileError?
+        bytes.withUnsafeBytes { raw in
+            do throws(FileError) { try file.write(raw) } catch { failure = error }
         }
-        if failure == nil && fsync(descriptor) != 0 { failure = errorText() }
-        // mkstemp creates 0600; give the file the usual permissions (umask applies).
-        let mask = umask(0)
-        umask(mask)
-        if failure == nil { fchmod(descriptor, 0o666 & ~mask) }
-        if close(descriptor) != 0 && failure == nil { failure = errorText() }
-        if failure == nil && rename(temporary, path) != 0 { failure = errorText() }
-        if let failure {
-            unlink(temporary)
-            throw .cannotWrite(path: path, reason: failure)
-        }
+        if let failure { throw failure }
+        try file.commit()
     }
 
     /// Whether something exists at `path`.
@@ -96,5 +74,5 @@ public enum FileIO {
         return String(path[path.index(after: slash)...])
     }
 
-    private static func errorText() -> String { String(cString: strerror(errno)) }
+    static func errorText() -> String { String(cString: strerror(errno)) }
 }

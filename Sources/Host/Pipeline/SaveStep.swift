@@ -16,7 +16,8 @@ struct SaveStep: Sendable, Hashable {
             ParameterSpec("progressive", .boolean, default: .boolean(false), summary: "write a progressive JPEG"),
             ParameterSpec("subsampling", .choice(["420", "422", "444"]), default: .choice("420"), summary: "JPEG chroma subsampling"),
             ParameterSpec("background", .color, default: .color(.white), summary: "colour JPEG flattens transparency onto"),
-            ParameterSpec("compression", .integer(0...9), default: .integer(6), summary: "PNG zlib level (9 = smallest, slowest)"),
+            ParameterSpec("compression", .choice(["auto"] + (0...9).map(String.init)), default: .choice("auto"),
+                          summary: "PNG zlib level 0–9 (9 = smallest, slowest); auto = 6 up to 4 megapixels, 2 above"),
             ParameterSpec("palette", .boolean, default: .boolean(true), summary: "let PNG use a palette for images with at most 256 colours"),
         ],
         role: .sink
@@ -29,7 +30,7 @@ struct SaveStep: Sendable, Hashable {
         options.progressive = try arguments.boolean("progressive")
         options.subsampling = JPEGEncoder.Subsampling(rawValue: Int(try arguments.string("subsampling")) ?? 420) ?? .s420
         options.background = try arguments.color("background")
-        options.compressionLevel = try arguments.integer("compression")
+        options.compressionLevel = Int(try arguments.string("compression"))
         options.allowsPalette = try arguments.boolean("palette")
         if format == nil && ImageFormat(path: path) == nil {
             throw ParameterError(name: "path", value: ParameterValue.string(path).description,
@@ -45,12 +46,6 @@ struct SaveStep: Sendable, Hashable {
         }
         options.format = format
         let resolved = try context.policy.resolve(path, forWriting: true)
-        let bytes: [UInt8]
-        do {
-            bytes = try ImageCodecs.encode(image, options: options) { context.warnOnce("\(path): \($0)") }
-        } catch {
-            throw FileError.inFile(path: path, underlying: error)
-        }
-        try FileIO.writeAtomically(bytes, to: resolved)
+        try ImageCodecs.write(image, to: resolved, options: options) { context.warnOnce("\(path): \($0)") }
     }
 }

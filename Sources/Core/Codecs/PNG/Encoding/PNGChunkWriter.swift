@@ -1,17 +1,21 @@
-/// Appends chunks (length, type, data, CRC) to a growing PNG byte array.
+/// Writes chunks (length, type, data, CRC) to a byte sink, one whole chunk at a time.
 struct PNGChunkWriter {
-    private(set) var bytes: [UInt8] = PNGChunkReader.signature
+    private let sink: (UnsafeRawBufferPointer) throws -> Void
+    private var chunk: [UInt8] = []
 
-    mutating func append(_ type: PNGChunkType, _ data: [UInt8]) {
-        append(type, count: data.count) { $0.append(contentsOf: data) }
+    /// Creates a writer and writes the PNG signature.
+    init(sink: @escaping (UnsafeRawBufferPointer) throws -> Void) throws {
+        self.sink = sink
+        try PNGChunkReader.signature.withUnsafeBytes { try sink($0) }
     }
 
-    mutating func append(_ type: PNGChunkType, count: Int, body: (inout [UInt8]) -> Void) {
-        bytes.appendBigEndian(UInt32(count))
-        let start = bytes.count
-        bytes.append(contentsOf: type.bytes)
-        body(&bytes)
-        let crc = bytes.withUnsafeBytes { Zlib.crc32(UnsafeRawBufferPointer(rebasing: $0[start...])) }
-        bytes.appendBigEndian(crc)
+    mutating func append(_ type: PNGChunkType, _ data: [UInt8]) throws {
+        chunk.removeAll(keepingCapacity: true)
+        chunk.appendBigEndian(UInt32(data.count))
+        chunk.append(contentsOf: type.bytes)
+        chunk.append(contentsOf: data)
+        let crc = chunk.withUnsafeBytes { Zlib.crc32(UnsafeRawBufferPointer(rebasing: $0[4...])) }
+        chunk.appendBigEndian(crc)
+        try chunk.withUnsafeBytes { try sink($0) }
     }
 }
