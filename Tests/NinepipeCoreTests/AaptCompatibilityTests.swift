@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+@testable import NinepipeCore
+
+/// `Fixtures/aapt-button.png` is the output of Debian's `aapt singleCrunch -i aapt-button.9.png`
+/// (two x stretch regions, one y region, padding, layout bounds). Our chunks must match its bytes.
+@Suite("aapt compatibility")
+struct AaptCompatibilityTests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+
+    /// The (type, body) of every chunk in `bytes`.
+    func chunks(_ bytes: [UInt8]) throws -> [(String, [UInt8])] {
+        var reader = try PNGChunkReader(bytes: bytes)
+        var result: [(String, [UInt8])] = []
+        while !reader.isAtEnd {
+            let chunk = try reader.next()
+            result.append((chunk.type.description, Array(reader.data(of: chunk))))
+        }
+        return result
+    }
+
+    @Test("npTc, npLb and npOl read from aapt output")
+    func reads() throws {
+        let bytes = try TestFiles.bytes(Self.fixtures.appendingPathComponent("aapt-button.png"))
+        let image = try PNGDecoder().decode(bytes)
+        let info = try #require(image.metadata.ninePatch)
+        #expect(image.width == 20 && image.height == 14)
+        #expect(info.chunk?.xDivs == [2, 5, 9, 13])
+        #expect(info.chunk?.yDivs == [3, 7])
+        #expect(info.chunk?.padding == NinePatchInsets(left: 1, right: 3, top: 2, bottom: 3))
+        #expect(info.chunk?.colors == Array(repeating: NinePatchChunk.noColor, count: 15))
+        #expect(info.layoutBounds?.insets == NinePatchInsets(left: 1, right: 0, top: 1, bottom: 0))
+        #expect(info.outline == NinePatchOutline(insets: NinePatchInsets(left: 0, right: 0, top: 0, bottom: 1), radius: 0, alpha: 255))
+    }
+
+    @Test("re-encoding writes aapt's chunk bytes in aapt's order")
+    func writesSameBytes() throws {
+        let bytes = try TestFiles.bytes(Self.fixtures.appendingPathComponent("aapt-button.png"))
+        let theirs = try chunks(bytes).filter { $0.0.hasPrefix("np") }
+        let ours = try chunks(PNGEncoder().encode(PNGDecoder().decode(bytes)))
+        #expect(ours.map(\.0).prefix(4) == ["IHDR", "npOl", "npLb", "npTc"])
+        #expect(ours.filter { $0.0.hasPrefix("np") }.map(\.0) == theirs.map(\.0))
+        for (mine, aapt) in zip(ours.filter { $0.0.hasPrefix("np") }, theirs) {
+            #expect(mine.1 == aapt.1, "\(mine.0) differs from aapt's")
+        }
+    }
+
+    @Test("an npTc whose length disagrees with its counts is refused with the chunk name")
+    func refusesBadLength() throws {
+        var bytes = try TestFiles.bytes(Self.fixtures.appendingPathComponent("aapt-button.png"))
+        // npTc starts at byte 0x61 (its length field); its body 8 bytes later; body byte 1 is numXDivs.
+        bytes[0x61 + 8 + 1] = 6
+        // Fix the CRC so that the length check, not the CRC check, is what fails.
+        let bodyEnd = 0x61 + 8 + 116
+        let crc = bytes.withUnsafeBytes { Zlib.crc32(UnsafeRawBufferPointer(rebasing: $0[(0x61 + 4)..<bodyEnd])) }
+        bytes.replaceSubrange(bodyEnd..<(bodyEnd + 4), with: [UInt8(crc >> 24), UInt8((crc >> 16) & 0xFF), UInt8((crc >> 8) & 0xFF), UInt8(crc & 0xFF)])
+        let error = try #require(throws: PNGError.self) { try PNGDecoder().decode(bytes) }
+        #expect(error.description.contains("npTc") && error.description.contains("byte 97"), "\(error)")
+    }
+}
