@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+@testable import NinepipeCore
+
+/// Our PNG output passes `pngcheck -v` (an independent validator), when it is installed.
+@Suite("pngcheck accepts our output")
+struct PNGCheckTests {
+    static let pngcheck = ["/usr/bin/pngcheck", "/usr/local/bin/pngcheck"].first { FileManager.default.isExecutableFile(atPath: $0) }
+
+    static func images() -> [(String, Image)] {
+        var rgba: [UInt8] = []
+        for i in 0..<(33 * 21) { rgba += [UInt8(i & 255), UInt8((i * 7) & 255), UInt8((i * 13) & 255), UInt8(i % 3 == 0 ? 128 : 255)] }
+        var withMetadata = Image(width: 33, height: 21, layout: .rgba, samples: rgba)
+        withMetadata.metadata = ImageMetadata(orientation: .right, iccProfile: ICCProfile(name: "test", data: Array(repeating: 3, count: 500)),
+                                              density: PhysicalDensity(dpi: 72),
+                                              ninePatch: NinePatchInfo(chunk: NinePatchChunk(xDivs: [1, 2], yDivs: [3, 4], padding: .zero, colors: Array(repeating: 1, count: 9))),
+                                              text: [TextEntry(keyword: "Comment", text: "ünïcödé ✓")])
+        return [
+            ("rgba with metadata", withMetadata),
+            ("16-bit gray", Image(width: 7, height: 3, layout: .gray, samples: (0..<21).map { UInt16($0 * 3001) })),
+            ("1-bit gray", Image(width: 9, height: 2, layout: .gray, samples: (0..<18).map { $0 % 2 == 0 ? 0 : 255 } as [UInt8])),
+            ("palette", Image(width: 4, height: 1, layout: .rgb, samples: [1, 2, 3, 4, 5, 6, 7, 8, 9, 1, 2, 3] as [UInt8])),
+        ]
+    }
+
+    @Test("pngcheck -v reports no errors", arguments: images().map(\.0))
+    func validates(name: String) throws {
+        guard let tool = Self.pngcheck else {
+            print("SKIP: pngcheck not installed (apt-get install pngcheck); independent PNG validation skipped")
+            return
+        }
+        let image = try #require(Self.images().first { $0.0 == name }?.1)
+        let path = NSTemporaryDirectory() + "ninepipe-pngcheck-\(UUID().uuidString).png"
+        try ImageCodecs.write(image, to: path, options: EncodeOptions(format: .png))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = ["-v", path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(output)")
+        #expect(output.contains("No errors detected"), "\(output)")
+    }
+}
