@@ -58,33 +58,30 @@ extension Image {
                                  _ body: (_ value: Int, _ alpha: Int, _ max: Int) -> Int) -> PixelStorage {
         switch storage {
         case .eight(var samples):
-            samples.withUnsafeMutableBufferPointer { buffer in
-                var base = 0
-                while base < buffer.count {
-                    let alpha = Int(buffer[base + channels - 1])
-                    if alpha != 255 {
-                        for channel in 0..<(channels - 1) {
-                            buffer[base + channel] = UInt8(body(Int(buffer[base + channel]), alpha, 255))
-                        }
-                    }
-                    base += channels
-                }
-            }
+            mapColor(&samples, channels: channels, body)
             return .eight(samples)
         case .sixteen(var samples):
-            samples.withUnsafeMutableBufferPointer { buffer in
-                var base = 0
-                while base < buffer.count {
-                    let alpha = Int(buffer[base + channels - 1])
-                    if alpha != 65535 {
-                        for channel in 0..<(channels - 1) {
-                            buffer[base + channel] = UInt16(body(Int(buffer[base + channel]), alpha, 65535))
-                        }
-                    }
-                    base += channels
-                }
-            }
+            mapColor(&samples, channels: channels, body)
             return .sixteen(samples)
+        }
+    }
+
+    /// Applies `body` to the colour samples of every pixel that is not fully opaque.
+    private static func mapColor<S: FixedWidthInteger & UnsignedInteger>(
+        _ samples: inout [S], channels: Int, _ body: (_ value: Int, _ alpha: Int, _ max: Int) -> Int
+    ) {
+        let opaque = Int(S.max)
+        samples.withUnsafeMutableBufferPointer { buffer in
+            var base = 0
+            while base < buffer.count {
+                let alpha = Int(buffer[base + channels - 1])
+                if alpha != opaque {
+                    for channel in 0..<(channels - 1) {
+                        buffer[base + channel] = S(body(Int(buffer[base + channel]), alpha, opaque))
+                    }
+                }
+                base += channels
+            }
         }
     }
 

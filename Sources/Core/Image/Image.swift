@@ -23,14 +23,7 @@ public struct Image: Sendable, Hashable {
     /// - Precondition: `samples.count == width * height * layout.channelCount`, and both sizes are positive.
     public init(width: Int, height: Int, layout: PixelLayout, samples: [UInt8],
                 alphaMode: AlphaMode = .straight, metadata: ImageMetadata = ImageMetadata()) {
-        precondition(width > 0 && height > 0, "image sizes must be positive")
-        precondition(samples.count == width * height * layout.channelCount, "sample count does not match the size")
-        self.width = width
-        self.height = height
-        self.layout = layout
-        self.alphaMode = alphaMode
-        self.metadata = metadata
-        self.storage = .eight(samples)
+        self.init(width: width, height: height, layout: layout, storage: .eight(samples), alphaMode: alphaMode, metadata: metadata)
     }
 
     /// Creates an image from 16-bit samples (host byte order).
@@ -38,14 +31,22 @@ public struct Image: Sendable, Hashable {
     /// - Precondition: `samples.count == width * height * layout.channelCount`, and both sizes are positive.
     public init(width: Int, height: Int, layout: PixelLayout, samples: [UInt16],
                 alphaMode: AlphaMode = .straight, metadata: ImageMetadata = ImageMetadata()) {
+        self.init(width: width, height: height, layout: layout, storage: .sixteen(samples), alphaMode: alphaMode, metadata: metadata)
+    }
+
+    /// Creates an image from either kind of storage.
+    ///
+    /// - Precondition: `storage.count == width * height * layout.channelCount`, and both sizes are positive.
+    public init(width: Int, height: Int, layout: PixelLayout, storage: PixelStorage,
+                alphaMode: AlphaMode = .straight, metadata: ImageMetadata = ImageMetadata()) {
         precondition(width > 0 && height > 0, "image sizes must be positive")
-        precondition(samples.count == width * height * layout.channelCount, "sample count does not match the size")
+        precondition(storage.count == width * height * layout.channelCount, "sample count does not match the size")
         self.width = width
         self.height = height
         self.layout = layout
         self.alphaMode = alphaMode
         self.metadata = metadata
-        self.storage = .sixteen(samples)
+        self.storage = storage
     }
 
     /// Creates an image filled with one colour given as samples at `depth` (one per channel).
