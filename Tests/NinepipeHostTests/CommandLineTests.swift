@@ -48,6 +48,15 @@ struct CommandLineTests {
         #expect(try decode(dir + "/turned.png") == upright)
     }
 
+    @Test("load shrink=N decodes a JPEG at 1/N size (then orients it)")
+    func shrinkOnLoad() throws {
+        let dir = try workspace()
+        #expect(TestConsole.run(["run", "-e", #"load "in.jpg" shrink=4 | save "small.png""#], in: dir).status == 0)
+        let small = try decode(dir + "/small.png")
+        #expect(small.width == 10 && small.height == 5)
+        #expect(TestConsole.run(["check", "-e", #"load "in.jpg" shrink=3"#]).err.contains("one of 1, 2, 4, 8"))
+    }
+
     @Test("saving alpha as JPEG flattens it and warns once")
     func jpegFromAlpha() throws {
         let dir = try workspace()

@@ -7,6 +7,8 @@ import NinepipeCore
 struct LoadStep: Sendable, Hashable {
     var path: String
     var keepsOrientation: Bool
+    /// JPEG DCT downscaling denominator (1, 2, 4 or 8); PNG ignores it.
+    var shrink: Int
 
     static let descriptor = StepDescriptor(
         name: "load", version: "1.0.0",
@@ -15,17 +17,20 @@ struct LoadStep: Sendable, Hashable {
             ParameterSpec("path", .path, required: true, positional: true, summary: "the file to read"),
             ParameterSpec("orient", .choice(["auto", "keep"]), default: .choice("auto"),
                           summary: "auto: turn pixels upright and reset the tag; keep: leave pixels and tag as stored"),
+            ParameterSpec("shrink", .choice(["1", "2", "4", "8"]), default: .choice("1"),
+                          summary: "JPEG only: decode at 1/N size with libjpeg's DCT scaling (fast, sides rounded up); PNG ignores it"),
         ],
         role: .source
     ) { arguments in
-        .load(LoadStep(path: try arguments.string("path"), keepsOrientation: try arguments.string("orient") == "keep"))
+        .load(LoadStep(path: try arguments.string("path"), keepsOrientation: try arguments.string("orient") == "keep",
+                       shrink: Int(try arguments.string("shrink")) ?? 1))
     }
 
     func run(_ context: RunContext) throws -> Image {
         let resolved = try context.policy.resolve(path, forWriting: false)
         let bytes = try FileIO.read(resolved)
         do {
-            var image = try ImageCodecs.decode(bytes, options: DecodeOptions(limits: context.limits)) { context.warn("\(path): \($0)") }
+            var image = try ImageCodecs.decode(bytes, options: DecodeOptions(limits: context.limits, jpegScaleDenominator: shrink)) { context.warn("\(path): \($0)") }
             if !keepsOrientation { image = image.uprighted() }
             return image
         } catch {
