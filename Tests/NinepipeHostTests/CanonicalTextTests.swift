@@ -34,19 +34,31 @@ struct CanonicalTextTests {
         }
     }
 
+    static func randomStep(_ descriptor: StepDescriptor, index: Int, _ g: inout Generator) -> String {
+        var parts = [descriptor.name]
+        var specs = descriptor.parameters.shuffled(using: &g)
+        if descriptor.name == "save" { specs.removeAll { $0.name == "path" }; parts.append("\"out\(index).png\"") }
+        for spec in specs where spec.isRequired || Bool.random(using: &g) {
+            parts.append("\(spec.name)=\(randomValue(spec.type, &g))")
+        }
+        return parts.joined(separator: Bool.random(using: &g) ? " " : "  ")
+    }
+
+    /// A random pipeline whose every step the registry accepts: a step whose random
+    /// arguments break a constraint between parameters is drawn again.
     static func randomPipeline(_ g: inout Generator) -> String {
         let registry = PluginRegistry.standard
         var steps: [String] = []
         for index in 0..<Int.random(in: 1...6, using: &g) {
             let descriptor = index == 0 ? registry["load"]! : registry.descriptors.filter { $0.role != .source }.randomElement(using: &g)!
-            var parts = [descriptor.name]
-            var specs = descriptor.parameters.shuffled(using: &g)
-            if descriptor.name == "save" { specs.removeAll { $0.name == "path" }; parts.append("\"out\(index).png\"") }
-            if descriptor.name == "orient" { specs = Array(specs.prefix(Int.random(in: 0...1, using: &g))) }
-            for spec in specs where spec.isRequired || Bool.random(using: &g) {
-                parts.append("\(spec.name)=\(randomValue(spec.type, &g))")
+            for _ in 0..<50 {
+                let step = randomStep(descriptor, index: index, &g)
+                let probe = index == 0 ? step : "load \"a.png\" | " + step
+                if PipelineCompiler().compile(probe).pipeline != nil {
+                    steps.append(step)
+                    break
+                }
             }
-            steps.append(parts.joined(separator: Bool.random(using: &g) ? " " : "  "))
         }
         return steps.joined(separator: Bool.random(using: &g) ? " | " : "\n")
     }

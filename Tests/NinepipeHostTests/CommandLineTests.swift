@@ -57,6 +57,23 @@ struct CommandLineTests {
         #expect(TestConsole.run(["check", "-e", #"load "in.jpg" shrink=3"#]).err.contains("one of 1, 2, 4, 8"))
     }
 
+    @Test("crop from the command line: explicit, percentages with gravity, and check-time range errors")
+    func crop() throws {
+        let dir = try workspace()
+        #expect(TestConsole.run(["run", "-e", #"load "in.png" | crop x=10 y=4 width=20 height=8 | save "a.png""#], in: dir).status == 0)
+        let a = try decode(dir + "/a.png")
+        let source = try decode(dir + "/in.png")
+        #expect(a.width == 20 && a.height == 8)
+        #expect(a.sample(x: 0, y: 0, channel: 0) == source.sample(x: 10, y: 4, channel: 0))
+        #expect(TestConsole.run(["run", "-e", #"load "in.png" | crop width=50% height=50% gravity=center | save "b.png""#], in: dir).status == 0)
+        let b = try decode(dir + "/b.png")
+        #expect(b.width == 20 && b.height == 12)
+        let bad = TestConsole.run(["check", "-e", #"load "in.png" | crop width=-5"#])
+        #expect(bad.status == 2 && bad.err.contains("'width'") && bad.err.contains("1…65535"))
+        let outside = TestConsole.run(["run", "-e", #"load "in.png" | crop x=100 y=0 width=5 height=5 | save "c.png""#], in: dir)
+        #expect(outside.status == 1 && outside.err.contains("40×24 image"))
+    }
+
     @Test("saving alpha as JPEG flattens it and warns once")
     func jpegFromAlpha() throws {
         let dir = try workspace()

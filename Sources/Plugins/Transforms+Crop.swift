@@ -1,0 +1,149 @@
+import NinepipeCore
+
+extension Transforms {
+    /// `crop`: keeps a rectangle of the image.
+    ///
+    /// - `crop x=10 y=20 width=100 height=80`: from the top-left corner (x and y default to 0).
+    /// - `crop width=100 height=80 gravity=center`: placed by gravity instead of x/y.
+    /// - Any value may be a percentage of the image's width (x, width) or height (y, height).
+    /// - Omitted width/height: the rest of the image from x/y (or the whole side with gravity).
+    ///
+    /// Fractional edges (from percentages) round outward, as `CGRectIntegral` does. A
+    /// rectangle partly outside the image is clipped to it; one entirely outside is an error
+    /// that prints the image size. Nine-patch divs and padding move with the crop, or are
+    /// dropped with a warning when an axis loses all its stretch regions.
+    public struct Crop: TransformPlugin, Hashable {
+        /// Where a gravity-placed rectangle sits.
+        public enum Gravity: String, Sendable, Hashable, CaseIterable {
+            /// Centred on both axes.
+            case center
+            /// Top edge, centred horizontally.
+            case north
+            /// Bottom edge, centred horizontally.
+            case south
+            /// Right edge, centred vertically.
+            case east
+            /// Left edge, centred vertically.
+            case west
+            /// Top-right corner.
+            case northeast
+            /// Top-left corner.
+            case northwest
+            /// Bottom-right corner.
+            case southeast
+            /// Bottom-left corner.
+            case southwest
+
+            /// Where the rectangle sits on each axis: 0 = start, 0.5 = middle, 1 = end.
+            public var alignment: (x: Double, y: Double) {
+                switch self {
+                case .center: (0.5, 0.5)
+                case .north: (0.5, 0)
+                case .south: (0.5, 1)
+                case .east: (1, 0.5)
+                case .west: (0, 0.5)
+                case .northeast: (1, 0)
+                case .northwest: (0, 0)
+                case .southeast: (1, 1)
+                case .southwest: (0, 1)
+                }
+            }
+        }
+
+        /// A length in pixels or as a percentage of the image's side.
+        public enum Length: Sendable, Hashable {
+            /// Pixels.
+            case pixels(Double)
+            /// Percent of the side (50 = half).
+            case percent(Double)
+
+            /// The length in pixels for a side of `side` pixels.
+            public func resolved(against side: Int) -> Double {
+                switch self {
+                case .pixels(let value): value
+                case .percent(let value): value / 100 * Double(side)
+                }
+            }
+
+            init?(_ value: ParameterValue?) {
+                switch value {
+                case .percentage(let percent)?: self = .percent(percent)
+                case let value? where value.doubleValue != nil: self = .pixels(value.doubleValue ?? 0)
+                default: return nil
+                }
+            }
+        }
+
+        /// The step name.
+        public static let name = "crop"
+        /// The plugin version.
+        public static let version = "1.0.0"
+        /// One line of help.
+        public static let summary = "Keep a rectangle: x/y from the top-left or placed by gravity; pixels or percentages; clipped to the image"
+        /// The parameters.
+        public static let parameters: [ParameterSpec] = [
+            ParameterSpec("x", .length(-65_535...65_535), summary: "left edge (default 0); not with gravity"),
+            ParameterSpec("y", .length(-65_535...65_535), summary: "top edge (default 0); not with gravity"),
+            ParameterSpec("width", .length(1...65_535), summary: "width (default: the rest of the image)"),
+            ParameterSpec("height", .length(1...65_535), summary: "height (default: the rest of the image)"),
+            ParameterSpec("gravity", .choice(Gravity.allCases.map(\.rawValue)), summary: "place the rectangle by gravity instead of x/y"),
+        ]
+
+        /// Left edge, or `nil` for 0 / gravity.
+        public var x: Length?
+        /// Top edge, or `nil` for 0 / gravity.
+        public var y: Length?
+        /// Width, or `nil` for the rest of the image.
+        public var width: Length?
+        /// Height, or `nil` for the rest of the image.
+        public var height: Length?
+        /// Placement by gravity (exclusive with `x`/`y`).
+        public var gravity: Gravity?
+
+        /// Creates a crop.
+        public init(x: Length? = nil, y: Length? = nil, width: Length? = nil, height: Length? = nil, gravity: Gravity? = nil) {
+            self.x = x
+            self.y = y
+            self.width = width
+            self.height = height
+            self.gravity = gravity
+        }
+
+        /// Builds the step from validated arguments; `gravity` and `x`/`y` exclude each other.
+        public init(arguments: Arguments) throws {
+            if arguments["gravity"] != nil, let given = ["x", "y"].first(where: { arguments[$0] != nil }) {
+                throw ParameterError(name: given, value: arguments[given]?.description ?? "",
+                                     expected: "either x/y or gravity, not both (gravity places the rectangle for you)")
+            }
+            self.init(x: Length(arguments["x"]), y: Length(arguments["y"]), width: Length(arguments["width"]),
+                      height: Length(arguments["height"]), gravity: arguments["gravity"]?.stringValue.flatMap(Gravity.init(rawValue:)))
+        }
+
+        /// The rectangle this crop selects in a `width`×`height` image, before clipping.
+        public func rectangle(width imageWidth: Int, height imageHeight: Int) -> PixelRect {
+            var left = x?.resolved(against: imageWidth) ?? 0
+            var top = y?.resolved(against: imageHeight) ?? 0
+            let w = width?.resolved(against: imageWidth) ?? (Double(imageWidth) - (gravity == nil ? left : 0))
+            let h = height?.resolved(against: imageHeight) ?? (Double(imageHeight) - (gravity == nil ? top : 0))
+            if let gravity {
+                left = ((Double(imageWidth) - w) * gravity.alignment.x).rounded(.down)
+                top = ((Double(imageHeight) - h) * gravity.alignment.y).rounded(.down)
+            }
+            return PixelRect(integralOf: left, top, w, h)
+        }
+
+        /// Returns the cropped image.
+        public func apply(to image: Image, context: TransformContext) throws -> Image {
+            let wanted = rectangle(width: image.width, height: image.height)
+            let clipped = wanted.intersection(PixelRect(x: 0, y: 0, width: image.width, height: image.height))
+            guard !clipped.isEmpty else {
+                throw TransformError("crop rectangle \(wanted) (width×height+x+y) lies outside the \(image.width)×\(image.height) image; choose x/y inside it or use gravity")
+            }
+            let result = image.cropped(to: clipped)
+            if image.metadata.ninePatch != nil && result.metadata.ninePatch == nil {
+                context.warn("crop: nine-patch information dropped: the crop removes every stretch region of an axis")
+            }
+            return result
+        }
+    }
+}
