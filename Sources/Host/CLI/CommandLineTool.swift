@@ -118,7 +118,7 @@ public struct CommandLineTool: Sendable {
     }
 
     private func info(_ arguments: [String], console: Console) throws -> ExitCode {
-        var options = try Options(arguments)
+        let options = try Options(arguments)
         guard !options.positionals.isEmpty else { throw UsageError("info needs at least one image file") }
         if options.expression != nil { throw UsageError("info does not take -e") }
         var status = ExitCode.success
@@ -137,7 +137,6 @@ public struct CommandLineTool: Sendable {
                 status = .failure
             }
         }
-        options.positionals = []
         if !blocks.isEmpty { console.out(blocks.joined(separator: "\n\n")) }
         return status
     }

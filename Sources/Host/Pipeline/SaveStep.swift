@@ -3,7 +3,7 @@ import NinepipeCore
 /// `save "PATH" [format=png|jpeg] [quality=N] …`: encodes and writes the image atomically, then passes it on.
 struct SaveStep: Sendable, Hashable {
     var path: String
-    var format: ImageFormat?
+    /// Encoder settings; the format is resolved when the step is compiled.
     var options: EncodeOptions
 
     static let descriptor = StepDescriptor(
@@ -23,28 +23,21 @@ struct SaveStep: Sendable, Hashable {
         role: .sink
     ) { arguments in
         let path = try arguments.string("path")
-        var format: ImageFormat?
-        if let name = arguments["format"]?.stringValue { format = ImageFormat(rawValue: name) }
-        var options = EncodeOptions(format: format ?? .png)
+        guard let format = arguments["format"]?.stringValue.flatMap(ImageFormat.init(rawValue:)) ?? ImageFormat(path: path) else {
+            throw ParameterError(name: "path", value: ParameterValue.string(path).description,
+                                 expected: "a file name ending in \(ImageFormat.knownExtensionList), or add format=png|jpeg")
+        }
+        var options = EncodeOptions(format: format)
         options.quality = try arguments.integer("quality")
         options.progressive = try arguments.boolean("progressive")
         options.subsampling = JPEGEncoder.Subsampling(rawValue: Int(try arguments.string("subsampling")) ?? 420) ?? .s420
         options.background = try arguments.color("background")
         options.compressionLevel = Int(try arguments.string("compression"))
         options.allowsPalette = try arguments.boolean("palette")
-        if format == nil && ImageFormat(path: path) == nil {
-            throw ParameterError(name: "path", value: ParameterValue.string(path).description,
-                                 expected: "a file name ending in \(ImageFormat.knownExtensionList), or add format=png|jpeg")
-        }
-        return .save(SaveStep(path: path, format: format, options: options))
+        return .save(SaveStep(path: path, options: options))
     }
 
     func run(_ image: Image, _ context: RunContext) throws {
-        var options = self.options
-        guard let format = format ?? ImageFormat(path: path) else {
-            throw FileError.unknownFormat(path: path, detail: "unknown image extension; use \(ImageFormat.knownExtensionList), or add format=png|jpeg")
-        }
-        options.format = format
         let resolved = try context.policy.resolve(path, forWriting: true)
         try ImageCodecs.write(image, to: resolved, options: options) { context.warnOnce("\(path): \($0)") }
     }

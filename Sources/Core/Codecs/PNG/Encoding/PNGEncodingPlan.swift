@@ -29,7 +29,7 @@ struct PNGEncodingPlan {
                     }
                     p += channels
                 }
-                grayDepth = Self.grayDepth(s, channels: channels)
+                if gray { grayDepth = Self.grayDepth(s, channels: channels) }
             }
         case .sixteen(let samples):
             fits8 = true
