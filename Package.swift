@@ -50,7 +50,7 @@ let package = Package(
             dependencies: ["NinepipeHost"],
             path: "Sources/ninepipe"
         ),
-        .testTarget(name: "NinepipeCoreTests", dependencies: ["NinepipeCore"]),
+        .testTarget(name: "NinepipeCoreTests", dependencies: ["NinepipeCore"], exclude: ["Fixtures"]),
         .testTarget(name: "NinepipePluginsTests", dependencies: ["NinepipePlugins"]),
         .testTarget(
             name: "NinepipeHostTests",

@@ -7,5 +7,6 @@ public enum Transforms {
     public static let all: [any TransformPlugin.Type] = [
         Transforms.Crop.self,
         Transforms.Orientation.self,
+        Transforms.Resize.self,
     ]
 }

@@ -21,13 +21,13 @@ struct CropTests {
     }
 
     @Test("gravity places the rectangle", arguments: [
-        (Transforms.Crop.Gravity.center, [[6, 7], [11, 12]]),
+        (Transforms.Gravity.center, [[6, 7], [11, 12]]),
         (.northwest, [[0, 1], [5, 6]]),
         (.southeast, [[18, 19], [23, 24]]),
         (.north, [[1, 2], [6, 7]]),
         (.west, [[5, 6], [10, 11]]),
     ])
-    func gravity(gravity: Transforms.Crop.Gravity, expected: [[Int]]) throws {
+    func gravity(gravity: Transforms.Gravity, expected: [[Int]]) throws {
         let crop = Transforms.Crop(width: .pixels(2), height: .pixels(2), gravity: gravity)
         #expect(pixels(try crop.apply(to: indexImage(5, 5))) == expected)
     }

@@ -53,3 +53,30 @@ extension Image {
         }
     }
 }
+
+extension Image {
+    /// Runs `body` on the image as displayed (upright) and returns its result stored the way
+    /// this image is stored, with the same orientation tag.
+    ///
+    /// Geometry transforms use it so that `width`, `height` and gravity mean what the viewer
+    /// sees even on an image loaded with `orient=keep`, and the tag is never lost. Upright
+    /// images (the usual case) cost nothing extra.
+    public func transformedUpright(_ body: (Image) throws -> Image) rethrows -> Image {
+        let orientation = metadata.orientation
+        guard orientation != .up else { return try body(self) }
+        var result = try body(uprighted()).applying(orientation.inverse)
+        result.metadata.orientation = orientation
+        return result
+    }
+}
+
+extension Orientation {
+    /// The orientation that undoes this one: applying both, in either order, changes nothing.
+    public var inverse: Orientation {
+        switch self {
+        case .right: .left
+        case .left: .right
+        default: self
+        }
+    }
+}

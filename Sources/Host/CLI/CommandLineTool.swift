@@ -69,9 +69,10 @@ public struct CommandLineTool: Sendable {
             return .success
         }
         let paint = console.errorIsTerminal
-        let runner = PipelineRunner(limits: options.limits) { message in
+        var runner = PipelineRunner(limits: options.limits) { message in
             console.err((paint ? "\u{1B}[1;35mwarning:\u{1B}[0m " : "warning: ") + message)
         }
+        if options.timings { runner.stepObserver = { report in console.err("timing: \(report)") } }
         do {
             try runner.run(pipeline)
             return .success

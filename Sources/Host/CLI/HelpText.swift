@@ -17,6 +17,7 @@ enum HelpText {
       --set NAME=VALUE       value for $NAME in the pipeline
       --max-pixels N         refuse images over N pixels (default 268435456 = 16384×16384)
       --max-dimension N      refuse images with a side over N pixels (default 65535)
+      --timings              print each step's wall time and resulting size to stderr
 
     PIPELINES
       Steps are separated by line breaks or '|'; arguments are positional or name=value:

@@ -6,6 +6,7 @@ struct Options {
     var positionals: [String] = []
     var variables: [String: String] = [:]
     var limits = ImageLimits()
+    var timings = false
 
     init(_ arguments: [String]) throws(UsageError) {
         var index = 0
@@ -35,9 +36,11 @@ struct Options {
                 limits.maxPixelCount = try number(argument)
             case "--max-dimension":
                 limits.maxDimension = try number(argument)
+            case "--timings":
+                timings = true
             default:
                 if argument.hasPrefix("-") && argument != "-" {
-                    let known = ["-e", "--set", "--max-pixels", "--max-dimension"]
+                    let known = ["-e", "--set", "--max-pixels", "--max-dimension", "--timings"]
                     throw UsageError("unknown option '\(argument)'\(Suggestions.hint(for: argument, in: known))")
                 }
                 positionals.append(argument)

@@ -1,3 +1,4 @@
+import Foundation
 import NinepipeCore
 
 /// Runs compiled pipelines. A runner is a value; one pipeline may run on many runners and threads at once.
@@ -8,6 +9,8 @@ public struct PipelineRunner: Sendable {
     public var policy: FilePolicy
     /// Receives one-line warnings (the library never prints).
     public var warningHandler: @Sendable (String) -> Void
+    /// Receives a report after each step (name, time taken, resulting size), e.g. for `--timings`.
+    public var stepObserver: (@Sendable (StepReport) -> Void)?
 
     /// Creates a runner.
     public init(limits: ImageLimits = .default, policy: FilePolicy = .unrestricted,
@@ -24,8 +27,10 @@ public struct PipelineRunner: Sendable {
     public func run(_ pipeline: Pipeline, input: Image? = nil) throws -> Image? {
         let context = RunContext(limits: limits, policy: policy, handler: warningHandler)
         var image = input
+        let clock = ContinuousClock()
         for (index, step) in pipeline.steps.enumerated() {
             try Task.checkCancellation()
+            let started = clock.now
             do {
                 switch step.action {
                 case .load(let load):
@@ -42,8 +47,29 @@ public struct PipelineRunner: Sendable {
             } catch {
                 throw StepFailure(stepName: step.name, index: index + 1, location: step.location, underlying: error)
             }
+            stepObserver?(StepReport(stepName: step.name, index: index + 1, duration: clock.now - started,
+                                     width: image?.width, height: image?.height))
         }
         return image
+    }
+}
+
+/// What one step did: reported to ``PipelineRunner/stepObserver`` after it finishes.
+public struct StepReport: Sendable, Hashable, CustomStringConvertible {
+    /// The step name.
+    public var stepName: String
+    /// The step's 1-based position in the pipeline.
+    public var index: Int
+    /// Wall time the step took.
+    public var duration: Duration
+    /// The image size after the step, when there is an image.
+    public var width: Int?, height: Int?
+
+    /// `step 2 'resize': 0.123 s → 1000×750`.
+    public var description: String {
+        let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
+        let size = width.flatMap { w in height.map { " → \(w)×\($0)" } } ?? ""
+        return "step \(index) '\(stepName)': \(String(format: "%.3f", seconds)) s\(size)"
     }
 }
 

@@ -3,7 +3,7 @@ import NinepipeCore
 /// The Markdown table of a registry's steps and parameters, as Plugins.md embeds it.
 public enum StepTable {
     /// The marker lines around the generated table in Plugins.md.
-    public static let begin = "<!-- BEGIN GENERATED STEP TABLE: edit the plugins, then run `swift test` and copy the expected text -->"
+    public static let begin = "<!-- BEGIN GENERATED STEP TABLE: edit the plugins, then run Scripts/update-plugins-table.sh -->"
     /// The closing marker.
     public static let end = "<!-- END GENERATED STEP TABLE -->"
 

@@ -21,7 +21,7 @@ public struct NinePatchInfo: Sendable, Hashable {
     ///
     /// Divs, padding, bounds and cell colours move with the pixels (mirrored or swapped between axes).
     public func transformed(by orientation: Orientation, width: Int, height: Int) -> NinePatchInfo {
-        let map = AxisMap(orientation)
+        let map = OrientationAxes(orientation)
         var result = self
         if var chunk {
             let sourceCells = (x: Self.cellCount(chunk.xDivs, length: width), y: Self.cellCount(chunk.yDivs, length: height))
@@ -64,33 +64,5 @@ public struct NinePatchInfo: Sendable, Hashable {
 
     private static func reversed(_ divs: [Int32], length: Int) -> [Int32] {
         divs.reversed().map { Int32(length) - $0 }
-    }
-}
-
-/// How an orientation maps the displayed axes onto the stored ones.
-private struct AxisMap {
-    var xFromY: Bool
-    var reverseX: Bool
-    var reverseY: Bool
-
-    init(_ orientation: Orientation) {
-        switch orientation {
-        case .up: (xFromY, reverseX, reverseY) = (false, false, false)
-        case .upMirrored: (xFromY, reverseX, reverseY) = (false, true, false)
-        case .down: (xFromY, reverseX, reverseY) = (false, true, true)
-        case .downMirrored: (xFromY, reverseX, reverseY) = (false, false, true)
-        case .leftMirrored: (xFromY, reverseX, reverseY) = (true, false, false)
-        case .right: (xFromY, reverseX, reverseY) = (true, true, false)
-        case .rightMirrored: (xFromY, reverseX, reverseY) = (true, true, true)
-        case .left: (xFromY, reverseX, reverseY) = (true, false, true)
-        }
-    }
-
-    func apply(_ insets: NinePatchInsets) -> NinePatchInsets {
-        var horizontal = xFromY ? (insets.top, insets.bottom) : (insets.left, insets.right)
-        var vertical = xFromY ? (insets.left, insets.right) : (insets.top, insets.bottom)
-        if reverseX { horizontal = (horizontal.1, horizontal.0) }
-        if reverseY { vertical = (vertical.1, vertical.0) }
-        return NinePatchInsets(left: horizontal.0, right: horizontal.1, top: vertical.0, bottom: vertical.1)
     }
 }

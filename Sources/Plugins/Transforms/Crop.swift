@@ -13,67 +13,6 @@ extension Transforms {
     /// that prints the image size. Nine-patch divs and padding move with the crop, or are
     /// dropped with a warning when an axis loses all its stretch regions.
     public struct Crop: TransformPlugin, Hashable {
-        /// Where a gravity-placed rectangle sits.
-        public enum Gravity: String, Sendable, Hashable, CaseIterable {
-            /// Centred on both axes.
-            case center
-            /// Top edge, centred horizontally.
-            case north
-            /// Bottom edge, centred horizontally.
-            case south
-            /// Right edge, centred vertically.
-            case east
-            /// Left edge, centred vertically.
-            case west
-            /// Top-right corner.
-            case northeast
-            /// Top-left corner.
-            case northwest
-            /// Bottom-right corner.
-            case southeast
-            /// Bottom-left corner.
-            case southwest
-
-            /// Where the rectangle sits on each axis: 0 = start, 0.5 = middle, 1 = end.
-            public var alignment: (x: Double, y: Double) {
-                switch self {
-                case .center: (0.5, 0.5)
-                case .north: (0.5, 0)
-                case .south: (0.5, 1)
-                case .east: (1, 0.5)
-                case .west: (0, 0.5)
-                case .northeast: (1, 0)
-                case .northwest: (0, 0)
-                case .southeast: (1, 1)
-                case .southwest: (0, 1)
-                }
-            }
-        }
-
-        /// A length in pixels or as a percentage of the image's side.
-        public enum Length: Sendable, Hashable {
-            /// Pixels.
-            case pixels(Double)
-            /// Percent of the side (50 = half).
-            case percent(Double)
-
-            /// The length in pixels for a side of `side` pixels.
-            public func resolved(against side: Int) -> Double {
-                switch self {
-                case .pixels(let value): value
-                case .percent(let value): value / 100 * Double(side)
-                }
-            }
-
-            init?(_ value: ParameterValue?) {
-                switch value {
-                case .percentage(let percent)?: self = .percent(percent)
-                case let value? where value.doubleValue != nil: self = .pixels(value.doubleValue ?? 0)
-                default: return nil
-                }
-            }
-        }
-
         /// The step name.
         public static let name = "crop"
         /// The plugin version.
@@ -86,7 +25,7 @@ extension Transforms {
             ParameterSpec("y", .length(-65_535...65_535), summary: "top edge (default 0); not with gravity"),
             ParameterSpec("width", .length(1...65_535), summary: "width (default: the rest of the image)"),
             ParameterSpec("height", .length(1...65_535), summary: "height (default: the rest of the image)"),
-            ParameterSpec("gravity", .choice(Gravity.allCases.map(\.rawValue)), summary: "place the rectangle by gravity instead of x/y"),
+            ParameterSpec("gravity", Gravity.parameterType, summary: "place the rectangle by gravity instead of x/y"),
         ]
 
         /// Left edge, or `nil` for 0 / gravity.
@@ -116,7 +55,7 @@ extension Transforms {
                                      expected: "either x/y or gravity, not both (gravity places the rectangle for you)")
             }
             self.init(x: Length(arguments["x"]), y: Length(arguments["y"]), width: Length(arguments["width"]),
-                      height: Length(arguments["height"]), gravity: arguments["gravity"]?.stringValue.flatMap(Gravity.init(rawValue:)))
+                      height: Length(arguments["height"]), gravity: Gravity(arguments["gravity"]))
         }
 
         /// The rectangle this crop selects in a `width`×`height` image, before clipping.

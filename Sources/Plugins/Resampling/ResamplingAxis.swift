@@ -1,0 +1,80 @@
+/// The filter weights for one axis of a resampling: for every output position, the first
+/// source index it reads and `taps` normalised weights (zero-padded so every position reads
+/// the same number of source pixels).
+///
+/// Source positions outside the image are clamped to the edge pixel (edge replication),
+/// folded into the weight of that pixel.
+struct ResamplingAxis: Sendable {
+    /// Source pixels along the axis.
+    let inputLength: Int
+    /// Output pixels along the axis.
+    let outputLength: Int
+    /// Source pixels read per output pixel.
+    let taps: Int
+    /// The first source index each output pixel reads.
+    let starts: [Int]
+    /// `outputLength × taps` weights, summing to 1 per output pixel.
+    let weights: [Float]
+    /// Whether output pixel i is exactly source pixel i (nothing to compute).
+    let isIdentity: Bool
+
+    /// Computes the weights that map the source span `origin ..< origin + length` (which may be
+    /// fractional and may extend past the image) onto `outputLength` pixels.
+    init(filter: ResamplingFilter, inputLength: Int, outputLength: Int, origin: Double, length: Double) {
+        precondition(inputLength > 0 && outputLength > 0 && length > 0)
+        self.inputLength = inputLength
+        self.outputLength = outputLength
+        let scale = length / Double(outputLength)
+        if scale == 1, origin == 0, inputLength == outputLength {
+            isIdentity = true
+            taps = 1
+            starts = Array(0..<outputLength)
+            weights = Array(repeating: 1, count: outputLength)
+            return
+        }
+        isIdentity = false
+        let filterScale = Swift.max(scale, 1)
+        let support = filter == .nearest ? 0 : filter.support * filterScale
+        var spans: [(start: Int, weights: [Double])] = []
+        spans.reserveCapacity(outputLength)
+        var widest = 1
+        for index in 0..<outputLength {
+            let center = origin + (Double(index) + 0.5) * scale
+            var clamped: [Int: Double] = [:]
+            if filter == .nearest {
+                clamped[Swift.min(Swift.max(Int(center.rounded(.down)), 0), inputLength - 1)] = 1
+            } else {
+                let first = Int((center - support - 0.5).rounded(.down))
+                let last = Int((center + support - 0.5).rounded(.up))
+                for position in first...last {
+                    let weight = filter.weight((Double(position) + 0.5 - center) / filterScale)
+                    guard weight != 0 else { continue }
+                    clamped[Swift.min(Swift.max(position, 0), inputLength - 1), default: 0] += weight
+                }
+            }
+            let total = clamped.values.reduce(0, +)
+            if clamped.isEmpty || abs(total) < 1e-12 {
+                clamped = [Swift.min(Swift.max(Int(center.rounded(.down)), 0), inputLength - 1): 1]
+            }
+            let low = clamped.keys.min() ?? 0, high = clamped.keys.max() ?? 0
+            var row = [Double](repeating: 0, count: high - low + 1)
+            let sum = clamped.values.reduce(0, +)
+            for (position, weight) in clamped { row[position - low] = weight / sum }
+            spans.append((low, row))
+            widest = Swift.max(widest, row.count)
+        }
+        taps = Swift.min(widest, inputLength)
+        var starts: [Int] = []
+        var weights = [Float](repeating: 0, count: outputLength * taps)
+        starts.reserveCapacity(outputLength)
+        for (index, span) in spans.enumerated() {
+            let start = Swift.min(span.start, inputLength - taps)
+            starts.append(start)
+            for (offset, weight) in span.weights.enumerated() {
+                weights[index * taps + span.start - start + offset] = Float(weight)
+            }
+        }
+        self.starts = starts
+        self.weights = weights
+    }
+}

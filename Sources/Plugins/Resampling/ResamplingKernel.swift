@@ -1,0 +1,216 @@
+import NinepipeCore
+
+/// The inner loops of a resampling: one tile of output (a band of rows × a strip of columns)
+/// computed from the source with a ring of horizontally filtered rows.
+///
+/// Pixels travel as `SIMD4<Float>` (channels in lanes, unused lanes zero): a source row is
+/// converted once (linearised and premultiplied when asked), filtered horizontally into the
+/// ring, and each output row is the weighted sum of `vertical.taps` ring rows. Memory per tile
+/// is `vertical.taps × strip width` pixels, whatever the image size.
+///
+/// This is the one place in the plugins that uses unsafe pointers: every index below is
+/// derived from the axes' `starts`/`taps`, which `ResamplingAxis` keeps inside the image.
+struct ResamplingKernel: Sendable {
+    let horizontal: ResamplingAxis
+    let vertical: ResamplingAxis
+    /// Samples per pixel (1…4).
+    let channels: Int
+    /// Whether the last channel is alpha.
+    let hasAlpha: Bool
+    /// Straight alpha in and out: premultiply while filtering, divide again when storing.
+    let premultiply: Bool
+    /// Premultiplied in and out: clamp colour to alpha when storing.
+    let clampColorToAlpha: Bool
+    /// Filter in linear light (colour channels decoded from sRGB, re-encoded when storing).
+    let linearLight: Bool
+
+    /// Source pixel range (columns) a strip of output columns reads.
+    func sourceColumns(for columns: Range<Int>) -> Range<Int> {
+        var low = Int.max, high = 0
+        for x in columns {
+            low = min(low, horizontal.starts[x])
+            high = max(high, horizontal.starts[x] + horizontal.taps)
+        }
+        return low..<high
+    }
+
+    /// Computes output rows `rows`, columns `columns`.
+    func run<S: FixedWidthInteger & UnsignedInteger>(
+        source: UnsafePointer<S>, sourceWidth: Int, output: UnsafeMutablePointer<S>, outputWidth: Int,
+        rows: Range<Int>, columns: Range<Int>, isCancelled: () -> Bool
+    ) {
+        let maxValue = Float(S.max)
+        let colorLanes = hasAlpha ? channels - 1 : channels  // the lanes premultiplication scales
+        let colorMask = SIMD4<Float>((0..<4).map { $0 < colorLanes ? 1 : 0 })
+        let decode: [Float] = linearLight ? (S.bitWidth == 8 ? SRGBTransfer.decode8 : SRGBTransfer.decode16) : []
+        let sourceRange = sourceColumns(for: columns)
+        let stripWidth = columns.count
+        let ringRows = vertical.taps
+        let ring = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: ringRows * stripWidth)
+        let scratch = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: sourceRange.count)
+        let accumulator = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: stripWidth)
+        defer { ring.deallocate(); scratch.deallocate(); accumulator.deallocate() }
+        var ringSourceRow = [Int](repeating: -1, count: ringRows)
+
+        horizontal.weights.withUnsafeBufferPointer { hWeights in
+        horizontal.starts.withUnsafeBufferPointer { hStarts in
+        decode.withUnsafeBufferPointer { decode in
+            for y in rows {
+                if isCancelled() { return }
+                let firstRow = vertical.starts[y]
+                // Fill the ring with the horizontally filtered source rows this output row reads.
+                for k in 0..<ringRows {
+                    let sourceRow = firstRow + k
+                    let slot = sourceRow % ringRows
+                    guard ringSourceRow[slot] != sourceRow else { continue }
+                    ringSourceRow[slot] = sourceRow
+                    let line = source + (sourceRow * sourceWidth + sourceRange.lowerBound) * channels
+                    convert(line, count: sourceRange.count, into: scratch, colorMask: colorMask, maxValue: maxValue,
+                            decode: decode)
+                    filterRow(scratch, offset: sourceRange.lowerBound, columns: columns, starts: hStarts, weights: hWeights,
+                              into: ring + slot * stripWidth)
+                }
+                // Weighted sum of the ring rows, a few rows per sweep so sums stay in registers.
+                var k = 0
+                while k < ringRows {
+                    let n = Swift.min(4, ringRows - k)
+                    let r0 = ring + ((firstRow + k) % ringRows) * stripWidth
+                    let r1 = ring + ((firstRow + k + Swift.min(1, n - 1)) % ringRows) * stripWidth
+                    let r2 = ring + ((firstRow + k + Swift.min(2, n - 1)) % ringRows) * stripWidth
+                    let r3 = ring + ((firstRow + k + Swift.min(3, n - 1)) % ringRows) * stripWidth
+                    let w0 = vertical.weights[y * ringRows + k]
+                    let w1 = n > 1 ? vertical.weights[y * ringRows + k + 1] : 0
+                    let w2 = n > 2 ? vertical.weights[y * ringRows + k + 2] : 0
+                    let w3 = n > 3 ? vertical.weights[y * ringRows + k + 3] : 0
+                    if k == 0 {
+                        for x in 0..<stripWidth { accumulator[x] = r0[x] * w0 + r1[x] * w1 + (r2[x] * w2 + r3[x] * w3) }
+                    } else {
+                        for x in 0..<stripWidth { accumulator[x] += r0[x] * w0 + r1[x] * w1 + (r2[x] * w2 + r3[x] * w3) }
+                    }
+                    k += n
+                }
+                store(accumulator, count: stripWidth, into: output + (y * outputWidth + columns.lowerBound) * channels,
+                      colorMask: colorMask, maxValue: maxValue)
+            }
+        }
+        }
+        }
+    }
+
+    /// Source samples → float pixels, decoded to linear light and premultiplied when asked.
+    @inline(__always)
+    private func convert<S: FixedWidthInteger & UnsignedInteger>(
+        _ line: UnsafePointer<S>, count: Int, into pixels: UnsafeMutablePointer<SIMD4<Float>>,
+        colorMask: SIMD4<Float>, maxValue: Float, decode: UnsafeBufferPointer<Float>
+    ) {
+        // Integer → float without a conversion instruction per sample: OR the sample into the
+        // mantissa of 2²³ and subtract 2²³ (exact for values below 2²³), four lanes at a time.
+        let magic = SIMD4<UInt32>(repeating: 0x4B00_0000)
+        @inline(__always) func u(_ sample: S) -> UInt32 { UInt32(truncatingIfNeeded: sample) }
+        @inline(__always) func f(_ lanes: SIMD4<UInt32>) -> SIMD4<Float> {
+            unsafeBitCast(lanes | magic, to: SIMD4<Float>.self) - 8_388_608
+        }
+        switch channels {
+        case 1: for i in 0..<count { pixels[i] = f(SIMD4(u(line[i]), 0, 0, 0)) }
+        case 2: for i in 0..<count { let p = line + 2 * i; pixels[i] = f(SIMD4(u(p[0]), u(p[1]), 0, 0)) }
+        case 3: for i in 0..<count { let p = line + 3 * i; pixels[i] = f(SIMD4(u(p[0]), u(p[1]), u(p[2]), 0)) }
+        default: for i in 0..<count { let p = line + 4 * i; pixels[i] = f(SIMD4(u(p[0]), u(p[1]), u(p[2]), u(p[3]))) }
+        }
+        if !decode.isEmpty {
+            let lanes = hasAlpha ? channels - 1 : channels
+            for i in 0..<count {
+                let p = line + channels * i
+                for lane in 0..<lanes { pixels[i][lane] = decode[Int(p[lane])] }
+            }
+        }
+        if premultiply {
+            let alphaLane = channels - 1, inverseMax = 1 / maxValue
+            let keep = 1 - colorMask
+            for i in 0..<count { pixels[i] *= colorMask * (pixels[i][alphaLane] * inverseMax) + keep }
+        }
+    }
+
+    /// One horizontally filtered row: output columns `columns` from float pixels starting at source column `offset`.
+    @inline(__always)
+    private func filterRow(_ pixels: UnsafeMutablePointer<SIMD4<Float>>, offset: Int, columns: Range<Int>,
+                           starts: UnsafeBufferPointer<Int>, weights: UnsafeBufferPointer<Float>, into row: UnsafeMutablePointer<SIMD4<Float>>) {
+        let taps = horizontal.taps
+        for (index, x) in columns.enumerated() {
+            let first = pixels + (starts[x] - offset)
+            let w = weights.baseAddress! + x * taps
+            // Two accumulators halve the dependency chain of the sum.
+            var even = SIMD4<Float>.zero, odd = SIMD4<Float>.zero
+            var k = 0
+            while k + 1 < taps {
+                even += first[k] * w[k]
+                odd += first[k + 1] * w[k + 1]
+                k += 2
+            }
+            if k < taps { even += first[k] * w[k] }
+            row[index] = even + odd
+        }
+    }
+
+    /// Float pixels → samples: undo premultiplication, re-encode linear light, clamp and round.
+    @inline(__always)
+    private func store<S: FixedWidthInteger & UnsignedInteger>(
+        _ pixels: UnsafeMutablePointer<SIMD4<Float>>, count: Int, into line: UnsafeMutablePointer<S>,
+        colorMask: SIMD4<Float>, maxValue: Float
+    ) {
+        let alphaLane = channels - 1
+        if premultiply {
+            let keep = 1 - colorMask
+            for i in 0..<count {
+                let alpha = pixels[i][alphaLane]
+                pixels[i] = alpha < 0.5 ? .zero : pixels[i] * (colorMask * (maxValue / alpha) + keep)
+            }
+        }
+        let top = SIMD4<Float>(repeating: maxValue)
+        if linearLight {
+            let lanes = hasAlpha ? channels - 1 : channels
+            for i in 0..<count {
+                var pixel = pixels[i].clamped(lowerBound: .zero, upperBound: top)
+                for lane in 0..<lanes { pixel[lane] = Self.encode(pixel[lane], maxValue: maxValue) }
+                pixels[i] = pixel
+            }
+        }
+        if clampColorToAlpha {
+            for i in 0..<count { pixels[i] = pointwiseMin(pixels[i], SIMD4(repeating: pixels[i][alphaLane])) }
+        }
+        // Float → integer without a checked conversion per sample: adding 1.5 × 2²³ to a value in
+        // 0…65535 leaves it, rounded to nearest, in the low mantissa bits.
+        let integers = UnsafeMutableRawPointer(pixels).assumingMemoryBound(to: SIMD4<UInt32>.self)
+        for i in 0..<count {
+            let shifted = pixels[i].clamped(lowerBound: .zero, upperBound: top) + 12_582_912
+            integers[i] = unsafeBitCast(shifted, to: SIMD4<UInt32>.self) & 0xFFFF
+        }
+        switch channels {
+        case 1: for i in 0..<count { line[i] = S(truncatingIfNeeded: integers[i][0]) }
+        case 2:
+            for i in 0..<count {
+                let v = integers[i], p = line + 2 * i
+                p[0] = S(truncatingIfNeeded: v[0]); p[1] = S(truncatingIfNeeded: v[1])
+            }
+        case 3:
+            for i in 0..<count {
+                let v = integers[i], p = line + 3 * i
+                p[0] = S(truncatingIfNeeded: v[0]); p[1] = S(truncatingIfNeeded: v[1]); p[2] = S(truncatingIfNeeded: v[2])
+            }
+        default:
+            for i in 0..<count {
+                let v = integers[i], p = line + 4 * i
+                p[0] = S(truncatingIfNeeded: v[0]); p[1] = S(truncatingIfNeeded: v[1])
+                p[2] = S(truncatingIfNeeded: v[2]); p[3] = S(truncatingIfNeeded: v[3])
+            }
+        }
+    }
+
+    /// Linear value (0…max) → sRGB-encoded value (0…max).
+    @inline(__always)
+    private static func encode(_ value: Float, maxValue: Float) -> Float {
+        if maxValue == 255 {
+            return SRGBTransfer.encode8[Int(value * (65535 / 255) + 0.5)]
+        }
+        return Float(SRGBTransfer.encoded(Double(value / maxValue)) * Double(maxValue))
+    }
+}

@@ -1,0 +1,130 @@
+import NinepipeCore
+
+extension Transforms {
+    /// `resize`: scales the image with a proper resampling filter.
+    ///
+    /// - `resize width=320` or `resize height=200`: the other side keeps the aspect ratio.
+    /// - `resize width=320 height=200 fit=fill|contain|cover`: scale to fill (distorting),
+    ///   aspect-fit inside (`background=#rrggbbaa` letterboxes to exactly width × height) or
+    ///   aspect-fill and crop by `gravity`.
+    /// - `filter=nearest|bilinear|bicubic|mitchell|lanczos3|box`, or `quality=none|low|medium|high`.
+    /// - `upscale=false` never enlarges; `linear=true` filters in linear light.
+    ///
+    /// Filtering is done on premultiplied alpha at the image's depth (see ``Resampler``).
+    /// Nine-patch divs and padding scale with the pixels, or are dropped with a warning when
+    /// an axis loses its stretch regions. On an image loaded with `orient=keep`, sizes and
+    /// gravity refer to the image as displayed and the orientation tag is kept.
+    public struct Resize: TransformPlugin, Hashable {
+        /// The step name.
+        public static let name = "resize"
+        /// The plugin version.
+        public static let version = "1.0.0"
+        /// One line of help.
+        public static let summary = "Scale with a resampling filter: fill, contain (optionally letterboxed) or cover (cropped by gravity)"
+        /// The parameters.
+        public static let parameters: [ParameterSpec] = [
+            ParameterSpec("width", .length(1...65_535), summary: "target width (pixels or % of the image's width)"),
+            ParameterSpec("height", .length(1...65_535), summary: "target height (pixels or % of the image's height)"),
+            ParameterSpec("fit", .choice(Fit.allCases.map(\.rawValue)), default: .choice("contain"),
+                          summary: "with both sides: fill (ignore aspect), contain (fit inside) or cover (fill and crop)"),
+            ParameterSpec("gravity", Gravity.parameterType, default: .choice("center"),
+                          summary: "what cover keeps, or where contain sits on its background"),
+            ParameterSpec("filter", .choice(ResamplingFilter.allCases.map(\.rawValue)),
+                          summary: "resampling filter (default lanczos3); not with quality"),
+            ParameterSpec("quality", .choice(ResamplingFilter.qualities),
+                          summary: "interpolation quality: none=nearest low=bilinear medium=bicubic high=lanczos3"),
+            ParameterSpec("upscale", .boolean, default: .boolean(true), summary: "allow enlarging"),
+            ParameterSpec("background", .color, summary: "contain only: letterbox onto exactly width×height of this colour"),
+            ParameterSpec("linear", .boolean, default: .boolean(false), summary: "resample in linear light (gamma-correct)"),
+        ]
+
+        /// Target width, or `nil` to follow the aspect ratio.
+        public var width: Length?
+        /// Target height, or `nil` to follow the aspect ratio.
+        public var height: Length?
+        /// How the image fits width × height when both are given.
+        public var fit: Fit
+        /// What `cover` keeps, and where `contain` sits on its background.
+        public var gravity: Gravity
+        /// The resampler (filter and linear light).
+        public var resampler: Resampler
+        /// Whether the image may grow.
+        public var upscale: Bool
+        /// Letterbox colour for `contain`.
+        public var background: Color?
+
+        /// Creates a resize; at least one of `width` and `height` must be given.
+        public init(width: Length?, height: Length?, fit: Fit = .contain, gravity: Gravity = .center,
+                    resampler: Resampler = Resampler(), upscale: Bool = true, background: Color? = nil) {
+            self.width = width
+            self.height = height
+            self.fit = fit
+            self.gravity = gravity
+            self.resampler = resampler
+            self.upscale = upscale
+            self.background = background
+        }
+
+        /// Builds the step from validated arguments.
+        public init(arguments: Arguments) throws {
+            guard arguments["width"] != nil || arguments["height"] != nil else {
+                throw ParameterError(name: "width", value: "", expected: "width= and/or height=, e.g. resize width=320")
+            }
+            let fit = Fit(rawValue: arguments["fit"]?.stringValue ?? "") ?? .contain
+            if let background = arguments["background"], fit != .contain || arguments["width"] == nil || arguments["height"] == nil {
+                throw ParameterError(name: "background", value: background.description,
+                                     expected: "background= only with fit=contain and both width= and height= (it letterboxes to exactly that size)")
+            }
+            self.init(width: Length(arguments["width"]), height: Length(arguments["height"]), fit: fit,
+                      gravity: Gravity(arguments["gravity"]) ?? .center,
+                      resampler: Resampler(filter: try Self.filter(from: arguments),
+                                           linearLight: arguments["linear"] == .boolean(true)),
+                      upscale: arguments["upscale"] != .boolean(false),
+                      background: { if case .color(let color)? = arguments["background"] { color } else { nil } }())
+        }
+
+        /// The filter chosen by `filter=` or `quality=` (exclusive; lanczos3 when neither).
+        static func filter(from arguments: Arguments) throws -> ResamplingFilter {
+            if let filter = arguments["filter"], let quality = arguments["quality"] {
+                throw ParameterError(name: "quality", value: quality.description,
+                                     expected: "either filter= or quality=, not both (filter=\(filter) already chooses)")
+            }
+            if let quality = arguments["quality"]?.stringValue { return ResamplingFilter(quality: quality) }
+            return arguments["filter"]?.stringValue.flatMap(ResamplingFilter.init(rawValue:)) ?? .lanczos3
+        }
+
+        /// The geometry for an upright `width`×`height` source.
+        func geometry(width sourceWidth: Int, height sourceHeight: Int) -> ResizeGeometry {
+            ResizeGeometry(sourceWidth: sourceWidth, sourceHeight: sourceHeight, width: width, height: height, fit: fit,
+                           gravity: gravity, upscale: upscale, letterbox: background != nil)
+        }
+
+        /// Returns the resized image.
+        public func apply(to image: Image, context: TransformContext) throws -> Image {
+            try image.transformedUpright { upright in
+                let geometry = geometry(width: upright.width, height: upright.height)
+                try context.limits.check(width: geometry.canvasWidth, height: geometry.canvasHeight)
+                var result = try resampler.resample(upright, width: geometry.width, height: geometry.height,
+                                                    region: geometry.region, context: context)
+                result.metadata.ninePatch = try Self.scaledNinePatch(of: upright, geometry: geometry, context: context)
+                if let background {
+                    let m = geometry.margins
+                    result = result.padded(top: m.top, right: m.right, bottom: m.bottom, left: m.left, color: background)
+                }
+                return result
+            }
+        }
+
+        /// The source's nine-patch information mapped onto the resampled image, or `nil` (with a warning) when lost.
+        static func scaledNinePatch(of image: Image, geometry: ResizeGeometry, context: TransformContext) throws -> NinePatchInfo? {
+            guard let info = image.metadata.ninePatch else { return nil }
+            let region = geometry.region
+            let scaled = info.scaled(region: (region.x, region.y, region.width, region.height), width: image.width,
+                                     height: image.height, outputWidth: geometry.width, outputHeight: geometry.height)
+            if scaled == nil {
+                context.warn("\(name): nine-patch information dropped: the result keeps no stretch region on one axis")
+            }
+            return scaled
+        }
+    }
+}
