@@ -8,5 +8,10 @@ public enum Transforms {
         Transforms.Crop.self,
         Transforms.Orientation.self,
         Transforms.Resize.self,
+        Transforms.Thumbnail.self,
+        Transforms.RoundedCorner.self,
+        Transforms.TransparentBorder.self,
+        Transforms.Tile.self,
+        Transforms.Alpha.self,
     ]
 }

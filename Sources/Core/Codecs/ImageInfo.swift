@@ -16,4 +16,17 @@ public struct ImageInfo: Sendable, Hashable {
     public var isInterlaced: Bool
     /// Orientation, ICC, density, nine-patch, text.
     public var metadata: ImageMetadata
+
+    /// Creates the description (codecs fill it from a header; tests and embedders may build one).
+    public init(format: ImageFormat, width: Int, height: Int, bitDepth: Int, colorType: String, hasAlpha: Bool,
+                isInterlaced: Bool, metadata: ImageMetadata) {
+        self.format = format
+        self.width = width
+        self.height = height
+        self.bitDepth = bitDepth
+        self.colorType = colorType
+        self.hasAlpha = hasAlpha
+        self.isInterlaced = isInterlaced
+        self.metadata = metadata
+    }
 }

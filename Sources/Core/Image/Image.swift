@@ -101,23 +101,26 @@ public struct Image: Sendable, Hashable {
     }
 
     /// Whether any pixel is less than fully opaque (false when there is no alpha channel).
-    public var hasTransparentPixels: Bool {
-        guard layout.hasAlpha else { return false }
-        let channels = layout.channelCount
+    public var hasTransparentPixels: Bool { transparentPixelCount > 0 }
+}
+
+extension Image {
+    /// Lets `eight` or `sixteen` (whichever matches the depth) edit the samples in place,
+    /// without copying them. The closure must keep the sample count.
+    ///
+    /// Pass the same generic function twice: `image.editSamples(eight: { f(&$0) }, sixteen: { f(&$0) })`.
+    public mutating func editSamples(eight: (inout [UInt8]) throws -> Void, sixteen: (inout [UInt16]) throws -> Void) rethrows {
+        let count = storage.count
         switch storage {
-        case .eight(let samples):
-            var index = channels - 1
-            while index < samples.count {
-                if samples[index] != 255 { return true }
-                index += channels
-            }
-        case .sixteen(let samples):
-            var index = channels - 1
-            while index < samples.count {
-                if samples[index] != 65535 { return true }
-                index += channels
-            }
+        case .eight(var samples):
+            storage = .eight([])
+            defer { storage = .eight(samples) }
+            try eight(&samples)
+        case .sixteen(var samples):
+            storage = .sixteen([])
+            defer { storage = .sixteen(samples) }
+            try sixteen(&samples)
         }
-        return false
+        precondition(storage.count == count, "editSamples must keep the sample count")
     }
 }

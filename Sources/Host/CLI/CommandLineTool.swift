@@ -129,7 +129,10 @@ public struct CommandLineTool: Sendable {
                 let bytes = try FileIO.read(path)
                 do {
                     let info = try ImageCodecs.info(bytes, limits: options.limits)
-                    blocks.append(InfoFormatter.format(path: path, info: info, byteCount: bytes.count))
+                    // Only an alpha channel needs the pixels: are any of them actually see-through?
+                    let transparent = info.hasAlpha
+                        ? try ImageCodecs.decode(bytes, options: DecodeOptions(limits: options.limits)).transparentPixelCount : nil
+                    blocks.append(InfoFormatter.format(path: path, info: info, byteCount: bytes.count, transparentPixels: transparent))
                 } catch {
                     throw FileError.inFile(path: path, underlying: error)
                 }

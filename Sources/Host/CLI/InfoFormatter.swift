@@ -1,8 +1,10 @@
+import Foundation
 import NinepipeCore
 
 /// The `ninepipe info` text for one file: `key: value` lines.
 enum InfoFormatter {
-    static func format(path: String, info: ImageInfo, byteCount: Int) -> String {
+    /// - Parameter transparentPixels: how many decoded pixels are not fully opaque, when known.
+    static func format(path: String, info: ImageInfo, byteCount: Int, transparentPixels: Int? = nil) -> String {
         let metadata = info.metadata
         var lines: [(String, String)] = [
             ("file", path),
@@ -10,7 +12,7 @@ enum InfoFormatter {
             ("size", "\(info.width)×\(info.height)"),
             ("bit depth", String(info.bitDepth)),
             ("color type", info.colorType),
-            ("alpha", info.hasAlpha ? "yes" : "no"),
+            ("alpha", Self.alpha(info, transparentPixels: transparentPixels)),
             (info.format == .jpeg ? "progressive" : "interlaced", info.isInterlaced ? "yes" : "no"),
             ("orientation", metadata.orientation.displayName),
         ]
@@ -50,5 +52,15 @@ enum InfoFormatter {
         }
         lines.append(("file size", "\(byteCount) bytes"))
         return lines.map { "\($0.0): \($0.1)" }.joined(separator: "\n")
+    }
+
+    /// `no`, `yes, every pixel opaque` or `yes, 1,234 of 10,000 pixels (12.3%) not opaque`.
+    static func alpha(_ info: ImageInfo, transparentPixels: Int?) -> String {
+        guard info.hasAlpha else { return "no" }
+        guard let count = transparentPixels else { return "yes" }
+        if count == 0 { return "yes, but every pixel is opaque (alpha remove would lose nothing)" }
+        let total = info.width * info.height
+        let percent = String(format: "%.1f", Double(count) * 100 / Double(Swift.max(total, 1)))
+        return "yes, \(count) of \(total) pixels (\(percent)%) not opaque"
     }
 }

@@ -26,15 +26,29 @@ struct LoadStep: Sendable, Hashable {
                        shrink: Int(try arguments.string("shrink")) ?? 1))
     }
 
-    func run(_ context: RunContext) throws -> Image {
+    /// Reads the file; `next`, the step that will receive the image, may ask for a smaller decode
+    /// (shrink-on-load) when no explicit `shrink=` was given.
+    func run(_ context: RunContext, next: (any DecodeSizeHinting)? = nil) throws -> Image {
         let resolved = try context.policy.resolve(path, forWriting: false)
         let bytes = try FileIO.read(resolved)
         do {
-            var image = try ImageCodecs.decode(bytes, options: DecodeOptions(limits: context.limits, jpegScaleDenominator: shrink)) { context.warn("\(path): \($0)") }
+            let scale = try shrink != 1 ? shrink : Self.scale(for: bytes, next: next, context: context)
+            var image = try ImageCodecs.decode(bytes, options: DecodeOptions(limits: context.limits, jpegScaleDenominator: scale)) { context.warn("\(path): \($0)") }
             if !keepsOrientation { image = image.uprighted() }
             return image
         } catch {
             throw FileError.inFile(path: path, underlying: error)
         }
+    }
+
+    /// The JPEG DCT scale that still gives `next` the size it asks for; 1 for other formats.
+    static func scale(for bytes: [UInt8], next: (any DecodeSizeHinting)?, context: RunContext) throws -> Int {
+        guard let next, ImageFormat(sniffing: bytes) == .jpeg else { return 1 }
+        let info = try ImageCodecs.info(bytes, limits: context.limits)
+        let swaps = info.metadata.orientation.swapsDimensions
+        let (width, height) = swaps ? (info.height, info.width) : (info.width, info.height)
+        guard let needed = next.minimumSourceSize(width: width, height: height) else { return 1 }
+        let (storedWidth, storedHeight) = swaps ? (needed.height, needed.width) : (needed.width, needed.height)
+        return JPEGDecoder.scaleDenominator(width: info.width, height: info.height, minimumWidth: storedWidth, minimumHeight: storedHeight)
     }
 }

@@ -34,7 +34,11 @@ public struct PipelineRunner: Sendable {
             do {
                 switch step.action {
                 case .load(let load):
-                    image = try load.run(context)
+                    var next: (any DecodeSizeHinting)?
+                    if index + 1 < pipeline.steps.count, case .transform(let transform) = pipeline.steps[index + 1].action {
+                        next = transform as? any DecodeSizeHinting
+                    }
+                    image = try load.run(context, next: next)
                 case .save(let save):
                     guard let current = image else { throw NoImageError() }
                     try save.run(current, context)

@@ -38,7 +38,7 @@ public struct JPEGEncoder: Sendable {
         var image = image.unpremultiplied().converted(to: SampleDepth.eight)
         if image.layout.hasAlpha {
             if image.hasTransparentPixels { warn("JPEG has no alpha channel: transparent pixels were flattened onto \(background)") }
-            image = flattened(image)
+            image = image.flattened(onto: background)
         }
         guard case .eight(let samples) = image.storage else { throw JPEGError.encodingFailed("internal: expected 8-bit samples") }
         let components = image.layout.channelCount
@@ -67,23 +67,5 @@ public struct JPEGEncoder: Sendable {
         }
         defer { njs_free(output) }
         return Array(UnsafeBufferPointer(start: output, count: length))
-    }
-
-    /// Composites straight-alpha 8-bit `image` over `background`, dropping alpha.
-    private func flattened(_ image: Image) -> Image {
-        guard case .eight(let samples) = image.storage else { return image }
-        let color = image.layout.isColor
-        let channels = image.layout.channelCount
-        let outChannels = color ? 3 : 1
-        let bg: [UInt32] = color ? [UInt32(background.red), UInt32(background.green), UInt32(background.blue)]
-            : [(299 * UInt32(background.red) + 587 * UInt32(background.green) + 114 * UInt32(background.blue) + 500) / 1000]
-        var out = [UInt8](repeating: 0, count: image.pixelCount * outChannels)
-        for p in 0..<image.pixelCount {
-            let a = UInt32(samples[p * channels + channels - 1])
-            for c in 0..<outChannels {
-                out[p * outChannels + c] = UInt8((UInt32(samples[p * channels + c]) * a + bg[c] * (255 - a) + 127) / 255)
-            }
-        }
-        return Image(width: image.width, height: image.height, layout: color ? .rgb : .gray, samples: out, metadata: image.metadata)
     }
 }

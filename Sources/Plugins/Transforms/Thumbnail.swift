@@ -1,0 +1,91 @@
+import NinepipeCore
+
+extension Transforms {
+    /// `thumbnail`: a fixed-size preview: aspect-fill, then centre crop (the longer side is cut).
+    ///
+    /// - `thumbnail size=128`: 128×128; `thumbnail width=160 height=90`: 160×90.
+    /// - `border=2` adds a transparent border (the result grows by 4), `radius=12` rounds the
+    ///   picture's corners inside it: `thumbnail size=128 border=2 radius=12` is 132×132 with
+    ///   transparent corners, like the classic toolkit's `thumbnailImage:transparentBorder:cornerRadius:`.
+    /// - `filter=`/`quality=`/`linear=` as for `resize`; `gravity=` moves the crop.
+    ///
+    /// Right after `load` of a JPEG, the file is decoded with DCT scaling at the smallest size that
+    /// is still at least twice the thumbnail (see ``DecodeSizeHinting``): much faster, same quality.
+    public struct Thumbnail: TransformPlugin, DecodeSizeHinting, Hashable {
+        /// The step name.
+        public static let name = "thumbnail"
+        /// The plugin version.
+        public static let version = "1.0.0"
+        /// One line of help.
+        public static let summary = "Aspect-fill and centre-crop to a fixed size, optional transparent border and rounded corners; shrinks JPEGs while decoding"
+        /// The parameters.
+        public static let parameters: [ParameterSpec] = [
+            ParameterSpec("size", .integer(1...65_535), positional: true, summary: "square side; or give width and height"),
+            ParameterSpec("width", .integer(1...65_535), summary: "thumbnail width (not with size)"),
+            ParameterSpec("height", .integer(1...65_535), summary: "thumbnail height (not with size)"),
+            ParameterSpec("border", .integer(0...65_535), default: .integer(0), summary: "transparent border around the thumbnail"),
+            ParameterSpec("radius", .list(.length(0...65_535), count: 1...4),
+                          summary: "round the corners (as the round step; % of the shorter side)"),
+            ParameterSpec("gravity", Gravity.parameterType, default: .choice("center"), summary: "what the crop keeps"),
+            ParameterSpec("filter", .choice(ResamplingFilter.allCases.map(\.rawValue)),
+                          summary: "resampling filter (default lanczos3); not with quality"),
+            ParameterSpec("quality", .choice(ResamplingFilter.qualities),
+                          summary: "interpolation quality: none=nearest low=bilinear medium=bicubic high=lanczos3"),
+            ParameterSpec("linear", .boolean, default: .boolean(false), summary: "resample in linear light"),
+            ParameterSpec("upscale", .boolean, default: .boolean(true), summary: "allow enlarging a small source"),
+        ]
+
+        /// The aspect-fill resize.
+        public var resize: Resize
+        /// The transparent border.
+        public var border: Int
+        /// Corner radii (top-left, top-right, bottom-right, bottom-left), or empty for square corners.
+        public var radii: [Length]
+
+        /// Creates a thumbnail step.
+        public init(width: Int, height: Int, border: Int = 0, radii: [Length] = [], gravity: Gravity = .center,
+                    resampler: Resampler = Resampler(), upscale: Bool = true) {
+            resize = Resize(width: .pixels(Double(width)), height: .pixels(Double(height)), fit: .cover, gravity: gravity,
+                            resampler: resampler, upscale: upscale)
+            self.border = border
+            self.radii = radii
+        }
+
+        /// Builds the step from validated arguments: `size`, or `width` and `height`.
+        public init(arguments: Arguments) throws {
+            let size = arguments["size"]?.intValue
+            if size != nil, let given = ["width", "height"].first(where: { arguments[$0] != nil }) {
+                throw ParameterError(name: given, value: arguments[given]?.description ?? "",
+                                     expected: "either size= (square) or width= and height=, not both")
+            }
+            guard let width = size ?? arguments["width"]?.intValue, let height = size ?? arguments["height"]?.intValue else {
+                let missing = arguments["width"] == nil ? "width" : "height"
+                throw ParameterError(name: missing, value: "",
+                                     expected: "thumbnail size=N for a square, or both width= and height=, e.g. thumbnail size=128")
+            }
+            var radii: [Length] = []
+            if case .list(let values)? = arguments["radius"] { radii = values.compactMap { Length($0) } }
+            self.init(width: width, height: height, border: arguments["border"]?.intValue ?? 0, radii: radii,
+                      gravity: Gravity(arguments["gravity"]) ?? .center,
+                      resampler: Resampler(filter: try Resize.filter(from: arguments), linearLight: arguments["linear"] == .boolean(true)),
+                      upscale: arguments["upscale"] != .boolean(false))
+        }
+
+        /// Returns the thumbnail.
+        public func apply(to image: Image, context: TransformContext) throws -> Image {
+            let scaled = try resize.apply(to: image, context: context)
+            if radii.isEmpty {
+                return try TransparentBorder(width: border).apply(to: scaled, context: context)
+            }
+            return try RoundedCorner(radii: radii, border: border).apply(to: scaled, context: context)
+        }
+
+        /// Twice the size the aspect-fill scales the source to, so resampling still has detail to work with.
+        public func minimumSourceSize(width: Int, height: Int) -> (width: Int, height: Int)? {
+            let geometry = resize.geometry(width: width, height: height)
+            let scale = Swift.min(Double(geometry.width) / geometry.region.width, Double(geometry.height) / geometry.region.height)
+            let needed = (width: Int((Double(width) * scale * 2).rounded(.up)), height: Int((Double(height) * scale * 2).rounded(.up)))
+            return needed.width < width || needed.height < height ? needed : nil
+        }
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+@testable import NinepipeHost
+import NinepipeCore
+
+/// The transform commands of issue 3, exactly as users type them (same serialized suite as the
+/// other command-line tests, because running the tool changes the current directory).
+extension CommandLineTests {
+    /// A directory with a 400×300 RGBA in.png and a 1200×800 in.jpg.
+    func photoWorkspace() throws -> String {
+        let directory = NSTemporaryDirectory() + "ninepipe-transforms-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        var samples: [UInt8] = []
+        for y in 0..<300 { for x in 0..<400 { samples += [UInt8(x % 256), UInt8(y % 256), UInt8((x + y) % 256), 255] } }
+        let png = try PNGEncoder().encode(Image(width: 400, height: 300, layout: .rgba, samples: samples))
+        FileManager.default.createFile(atPath: directory + "/in.png", contents: Data(png))
+        var photo: [UInt8] = []
+        for y in 0..<800 { for x in 0..<1200 { photo += [UInt8(x * 255 / 1199), UInt8(y * 255 / 799), 90] } }
+        let jpeg = try JPEGEncoder(quality: 90).encode(Image(width: 1200, height: 800, layout: .rgb, samples: photo))
+        FileManager.default.createFile(atPath: directory + "/in.jpg", contents: Data(jpeg))
+        return directory
+    }
+
+    @Test("the issue's transform commands run exactly as written and make the promised sizes", arguments: [
+        (#"load "in.png" | crop x=10 y=20 width=100 height=80 | save "a.png""#, "a.png", 100, 80),
+        (#"load "in.png" | crop width=50% height=50% gravity=center | save "b.png""#, "b.png", 200, 150),
+        (#"load "in.jpg" | resize width=320 height=200 fit=cover | save "c.jpg""#, "c.jpg", 320, 200),
+        (#"load "in.png" | resize width=320 fit=contain filter=lanczos3 | save "d.png""#, "d.png", 320, 240),
+        (#"load "in.jpg" | thumbnail size=128 border=2 radius=12 | save "e.png""#, "e.png", 132, 132),
+        (#"load "in.png" | round radius=12 | border width=4 | save "f.png""#, "f.png", 408, 308),
+        (#"load "in.jpg" orient=keep | orient | save "g.png""#, "g.png", 1200, 800),
+        (#"load "in.png" | tile width=640 height=480 mode=repeat | save "h.png""#, "h.png", 640, 480),
+    ])
+    func issueCommands(pipeline: String, output: String, width: Int, height: Int) throws {
+        let dir = try photoWorkspace()
+        let result = TestConsole.run(["run", "-e", pipeline], in: dir)
+        #expect(result.status == 0, "\(result.err)")
+        let image = try decode(dir + "/" + output)
+        #expect(image.width == width && image.height == height)
+        if output == "e.png" || output == "f.png" {
+            #expect(image.layout.hasAlpha && image.sample(x: 0, y: 0, channel: image.layout.channelCount - 1) == 0)
+        }
+    }
+
+    @Test("resize width=-5 fails at check time with exit 2, naming width and its range")
+    func resizeRangeError() {
+        let result = TestConsole.run(["check", "-e", #"load "in.png" | resize width=-5"#])
+        #expect(result.status == 2)
+        #expect(result.err.contains("'width'") && result.err.contains("1…65535"), "\(result.err)")
+    }
+
+    @Test("load jpg | thumbnail decodes the JPEG at the smallest DCT scale still twice the thumbnail")
+    func thumbnailShrinksOnLoad() throws {
+        let dir = try photoWorkspace()
+        let result = TestConsole.run(["run", "--timings", "-e", #"load "in.jpg" | thumbnail size=128 | save "t.png""#], in: dir)
+        #expect(result.status == 0, "\(result.err)")
+        // 1200×800 covering 128×128 scales by 0.16 → 192×128; twice that needs ≥ 384×256: 1/2 gives 600×400.
+        #expect(result.err.contains("step 1 'load'") && result.err.contains("→ 600×400"), "\(result.err)")
+        #expect(result.err.contains("step 2 'thumbnail'") && result.err.contains("→ 128×128"))
+        // An explicit shrink wins, and other steps after load get the full image.
+        let resized = TestConsole.run(["run", "--timings", "-e", #"load "in.jpg" | resize width=128 | save "r.png""#], in: dir)
+        #expect(resized.err.contains("→ 1200×800"), "\(resized.err)")
+    }
+
+    @Test("info says whether any pixel is actually transparent")
+    func infoTransparency() throws {
+        let dir = try photoWorkspace()
+        // Our encoder drops an alpha channel nobody uses, so in.png has none; the formatter's wording for an unused one:
+        #expect(TestConsole.run(["info", "in.png"], in: dir).out.contains("alpha: no"))
+        let unused = ImageInfo(format: .png, width: 2, height: 2, bitDepth: 8, colorType: "RGBA", hasAlpha: true,
+                               isInterlaced: false, metadata: ImageMetadata())
+        #expect(InfoFormatter.alpha(unused, transparentPixels: 0).hasPrefix("yes, but every pixel is opaque"))
+        #expect(InfoFormatter.alpha(unused, transparentPixels: 1) == "yes, 1 of 4 pixels (25.0%) not opaque")
+        #expect(TestConsole.run(["run", "-e", #"load "in.png" | round radius=10 | save "r.png""#], in: dir).status == 0)
+        let info = TestConsole.run(["info", "r.png"], in: dir).out
+        #expect(info.contains("alpha: yes, ") && info.contains("not opaque"), "\(info)")
+        #expect(TestConsole.run(["info", "in.jpg"], in: dir).out.contains("alpha: no"))
+    }
+}
