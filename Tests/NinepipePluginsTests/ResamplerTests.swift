@@ -38,6 +38,17 @@ struct ResamplerTests {
         }
     }
 
+    @Test("the reference comparison exercises both filtering orders")
+    func bothOrders() {
+        func kernel(_ width: Int, _ height: Int) -> ResamplingKernel {
+            ResamplingKernel(horizontal: ResamplingAxis(filter: .lanczos3, inputLength: 31, outputLength: width, origin: 0, length: 31),
+                             vertical: ResamplingAxis(filter: .lanczos3, inputLength: 19, outputLength: height, origin: 0, length: 19),
+                             channels: 3, hasAlpha: false, premultiply: false, clampColorToAlpha: false, linearLight: false)
+        }
+        #expect(kernel(13, 7).prefersVerticalFirst)
+        #expect(!kernel(9, 17).prefersVerticalFirst)
+    }
+
     @Test("a constant image stays exactly constant under every filter, layout and depth")
     func constantStaysConstant() throws {
         for filter in ResamplingFilter.allCases {

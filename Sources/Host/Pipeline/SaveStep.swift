@@ -17,7 +17,7 @@ struct SaveStep: Sendable, Hashable {
             ParameterSpec("subsampling", .choice(["420", "422", "444"]), default: .choice("420"), summary: "JPEG chroma subsampling"),
             ParameterSpec("background", .color, default: .color(.white), summary: "colour JPEG flattens transparency onto"),
             ParameterSpec("compression", .choice(["auto"] + (0...9).map(String.init)), default: .choice("auto"),
-                          summary: "PNG zlib level 0–9 (9 = smallest, slowest); auto = 6 up to 4 megapixels, 2 above"),
+                          summary: "PNG zlib level 0–9 (9 = smallest, slowest); auto = 4 up to 4 megapixels, 2 above"),
             ParameterSpec("palette", .boolean, default: .boolean(true), summary: "let PNG use a palette for images with at most 256 colours"),
         ],
         role: .sink

@@ -40,28 +40,32 @@ struct ResamplingAxis: Sendable {
         var widest = 1
         for index in 0..<outputLength {
             let center = origin + (Double(index) + 0.5) * scale
-            var clamped: [Int: Double] = [:]
-            if filter == .nearest {
-                clamped[Swift.min(Swift.max(Int(center.rounded(.down)), 0), inputLength - 1)] = 1
-            } else {
-                let first = Int((center - support - 0.5).rounded(.down))
-                let last = Int((center + support - 0.5).rounded(.up))
-                for position in first...last {
-                    let weight = filter.weight((Double(position) + 0.5 - center) / filterScale)
-                    guard weight != 0 else { continue }
-                    clamped[Swift.min(Swift.max(position, 0), inputLength - 1), default: 0] += weight
-                }
+            let nearest = Swift.min(Swift.max(Int(center.rounded(.down)), 0), inputLength - 1)
+            guard filter != .nearest else {
+                spans.append((nearest, [1]))
+                continue
             }
-            let total = clamped.values.reduce(0, +)
-            if clamped.isEmpty || abs(total) < 1e-12 {
-                clamped = [Swift.min(Swift.max(Int(center.rounded(.down)), 0), inputLength - 1): 1]
-            }
-            let low = clamped.keys.min() ?? 0, high = clamped.keys.max() ?? 0
+            // Positions the filter reaches, then clamped into the image (edge pixels repeat).
+            let first = Int((center - support - 0.5).rounded(.down))
+            let last = Int((center + support - 0.5).rounded(.up))
+            let low = Swift.min(Swift.max(first, 0), inputLength - 1)
+            let high = Swift.min(Swift.max(last, 0), inputLength - 1)
             var row = [Double](repeating: 0, count: high - low + 1)
-            let sum = clamped.values.reduce(0, +)
-            for (position, weight) in clamped { row[position - low] = weight / sum }
-            spans.append((low, row))
-            widest = Swift.max(widest, row.count)
+            var total = 0.0
+            for position in first...last {
+                let weight = filter.weight((Double(position) + 0.5 - center) / filterScale)
+                row[Swift.min(Swift.max(position, 0), inputLength - 1) - low] += weight
+                total += weight
+            }
+            guard abs(total) > 1e-12 else {
+                spans.append((nearest, [1]))
+                continue
+            }
+            // Trim zero weights at both ends so the window is as narrow as the filter.
+            let start = row.firstIndex { $0 != 0 } ?? 0
+            let end = row.lastIndex { $0 != 0 } ?? 0
+            spans.append((low + start, row[start...end].map { $0 / total }))
+            widest = Swift.max(widest, end - start + 1)
         }
         taps = Swift.min(widest, inputLength)
         var starts: [Int] = []
