@@ -1,0 +1,60 @@
+import Testing
+import NinepipeCore
+import NinepipePlugins
+@testable import NinepipeHost
+
+/// Every built-in transform, on every layout and depth, at awkward sizes and extreme values:
+/// no trap, deterministic, depth kept, input untouched.
+@Suite("transform contract")
+struct TransformContractTests {
+    static let steps = [
+        "crop width=50% height=50% gravity=center", "crop x=0 y=0 width=2", "resize width=7", "resize width=5 height=9 fit=cover",
+        "resize width=9 height=5 fit=contain background=#ff000080", "resize height=3 filter=nearest linear=true",
+        "thumbnail size=4 border=1 radius=2", "round radius=50%", "round radius=1,2,3,4 border=1", "border width=1,2",
+        "tile width=11 height=5 mode=mirror anchor=center", "tile width=8 height=8 mode=round", "tile width=9 height=9 mode=space",
+        "alpha add", "alpha remove background=#204060", "orient rotate=90",
+    ]
+
+    static func image(_ width: Int, _ height: Int, layout: PixelLayout, depth: SampleDepth) -> Image {
+        let count = width * height * layout.channelCount
+        switch depth {
+        case .eight: return Image(width: width, height: height, layout: layout, samples: (0..<count).map { UInt8(($0 * 37 + 11) % 256) })
+        case .sixteen: return Image(width: width, height: height, layout: layout, samples: (0..<count).map { UInt16(($0 * 7919 + 13) % 65536) })
+        }
+    }
+
+    @Test("every step handles 1×1, odd sizes, every layout and both depths, deterministically", arguments: steps)
+    func contract(step: String) throws {
+        let pipeline = try PipelineCompiler(requiresSource: false).pipeline(step)
+        let runner = PipelineRunner()
+        for layout in PixelLayout.allCases {
+            for depth in [SampleDepth.eight, .sixteen] {
+                for (width, height) in [(1, 1), (3, 7), (13, 5)] {
+                    let input = Self.image(width, height, layout: layout, depth: depth)
+                    let copy = input
+                    let first = try #require(try runner.run(pipeline, input: input))
+                    let second = try #require(try runner.run(pipeline, input: input))
+                    #expect(first == second, "\(step) is not deterministic on \(layout) \(depth) \(width)×\(height)")
+                    #expect(input == copy)
+                    #expect(first.depth == depth, "\(step) changed the depth of \(layout) \(width)×\(height)")
+                }
+            }
+        }
+    }
+
+    @Test("extreme values are refused with a message or handled, never a trap", arguments: [
+        "resize width=65535 height=65535 fit=fill", "tile width=65535 height=65535", "thumbnail size=65535",
+        "border width=65535", "round radius=65535 border=65535", "crop x=65535 y=65535", "crop x=-65535 width=1",
+        "resize width=1 height=65535 fit=fill", "resize width=0.1%", "resize width=10000%", "round radius=0", "border width=0",
+    ])
+    func extremes(step: String) throws {
+        let pipeline = try PipelineCompiler(requiresSource: false).pipeline(step)
+        let input = Self.image(5, 4, layout: .rgb, depth: .eight)
+        do {
+            let result = try #require(try PipelineRunner(limits: ImageLimits(maxPixelCount: 4_000_000)).run(pipeline, input: input))
+            #expect(result.width >= 1 && result.height >= 1)
+        } catch let failure as StepFailure {
+            #expect(!"\(failure.underlying)".isEmpty)
+        }
+    }
+}
