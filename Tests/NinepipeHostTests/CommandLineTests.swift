@@ -12,12 +12,12 @@ struct CommandLineTests {
         var samples: [UInt8] = []
         for y in 0..<24 { for x in 0..<40 { samples += [UInt8(x * 6), UInt8(y * 10), 128, UInt8(255 - x)] } }
         let png = try PNGEncoder().encode(Image(width: 40, height: 24, layout: .rgba, samples: samples))
-        FileManager.default.createFile(atPath: directory + "/in.png", contents: Data(png))
+        _ = FileManager.default.createFile(atPath: directory + "/in.png", contents: Data(png))
         var photo: [UInt8] = []
         for y in 0..<40 { for _ in 0..<20 { photo += y < 20 ? [250, 10, 10] : [10, 10, 250] } }
         var image = Image(width: 20, height: 40, layout: .rgb, samples: photo)
         image.metadata.orientation = .right
-        FileManager.default.createFile(atPath: directory + "/in.jpg", contents: Data(try JPEGEncoder(quality: 95).encode(image)))
+        _ = FileManager.default.createFile(atPath: directory + "/in.jpg", contents: Data(try JPEGEncoder(quality: 95).encode(image)))
         return directory
     }
 
@@ -98,8 +98,8 @@ struct CommandLineTests {
         let dir = try workspace()
         var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: dir + "/in.png")))
         bytes[40] ^= 0xFF
-        FileManager.default.createFile(atPath: dir + "/bad.png", contents: Data(bytes))
-        FileManager.default.createFile(atPath: dir + "/out.png", contents: Data("keep me".utf8))
+        _ = FileManager.default.createFile(atPath: dir + "/bad.png", contents: Data(bytes))
+        _ = FileManager.default.createFile(atPath: dir + "/out.png", contents: Data("keep me".utf8))
         let result = TestConsole.run(["run", "-e", #"load "bad.png" | save "out.png""#], in: dir)
         #expect(result.status == 1)
         #expect(result.err.contains("<expression>:1:1: error: load: bad.png: corrupt PNG"), "\(result.err)")
@@ -132,7 +132,7 @@ struct CommandLineTests {
             } ^ 0xFFFF_FFFF
         }
         header += [UInt8(crc >> 24), UInt8((crc >> 16) & 0xFF), UInt8((crc >> 8) & 0xFF), UInt8(crc & 0xFF)]
-        FileManager.default.createFile(atPath: dir + "/huge.png", contents: Data(header))
+        _ = FileManager.default.createFile(atPath: dir + "/huge.png", contents: Data(header))
         let result = TestConsole.run(["run", "-e", #"load "huge.png" | save "x.png""#], in: dir)
         #expect(result.status == 1)
         #expect(result.err.contains("--max-pixels"), "\(result.err)")

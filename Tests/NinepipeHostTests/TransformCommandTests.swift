@@ -13,11 +13,11 @@ extension CommandLineTests {
         var samples: [UInt8] = []
         for y in 0..<300 { for x in 0..<400 { samples += [UInt8(x % 256), UInt8(y % 256), UInt8((x + y) % 256), 255] } }
         let png = try PNGEncoder().encode(Image(width: 400, height: 300, layout: .rgba, samples: samples))
-        FileManager.default.createFile(atPath: directory + "/in.png", contents: Data(png))
+        _ = FileManager.default.createFile(atPath: directory + "/in.png", contents: Data(png))
         var photo: [UInt8] = []
         for y in 0..<800 { for x in 0..<1200 { photo += [UInt8(x * 255 / 1199), UInt8(y * 255 / 799), 90] } }
         let jpeg = try JPEGEncoder(quality: 90).encode(Image(width: 1200, height: 800, layout: .rgb, samples: photo))
-        FileManager.default.createFile(atPath: directory + "/in.jpg", contents: Data(jpeg))
+        _ = FileManager.default.createFile(atPath: directory + "/in.jpg", contents: Data(jpeg))
         return directory
     }
 

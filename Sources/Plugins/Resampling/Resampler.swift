@@ -58,7 +58,7 @@ public struct Resampler: Sendable, Hashable {
                      alphaMode: source.alphaMode, metadata: source.metadata)
     }
 
-    private func run<S: FixedWidthInteger & UnsignedInteger>(
+    private func run<S: FixedWidthInteger & UnsignedInteger & SendableMetatype>(
         _ kernel: ResamplingKernel, _ samples: [S], sourceWidth: Int, width: Int, height: Int, context: TransformContext
     ) throws -> [S] {
         let channels = kernel.channels

@@ -18,8 +18,8 @@ final class TestConsole: Sendable {
     static func run(_ arguments: [String], in directory: String? = nil) -> (status: Int32, out: String, err: String) {
         let console = TestConsole()
         let previous = FileManager.default.currentDirectoryPath
-        if let directory { FileManager.default.changeCurrentDirectoryPath(directory) }
-        defer { FileManager.default.changeCurrentDirectoryPath(previous) }
+        if let directory { _ = FileManager.default.changeCurrentDirectoryPath(directory) }
+        defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
         let status = CommandLineTool().run(arguments, console: console.console)
         return (status, console.out, console.err)
     }
