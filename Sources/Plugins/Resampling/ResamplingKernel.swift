@@ -50,29 +50,37 @@ struct ResamplingKernel: Sendable {
         return verticalFirst < horizontalFirst
     }
 
-    /// Computes output rows `rows`, columns `columns`.
+    /// Computes output rows `rows`, columns `columns`, in whichever order does less work.
+    ///
+    /// Horizontal-first: the ring holds horizontally filtered source rows (one four-lane group
+    /// per output column); each output row is their weighted sum. Vertical-first: the ring holds
+    /// converted source rows as plain floats viewed four at a time; their weighted sum is one
+    /// row of floats, filtered horizontally into the output row.
     func run<S: FixedWidthInteger & UnsignedInteger>(
         source: UnsafePointer<S>, sourceWidth: Int, output: UnsafeMutablePointer<S>, outputWidth: Int,
         rows: Range<Int>, columns: Range<Int>, isCancelled: () -> Bool
     ) {
-        if prefersVerticalFirst {
-            return runVerticalFirst(source: source, sourceWidth: sourceWidth, output: output, outputWidth: outputWidth,
-                                    rows: rows, columns: columns, isCancelled: isCancelled)
-        }
+        let verticalFirst = prefersVerticalFirst
         let maxValue = Float(S.max)
         let colorLanes = hasAlpha ? channels - 1 : channels  // the lanes premultiplication scales
         let colorMask = SIMD4<Float>((0..<4).map { $0 < colorLanes ? 1 : 0 })
         let decode: [Float] = linearLight ? (S.bitWidth == 8 ? SRGBTransfer.decode8 : SRGBTransfer.decode16) : []
         let sourceRange = sourceColumns(for: columns)
-        let stripWidth = columns.count
-        let ringRows = vertical.taps
-        let ring = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: ringRows * stripWidth)
-        // One source row as plain floats, channels interleaved, plus a pixel of zero padding so
+        // A source row as floats: whole four-float groups plus one group of zero padding, so
         // four-lane loads at the last pixel stay inside the buffer.
-        let scratch = UnsafeMutablePointer<Float>.allocate(capacity: sourceRange.count * channels + 4)
-        scratch.initialize(repeating: 0, count: sourceRange.count * channels + 4)
-        let accumulator = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: stripWidth)
-        defer { ring.deallocate(); scratch.deallocate(); accumulator.deallocate() }
+        let floatGroups = (sourceRange.count * channels + 3) / 4 + 1
+        let groups = verticalFirst ? floatGroups : columns.count  // per ring row
+        let ringRows = vertical.taps
+        let ring = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: ringRows * groups)
+        ring.initialize(repeating: .zero, count: ringRows * groups)
+        let scratch = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: floatGroups)
+        scratch.initialize(repeating: .zero, count: floatGroups)
+        let summed = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: groups)
+        let accumulator = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: columns.count)
+        defer { ring.deallocate(); scratch.deallocate(); summed.deallocate(); accumulator.deallocate() }
+        func floats(_ groups: UnsafeMutablePointer<SIMD4<Float>>) -> UnsafeMutablePointer<Float> {
+            UnsafeMutableRawPointer(groups).assumingMemoryBound(to: Float.self)
+        }
         var ringSourceRow = [Int](repeating: -1, count: ringRows)
 
         horizontal.weights.withUnsafeBufferPointer { hWeights in
@@ -81,111 +89,59 @@ struct ResamplingKernel: Sendable {
             for y in rows {
                 if isCancelled() { return }
                 let firstRow = vertical.starts[y]
-                // Fill the ring with the horizontally filtered source rows this output row reads.
                 for k in 0..<ringRows {
                     let sourceRow = firstRow + k
                     let slot = sourceRow % ringRows
                     guard ringSourceRow[slot] != sourceRow else { continue }
                     ringSourceRow[slot] = sourceRow
                     let line = source + (sourceRow * sourceWidth + sourceRange.lowerBound) * channels
-                    convert(line, count: sourceRange.count, into: scratch, colorMask: colorMask, maxValue: maxValue,
-                            decode: decode)
-                    filterRow(scratch, offset: sourceRange.lowerBound, columns: columns, starts: hStarts, weights: hWeights,
-                              into: ring + slot * stripWidth)
-                }
-                // Weighted sum of the ring rows, a few rows per sweep so sums stay in registers.
-                var k = 0
-                while k < ringRows {
-                    let n = Swift.min(4, ringRows - k)
-                    let r0 = ring + ((firstRow + k) % ringRows) * stripWidth
-                    let r1 = ring + ((firstRow + k + Swift.min(1, n - 1)) % ringRows) * stripWidth
-                    let r2 = ring + ((firstRow + k + Swift.min(2, n - 1)) % ringRows) * stripWidth
-                    let r3 = ring + ((firstRow + k + Swift.min(3, n - 1)) % ringRows) * stripWidth
-                    let w0 = vertical.weights[y * ringRows + k]
-                    let w1 = n > 1 ? vertical.weights[y * ringRows + k + 1] : 0
-                    let w2 = n > 2 ? vertical.weights[y * ringRows + k + 2] : 0
-                    let w3 = n > 3 ? vertical.weights[y * ringRows + k + 3] : 0
-                    if k == 0 {
-                        for x in 0..<stripWidth { accumulator[x] = r0[x] * w0 + r1[x] * w1 + (r2[x] * w2 + r3[x] * w3) }
+                    if verticalFirst {
+                        convert(line, count: sourceRange.count, into: floats(ring + slot * groups), colorMask: colorMask,
+                                maxValue: maxValue, decode: decode)
                     } else {
-                        for x in 0..<stripWidth { accumulator[x] += r0[x] * w0 + r1[x] * w1 + (r2[x] * w2 + r3[x] * w3) }
+                        convert(line, count: sourceRange.count, into: floats(scratch), colorMask: colorMask,
+                                maxValue: maxValue, decode: decode)
+                        filterRow(floats(scratch), offset: sourceRange.lowerBound, columns: columns, starts: hStarts,
+                                  weights: hWeights, into: ring + slot * groups)
                     }
-                    k += n
                 }
-                store(accumulator, count: stripWidth, into: output + (y * outputWidth + columns.lowerBound) * channels,
-                      colorMask: colorMask, maxValue: maxValue)
+                sumRing(ring, groups: groups, outputRow: y, into: summed)
+                let destination = output + (y * outputWidth + columns.lowerBound) * channels
+                if verticalFirst {
+                    filterRow(floats(summed), offset: sourceRange.lowerBound, columns: columns, starts: hStarts,
+                              weights: hWeights, into: accumulator)
+                    store(accumulator, count: columns.count, into: destination, colorMask: colorMask, maxValue: maxValue)
+                } else {
+                    store(summed, count: columns.count, into: destination, colorMask: colorMask, maxValue: maxValue)
+                }
             }
         }
         }
         }
     }
 
-    /// The vertical-first order: a ring of converted source rows, summed vertically as plain
-    /// floats into one row, which is then filtered horizontally into the output row.
-    private func runVerticalFirst<S: FixedWidthInteger & UnsignedInteger>(
-        source: UnsafePointer<S>, sourceWidth: Int, output: UnsafeMutablePointer<S>, outputWidth: Int,
-        rows: Range<Int>, columns: Range<Int>, isCancelled: () -> Bool
-    ) {
-        let maxValue = Float(S.max)
-        let colorLanes = hasAlpha ? channels - 1 : channels
-        let colorMask = SIMD4<Float>((0..<4).map { $0 < colorLanes ? 1 : 0 })
-        let decode: [Float] = linearLight ? (S.bitWidth == 8 ? SRGBTransfer.decode8 : SRGBTransfer.decode16) : []
-        let sourceRange = sourceColumns(for: columns)
-        let rowFloats = sourceRange.count * channels
-        // Rounded up to whole four-float groups, plus one group of zero padding for the last pixel's loads.
-        let stride = (rowFloats + 3) / 4 * 4 + 4
-        let ringRows = vertical.taps
-        let ring = UnsafeMutablePointer<Float>.allocate(capacity: ringRows * stride)
-        ring.initialize(repeating: 0, count: ringRows * stride)
-        let summed = UnsafeMutablePointer<Float>.allocate(capacity: stride)
-        summed.initialize(repeating: 0, count: stride)
-        let accumulator = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: columns.count)
-        defer { ring.deallocate(); summed.deallocate(); accumulator.deallocate() }
-        var ringSourceRow = [Int](repeating: -1, count: ringRows)
-        let groups = stride / 4 - 1
-
-        horizontal.weights.withUnsafeBufferPointer { hWeights in
-        horizontal.starts.withUnsafeBufferPointer { hStarts in
-        decode.withUnsafeBufferPointer { decode in
-            for y in rows {
-                if isCancelled() { return }
-                let firstRow = vertical.starts[y]
-                for k in 0..<ringRows {
-                    let sourceRow = firstRow + k
-                    let slot = sourceRow % ringRows
-                    guard ringSourceRow[slot] != sourceRow else { continue }
-                    ringSourceRow[slot] = sourceRow
-                    convert(source + (sourceRow * sourceWidth + sourceRange.lowerBound) * channels, count: sourceRange.count,
-                            into: ring + slot * stride, colorMask: colorMask, maxValue: maxValue, decode: decode)
-                }
-                // Weighted sum of the ring rows, four rows per sweep, four floats at a time.
-                let sum = UnsafeMutableRawPointer(summed).assumingMemoryBound(to: SIMD4<Float>.self)
-                var k = 0
-                while k < ringRows {
-                    let n = Swift.min(4, ringRows - k)
-                    func group(_ offset: Int) -> UnsafeMutablePointer<SIMD4<Float>> {
-                        let row = ring + ((firstRow + k + Swift.min(offset, n - 1)) % ringRows) * stride
-                        return UnsafeMutableRawPointer(row).assumingMemoryBound(to: SIMD4<Float>.self)
-                    }
-                    let r0 = group(0), r1 = group(1), r2 = group(2), r3 = group(3)
-                    let w0 = vertical.weights[y * ringRows + k]
-                    let w1 = n > 1 ? vertical.weights[y * ringRows + k + 1] : 0
-                    let w2 = n > 2 ? vertical.weights[y * ringRows + k + 2] : 0
-                    let w3 = n > 3 ? vertical.weights[y * ringRows + k + 3] : 0
-                    if k == 0 {
-                        for g in 0..<groups { sum[g] = r0[g] * w0 + r1[g] * w1 + (r2[g] * w2 + r3[g] * w3) }
-                    } else {
-                        for g in 0..<groups { sum[g] += r0[g] * w0 + r1[g] * w1 + (r2[g] * w2 + r3[g] * w3) }
-                    }
-                    k += n
-                }
-                filterRow(summed, offset: sourceRange.lowerBound, columns: columns, starts: hStarts, weights: hWeights,
-                          into: accumulator)
-                store(accumulator, count: columns.count, into: output + (y * outputWidth + columns.lowerBound) * channels,
-                      colorMask: colorMask, maxValue: maxValue)
+    /// The weighted sum of the ring rows output row `y` reads (`groups` four-lane groups each),
+    /// four rows per sweep so partial sums stay in registers.
+    @inline(__always)
+    private func sumRing(_ ring: UnsafeMutablePointer<SIMD4<Float>>, groups: Int, outputRow y: Int,
+                         into sum: UnsafeMutablePointer<SIMD4<Float>>) {
+        let ringRows = vertical.taps, firstRow = vertical.starts[y]
+        var k = 0
+        while k < ringRows {
+            let n = Swift.min(4, ringRows - k)
+            // Past the last row, repeat it with weight 0.
+            func row(_ offset: Int) -> UnsafeMutablePointer<SIMD4<Float>> {
+                ring + ((firstRow + k + Swift.min(offset, n - 1)) % ringRows) * groups
             }
-        }
-        }
+            func weight(_ offset: Int) -> Float { offset < n ? vertical.weights[y * ringRows + k + offset] : 0 }
+            let r0 = row(0), r1 = row(1), r2 = row(2), r3 = row(3)
+            let w0 = weight(0), w1 = weight(1), w2 = weight(2), w3 = weight(3)
+            if k == 0 {
+                for g in 0..<groups { sum[g] = r0[g] * w0 + r1[g] * w1 + (r2[g] * w2 + r3[g] * w3) }
+            } else {
+                for g in 0..<groups { sum[g] += r0[g] * w0 + r1[g] * w1 + (r2[g] * w2 + r3[g] * w3) }
+            }
+            k += n
         }
     }
 
