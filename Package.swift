@@ -50,11 +50,13 @@ let package = Package(
             dependencies: ["NinepipeHost"],
             path: "Sources/ninepipe"
         ),
-        .testTarget(name: "NinepipeCoreTests", dependencies: ["NinepipeCore"], exclude: ["Fixtures"]),
-        .testTarget(name: "NinepipePluginsTests", dependencies: ["NinepipePlugins"]),
+        // Helpers shared by the test targets (not a product).
+        .target(name: "NinepipeTestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "NinepipeCoreTests", dependencies: ["NinepipeCore", "NinepipeTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "NinepipePluginsTests", dependencies: ["NinepipePlugins", "NinepipeTestSupport"]),
         .testTarget(
             name: "NinepipeHostTests",
-            dependencies: ["NinepipeHost"]
+            dependencies: ["NinepipeHost", "NinepipeTestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

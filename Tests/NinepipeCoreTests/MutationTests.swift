@@ -1,20 +1,12 @@
 import Foundation
 import Testing
+import NinepipeTestSupport
 @testable import NinepipeCore
 
 /// Damaged files must give an error or an image, never a trap, hang or huge allocation.
 @Suite("Mutated inputs never crash")
 struct MutationTests {
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
+    typealias Generator = SeededGenerator
 
     /// Rewrites every chunk CRC so that mutations get past the CRC check.
     static func repairCRCs(_ bytes: inout [UInt8]) {

@@ -1,21 +1,12 @@
 import Testing
+import NinepipeTestSupport
 @testable import NinepipeHost
 import NinepipeCore
 
 /// The canonical printed text is a pipeline's identity: parse(print(p)) == p.
 @Suite("Canonical pipeline text")
 struct CanonicalTextTests {
-    /// A small deterministic generator (SplitMix64) so failures reproduce.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
+    typealias Generator = SeededGenerator
 
     static func randomValue(_ type: ParameterType, _ g: inout Generator) -> String {
         switch type {

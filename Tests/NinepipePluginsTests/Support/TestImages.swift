@@ -1,23 +1,11 @@
 import NinepipeCore
+import NinepipeTestSupport
 
 /// Small deterministic images and pixel accessors for plugin tests.
 enum TestImages {
-    /// A reproducible pseudo-random generator (SplitMix64), so failures can be replayed.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// An image of random samples.
     static func random(_ width: Int, _ height: Int, layout: PixelLayout, depth: SampleDepth = .eight, seed: UInt64 = 1) -> Image {
-        var generator = Generator(seed: seed)
+        var generator = SeededGenerator(state: seed)
         let count = width * height * layout.channelCount
         switch depth {
         case .eight:
