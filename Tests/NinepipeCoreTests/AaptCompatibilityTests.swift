@@ -57,4 +57,47 @@ struct AaptCompatibilityTests {
         let error = try #require(throws: PNGError.self) { try PNGDecoder().decode(bytes) }
         #expect(error.description.contains("npTc") && error.description.contains("byte 97"), "\(error)")
     }
+
+    @Test("parsing the source frame gives exactly what aapt compiled: divs, padding, colours, bounds, outline")
+    func parsesSourceLikeAapt() throws {
+        let source = try PNGDecoder().decode(TestFiles.bytes(Self.fixtures.appendingPathComponent("aapt-button.9.png")))
+        let compiled = try PNGDecoder().decode(TestFiles.bytes(Self.fixtures.appendingPathComponent("aapt-button.png")))
+        let parsed = try NinePatchFrame.parse(source)
+        #expect(parsed.width == compiled.width && parsed.height == compiled.height)
+        #expect(parsed.metadata.ninePatch == compiled.metadata.ninePatch)
+        // Same chunk bytes once encoded.
+        let ours = try chunks(PNGEncoder().encode(parsed)).filter { $0.0.hasPrefix("np") }
+        let theirs = try chunks(TestFiles.bytes(Self.fixtures.appendingPathComponent("aapt-button.png"))).filter { $0.0.hasPrefix("np") }
+        #expect(ours.map(\.0) == theirs.map(\.0))
+        for (mine, aapt) in zip(ours, theirs) { #expect(mine.1 == aapt.1, "\(mine.0) differs from aapt's") }
+    }
+
+    @Test("drawing the frame back from the chunks restores the source frame")
+    func framesRoundTrip() throws {
+        let source = try PNGDecoder().decode(TestFiles.bytes(Self.fixtures.appendingPathComponent("aapt-button.9.png")))
+        let parsed = try NinePatchFrame.parse(source)
+        let redrawn = try #require(NinePatchFrame.framed(parsed))
+        let again = try NinePatchFrame.parse(redrawn)
+        #expect(again.metadata.ninePatch?.chunk == parsed.metadata.ninePatch?.chunk)
+        #expect(again.metadata.ninePatch?.layoutBounds == parsed.metadata.ninePatch?.layoutBounds)
+    }
+
+    @Test("bad frames are refused with the pixel, its edge and its colour", arguments: [
+        ((0, 5, Color(red: 0, green: 0, blue: 0, alpha: 0x7f)), "pixel (0, 5) on the left edge is #0000007f; frame pixels must be fully transparent, black or red"),
+        ((4, 0, Color(red: 0, green: 0, blue: 255)), "pixel (4, 0) on the top edge is #0000ffff; frame pixels must be fully transparent, black or red"),
+        ((0, 0, Color(red: 9, green: 9, blue: 9)), "the top-left pixel (0, 0) is #090909ff; it sets the frame's neutral colour and must be fully transparent or opaque white"),
+        ((8, 9, Color(red: 0, green: 0, blue: 0)), "the bottom edge has a second content-padding run at pixel (8, 9); mark at most one padding run per edge"),
+    ])
+    func badFrames(change: (Int, Int, Color), message: String) throws {
+        // 10×10 source: stretch x 3..<5 and y 3..<5, padding run on the bottom at x 2…4.
+        var samples = [UInt8](repeating: 0, count: 10 * 10 * 4)
+        func set(_ x: Int, _ y: Int, _ c: Color) { samples.replaceSubrange(((y * 10 + x) * 4)..<((y * 10 + x) * 4 + 4), with: [c.red, c.green, c.blue, c.alpha]) }
+        for y in 1..<9 { for x in 1..<9 { set(x, y, Color(red: 200, green: 10, blue: 10)) } }
+        for i in 4..<6 { set(i, 0, Color(red: 0, green: 0, blue: 0)); set(0, i, Color(red: 0, green: 0, blue: 0)) }
+        for x in 3..<6 { set(x, 9, Color(red: 0, green: 0, blue: 0)) }
+        set(change.0, change.1, change.2)
+        let image = Image(width: 10, height: 10, layout: .rgba, samples: samples)
+        let error = try #require(throws: NinePatchFrameError.self) { try NinePatchFrame.parse(image) }
+        #expect(error.description == "nine-patch frame: " + message)
+    }
 }
