@@ -12,7 +12,7 @@ public struct CommandLineTool: Sendable {
     /// Creates the tool over `registry` (default: the built-in steps).
     public init(registry: PluginRegistry = .standard) { self.registry = registry }
 
-    private static let commands = ["run", "check", "plugins", "info", "help"]
+    private static let commands = ["run", "check", "plugins", "info", "ninepatch", "help"]
 
     /// Runs the command line `arguments` (without the program name) and returns the exit code.
     public func run(_ arguments: [String], console: Console) -> Int32 {
@@ -52,8 +52,10 @@ public struct CommandLineTool: Sendable {
             return try plugins(rest, console: console)
         case "info":
             return try info(rest, console: console)
+        case "ninepatch":
+            return try NinePatchCommand(console: console, limits: ImageLimits()).run(rest)
         default:
-            throw UsageError("unknown command '\(command)'\(Suggestions.hint(for: command, in: Self.commands)); commands: run, check, plugins, info")
+            throw UsageError("unknown command '\(command)'\(Suggestions.hint(for: command, in: Self.commands)); commands: run, check, plugins, info, ninepatch")
         }
     }
 

@@ -11,6 +11,9 @@ enum HelpText {
       ninepipe check FILE | -e 'TEXT'             parse and validate only (no I/O)
       ninepipe plugins [NAME | --markdown]        list steps, show one step's parameters, or print the Markdown table
       ninepipe info IMAGE...                      describe image files without decoding pixels
+      ninepipe ninepatch inspect FILE [--format json|ios|css|android]
+      ninepipe ninepatch compile SRC.9.png OUT.png  strip the frame, write aapt's chunks
+      ninepipe ninepatch decompile IN.png OUT.9.png draw the frame back from the chunks
       ninepipe --help | --version
 
     OPTIONS

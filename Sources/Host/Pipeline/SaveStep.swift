@@ -5,6 +5,8 @@ struct SaveStep: Sendable, Hashable {
     var path: String
     /// Encoder settings; the format is resolved when the step is compiled.
     var options: EncodeOptions
+    /// Whether nine-patch information is written as a source frame (`.9.png`) instead of chunks.
+    var writesFrame: Bool = false
 
     static let descriptor = StepDescriptor(
         name: "save", version: "1.0.0",
@@ -19,6 +21,8 @@ struct SaveStep: Sendable, Hashable {
             ParameterSpec("compression", .choice(["auto"] + (0...9).map(String.init)), default: .choice("auto"),
                           summary: "PNG zlib level 0–9 (9 = smallest, slowest); auto = 4 up to 4 megapixels, 2 above"),
             ParameterSpec("palette", .boolean, default: .boolean(true), summary: "let PNG use a palette for images with at most 256 colours"),
+            ParameterSpec("ninepatch", .choice(["auto", "border", "chunks"]), default: .choice("auto"),
+                          summary: "nine-patch info as a 1-pixel frame (border; auto for .9.png names) or as npTc/npLb/npOl chunks"),
         ],
         role: .sink
     ) { arguments in
@@ -34,11 +38,31 @@ struct SaveStep: Sendable, Hashable {
         options.background = try arguments.color("background")
         options.compressionLevel = Int(try arguments.string("compression"))
         options.allowsPalette = try arguments.boolean("palette")
-        return .save(SaveStep(path: path, options: options))
+        let ninePatch = try arguments.string("ninepatch")
+        let writesFrame = ninePatch == "border" || (ninePatch == "auto" && path.lowercased().hasSuffix(".9.png"))
+        if writesFrame && format != .png {
+            throw ParameterError(name: "ninepatch", value: ninePatch, expected: "a PNG output: a nine-patch frame cannot be stored in a JPEG")
+        }
+        return .save(SaveStep(path: path, options: options, writesFrame: writesFrame))
     }
 
     func run(_ image: Image, _ context: RunContext) throws {
         let resolved = try context.policy.resolve(path, forWriting: true)
-        try ImageCodecs.write(image, to: resolved, options: options) { context.warnOnce("\(path): \($0)") }
+        var output = image
+        if writesFrame {
+            guard let framed = NinePatchFrame.framed(image) else {
+                throw NinePatchSaveError(path: path)
+            }
+            output = framed
+        }
+        try ImageCodecs.write(output, to: resolved, options: options) { context.warnOnce("\(path): \($0)") }
+    }
+}
+
+/// A `.9.png` save of an image that carries no stretch regions to draw.
+struct NinePatchSaveError: NinepipeError {
+    var path: String
+    var description: String {
+        "\(path): the image has no nine-patch stretch regions to draw as a frame; load a nine-patch first, or save as .png (ninepatch=chunks)"
     }
 }

@@ -1,0 +1,80 @@
+import NinepipeCore
+
+/// `ninepipe ninepatch inspect|compile|decompile …`: the tools around nine-patch files.
+struct NinePatchCommand {
+    let console: Console
+    let limits: ImageLimits
+
+    static let usage = """
+    ninepipe ninepatch inspect FILE [--format json|ios|css|android] [--border]
+    ninepipe ninepatch compile SRC.9.png OUT.png        what aapt singleCrunch does
+    ninepipe ninepatch decompile COMPILED.png OUT.9.png  restore the frame from the chunks
+    """
+
+    func run(_ arguments: [String]) throws -> ExitCode {
+        guard let subcommand = arguments.first else { throw UsageError("ninepatch needs a subcommand:\n" + Self.usage) }
+        var rest = Array(arguments.dropFirst())
+        let border = rest.contains("--border")
+        rest.removeAll { $0 == "--border" }
+        switch subcommand {
+        case "inspect":
+            var format = "json"
+            if let index = rest.firstIndex(of: "--format") {
+                guard index + 1 < rest.count else { throw UsageError("--format needs json, ios, css or android") }
+                format = rest[index + 1]
+                rest.removeSubrange(index...(index + 1))
+            }
+            guard ["json", "ios", "css", "android"].contains(format) else {
+                throw UsageError("unknown --format '\(format)'\(Suggestions.hint(for: format, in: ["json", "ios", "css", "android"])); use json, ios, css or android")
+            }
+            guard rest.count == 1 else { throw UsageError("ninepatch inspect takes one file:\n" + Self.usage) }
+            let (image, source) = try load(rest[0], border: border)
+            console.out(NinePatchReport(image: image, source: source, fileName: String(rest[0].split(separator: "/").last ?? Substring(rest[0]))).text(format: format))
+            return .success
+        case "compile", "decompile":
+            guard rest.count == 2 else { throw UsageError("ninepatch \(subcommand) takes an input and an output file:\n" + Self.usage) }
+            let (image, _) = try load(rest[0], border: border || subcommand == "compile")
+            let output = subcommand == "compile" ? Self.clearingTransparentColor(image) : NinePatchFrame.framed(image)
+            guard let output else { throw NinePatchSaveError(path: rest[1]) }
+            try ImageCodecs.write(output, to: rest[1], options: EncodeOptions(format: .png)) { console.err("warning: \($0)") }
+            return .success
+        default:
+            throw UsageError("unknown ninepatch subcommand '\(subcommand)'\(Suggestions.hint(for: subcommand, in: ["inspect", "compile", "decompile"]))\n" + Self.usage)
+        }
+    }
+
+    /// The image with its nine-patch information, and where that came from (`npTc` or `border`).
+    private func load(_ path: String, border: Bool) throws -> (Image, String) {
+        let bytes = try FileIO.read(path)
+        do {
+            let image = try ImageCodecs.decode(bytes, options: DecodeOptions(limits: limits)) { console.err("warning: \(path): \($0)") }
+            if border || path.lowercased().hasSuffix(".9.png") {
+                return (try NinePatchFrame.parse(image) { console.err("warning: \(path): \($0)") }, "border")
+            }
+            guard image.metadata.ninePatch?.chunk != nil else {
+                throw UsageError("\(path) has no nine-patch information: no npTc chunk, and the name does not end in .9.png (add --border to read its frame)")
+            }
+            return (image, "npTc")
+        } catch let error as UsageError {
+            throw error
+        } catch {
+            throw FileError.inFile(path: path, underlying: error)
+        }
+    }
+
+    /// Fully transparent pixels with their colour set to zero, as aapt writes them.
+    static func clearingTransparentColor(_ image: Image) -> Image {
+        guard image.layout.hasAlpha else { return image }
+        var result = image
+        let channels = image.layout.channelCount
+        func clear<S: FixedWidthInteger>(_ samples: inout [S]) {
+            var base = 0
+            while base < samples.count {
+                if samples[base + channels - 1] == 0 { for c in 0..<(channels - 1) { samples[base + c] = 0 } }
+                base += channels
+            }
+        }
+        result.editSamples(eight: { clear(&$0) }, sixteen: { clear(&$0) })
+        return result
+    }
+}
