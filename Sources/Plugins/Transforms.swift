@@ -5,6 +5,7 @@ import NinepipeCore
 public enum Transforms {
     /// Every built-in transform plugin, in the order `ninepipe plugins` lists them.
     public static let all: [any TransformPlugin.Type] = [
+        Transforms.NinePatchStretch.self,
         Transforms.Crop.self,
         Transforms.Orientation.self,
         Transforms.Resize.self,

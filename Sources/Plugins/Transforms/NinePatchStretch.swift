@@ -1,0 +1,196 @@
+import NinepipeCore
+
+extension Transforms {
+    /// `ninepatch`: renders a nine-patch at any size.
+    ///
+    /// - `ninepatch width=320 height=96`: from the image's own nine-patch information (a `.9.png`
+    ///   frame read by `load`, or a compiled `npTc` chunk).
+    /// - `insets=12,16,12,16` (top, left, bottom, right, like `UIEdgeInsets`): cap insets for any
+    ///   image, one stretch region per axis.
+    /// - `mode=stretch|tile|repeat|round|space` (`xmode=`/`ymode=` per axis): how stretch regions
+    ///   fill their new length (Android/UIKit stretch, UIKit tile, CSS repeat/round/space).
+    /// - `content=120x40`: grow the output until the content area (padding) holds 120×40.
+    /// - `filter=` for scaled regions (default bilinear; nearest for pixel art).
+    ///
+    /// Fixed regions are copied; extra space goes to stretch regions in proportion to their
+    /// lengths; below the fixed size, stretch regions vanish and fixed ones shrink uniformly.
+    /// Every region is sampled on its own (no bleeding across seams), on premultiplied alpha;
+    /// transparent cells are skipped and single-colour cells filled without sampling. The result
+    /// keeps nine-patch information mapped to its new size, so `info` shows where content goes.
+    public struct NinePatchStretch: TransformPlugin, Hashable {
+        /// The step name.
+        public static let name = "ninepatch"
+        /// The plugin version.
+        public static let version = "1.0.0"
+        /// One line of help.
+        public static let summary = "Render a nine-patch (its frame/npTc, or insets=) at width×height: stretch, tile, repeat, round or space"
+        /// The parameters.
+        public static let parameters: [ParameterSpec] = [
+            ParameterSpec("width", .integer(1...65_535), summary: "output width (default: the image's; content= may grow it)"),
+            ParameterSpec("height", .integer(1...65_535), summary: "output height (default: the image's; content= may grow it)"),
+            ParameterSpec("mode", .choice(NinePatchFill.allCases.map(\.rawValue)), default: .choice("stretch"),
+                          summary: "how stretch regions fill: stretch, tile (from the start), repeat (centred), round, space"),
+            ParameterSpec("xmode", .choice(NinePatchFill.allCases.map(\.rawValue)), summary: "mode for the horizontal axis only"),
+            ParameterSpec("ymode", .choice(NinePatchFill.allCases.map(\.rawValue)), summary: "mode for the vertical axis only"),
+            ParameterSpec("insets", .list(.integer(0...65_535), count: 4...4),
+                          summary: "cap insets top,left,bottom,right (UIEdgeInsets order) instead of the image's nine-patch"),
+            ParameterSpec("content", .string, summary: "minimum content (padding) area WxH, e.g. content=120x40"),
+            ParameterSpec("filter", .choice(ResamplingFilter.allCases.map(\.rawValue)), default: .choice("bilinear"),
+                          summary: "filter for scaled regions"),
+        ]
+
+        /// Output width and height, or `nil` for the image's own.
+        public var width: Int?, height: Int?
+        /// Fill modes per axis.
+        public var xMode: NinePatchFill, yMode: NinePatchFill
+        /// Cap insets (top, left, bottom, right) overriding the image's nine-patch information.
+        public var insets: (top: Int, left: Int, bottom: Int, right: Int)?
+        /// Minimum content area.
+        public var content: (width: Int, height: Int)?
+        /// Filter for scaled regions.
+        public var filter: ResamplingFilter
+
+        /// Creates the step.
+        public init(width: Int?, height: Int?, xMode: NinePatchFill = .stretch, yMode: NinePatchFill = .stretch,
+                    insets: (top: Int, left: Int, bottom: Int, right: Int)? = nil, content: (width: Int, height: Int)? = nil,
+                    filter: ResamplingFilter = .bilinear) {
+            self.width = width
+            self.height = height
+            self.xMode = xMode
+            self.yMode = yMode
+            self.insets = insets
+            self.content = content
+            self.filter = filter
+        }
+
+        /// Builds the step from validated arguments.
+        public init(arguments: Arguments) throws {
+            guard arguments["width"] != nil || arguments["height"] != nil || arguments["content"] != nil else {
+                throw ParameterError(name: "width", value: "", expected: "width= and height= (or content=WxH), e.g. ninepatch width=320 height=96")
+            }
+            let mode = NinePatchFill(rawValue: arguments["mode"]?.stringValue ?? "") ?? .stretch
+            var insets: (Int, Int, Int, Int)?
+            if case .list(let values)? = arguments["insets"] {
+                let v = values.compactMap(\.intValue)
+                insets = (v[0], v[1], v[2], v[3])
+            }
+            var content: (Int, Int)?
+            if let text = arguments["content"]?.stringValue {
+                let parts = text.lowercased().split(separator: "x").compactMap { Int($0) }
+                guard parts.count == 2, parts.allSatisfy({ (0...65_535).contains($0) }) else {
+                    throw ParameterError(name: "content", value: ParameterValue.string(text).description,
+                                         expected: "WIDTHxHEIGHT in pixels, each 0…65535, e.g. content=120x40")
+                }
+                content = (parts[0], parts[1])
+            }
+            self.init(width: arguments["width"]?.intValue, height: arguments["height"]?.intValue,
+                      xMode: arguments["xmode"]?.stringValue.flatMap(NinePatchFill.init(rawValue:)) ?? mode,
+                      yMode: arguments["ymode"]?.stringValue.flatMap(NinePatchFill.init(rawValue:)) ?? mode,
+                      insets: insets, content: content,
+                      filter: arguments["filter"]?.stringValue.flatMap(ResamplingFilter.init(rawValue:)) ?? .bilinear)
+        }
+
+        public static func == (a: Self, b: Self) -> Bool {
+            a.width == b.width && a.height == b.height && a.xMode == b.xMode && a.yMode == b.yMode && a.filter == b.filter
+                && a.insets.map { [$0.top, $0.left, $0.bottom, $0.right] } == b.insets.map { [$0.top, $0.left, $0.bottom, $0.right] }
+                && a.content.map { [$0.width, $0.height] } == b.content.map { [$0.width, $0.height] }
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(width); hasher.combine(height); hasher.combine(xMode); hasher.combine(yMode); hasher.combine(filter)
+            hasher.combine(insets.map { [$0.top, $0.left, $0.bottom, $0.right] })
+            hasher.combine(content.map { [$0.width, $0.height] })
+        }
+
+        /// The nine-patch description used: `insets=` when given, else the image's own.
+        func chunk(for image: Image) throws -> NinePatchChunk {
+            if let insets {
+                guard insets.left + insets.right < image.width || insets.left + insets.right == 0,
+                      insets.top + insets.bottom < image.height || insets.top + insets.bottom == 0 else {
+                    throw TransformError("insets \(insets.top),\(insets.left),\(insets.bottom),\(insets.right) leave nothing to stretch in the \(image.width)×\(image.height) image; left+right must be under the width and top+bottom under the height")
+                }
+                return NinePatchChunk(xDivs: [Int32(insets.left), Int32(image.width - insets.right)],
+                                      yDivs: [Int32(insets.top), Int32(image.height - insets.bottom)],
+                                      padding: NinePatchInsets(left: Int32(insets.left), right: Int32(insets.right),
+                                                               top: Int32(insets.top), bottom: Int32(insets.bottom)),
+                                      colors: [])
+            }
+            guard let chunk = image.metadata.ninePatch?.chunk else {
+                throw TransformError("the image has no nine-patch information: load a .9.png (or load … ninepatch=border), a compiled nine-patch PNG, or give insets=top,left,bottom,right")
+            }
+            return chunk
+        }
+
+        /// Returns the rendered image.
+        public func apply(to image: Image, context: TransformContext) throws -> Image {
+            let chunk = try chunk(for: image)
+            var outputWidth = width ?? image.width, outputHeight = height ?? image.height
+            if let content {
+                // Padding is fixed at or above the natural size, so the needed size is padding + content.
+                outputWidth = Swift.max(outputWidth, Int(chunk.padding.left) + Int(chunk.padding.right) + content.width)
+                outputHeight = Swift.max(outputHeight, Int(chunk.padding.top) + Int(chunk.padding.bottom) + content.height)
+            }
+            try context.limits.check(width: outputWidth, height: outputHeight)
+            let columns = NinePatchAxis(divs: chunk.xDivs, length: image.width, output: outputWidth)
+            let rows = NinePatchAxis(divs: chunk.yDivs, length: image.height, output: outputHeight)
+            let colors = chunk.colors.count == columns.segments.count * rows.segments.count ? chunk.colors : []
+            let spaced = (xMode == .space || yMode == .space)
+            let layout = spaced || colors.contains(NinePatchChunk.transparentColor) ? image.layout.withAlpha : image.layout
+            let source = image.converted(to: layout).unpremultiplied()
+            var canvas = Image.filled(width: outputWidth, height: outputHeight, layout: layout, depth: image.depth, color: .clear)
+            for (r, row) in rows.segments.enumerated() where row.outputLength > 0 {
+                for (c, column) in columns.segments.enumerated() where column.outputLength > 0 {
+                    try context.checkCancellation()
+                    let color = colors.isEmpty ? NinePatchChunk.noColor : colors[r * columns.segments.count + c]
+                    if color == NinePatchChunk.transparentColor { continue }
+                    let cell: Image
+                    if color != NinePatchChunk.noColor {
+                        cell = Image.filled(width: column.outputLength, height: row.outputLength, layout: layout, depth: image.depth,
+                                            color: Color(red: UInt8(color >> 16 & 0xFF), green: UInt8(color >> 8 & 0xFF),
+                                                         blue: UInt8(color & 0xFF), alpha: UInt8(color >> 24)))
+                    } else {
+                        let piece = source.cropped(to: PixelRect(x: column.start, y: row.start, width: column.length, height: row.length))
+                        let across = try (column.stretches ? xMode : .stretch)
+                            .fit(piece, horizontal: true, length: column.outputLength, filter: filter, context: context)
+                        cell = try (row.stretches ? yMode : .stretch)
+                            .fit(across, horizontal: false, length: row.outputLength, filter: filter, context: context)
+                    }
+                    canvas.paste(cell.converted(to: layout).unpremultiplied(), x: column.outputStart, y: row.outputStart)
+                }
+            }
+            canvas.metadata = image.metadata
+            canvas.metadata.ninePatch = Self.mapped(image.metadata.ninePatch, chunk: chunk, columns: columns, rows: rows,
+                                                    width: outputWidth, height: outputHeight)
+            return canvas
+        }
+
+        /// The nine-patch information in the rendered image's coordinates: stretch regions where
+        /// the stretched pixels now are, padding and bounds mapped through the layout.
+        static func mapped(_ info: NinePatchInfo?, chunk: NinePatchChunk, columns: NinePatchAxis, rows: NinePatchAxis,
+                           width: Int, height: Int) -> NinePatchInfo {
+            func divs(_ axis: NinePatchAxis) -> [Int32] {
+                axis.segments.filter { $0.stretches && $0.outputLength > 0 }
+                    .flatMap { [Int32($0.outputStart), Int32($0.outputStart + $0.outputLength)] }
+            }
+            func map(_ insets: NinePatchInsets, sourceWidth: Int, sourceHeight: Int) -> NinePatchInsets {
+                NinePatchInsets(left: Int32(columns.map(Double(insets.left))),
+                                right: Int32(width - columns.map(Double(sourceWidth) - Double(insets.right))),
+                                top: Int32(rows.map(Double(insets.top))),
+                                bottom: Int32(height - rows.map(Double(sourceHeight) - Double(insets.bottom))))
+            }
+            let sourceWidth = columns.segments.last.map { $0.start + $0.length } ?? width
+            let sourceHeight = rows.segments.last.map { $0.start + $0.length } ?? height
+            let xDivs = divs(columns), yDivs = divs(rows)
+            let cells = NinePatchInfo.cellCount(xDivs, length: width) * NinePatchInfo.cellCount(yDivs, length: height)
+            var result = info ?? NinePatchInfo()
+            result.chunk = NinePatchChunk(xDivs: xDivs, yDivs: yDivs,
+                                          padding: map(chunk.padding, sourceWidth: sourceWidth, sourceHeight: sourceHeight),
+                                          colors: Array(repeating: NinePatchChunk.noColor, count: cells))
+            result.layoutBounds = info?.layoutBounds.map { NinePatchLayoutBounds(insets: map($0.insets, sourceWidth: sourceWidth, sourceHeight: sourceHeight)) }
+            result.outline = info?.outline.map {
+                NinePatchOutline(insets: map($0.insets, sourceWidth: sourceWidth, sourceHeight: sourceHeight), radius: $0.radius, alpha: $0.alpha)
+            }
+            return result
+        }
+    }
+}
