@@ -69,4 +69,25 @@ extension CommandLineTests {
         #expect(result.err.contains("broken.9.png") && result.err.contains("pixel (0, 5) on the left edge is #0000007f"), "\(result.err)")
         #expect(!FileManager.default.fileExists(atPath: dir + "/x.png"))
     }
+
+    @Test("the issue's nine-patch commands run exactly as written")
+    func issueCommands() throws {
+        let dir = try ninePatchWorkspace()
+        try FileManager.default.copyItem(atPath: dir + "/aapt.png", toPath: dir + "/compiled.png")
+        let card = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Examples/card.png").path
+        try FileManager.default.copyItem(atPath: card, toPath: dir + "/card.png")
+        for arguments in [["ninepatch", "inspect", "compiled.png", "--format", "json"],
+                          ["ninepatch", "inspect", "button.9.png", "--format", "ios"],
+                          ["ninepatch", "compile", "button.9.png", "button.png"],
+                          ["run", "-e", #"load "button.9.png" | ninepatch width=320 height=96 | save "b.png""#],
+                          ["run", "-e", #"load "compiled.png" | ninepatch width=40 height=40 mode=tile | save "t.png""#],
+                          ["run", "-e", #"load "card.png" | ninepatch width=640 height=360 insets=12,16,12,16 mode=round | save "c.png""#]] {
+            let result = TestConsole.run(arguments, in: dir)
+            #expect(result.status == 0, "\(arguments): \(result.err)")
+        }
+        #expect(try decode(dir + "/b.png").width == 320 && decode(dir + "/b.png").height == 96)
+        #expect(try decode(dir + "/t.png").width == 40)
+        #expect(try decode(dir + "/c.png").width == 640 && decode(dir + "/c.png").height == 360)
+    }
 }
