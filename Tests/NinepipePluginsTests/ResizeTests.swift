@@ -78,6 +78,21 @@ struct ResizeTests {
         #expect(warnings.withLock { $0 } == ["resize: nine-patch information dropped: the result keeps no stretch region on one axis"])
     }
 
+    @Test("density scaling keeps every nine-patch segment at least one pixel, so the result is still a valid nine-patch")
+    func densityScaling() throws {
+        var image = Image(width: 24, height: 16, layout: .rgba, depth: .eight, fill: [1, 2, 3, 255])
+        image.metadata.ninePatch = NinePatchInfo(chunk: NinePatchChunk(
+            xDivs: [4, 8, 14, 18], yDivs: [5, 10], padding: NinePatchInsets(left: 3, right: 4, top: 3, bottom: 4), colors: []))
+        let double = try resize(["width": .percentage(200)]).apply(to: image)
+        #expect(double.metadata.ninePatch?.chunk?.xDivs == [8, 16, 28, 36] && double.metadata.ninePatch?.chunk?.yDivs == [10, 20])
+        let small = try resize(["width": .percentage(25)]).apply(to: image)
+        let xDivs = try #require(small.metadata.ninePatch?.chunk?.xDivs)
+        #expect(xDivs == [1, 2, 4, 5], "every fixed and stretch segment keeps a pixel")
+        // Drawn as a frame and read back, it is a valid nine-patch source.
+        let framed = try #require(NinePatchFrame.framed(small))
+        #expect(try NinePatchFrame.parse(framed).metadata.ninePatch?.chunk?.xDivs == xDivs)
+    }
+
     @Test("on an image kept in EXIF orientation 6, sizes refer to the displayed image and the tag survives")
     func orientationKept() throws {
         var image = TestImages.random(20, 40, layout: .rgb)   // stored 20×40, displayed 40×20

@@ -18,11 +18,21 @@ extension NinePatchInfo {
             return NinePatchInsets(left: Int32(left), right: Int32(outputWidth - Swift.max(left, right)),
                                    top: Int32(top), bottom: Int32(outputHeight - Swift.max(top, bottom)))
         }
-        func map(_ divs: [Int32], _ transform: (Double) -> Int) -> [Int32] {
+        // Android's density scaling: round each boundary, then keep every segment that had
+        // pixels at least 1 pixel long, so a scaled nine-patch is still valid.
+        func map(_ divs: [Int32], _ transform: (Double) -> Int, length: Int) -> [Int32] {
+            var mapped = divs.map { transform(Double($0)) }
+            var previous = (source: 0, output: transform(0))
+            for index in mapped.indices {
+                if Int(divs[index]) > previous.source, mapped[index] <= previous.output, mapped[index] < length {
+                    mapped[index] = previous.output + 1
+                }
+                previous = (Int(divs[index]), mapped[index])
+            }
             var out: [Int32] = []
             var index = 0
-            while index + 1 < divs.count {
-                let start = transform(Double(divs[index])), end = transform(Double(divs[index + 1]))
+            while index + 1 < mapped.count {
+                let start = Swift.min(mapped[index], length), end = Swift.min(mapped[index + 1], length)
                 if end > start, start >= (out.last.map(Int.init) ?? 0) { out += [Int32(start), Int32(end)] }
                 index += 2
             }
@@ -30,7 +40,7 @@ extension NinePatchInfo {
         }
         var result = self
         if var chunk {
-            let xDivs = map(chunk.xDivs, mapX), yDivs = map(chunk.yDivs, mapY)
+            let xDivs = map(chunk.xDivs, mapX, length: outputWidth), yDivs = map(chunk.yDivs, mapY, length: outputHeight)
             if (xDivs.isEmpty && !chunk.xDivs.isEmpty) || (yDivs.isEmpty && !chunk.yDivs.isEmpty) { return nil }
             chunk.xDivs = xDivs
             chunk.yDivs = yDivs
