@@ -20,10 +20,11 @@ extension NinePatchInfo {
         }
         // Android's density scaling: round each boundary, then keep every segment that had
         // pixels at least 1 pixel long, so a scaled nine-patch is still valid.
-        func map(_ divs: [Int32], _ transform: (Double) -> Int, length: Int) -> [Int32] {
+        // (Only where the whole axis is kept: a crop may cut segments away on purpose.)
+        func map(_ divs: [Int32], _ transform: (Double) -> Int, length: Int, whole: Bool) -> [Int32] {
             var mapped = divs.map { transform(Double($0)) }
             var previous = (source: 0, output: transform(0))
-            for index in mapped.indices {
+            for index in mapped.indices where whole {
                 if Int(divs[index]) > previous.source, mapped[index] <= previous.output, mapped[index] < length {
                     mapped[index] = previous.output + 1
                 }
@@ -40,7 +41,8 @@ extension NinePatchInfo {
         }
         var result = self
         if var chunk {
-            let xDivs = map(chunk.xDivs, mapX, length: outputWidth), yDivs = map(chunk.yDivs, mapY, length: outputHeight)
+            let xDivs = map(chunk.xDivs, mapX, length: outputWidth, whole: region.x == 0 && region.width == Double(width))
+            let yDivs = map(chunk.yDivs, mapY, length: outputHeight, whole: region.y == 0 && region.height == Double(height))
             if (xDivs.isEmpty && !chunk.xDivs.isEmpty) || (yDivs.isEmpty && !chunk.yDivs.isEmpty) { return nil }
             chunk.xDivs = xDivs
             chunk.yDivs = yDivs
