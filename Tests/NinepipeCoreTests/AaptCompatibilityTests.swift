@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import NinepipeCore
 
-/// `Fixtures/aapt-button.png` is the output of Debian's `aapt singleCrunch -i aapt-button.9.png`
+/// `Fixtures/aapt-*.png` are the outputs of Debian's `aapt singleCrunch -i aapt-*.9.png`
 /// (two x stretch regions, one y region, padding, layout bounds). Our chunks must match its bytes.
 @Suite("aapt compatibility")
 struct AaptCompatibilityTests {
@@ -58,16 +58,19 @@ struct AaptCompatibilityTests {
         #expect(error.description.contains("npTc") && error.description.contains("byte 97"), "\(error)")
     }
 
-    @Test("parsing the source frame gives exactly what aapt compiled: divs, padding, colours, bounds, outline")
-    func parsesSourceLikeAapt() throws {
-        let source = try PNGDecoder().decode(TestFiles.bytes(Self.fixtures.appendingPathComponent("aapt-button.9.png")))
-        let compiled = try PNGDecoder().decode(TestFiles.bytes(Self.fixtures.appendingPathComponent("aapt-button.png")))
+    /// `aapt-button`: transparent frame, two x regions, bottom layout bound, no solid cells.
+    /// `aapt-white`: white frame, transparent and solid cells, right-edge layout bounds, a rounded outline.
+    @Test("parsing the source frame gives exactly what aapt compiled: divs, padding, colours, bounds, outline",
+          arguments: ["aapt-button", "aapt-white"])
+    func parsesSourceLikeAapt(name: String) throws {
+        let source = try PNGDecoder().decode(TestFiles.bytes(Self.fixtures.appendingPathComponent(name + ".9.png")))
+        let compiled = try PNGDecoder().decode(TestFiles.bytes(Self.fixtures.appendingPathComponent(name + ".png")))
         let parsed = try NinePatchFrame.parse(source)
         #expect(parsed.width == compiled.width && parsed.height == compiled.height)
         #expect(parsed.metadata.ninePatch == compiled.metadata.ninePatch)
         // Same chunk bytes once encoded.
         let ours = try chunks(PNGEncoder().encode(parsed)).filter { $0.0.hasPrefix("np") }
-        let theirs = try chunks(TestFiles.bytes(Self.fixtures.appendingPathComponent("aapt-button.png"))).filter { $0.0.hasPrefix("np") }
+        let theirs = try chunks(TestFiles.bytes(Self.fixtures.appendingPathComponent(name + ".png"))).filter { $0.0.hasPrefix("np") }
         #expect(ours.map(\.0) == theirs.map(\.0))
         for (mine, aapt) in zip(ours, theirs) { #expect(mine.1 == aapt.1, "\(mine.0) differs from aapt's") }
     }
