@@ -90,4 +90,15 @@ extension CommandLineTests {
         #expect(try decode(dir + "/t.png").width == 40)
         #expect(try decode(dir + "/c.png").width == 640 && decode(dir + "/c.png").height == 360)
     }
+
+    @Test("preview draws five sizes side by side with regions outlined")
+    func preview() throws {
+        let dir = try ninePatchWorkspace()
+        let result = TestConsole.run(["ninepatch", "preview", "button.9.png", "--output", "preview.png"], in: dir)
+        #expect(result.status == 0, "\(result.err)")
+        let image = try decode(dir + "/preview.png")
+        // 20×14 at 20, 60, 20, 60 and 10 wide, 8-pixel gaps; tallest 28 plus gaps.
+        #expect(image.width == 8 + 20 + 8 + 60 + 8 + 20 + 8 + 60 + 8 + 10 + 8 && image.height == 28 + 16)
+        #expect(TestConsole.run(["ninepatch", "preview", "button.9.png"], in: dir).status == 2)
+    }
 }

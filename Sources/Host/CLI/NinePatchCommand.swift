@@ -9,6 +9,7 @@ struct NinePatchCommand {
     ninepipe ninepatch inspect FILE [--format json|ios|css|android] [--border]
     ninepipe ninepatch compile SRC.9.png OUT.png        what aapt singleCrunch does
     ninepipe ninepatch decompile COMPILED.png OUT.9.png  restore the frame from the chunks
+    ninepipe ninepatch preview FILE --output preview.png  several sizes side by side, regions outlined
     """
 
     func run(_ arguments: [String]) throws -> ExitCode {
@@ -31,6 +32,16 @@ struct NinePatchCommand {
             let (image, source) = try load(rest[0], border: border)
             console.out(NinePatchReport(image: image, source: source, fileName: String(rest[0].split(separator: "/").last ?? Substring(rest[0]))).text(format: format))
             return .success
+        case "preview":
+            guard let index = rest.firstIndex(of: "--output"), index + 1 < rest.count else {
+                throw UsageError("ninepatch preview needs --output FILE.png:\n" + Self.usage)
+            }
+            let output = rest[index + 1]
+            rest.removeSubrange(index...(index + 1))
+            guard rest.count == 1 else { throw UsageError("ninepatch preview takes one file:\n" + Self.usage) }
+            let (image, _) = try load(rest[0], border: border)
+            try ImageCodecs.write(try NinePatchPreview.render(image), to: output, options: EncodeOptions(format: .png))
+            return .success
         case "compile", "decompile":
             guard rest.count == 2 else { throw UsageError("ninepatch \(subcommand) takes an input and an output file:\n" + Self.usage) }
             let (image, _) = try load(rest[0], border: border || subcommand == "compile")
@@ -39,7 +50,7 @@ struct NinePatchCommand {
             try ImageCodecs.write(output, to: rest[1], options: EncodeOptions(format: .png)) { console.err("warning: \($0)") }
             return .success
         default:
-            throw UsageError("unknown ninepatch subcommand '\(subcommand)'\(Suggestions.hint(for: subcommand, in: ["inspect", "compile", "decompile"]))\n" + Self.usage)
+            throw UsageError("unknown ninepatch subcommand '\(subcommand)'\(Suggestions.hint(for: subcommand, in: ["inspect", "compile", "decompile", "preview"]))\n" + Self.usage)
         }
     }
 
