@@ -50,6 +50,9 @@ extension CommandLineTests {
         #expect(css.contains("border-image-slice: 3 7 7 2 fill;") && css.contains("padding: 2px 3px 3px 1px;"))
         let android = TestConsole.run(["ninepatch", "inspect", "aapt.png", "--format", "android"], in: dir).out
         #expect(android.hasPrefix("padding: Rect(1, 2, 3, 3)") && android.contains("Insets.of(1, 1, 0, 0)"))
+        let insets = TestConsole.run(["ninepatch", "inspect", "aapt.png", "--insets", "2,3,4,5"], in: dir).out
+        #expect(insets.hasPrefix(#"{"width":20,"height":14,"xDivs":[3,15],"yDivs":[2,10],"padding":{"left":3,"top":2,"right":5,"bottom":4}"#)
+                && insets.hasSuffix(#""source":"insets"}"#), "\(insets)")
         let bad = TestConsole.run(["ninepatch", "inspect", "aapt.png", "--format", "jsno"], in: dir)
         #expect(bad.status == 2 && bad.err.contains("did you mean 'json'"))
     }

@@ -1,4 +1,5 @@
 import NinepipeCore
+import NinepipePlugins
 
 /// `ninepipe ninepatch inspect|compile|decompile …`: the tools around nine-patch files.
 struct NinePatchCommand {
@@ -6,7 +7,7 @@ struct NinePatchCommand {
     let limits: ImageLimits
 
     static let usage = """
-    ninepipe ninepatch inspect FILE [--format json|ios|css|android] [--border]
+    ninepipe ninepatch inspect FILE [--format json|ios|css|android] [--border | --insets T,L,B,R]
     ninepipe ninepatch compile SRC.9.png OUT.png        what aapt singleCrunch does
     ninepipe ninepatch decompile COMPILED.png OUT.9.png  restore the frame from the chunks
     ninepipe ninepatch preview FILE --output preview.png  several sizes side by side, regions outlined
@@ -28,8 +29,25 @@ struct NinePatchCommand {
             guard ["json", "ios", "css", "android"].contains(format) else {
                 throw UsageError("unknown --format '\(format)'\(Suggestions.hint(for: format, in: ["json", "ios", "css", "android"])); use json, ios, css or android")
             }
+            var insets: [Int]?
+            if let index = rest.firstIndex(of: "--insets") {
+                let values = index + 1 < rest.count ? rest[index + 1].split(separator: ",").compactMap { Int($0) } : []
+                guard values.count == 4, values.allSatisfy({ $0 >= 0 }) else {
+                    throw UsageError("--insets needs four non-negative pixel counts top,left,bottom,right, e.g. --insets 12,16,12,16")
+                }
+                insets = values
+                rest.removeSubrange(index...(index + 1))
+            }
             guard rest.count == 1 else { throw UsageError("ninepatch inspect takes one file:\n" + Self.usage) }
-            let (image, source) = try load(rest[0], border: border)
+            var (image, source): (Image, String)
+            if let insets {
+                image = try ImageCodecs.decode(try FileIO.read(rest[0]), options: DecodeOptions(limits: limits))
+                let step = Transforms.NinePatchStretch(width: nil, height: nil, insets: (insets[0], insets[1], insets[2], insets[3]))
+                image.metadata.ninePatch = NinePatchInfo(chunk: try step.chunk(for: image))
+                source = "insets"
+            } else {
+                (image, source) = try load(rest[0], border: border)
+            }
             console.out(NinePatchReport(image: image, source: source, fileName: String(rest[0].split(separator: "/").last ?? Substring(rest[0]))).text(format: format))
             return .success
         case "preview":

@@ -102,8 +102,9 @@ extension Transforms {
             hasher.combine(content.map { [$0.width, $0.height] })
         }
 
-        /// The nine-patch description used: `insets=` when given, else the image's own.
-        func chunk(for image: Image) throws -> NinePatchChunk {
+        /// The nine-patch description used for `image`: `insets=` when given (one stretch region per
+        /// axis, padding equal to the insets), else the image's own; throws when there is neither.
+        public func chunk(for image: Image) throws -> NinePatchChunk {
             if let insets {
                 guard insets.left + insets.right < image.width || insets.left + insets.right == 0,
                       insets.top + insets.bottom < image.height || insets.top + insets.bottom == 0 else {
@@ -113,7 +114,7 @@ extension Transforms {
                                       yDivs: [Int32(insets.top), Int32(image.height - insets.bottom)],
                                       padding: NinePatchInsets(left: Int32(insets.left), right: Int32(insets.right),
                                                                top: Int32(insets.top), bottom: Int32(insets.bottom)),
-                                      colors: [])
+                                      colors: []).withCellColors(of: image)
             }
             guard let chunk = image.metadata.ninePatch?.chunk else {
                 throw TransformError("the image has no nine-patch information: load a .9.png (or load … ninepatch=border), a compiled nine-patch PNG, or give insets=top,left,bottom,right")

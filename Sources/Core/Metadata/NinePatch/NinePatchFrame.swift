@@ -188,6 +188,13 @@ private struct FrameEdges {
 }
 
 extension NinePatchChunk {
+    /// This chunk with its per-cell colours computed from `image` (the picture without frame) as aapt does.
+    public func withCellColors(of image: Image) -> NinePatchChunk {
+        var chunk = self
+        chunk.colors = Self.cellColors(of: RGBAView(image), xDivs: xDivs, yDivs: yDivs)
+        return chunk
+    }
+
     /// Per-cell colours of `content` as aapt computes them: `0` for a fully transparent cell,
     /// `1` for a cell of more than one colour, else the cell's colour as ARGB.
     static func cellColors(of content: RGBAView, xDivs: [Int32], yDivs: [Int32]) -> [UInt32] {
