@@ -93,11 +93,11 @@ struct NinePatchStretchTests {
     @Test("insets= gives one stretch region per axis; content= grows the output to fit its content")
     func insetsAndContent() throws {
         let plain = TestImages.make(10, 10, layout: .rgb) { x, y in [x * 20, y * 20, 0] }
-        let result = try Transforms.NinePatchStretch(width: 30, height: 20, insets: (2, 3, 2, 3)).apply(to: plain)
+        let result = try Transforms.NinePatchStretch(width: 30, height: 20, insets: NinePatchInsets(left: 3, right: 3, top: 2, bottom: 2)).apply(to: plain)
         #expect(result.width == 30 && result.height == 20)
         #expect(TestImages.pixel(result, 0, 0) == [0, 0, 0] && TestImages.pixel(result, 29, 19) == [180, 180, 0])
         #expect(result.metadata.ninePatch?.chunk?.xDivs == [3, 27])
-        let grown = try Transforms.NinePatchStretch(width: 5, height: 5, content: (50, 8)).apply(to: strip())
+        let grown = try Transforms.NinePatchStretch(width: 5, height: 5, content: .init(width: 50, height: 8)).apply(to: strip())
         #expect(grown.width == 52 && grown.height == 10)
         #expect(grown.metadata.ninePatch?.chunk?.padding == NinePatchInsets(left: 1, right: 1, top: 1, bottom: 1))
         #expect(throws: TransformError.self) { try Transforms.NinePatchStretch(width: 5, height: 5).apply(to: plain) }

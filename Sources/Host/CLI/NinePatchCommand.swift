@@ -42,7 +42,8 @@ struct NinePatchCommand {
             var (image, source): (Image, String)
             if let insets {
                 image = try ImageCodecs.decode(try FileIO.read(rest[0]), options: DecodeOptions(limits: limits))
-                let step = Transforms.NinePatchStretch(width: nil, height: nil, insets: (insets[0], insets[1], insets[2], insets[3]))
+                let caps = NinePatchInsets(left: Int32(insets[1]), right: Int32(insets[3]), top: Int32(insets[0]), bottom: Int32(insets[2]))
+                let step = Transforms.NinePatchStretch(width: nil, height: nil, insets: caps)
                 image.metadata.ninePatch = NinePatchInfo(chunk: try step.chunk(for: image))
                 source = "insets"
             } else {

@@ -43,16 +43,26 @@ extension Transforms {
         public var width: Int?, height: Int?
         /// Fill modes per axis.
         public var xMode: NinePatchFill, yMode: NinePatchFill
-        /// Cap insets (top, left, bottom, right) overriding the image's nine-patch information.
-        public var insets: (top: Int, left: Int, bottom: Int, right: Int)?
-        /// Minimum content area.
-        public var content: (width: Int, height: Int)?
+        /// Cap insets overriding the image's nine-patch information.
+        public var insets: NinePatchInsets?
+        /// Minimum content area, width × height.
+        public var content: ContentSize?
+
+        /// A minimum content (padding) area.
+        public struct ContentSize: Sendable, Hashable {
+            /// Width in pixels.
+            public var width: Int
+            /// Height in pixels.
+            public var height: Int
+            /// Creates the size.
+            public init(width: Int, height: Int) { self.width = width; self.height = height }
+        }
         /// Filter for scaled regions.
         public var filter: ResamplingFilter
 
         /// Creates the step.
         public init(width: Int?, height: Int?, xMode: NinePatchFill = .stretch, yMode: NinePatchFill = .stretch,
-                    insets: (top: Int, left: Int, bottom: Int, right: Int)? = nil, content: (width: Int, height: Int)? = nil,
+                    insets: NinePatchInsets? = nil, content: ContentSize? = nil,
                     filter: ResamplingFilter = .bilinear) {
             self.width = width
             self.height = height
@@ -69,19 +79,19 @@ extension Transforms {
                 throw ParameterError(name: "width", value: "", expected: "width= and height= (or content=WxH), e.g. ninepatch width=320 height=96")
             }
             let mode = NinePatchFill(rawValue: arguments["mode"]?.stringValue ?? "") ?? .stretch
-            var insets: (Int, Int, Int, Int)?
+            var insets: NinePatchInsets?
             if case .list(let values)? = arguments["insets"] {
-                let v = values.compactMap(\.intValue)
-                insets = (v[0], v[1], v[2], v[3])
+                let v = values.compactMap(\.intValue).map(Int32.init)
+                insets = NinePatchInsets(left: v[1], right: v[3], top: v[0], bottom: v[2])
             }
-            var content: (Int, Int)?
+            var content: ContentSize?
             if let text = arguments["content"]?.stringValue {
                 let parts = text.lowercased().split(separator: "x").compactMap { Int($0) }
                 guard parts.count == 2, parts.allSatisfy({ (0...65_535).contains($0) }) else {
                     throw ParameterError(name: "content", value: ParameterValue.string(text).description,
                                          expected: "WIDTHxHEIGHT in pixels, each 0…65535, e.g. content=120x40")
                 }
-                content = (parts[0], parts[1])
+                content = ContentSize(width: parts[0], height: parts[1])
             }
             self.init(width: arguments["width"]?.intValue, height: arguments["height"]?.intValue,
                       xMode: arguments["xmode"]?.stringValue.flatMap(NinePatchFill.init(rawValue:)) ?? mode,
@@ -90,31 +100,16 @@ extension Transforms {
                       filter: arguments["filter"]?.stringValue.flatMap(ResamplingFilter.init(rawValue:)) ?? .bilinear)
         }
 
-        public static func == (a: Self, b: Self) -> Bool {
-            a.width == b.width && a.height == b.height && a.xMode == b.xMode && a.yMode == b.yMode && a.filter == b.filter
-                && a.insets.map { [$0.top, $0.left, $0.bottom, $0.right] } == b.insets.map { [$0.top, $0.left, $0.bottom, $0.right] }
-                && a.content.map { [$0.width, $0.height] } == b.content.map { [$0.width, $0.height] }
-        }
-
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(width); hasher.combine(height); hasher.combine(xMode); hasher.combine(yMode); hasher.combine(filter)
-            hasher.combine(insets.map { [$0.top, $0.left, $0.bottom, $0.right] })
-            hasher.combine(content.map { [$0.width, $0.height] })
-        }
-
         /// The nine-patch description used for `image`: `insets=` when given (one stretch region per
         /// axis, padding equal to the insets), else the image's own; throws when there is neither.
         public func chunk(for image: Image) throws -> NinePatchChunk {
             if let insets {
-                guard insets.left + insets.right < image.width || insets.left + insets.right == 0,
-                      insets.top + insets.bottom < image.height || insets.top + insets.bottom == 0 else {
+                guard Int(insets.left + insets.right) < image.width, Int(insets.top + insets.bottom) < image.height else {
                     throw TransformError("insets \(insets.top),\(insets.left),\(insets.bottom),\(insets.right) leave nothing to stretch in the \(image.width)×\(image.height) image; left+right must be under the width and top+bottom under the height")
                 }
-                return NinePatchChunk(xDivs: [Int32(insets.left), Int32(image.width - insets.right)],
-                                      yDivs: [Int32(insets.top), Int32(image.height - insets.bottom)],
-                                      padding: NinePatchInsets(left: Int32(insets.left), right: Int32(insets.right),
-                                                               top: Int32(insets.top), bottom: Int32(insets.bottom)),
-                                      colors: []).withCellColors(of: image)
+                return NinePatchChunk(xDivs: [insets.left, Int32(image.width) - insets.right],
+                                      yDivs: [insets.top, Int32(image.height) - insets.bottom],
+                                      padding: insets, colors: []).withCellColors(of: image)
             }
             guard let chunk = image.metadata.ninePatch?.chunk else {
                 throw TransformError("the image has no nine-patch information: load a .9.png (or load … ninepatch=border), a compiled nine-patch PNG, or give insets=top,left,bottom,right")

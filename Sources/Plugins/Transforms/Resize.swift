@@ -29,12 +29,17 @@ extension Transforms {
                           summary: "with both sides: fill (ignore aspect), contain (fit inside) or cover (fill and crop)"),
             ParameterSpec("gravity", Gravity.parameterType, default: .choice("center"),
                           summary: "what cover keeps, or where contain sits on its background"),
+            ParameterSpec("upscale", .boolean, default: .boolean(true), summary: "allow enlarging"),
+            ParameterSpec("background", .color, summary: "contain only: letterbox onto exactly width×height of this colour"),
+        ] + samplingParameters
+
+        /// `filter=`, `quality=` and `linear=`: the resampling choices every resizing step offers
+        /// (read them with ``filter(from:)``).
+        public static let samplingParameters: [ParameterSpec] = [
             ParameterSpec("filter", .choice(ResamplingFilter.allCases.map(\.rawValue)),
                           summary: "resampling filter (default lanczos3); not with quality"),
             ParameterSpec("quality", .choice(ResamplingFilter.qualities),
                           summary: "interpolation quality: none=nearest low=bilinear medium=bicubic high=lanczos3"),
-            ParameterSpec("upscale", .boolean, default: .boolean(true), summary: "allow enlarging"),
-            ParameterSpec("background", .color, summary: "contain only: letterbox onto exactly width×height of this colour"),
             ParameterSpec("linear", .boolean, default: .boolean(false), summary: "resample in linear light (gamma-correct)"),
         ]
 
@@ -84,7 +89,7 @@ extension Transforms {
         }
 
         /// The filter chosen by `filter=` or `quality=` (exclusive; lanczos3 when neither).
-        static func filter(from arguments: Arguments) throws -> ResamplingFilter {
+        public static func filter(from arguments: Arguments) throws -> ResamplingFilter {
             if let filter = arguments["filter"], let quality = arguments["quality"] {
                 throw ParameterError(name: "quality", value: quality.description,
                                      expected: "either filter= or quality=, not both (filter=\(filter) already chooses)")

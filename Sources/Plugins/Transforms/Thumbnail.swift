@@ -27,13 +27,8 @@ extension Transforms {
             ParameterSpec("radius", .list(.length(0...65_535), count: 1...4),
                           summary: "round the corners (as the round step; % of the shorter side)"),
             ParameterSpec("gravity", Gravity.parameterType, default: .choice("center"), summary: "what the crop keeps"),
-            ParameterSpec("filter", .choice(ResamplingFilter.allCases.map(\.rawValue)),
-                          summary: "resampling filter (default lanczos3); not with quality"),
-            ParameterSpec("quality", .choice(ResamplingFilter.qualities),
-                          summary: "interpolation quality: none=nearest low=bilinear medium=bicubic high=lanczos3"),
-            ParameterSpec("linear", .boolean, default: .boolean(false), summary: "resample in linear light"),
             ParameterSpec("upscale", .boolean, default: .boolean(true), summary: "allow enlarging a small source"),
-        ]
+        ] + Resize.samplingParameters
 
         /// The aspect-fill resize.
         public var resize: Resize
