@@ -34,14 +34,20 @@ extension Image {
     }
 
     /// The number of pixels that are not fully opaque (0 without an alpha channel).
-    public var transparentPixelCount: Int {
+    public var transparentPixelCount: Int { transparentPixels(upTo: .max) }
+
+    /// The number of pixels that are not fully opaque, counting no further than `limit`.
+    func transparentPixels(upTo limit: Int) -> Int {
         guard layout.hasAlpha else { return 0 }
         let channels = layout.channelCount
         func count<S: FixedWidthInteger>(_ samples: [S]) -> Int {
             var total = 0
             var index = channels - 1
             while index < samples.count {
-                if samples[index] != S.max { total += 1 }
+                if samples[index] != S.max {
+                    total += 1
+                    if total >= limit { break }
+                }
                 index += channels
             }
             return total

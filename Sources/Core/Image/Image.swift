@@ -101,7 +101,7 @@ public struct Image: Sendable, Hashable {
     }
 
     /// Whether any pixel is less than fully opaque (false when there is no alpha channel).
-    public var hasTransparentPixels: Bool { transparentPixelCount > 0 }
+    public var hasTransparentPixels: Bool { transparentPixels(upTo: 1) > 0 }
 }
 
 extension Image {

@@ -49,7 +49,8 @@ public enum NinePatchFrame {
         guard cells <= 0x7F else {
             throw NinePatchFrameError("\(cells) cells is more than the 127 a compiled nine-patch can hold; mark fewer stretch regions")
         }
-        chunk.colors = NinePatchChunk.cellColors(of: RGBAView(content), xDivs: xDivs, yDivs: yDivs)
+        // The framed view already holds the picture's pixels, one pixel in from each side.
+        chunk.colors = NinePatchChunk.cellColors(of: rgba, origin: 1, width: w, height: h, xDivs: xDivs, yDivs: yDivs)
         content.metadata.ninePatch = NinePatchInfo(
             chunk: chunk, layoutBounds: bounds == NinePatchInsets(left: 0, right: 0, top: 0, bottom: 0) ? nil : NinePatchLayoutBounds(insets: bounds),
             outline: NinePatchOutline(estimatingFrom: rgba))
@@ -191,26 +192,27 @@ extension NinePatchChunk {
     /// This chunk with its per-cell colours computed from `image` (the picture without frame) as aapt does.
     public func withCellColors(of image: Image) -> NinePatchChunk {
         var chunk = self
-        chunk.colors = Self.cellColors(of: RGBAView(image), xDivs: xDivs, yDivs: yDivs)
+        chunk.colors = Self.cellColors(of: RGBAView(image), origin: 0, width: image.width, height: image.height, xDivs: xDivs, yDivs: yDivs)
         return chunk
     }
 
-    /// Per-cell colours of `content` as aapt computes them: `0` for a fully transparent cell,
-    /// `1` for a cell of more than one colour, else the cell's colour as ARGB.
-    static func cellColors(of content: RGBAView, xDivs: [Int32], yDivs: [Int32]) -> [UInt32] {
+    /// Per-cell colours of the `width`×`height` picture starting at (`origin`, `origin`) in `view`,
+    /// as aapt computes them: `0` for a fully transparent cell, `1` for a cell of more than one
+    /// colour, else the cell's colour as ARGB.
+    static func cellColors(of view: RGBAView, origin: Int, width: Int, height: Int, xDivs: [Int32], yDivs: [Int32]) -> [UInt32] {
         func bounds(_ divs: [Int32], length: Int) -> [(Int, Int)] {
             var edges = [0] + divs.map(Int.init) + [length]
             edges = edges.enumerated().filter { $0.offset == 0 || $0.element != edges[$0.offset - 1] }.map(\.element)
             return zip(edges, edges.dropFirst()).map { ($0, $1) }
         }
         var colors: [UInt32] = []
-        for (top, bottom) in bounds(yDivs, length: content.height) {
-            for (left, right) in bounds(xDivs, length: content.width) {
-                let first = content[left, top]
+        for (top, bottom) in bounds(yDivs, length: height) {
+            for (left, right) in bounds(xDivs, length: width) {
+                let first = view[origin + left, origin + top]
                 var uniform = true
                 scan: for y in top..<bottom {
                     for x in left..<right {
-                        let p = content[x, y]
+                        let p = view[origin + x, origin + y]
                         if first.alpha == 0 ? p.alpha != 0 : p != first { uniform = false; break scan }
                     }
                 }
