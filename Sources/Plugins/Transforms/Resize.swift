@@ -57,6 +57,8 @@ extension Transforms {
         public var upscale: Bool
         /// Letterbox colour for `contain`.
         public var background: Color?
+        /// The step name warnings start with (`thumbnail` sets its own).
+        var stepName = Resize.name
 
         /// Creates a resize; at least one of `width` and `height` must be given.
         public init(width: Length?, height: Length?, fit: Fit = .contain, gravity: Gravity = .center,
@@ -111,7 +113,7 @@ extension Transforms {
                 try context.limits.check(width: geometry.canvasWidth, height: geometry.canvasHeight)
                 var result = try resampler.resample(upright, width: geometry.width, height: geometry.height,
                                                     region: geometry.region, context: context)
-                result.metadata.ninePatch = try Self.scaledNinePatch(of: upright, geometry: geometry, context: context)
+                result.metadata.ninePatch = try Self.scaledNinePatch(of: upright, geometry: geometry, stepName: stepName, context: context)
                 if let background {
                     let m = geometry.margins
                     result = result.padded(top: m.top, right: m.right, bottom: m.bottom, left: m.left, color: background)
@@ -121,13 +123,13 @@ extension Transforms {
         }
 
         /// The source's nine-patch information mapped onto the resampled image, or `nil` (with a warning) when lost.
-        static func scaledNinePatch(of image: Image, geometry: ResizeGeometry, context: TransformContext) throws -> NinePatchInfo? {
+        static func scaledNinePatch(of image: Image, geometry: ResizeGeometry, stepName: String, context: TransformContext) throws -> NinePatchInfo? {
             guard let info = image.metadata.ninePatch else { return nil }
             let region = geometry.region
             let scaled = info.scaled(region: (region.x, region.y, region.width, region.height), width: image.width,
                                      height: image.height, outputWidth: geometry.width, outputHeight: geometry.height)
             if scaled == nil {
-                context.warn("\(name): nine-patch information dropped: the result keeps no stretch region on one axis")
+                context.warn("\(stepName): nine-patch information dropped: the result keeps no stretch region on one axis")
             }
             return scaled
         }

@@ -42,6 +42,7 @@ extension Transforms {
                     resampler: Resampler = Resampler(), upscale: Bool = true) {
             resize = Resize(width: .pixels(Double(width)), height: .pixels(Double(height)), fit: .cover, gravity: gravity,
                             resampler: resampler, upscale: upscale)
+            resize.stepName = Self.name
             self.border = border
             self.radii = radii
         }
