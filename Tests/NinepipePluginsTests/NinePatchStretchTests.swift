@@ -102,4 +102,27 @@ struct NinePatchStretchTests {
         #expect(grown.metadata.ninePatch?.chunk?.padding == NinePatchInsets(left: 1, right: 1, top: 1, bottom: 1))
         #expect(throws: TransformError.self) { try Transforms.NinePatchStretch(width: 5, height: 5).apply(to: plain) }
     }
+
+    @Test("content= with padding inside a stretch region grows until the mapped content area holds it; impossible sizes are errors")
+    func contentInsideStretch() throws {
+        func patch(xDivs: [Int32], left: Int32, right: Int32) -> Image {
+            var image = TestImages.make(10, 3, layout: .gray) { x, _ in [x * 10] }
+            image.metadata.ninePatch = NinePatchInfo(chunk: NinePatchChunk(
+                xDivs: xDivs, yDivs: [1, 2], padding: NinePatchInsets(left: left, right: right, top: 0, bottom: 0), colors: []))
+            return image
+        }
+        // Content [4, 6) lies in the stretch region [2, 8): it grows a third as fast as the image.
+        let grown = try Transforms.NinePatchStretch(content: .init(width: 20, height: 1)).apply(to: patch(xDivs: [2, 8], left: 4, right: 4))
+        #expect(grown.width == 62)
+        let padding = try #require(grown.metadata.ninePatch?.chunk?.padding)
+        #expect(padding.left == 21 && padding.right == 21)
+        // One pixel narrower would hold only 19.
+        let narrower = try Transforms.NinePatchStretch(width: 61, height: 3).apply(to: patch(xDivs: [2, 8], left: 4, right: 4))
+        let narrowPadding = try #require(narrower.metadata.ninePatch?.chunk?.padding)
+        #expect(61 - Int(narrowPadding.left + narrowPadding.right) == 19)
+        // Content [1, 5) is all fixed pixels: it can never hold 10.
+        #expect(throws: TransformError.self) {
+            try Transforms.NinePatchStretch(content: .init(width: 10, height: 1)).apply(to: patch(xDivs: [6, 8], left: 1, right: 5))
+        }
+    }
 }

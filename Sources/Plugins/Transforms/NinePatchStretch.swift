@@ -61,7 +61,7 @@ extension Transforms {
         public var filter: ResamplingFilter
 
         /// Creates the step.
-        public init(width: Int?, height: Int?, xMode: NinePatchFill = .stretch, yMode: NinePatchFill = .stretch,
+        public init(width: Int? = nil, height: Int? = nil, xMode: NinePatchFill = .stretch, yMode: NinePatchFill = .stretch,
                     insets: NinePatchInsets? = nil, content: ContentSize? = nil,
                     filter: ResamplingFilter = .bilinear) {
             self.width = width
@@ -122,9 +122,10 @@ extension Transforms {
             let chunk = try chunk(for: image)
             var outputWidth = width ?? image.width, outputHeight = height ?? image.height
             if let content {
-                // Padding is fixed at or above the natural size, so the needed size is padding + content.
-                outputWidth = Swift.max(outputWidth, Int(chunk.padding.left) + Int(chunk.padding.right) + content.width)
-                outputHeight = Swift.max(outputHeight, Int(chunk.padding.top) + Int(chunk.padding.bottom) + content.height)
+                outputWidth = try Self.length(holding: content.width, from: outputWidth, divs: chunk.xDivs, source: image.width,
+                                              before: chunk.padding.left, after: chunk.padding.right, axis: "width", limits: context.limits)
+                outputHeight = try Self.length(holding: content.height, from: outputHeight, divs: chunk.yDivs, source: image.height,
+                                               before: chunk.padding.top, after: chunk.padding.bottom, axis: "height", limits: context.limits)
             }
             try context.limits.check(width: outputWidth, height: outputHeight)
             let columns = NinePatchAxis(divs: chunk.xDivs, length: image.width, output: outputWidth)
@@ -158,6 +159,29 @@ extension Transforms {
             canvas.metadata.ninePatch = Self.mapped(image.metadata.ninePatch, chunk: chunk, columns: columns, rows: rows,
                                                     width: outputWidth, height: outputHeight)
             return canvas
+        }
+
+        /// The smallest output length, at least `minimum`, whose content area (between the padding
+        /// `before` and `after`, mapped through the stretched layout) holds `content` pixels.
+        ///
+        /// Padding that reaches into a stretch region grows with the output, so the length is found
+        /// by laying the axis out rather than by adding padding and content.
+        static func length(holding content: Int, from minimum: Int, divs: [Int32], source: Int,
+                           before: Int32, after: Int32, axis: String, limits: ImageLimits) throws -> Int {
+            func contentLength(at output: Int) -> Int {
+                let layout = NinePatchAxis(divs: divs, length: source, output: output)
+                return layout.map(Double(source) - Double(after)) - layout.map(Double(before))
+            }
+            // Padding in fixed regions: the content area grows one for one, so start right there.
+            var output = Swift.max(minimum, Int(before) + Int(after) + content)
+            let ceiling = Swift.min(65_535, limits.maxDimension)
+            while contentLength(at: output) < content {
+                guard output < ceiling else {
+                    throw TransformError("content=… needs a content \(axis) of \(content) pixels, but the padding of this nine-patch leaves at most \(contentLength(at: ceiling)) at the largest allowed \(axis) (\(ceiling)); give a smaller content size")
+                }
+                output += 1
+            }
+            return output
         }
 
         /// The nine-patch information in the rendered image's coordinates: stretch regions where
