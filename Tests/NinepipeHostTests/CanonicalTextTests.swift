@@ -14,7 +14,7 @@ struct CanonicalTextTests {
         case .number(let range): return String(Double.random(in: range, using: &g))
         case .length(let range): return Bool.random(using: &g) ? "\(Int.random(in: 1...100, using: &g))%" : String(Int(range.upperBound.clamped(to: 1...5000)))
         case .string, .path:
-            let pieces = ["in", "out", " ", "\\\"", "\\\\", "é", "x.png", "dir/", "\\n"]
+            let pieces = ["in", "out", " ", "\\\"", "\\\\", "é", "x.png", "dir/", "\\n", "\\$", "\\${x}"]
             return "\"" + (0..<Int.random(in: 1...5, using: &g)).map { _ in pieces.randomElement(using: &g)! }.joined() + ".png\""
         case .boolean: return Bool.random(using: &g) ? "true" : "false"
         case .choice(let options): return options.randomElement(using: &g)!

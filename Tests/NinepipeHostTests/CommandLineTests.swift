@@ -200,3 +200,46 @@ struct CommandLineTests {
         #expect(try run(["run", "-e", #"load "missing.png" | save "x.png""#]).0 == 1)
     }
 }
+
+extension CommandLineTests {
+    /// The `ninepipe` executable built beside the test bundle.
+    static var executable: String? {
+        let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for candidate in [directory, directory.deletingLastPathComponent()] {
+            let path = candidate.appendingPathComponent("ninepipe").path
+            if FileManager.default.isExecutableFile(atPath: path) { return path }
+        }
+        return nil
+    }
+
+    @Test("an executable pipeline script runs through its shebang, with --set and several saves")
+    func executableScript() throws {
+        guard let ninepipe = Self.executable else {
+            Issue.record("the ninepipe executable was not found beside the tests (\(CommandLine.arguments[0]))")
+            return
+        }
+        let dir = try workspace()
+        let bin = dir + "/bin"
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: bin + "/ninepipe", withDestinationPath: ninepipe)
+        for shebang in ["#!/usr/bin/env -S ninepipe run", "#!/usr/bin/env ninepipe"] {
+            let script = dir + "/icons.pipe"
+            try (shebang + "\nparam base=icon size=20\nload \"in.png\"\nresize width=$size | save \"${base}@2x.png\"\nresize width=50% | save \"${base}.png\"\n")
+                .write(toFile: script, atomically: true, encoding: .utf8)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: script)
+            process.arguments = ["--set", "base=out"]
+            process.currentDirectoryURL = URL(fileURLWithPath: dir)
+            var environment = ProcessInfo.processInfo.environment
+            environment["PATH"] = bin + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+            process.environment = environment
+            try process.run()
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0, "\(shebang)")
+            #expect(try decode(dir + "/out@2x.png").width == 20, "\(shebang)")
+            #expect(try decode(dir + "/out.png").width == 10, "\(shebang)")
+            try FileManager.default.removeItem(atPath: dir + "/out.png")
+        }
+    }
+}

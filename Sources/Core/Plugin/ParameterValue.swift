@@ -70,6 +70,7 @@ public enum ParameterValue: Sendable, Hashable, CustomStringConvertible {
             case "\\": out += "\\\\"
             case "\n": out += "\\n"
             case "\t": out += "\\t"
+            case "$": out += "\\$"  // a bare `$` in a string refers to a variable
             default: out.append(character)
             }
         }

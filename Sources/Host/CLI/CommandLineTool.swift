@@ -55,6 +55,10 @@ public struct CommandLineTool: Sendable {
         case "ninepatch":
             return try NinePatchCommand(console: console, limits: ImageLimits()).run(rest)
         default:
+            // `ninepipe SCRIPT …` runs a pipeline file, so `#!/usr/bin/env ninepipe` works as a shebang.
+            if !command.hasPrefix("-") && FileIO.exists(command) && !FileIO.isDirectory(command) {
+                return try runPipeline(try Options(arguments), execute: true, console: console)
+            }
             throw UsageError("unknown command '\(command)'\(Suggestions.hint(for: command, in: Self.commands)); commands: run, check, plugins, info, ninepatch")
         }
     }

@@ -135,6 +135,7 @@ struct Lexer {
     private mutating func lexString(quote: Unicode.Scalar, start: SourceLocation, followsSpace: Bool) -> Token {
         advance()
         var value = String.UnicodeScalarView()
+        var parts: [TemplatePart] = []
         while true {
             guard let c = current, c != "\n" else {
                 report("unterminated string: add a closing \(quote)", at: start)
@@ -152,12 +153,36 @@ struct Lexer {
                 case "\\", "\"", "'", "$": value.append(e)
                 default: report("unknown escape '\\\(e)' (use \\\\, \\\", \\n or \\t)", at: escapeStart)
                 }
+            } else if c == "$", let next = current, next == "{" || isNameScalar(next) {
+                // `$name` or `${name}` inside a string: a variable reference.
+                let referenceStart = location
+                let braced = next == "{"
+                if braced { advance() }
+                let nameStart = index
+                // Unbraced names stop at anything but letters, digits and `_`, so "$out-2x.png" means $out.
+                while let n = current, braced ? (isWordScalar(n) && n != "}") : isNameScalar(n) { advance() }
+                let name = String(String.UnicodeScalarView(scalars[nameStart..<index]))
+                if braced {
+                    if current == "}" { advance() } else { report("missing '}' after '${\(name)' in a string", at: referenceStart) }
+                }
+                if name.isEmpty { report("'${}' needs a variable name, e.g. ${out}", at: referenceStart) }
+                if !value.isEmpty { parts.append(.text(String(value))) }
+                value = String.UnicodeScalarView()
+                parts.append(.variable(name))
             } else {
                 value.append(c)
             }
         }
         let text = String(String.UnicodeScalarView(scalars[start.offset..<index]))
+        if !parts.isEmpty {
+            if !value.isEmpty { parts.append(.text(String(value))) }
+            return token(.template(parts), text, from: start, followsSpace)
+        }
         return token(.string(String(value)), text, from: start, followsSpace)
+    }
+
+    private func isNameScalar(_ c: Unicode.Scalar) -> Bool {
+        c.properties.isAlphabetic || c.isASCIIDigit || c == "_"
     }
 
     private func isWordScalar(_ c: Unicode.Scalar) -> Bool {

@@ -89,6 +89,7 @@ struct Parser {
         case .number(let value): return .literal(.number(value, text: current.text))
         case .percentage(let value): return .literal(.percentage(value, text: current.text))
         case .string(let value): return .literal(.string(value))
+        case .template(let parts): return .template(parts)
         case .color(let hex): return .literal(.color(hex))
         case .word: return .literal(.word(current.text))
         case .variable(let name): return .variable(name)

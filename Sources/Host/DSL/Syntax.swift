@@ -34,6 +34,8 @@ public struct ValueSyntax: Sendable, Hashable {
         case literal(ArgumentLiteral)
         /// A `$name` reference, resolved at compile time.
         case variable(String)
+        /// A quoted string with variable references, resolved at compile time to a string.
+        case template([TemplatePart])
     }
 
     /// The elements (more than one for `a,b,c`).

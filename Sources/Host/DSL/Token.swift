@@ -9,6 +9,8 @@ struct Token: Sendable, Hashable {
         case percentage(Double)
         /// A quoted string, escapes resolved.
         case string(String)
+        /// A quoted string with `$name` / `${name}` inside: text and variable parts in order.
+        case template([TemplatePart])
         /// `#ff0000`, as its hex digits.
         case color(String)
         /// `$name`, as the name.
@@ -26,4 +28,12 @@ struct Token: Sendable, Hashable {
     var range: SourceRange
     /// Whether whitespace came right before this token (to tell `a,b` from `a , b`).
     var followsSpace: Bool
+}
+
+/// One piece of a quoted string that refers to variables: `"${out}@2x.png"`.
+public enum TemplatePart: Sendable, Hashable {
+    /// Literal text.
+    case text(String)
+    /// A `$name` reference.
+    case variable(String)
 }

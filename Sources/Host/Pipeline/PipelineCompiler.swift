@@ -26,11 +26,14 @@ public struct PipelineCompiler: Sendable {
 
     /// Compiles `text`, never throwing: check ``Result/pipeline``.
     public func compile(_ text: String) -> Result {
-        let (syntax, syntaxDiagnostics) = Parser.parse(text)
+        let (parsed, syntaxDiagnostics) = Parser.parse(text)
         var diagnostics = syntaxDiagnostics
+        let parameters = ScriptParameters(parsed, overrides: variables, into: &diagnostics)
+        diagnostics += ScriptParameters.unusedOverrides(variables, in: parsed)
+        let syntax = PipelineSyntax(steps: parsed.steps.filter { $0.name != ScriptParameters.keyword })
         var steps: [PipelineStep] = []
         for step in syntax.steps {
-            if let compiled = compile(step, into: &diagnostics) { steps.append(compiled) }
+            if let compiled = compile(step, parameters: parameters, into: &diagnostics) { steps.append(compiled) }
         }
         let hasErrors = diagnostics.contains { $0.severity == .error }
         if !hasErrors { checkOrder(steps, syntax: syntax, into: &diagnostics) }
@@ -53,7 +56,7 @@ public struct PipelineCompiler: Sendable {
         return pipeline
     }
 
-    private func compile(_ step: StepSyntax, into diagnostics: inout [Diagnostic]) -> PipelineStep? {
+    private func compile(_ step: StepSyntax, parameters: ScriptParameters, into diagnostics: inout [Diagnostic]) -> PipelineStep? {
         guard let descriptor = registry[step.name] else {
             let hint = Suggestions.hint(for: step.name, in: registry.names)
             let list = hint.isEmpty ? "; known steps: \(registry.names.joined(separator: ", "))" : ""
@@ -67,6 +70,8 @@ public struct PipelineCompiler: Sendable {
             failed = true
         }
         var positionals = descriptor.parameters.filter(\.isPositional)
+        // Parameters given with a value that failed: already reported, not "missing".
+        var attempted = Set<String>()
         for argument in step.arguments {
             let spec: ParameterSpec
             let nameRange = argument.labelRange ?? argument.value.range
@@ -92,7 +97,8 @@ public struct PipelineCompiler: Sendable {
                 error("parameter '\(spec.name)' is given twice", nameRange)
                 continue
             }
-            guard let literal = resolve(argument.value, into: &diagnostics) else { failed = true; continue }
+            attempted.insert(spec.name)
+            guard let literal = resolve(argument.value, parameters: parameters, into: &diagnostics) else { failed = true; continue }
             do {
                 values[spec.name] = try spec.value(from: literal)
             } catch {
@@ -103,7 +109,7 @@ public struct PipelineCompiler: Sendable {
         for spec in descriptor.parameters where values[spec.name] == nil {
             if let value = spec.defaultValue {
                 values[spec.name] = value
-            } else if spec.isRequired {
+            } else if spec.isRequired && !attempted.contains(spec.name) {
                 error("'\(step.name)' needs '\(spec.name)': \(spec.expectation)", step.nameRange)
             }
         }
@@ -120,19 +126,27 @@ public struct PipelineCompiler: Sendable {
     }
 
     /// Resolves `$name` references and folds elements into one literal.
-    private func resolve(_ value: ValueSyntax, into diagnostics: inout [Diagnostic]) -> ArgumentLiteral? {
+    private func resolve(_ value: ValueSyntax, parameters: ScriptParameters, into diagnostics: inout [Diagnostic]) -> ArgumentLiteral? {
         var literals: [ArgumentLiteral] = []
         for (element, range) in value.elements {
             switch element {
             case .literal(let literal):
                 literals.append(literal)
             case .variable(let name):
-                guard let text = variables[name] else {
-                    let hint = Suggestions.hint(for: name, in: Array(variables.keys))
-                    diagnostics.append(Diagnostic(.error, "variable '$\(name)' is not set\(hint); set it with --set \(name)=VALUE", range: range))
-                    return nil
+                guard let literal = parameters.value(of: name, at: range, into: &diagnostics) else { return nil }
+                literals.append(literal)
+            case .template(let parts):
+                var text = ""
+                for part in parts {
+                    switch part {
+                    case .text(let piece):
+                        text += piece
+                    case .variable(let name):
+                        guard let literal = parameters.value(of: name, at: range, into: &diagnostics) else { return nil }
+                        text += literal.text
+                    }
                 }
-                literals.append(Self.literal(fromVariable: text))
+                literals.append(.string(text))
             }
         }
         return literals.count == 1 ? literals[0] : .list(literals)

@@ -1,0 +1,120 @@
+import NinepipeCore
+
+/// The variables a pipeline text can use: `param` declarations with their defaults, overridden by
+/// values set from outside (`--set name=value`).
+///
+/// ```
+/// param size=256        # $size is 256 unless --set size=… is given
+/// param output          # required: --set output=… must be given
+/// ```
+struct ScriptParameters {
+    /// The step-like keyword that declares variables; no plugin may use it as a step name.
+    static let keyword = "param"
+
+    /// The value of every variable a step may refer to.
+    private(set) var bindings: [String: ArgumentLiteral] = [:]
+    /// Declared names, in order, with where they were declared.
+    private var declared: [(name: String, range: SourceRange)] = []
+
+    /// Collects the `param` lines of `syntax` and combines them with `overrides`.
+    ///
+    /// Errors: a name declared twice, a default that uses a variable, a required parameter not set.
+    init(_ syntax: PipelineSyntax, overrides: [String: String], into diagnostics: inout [Diagnostic]) {
+        for (name, text) in overrides { bindings[name] = PipelineCompiler.literal(fromVariable: text) }
+        for step in syntax.steps where step.name == Self.keyword {
+            if step.arguments.isEmpty {
+                diagnostics.append(Diagnostic(.error, "'param' needs a name and usually a default, e.g. param size=256", range: step.nameRange))
+            }
+            for argument in step.arguments {
+                declare(argument, into: &diagnostics)
+            }
+        }
+    }
+
+    private mutating func declare(_ argument: ArgumentSyntax, into diagnostics: inout [Diagnostic]) {
+        // `param size=256` has a label and a default; `param size` is a bare word: required.
+        let name: String
+        let range: SourceRange
+        var defaultValue: ValueSyntax?
+        if let label = argument.label, let labelRange = argument.labelRange {
+            (name, range, defaultValue) = (label, labelRange, argument.value)
+        } else if argument.value.elements.count == 1, case .literal(.word(let word)) = argument.value.elements[0].element {
+            (name, range) = (word, argument.value.range)
+        } else {
+            diagnostics.append(Diagnostic(.error, "expected a parameter name, as in param size=256 or param size", range: argument.value.range))
+            return
+        }
+        if let earlier = declared.first(where: { $0.name == name }) {
+            diagnostics.append(Diagnostic(.error, "param '\(name)' is already declared at \(earlier.range.start)", range: range))
+            return
+        }
+        declared.append((name, range))
+        guard bindings[name] == nil else { return }  // set from outside: the default does not matter
+        guard let defaultValue else {
+            diagnostics.append(Diagnostic(.error, "param '\(name)' has no default; run with --set \(name)=VALUE", range: range))
+            return
+        }
+        var literals: [ArgumentLiteral] = []
+        for (element, elementRange) in defaultValue.elements {
+            switch element {
+            case .literal(let literal):
+                literals.append(literal)
+            case .template:
+                diagnostics.append(Diagnostic(.error, "the default of param '\(name)' cannot use variables; write a value", range: elementRange))
+                return
+            case .variable(let other):
+                diagnostics.append(Diagnostic(.error, "the default of param '\(name)' cannot use another variable ('$\(other)'); write a value", range: elementRange))
+                return
+            }
+        }
+        bindings[name] = literals.count == 1 ? literals[0] : .list(literals)
+    }
+
+    /// The value of `$name`, or an error naming it.
+    func value(of name: String, at range: SourceRange, into diagnostics: inout [Diagnostic]) -> ArgumentLiteral? {
+        if let value = bindings[name] { return value }
+        // A declared parameter without a value already has its error at the declaration.
+        guard !declared.contains(where: { $0.name == name }) else { return nil }
+        let hint = Suggestions.closest(to: name, in: (Array(bindings.keys) + declared.map(\.name)).sorted()).map { " (did you mean '$\($0)'?)" } ?? ""
+        diagnostics.append(Diagnostic(.error, "variable '$\(name)' is not set\(hint); declare it with param \(name)=VALUE or set it with --set \(name)=VALUE", range: range))
+        return nil
+    }
+
+    /// Warnings for `--set` names that nothing in `syntax` uses (usually a typo), each pointing at
+    /// the declaration it probably meant, else at the first step.
+    static func unusedOverrides(_ overrides: [String: String], in syntax: PipelineSyntax) -> [Diagnostic] {
+        var used = Set<String>()
+        var declarations: [(name: String, range: SourceRange)] = []
+        for step in syntax.steps {
+            for argument in step.arguments {
+                if step.name == keyword, let label = argument.label, let range = argument.labelRange { declarations.append((label, range)) }
+                for (element, range) in argument.value.elements {
+                    if case .variable(let name) = element { used.insert(name) }
+                    if case .template(let parts) = element {
+                        for case .variable(let name) in parts { used.insert(name) }
+                    }
+                    if step.name == keyword, argument.label == nil, case .literal(.word(let word)) = element { declarations.append((word, range)) }
+                }
+            }
+        }
+        let names = declarations.map(\.name) + used.sorted()
+        guard let fallback = syntax.steps.first?.nameRange else { return [] }
+        return overrides.keys.sorted().filter { !used.contains($0) && !names.contains($0) }.map { name in
+            let guess = Suggestions.closest(to: name, in: names)
+            let range = declarations.first { $0.name == guess }?.range ?? fallback
+            let hint = guess.map { "; did you mean '\($0)'?" } ?? ""
+            return Diagnostic(.warning, "--set \(name)=… is not used by the pipeline\(hint)", range: range)
+        }
+    }
+}
+
+extension ArgumentLiteral {
+    /// The literal as plain text, for interpolation into a string: strings unquoted, the rest as written.
+    var text: String {
+        switch self {
+        case .string(let value): value
+        case .list(let items): items.map(\.text).joined(separator: ",")
+        default: description
+        }
+    }
+}
