@@ -63,13 +63,15 @@ public enum FileIO {
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
-    static func parentDirectory(of path: String) -> String {
+    /// The directory part of `path` (`.` when there is none, `/` for files at the root).
+    public static func parentDirectory(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         let parent = String(path[..<slash])
         return parent.isEmpty ? "/" : parent
     }
 
-    static func baseName(of path: String) -> String {
+    /// The last component of `path`.
+    public static func baseName(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return path }
         return String(path[path.index(after: slash)...])
     }

@@ -50,7 +50,11 @@ struct LoadStep: Sendable, Hashable {
     /// (shrink-on-load) when no explicit `shrink=` was given.
     func run(_ context: RunContext, next: (any DecodeSizeHinting)? = nil) throws -> Image {
         let resolved = try context.policy.resolve(path, forWriting: false)
-        let bytes = try FileIO.read(resolved)
+        return try decode(try FileIO.read(resolved), context, next: next)
+    }
+
+    /// Decodes `bytes` as this step would decode its file (`path` names it in messages).
+    func decode(_ bytes: [UInt8], _ context: RunContext, next: (any DecodeSizeHinting)? = nil) throws -> Image {
         do {
             let scale = try shrink != 1 ? shrink : Self.scale(for: bytes, next: next, context: context)
             var image = try ImageCodecs.decode(bytes, options: DecodeOptions(limits: context.limits, jpegScaleDenominator: scale)) { context.warn("\(path): \($0)") }

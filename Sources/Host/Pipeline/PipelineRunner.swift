@@ -25,7 +25,35 @@ public struct PipelineRunner: Sendable {
     /// Cancellation is checked between steps. Errors are ``StepFailure``s naming the step.
     @discardableResult
     public func run(_ pipeline: Pipeline, input: Image? = nil) throws -> Image? {
+        try execute(pipeline, image: input, context: RunContext(limits: limits, policy: policy, handler: warningHandler))
+    }
+
+    /// Decodes `encoded` (PNG or JPEG bytes) as `load` would (EXIF orientation applied, nine-patch
+    /// frame read when `name` ends in `.9.png`, shrink-on-load for a first step that wants less), then
+    /// runs `pipeline` on it. No file is touched unless the pipeline loads or saves one itself.
+    ///
+    /// - Parameter name: names the input in messages (and decides `.9.png` handling).
+    public func run(_ pipeline: Pipeline, encoded: [UInt8], name: String = "<input>") throws -> Image {
         let context = RunContext(limits: limits, policy: policy, handler: warningHandler)
+        let source = LoadStep(path: name, keepsOrientation: false, shrink: 1)
+        let image = try source.decode(encoded, context, next: Self.sizeHint(after: -1, in: pipeline))
+        guard let result = try execute(pipeline, image: image, context: context) else { throw NoImageError() }
+        return result
+    }
+
+    /// Like ``run(_:encoded:name:)``, then encodes the result with `output` and returns the bytes.
+    public func run(_ pipeline: Pipeline, encoded: [UInt8], name: String = "<input>", output: EncodeOptions) throws -> [UInt8] {
+        let image = try run(pipeline, encoded: encoded, name: name)
+        return try ImageCodecs.encode(image, options: output) { warningHandler("\(name): \($0)") }
+    }
+
+    /// The transform after step `index` when it can ask `load` for a smaller decode.
+    static func sizeHint(after index: Int, in pipeline: Pipeline) -> (any DecodeSizeHinting)? {
+        guard index + 1 < pipeline.steps.count, case .transform(let transform) = pipeline.steps[index + 1].action else { return nil }
+        return transform as? any DecodeSizeHinting
+    }
+
+    private func execute(_ pipeline: Pipeline, image input: Image?, context: RunContext) throws -> Image? {
         var image = input
         let clock = ContinuousClock()
         for (index, step) in pipeline.steps.enumerated() {
@@ -34,11 +62,7 @@ public struct PipelineRunner: Sendable {
             do {
                 switch step.action {
                 case .load(let load):
-                    var next: (any DecodeSizeHinting)?
-                    if index + 1 < pipeline.steps.count, case .transform(let transform) = pipeline.steps[index + 1].action {
-                        next = transform as? any DecodeSizeHinting
-                    }
-                    image = try load.run(context, next: next)
+                    image = try load.run(context, next: Self.sizeHint(after: index, in: pipeline))
                 case .save(let save):
                     guard let current = image else { throw NoImageError() }
                     try save.run(current, context)
