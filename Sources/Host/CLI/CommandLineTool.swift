@@ -1,3 +1,4 @@
+import Foundation
 import NinepipeCore
 
 /// The `ninepipe` command: turns arguments into calls on the host and results into exit codes.
@@ -64,29 +65,81 @@ public struct CommandLineTool: Sendable {
     }
 
     private func runPipeline(_ options: Options, execute: Bool, console: Console) throws -> ExitCode {
-        let (text, fileName) = try options.pipelineText()
-        let compiler = PipelineCompiler(registry: registry, variables: options.variables, requiresSource: true)
+        let (text, fileName, inputs) = try options.pipelineText()
+        let batch = !inputs.isEmpty
+        if !batch && options.hasBatchOptions {
+            throw UsageError("--output, --recursive, --jobs, --fail-fast, --dry-run and --shard are for batch runs: give input files after the pipeline")
+        }
+        let compiler = PipelineCompiler(registry: registry, variables: options.variables, requiresSource: !batch)
         let result = compiler.compile(text)
         let renderer = DiagnosticRenderer(fileName: fileName, source: text, colors: console.errorIsTerminal)
         if !result.diagnostics.isEmpty { console.err(renderer.render(result.diagnostics)) }
         guard let pipeline = result.pipeline else { return .usage }
+        if batch {
+            return try runBatch(pipeline, inputs: inputs, options: options, execute: execute, fileName: fileName, console: console)
+        }
         guard execute else {
             console.out("\(fileName): ok: \(pipeline.steps.count) step\(pipeline.steps.count == 1 ? "" : "s"): \(pipeline)")
             return .success
         }
-        let paint = console.errorIsTerminal
-        var runner = PipelineRunner(limits: options.limits) { message in
-            console.err((paint ? "\u{1B}[1;35mwarning:\u{1B}[0m " : "warning: ") + message)
-        }
+        var runner = makeRunner(options, console: console)
         if options.timings { runner.stepObserver = { report in console.err("timing: \(report)") } }
         do {
             try runner.run(pipeline)
             return .success
         } catch let failure as StepFailure {
             let place = failure.location.map { "\(fileName):\($0): " } ?? "\(fileName): "
-            console.err(place + (paint ? "\u{1B}[1;31merror:\u{1B}[0m " : "error: ") + "\(failure.stepName): \(failure.underlying)")
+            console.err(place + (console.errorIsTerminal ? "\u{1B}[1;31merror:\u{1B}[0m " : "error: ") + "\(failure.stepName): \(failure.underlying)")
             return .failure
         }
+    }
+
+    private func makeRunner(_ options: Options, console: Console) -> PipelineRunner {
+        let paint = console.errorIsTerminal
+        return PipelineRunner(limits: options.limits) { message in
+            console.err((paint ? "\u{1B}[1;35mwarning:\u{1B}[0m " : "warning: ") + message)
+        }
+    }
+
+    /// `run FILE INPUT... --output TARGET`: the pipeline once per input.
+    private func runBatch(_ pipeline: Pipeline, inputs arguments: [String], options: Options, execute: Bool,
+                          fileName: String, console: Console) throws -> ExitCode {
+        if let load = pipeline.steps.first(where: { $0.role == .source }) {
+            let place = load.location.map { " (\(fileName):\($0))" } ?? ""
+            throw UsageError("the pipeline loads its own file\(place); for a batch run leave 'load' out: each input is loaded for it")
+        }
+        let hasSave = pipeline.steps.contains { $0.role == .sink }
+        guard options.output != nil || hasSave else {
+            throw UsageError("a batch run needs --output DIR/ or --output 'out/{name}.png' (or save steps in the pipeline)")
+        }
+        let output = try options.output.map { try OutputTemplate($0) }
+        var inputs = try InputCollector.collect(arguments, recursive: options.recursive)
+        let found = inputs.count
+        if let shard = options.shard {
+            let index = try shard.resolvedIndex(environment: console.environment)
+            inputs = ShardSpec.slice(inputs, index: index, count: shard.count)
+            if !options.quiet { console.err("shard \(index)/\(shard.count): \(inputs.count) of \(found) inputs") }
+        }
+        if found == 0 {
+            let advice = options.recursive ? "" : "; add --recursive for subfolders"
+            throw UsageError("no images found in \(arguments.joined(separator: " ")) (directories contribute .png and .jpg files\(advice))")
+        }
+        var runner = makeRunner(options, console: console)
+        if options.timings { runner.stepObserver = { report in console.err("timing: \(report)") } }
+        let batch = BatchRunner(runner: runner, output: output, jobs: options.jobs ?? ProcessInfo.processInfo.activeProcessorCount,
+                                failFast: options.failFast)
+        try batch.check(pipeline, inputs: inputs)
+        guard execute && !options.dryRun else {
+            for input in inputs {
+                console.out("\(input.path) → \(batch.plannedOutputs(of: pipeline, for: input).joined(separator: ", "))")
+            }
+            if !options.quiet { console.err("dry run: \(inputs.count) file\(inputs.count == 1 ? "" : "s"), nothing written") }
+            return .success
+        }
+        let reporter = BatchReporter(console: console, total: inputs.count, quiet: options.quiet)
+        let summary = batch.runBlocking(pipeline, inputs: inputs) { reporter.report($0) }
+        reporter.finish(summary)
+        return summary.failures.isEmpty && summary.skipped == 0 ? .success : .failure
     }
 
     private func plugins(_ arguments: [String], console: Console) throws -> ExitCode {

@@ -7,6 +7,14 @@ struct Options {
     var variables: [String: String] = [:]
     var limits = ImageLimits()
     var timings = false
+    // Batch runs (`run FILE INPUT... --output TARGET`).
+    var output: String?
+    var recursive = false
+    var jobs: Int?
+    var quiet = false
+    var failFast = false
+    var dryRun = false
+    var shard: ShardSpec?
 
     init(_ arguments: [String]) throws(UsageError) {
         var index = 0
@@ -38,9 +46,25 @@ struct Options {
                 limits.maxDimension = try number(argument)
             case "--timings":
                 timings = true
+            case "--output", "-o":
+                if output != nil { throw UsageError("--output may be given once") }
+                output = try value(argument)
+            case "--recursive", "-r":
+                recursive = true
+            case "--jobs", "-j":
+                jobs = try number(argument)
+            case "--quiet", "-q":
+                quiet = true
+            case "--fail-fast":
+                failFast = true
+            case "--dry-run", "-n":
+                dryRun = true
+            case "--shard":
+                shard = try ShardSpec(try value(argument))
             default:
                 if argument.hasPrefix("-") && argument != "-" {
-                    let known = ["-e", "--set", "--max-pixels", "--max-dimension", "--timings"]
+                    let known = ["-e", "--set", "--max-pixels", "--max-dimension", "--timings", "--output", "--recursive",
+                                 "--jobs", "--quiet", "--fail-fast", "--dry-run", "--shard"]
                     throw UsageError("unknown option '\(argument)'\(Suggestions.hint(for: argument, in: known))")
                 }
                 positionals.append(argument)
@@ -49,19 +73,16 @@ struct Options {
         }
     }
 
-    /// The pipeline text and the name diagnostics use for it.
-    func pipelineText() throws -> (text: String, fileName: String) {
+    /// The pipeline text, the name diagnostics use for it, and the batch inputs after it.
+    func pipelineText() throws -> (text: String, fileName: String, inputs: [String]) {
         if let expression {
-            guard positionals.isEmpty else {
-                throw UsageError("unexpected argument '\(positionals[0])' after -e (batch inputs are not supported yet)")
-            }
-            return (expression, "<expression>")
+            return (expression, "<expression>", positionals)
         }
         guard let file = positionals.first else { throw UsageError("give a pipeline file or -e 'TEXT'") }
-        guard positionals.count == 1 else {
-            throw UsageError("unexpected argument '\(positionals[1])' (batch inputs are not supported yet)")
-        }
         let bytes = try FileIO.read(file)
-        return (String(decoding: bytes, as: UTF8.self), file)
+        return (String(decoding: bytes, as: UTF8.self), file, Array(positionals.dropFirst()))
     }
+
+    /// Whether any batch-only option was given.
+    var hasBatchOptions: Bool { output != nil || recursive || jobs != nil || failFast || dryRun || shard != nil }
 }

@@ -1,8 +1,11 @@
 import NinepipeCore
 
 /// A command line that cannot be understood.
-struct UsageError: NinepipeError {
-    var message: String
-    var description: String { message }
-    init(_ message: String) { self.message = message }
+public struct UsageError: NinepipeError {
+    /// What is wrong and what to do instead.
+    public var message: String
+    /// The message.
+    public var description: String { message }
+    /// Creates the error.
+    public init(_ message: String) { self.message = message }
 }

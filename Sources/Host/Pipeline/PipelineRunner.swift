@@ -11,6 +11,8 @@ public struct PipelineRunner: Sendable {
     public var warningHandler: @Sendable (String) -> Void
     /// Receives a report after each step (name, time taken, resulting size), e.g. for `--timings`.
     public var stepObserver: (@Sendable (StepReport) -> Void)?
+    /// Rewrites each `save` path before writing (batch runs fill in placeholders and refuse collisions).
+    var savePath: (@Sendable (_ path: String, _ image: Image) throws -> String)?
 
     /// Creates a runner.
     public init(limits: ImageLimits = .default, policy: FilePolicy = .unrestricted,
@@ -25,7 +27,7 @@ public struct PipelineRunner: Sendable {
     /// Cancellation is checked between steps. Errors are ``StepFailure``s naming the step.
     @discardableResult
     public func run(_ pipeline: Pipeline, input: Image? = nil) throws -> Image? {
-        try execute(pipeline, image: input, context: RunContext(limits: limits, policy: policy, handler: warningHandler))
+        try execute(pipeline, image: input, context: RunContext(limits: limits, policy: policy, savePath: savePath, handler: warningHandler))
     }
 
     /// Decodes `encoded` (PNG or JPEG bytes) as `load` would (EXIF orientation applied, nine-patch
@@ -34,7 +36,7 @@ public struct PipelineRunner: Sendable {
     ///
     /// - Parameter name: names the input in messages (and decides `.9.png` handling).
     public func run(_ pipeline: Pipeline, encoded: [UInt8], name: String = "<input>") throws -> Image {
-        let context = RunContext(limits: limits, policy: policy, handler: warningHandler)
+        let context = RunContext(limits: limits, policy: policy, savePath: savePath, handler: warningHandler)
         let source = LoadStep(path: name, keepsOrientation: false, shrink: 1)
         let image = try source.decode(encoded, context, next: Self.sizeHint(after: -1, in: pipeline))
         guard let result = try execute(pipeline, image: image, context: context) else { throw NoImageError() }

@@ -5,12 +5,16 @@ import Synchronization
 final class RunContext: Sendable {
     let limits: ImageLimits
     let policy: FilePolicy
+    /// Rewrites a `save` path before it is written (batch runs fill in `{name}` and friends).
+    let savePath: (@Sendable (_ path: String, _ image: Image) throws -> String)?
     private let handler: @Sendable (String) -> Void
     private let seen = Mutex<Set<String>>([])
 
-    init(limits: ImageLimits, policy: FilePolicy, handler: @escaping @Sendable (String) -> Void) {
+    init(limits: ImageLimits, policy: FilePolicy, savePath: (@Sendable (String, Image) throws -> String)? = nil,
+         handler: @escaping @Sendable (String) -> Void) {
         self.limits = limits
         self.policy = policy
+        self.savePath = savePath
         self.handler = handler
     }
 

@@ -47,6 +47,7 @@ struct SaveStep: Sendable, Hashable {
     }
 
     func run(_ image: Image, _ context: RunContext) throws {
+        let path = try context.savePath?(self.path, image) ?? self.path
         let resolved = try context.policy.resolve(path, forWriting: true)
         var output = image
         if writesFrame {

@@ -6,10 +6,18 @@ import Synchronization
 final class TestConsole: Sendable {
     private let lines = Mutex<(out: [String], err: [String])>(([], []))
 
-    var console: Console {
+    private let statusText = Mutex<String>("")
+
+    func console(terminal: Bool = false, environment: [String: String] = [:]) -> Console {
         Console(out: { text in self.lines.withLock { $0.out.append(text) } },
-                err: { text in self.lines.withLock { $0.err.append(text) } })
+                err: { text in self.lines.withLock { $0.err.append(text) } },
+                errorIsTerminal: terminal,
+                status: { text in self.statusText.withLock { $0 += text } },
+                environment: environment)
     }
+
+    /// Everything written without line breaks (progress bars).
+    var status: String { statusText.withLock { $0 } }
 
     var out: String { lines.withLock { $0.out.joined(separator: "\n") } }
     var err: String { lines.withLock { $0.err.joined(separator: "\n") } }
@@ -20,7 +28,7 @@ final class TestConsole: Sendable {
         let previous = FileManager.default.currentDirectoryPath
         if let directory { _ = FileManager.default.changeCurrentDirectoryPath(directory) }
         defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
-        let status = CommandLineTool().run(arguments, console: console.console)
+        let status = CommandLineTool().run(arguments, console: console.console())
         return (status, console.out, console.err)
     }
 }

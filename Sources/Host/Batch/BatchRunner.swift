@@ -1,0 +1,228 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+import NinepipeCore
+import Synchronization
+
+/// Runs one pipeline over many files: at most ``jobs`` images in flight, each result written
+/// atomically, a failing file reported and the rest carried on (unless ``failFast``).
+///
+/// ```swift
+/// let inputs = try InputCollector.collect(["photos/"], recursive: true)
+/// let batch = BatchRunner(runner: PipelineRunner(), output: try OutputTemplate("out/"), jobs: 2)
+/// try batch.check(pipeline, inputs: inputs)                  // collisions, overwriting inputs
+/// let summary = await batch.run(pipeline, inputs: inputs) { event in print(event) }
+/// ```
+public struct BatchRunner: Sendable {
+    /// Runs each file's pipeline (limits, policy, warnings).
+    public var runner: PipelineRunner
+    /// Where the final image of each file goes; `nil` when the pipeline's own `save` steps are the outputs.
+    public var output: OutputTemplate?
+    /// How many files are processed at once (and so at most how many images are in memory).
+    public var jobs: Int
+    /// Stop starting new files after the first failure.
+    public var failFast: Bool
+
+    /// Creates a batch runner.
+    public init(runner: PipelineRunner, output: OutputTemplate?, jobs: Int, failFast: Bool = false) {
+        self.runner = runner
+        self.output = output
+        self.jobs = max(1, jobs)
+        self.failFast = failFast
+    }
+
+    /// What happened to one file.
+    public enum Event: Sendable {
+        /// Written: the files it produced and the final size.
+        case succeeded(BatchInput, outputs: [String], width: Int, height: Int)
+        /// Failed, with the reason (the rest of the batch goes on).
+        case failed(BatchInput, reason: String)
+    }
+
+    /// The outcome of a batch.
+    public struct Summary: Sendable {
+        /// Files processed and written.
+        public var succeeded = 0
+        /// Files that failed, with their reasons, in input order.
+        public var failures: [(input: BatchInput, reason: String)] = []
+        /// Files not processed (after a failure with ``BatchRunner/failFast``, or cancellation).
+        public var skipped = 0
+    }
+
+    /// The outputs `input` will be written to, with `{width}`/`{height}` left as written: the pipeline's
+    /// own `save` paths, then the output target.
+    public func plannedOutputs(of pipeline: Pipeline, for input: BatchInput) -> [String] {
+        let saves = pipeline.steps.compactMap { step -> String? in
+            if case .save(let save) = step.action { return OutputTemplate.expand(save.path, input: input, size: nil) }
+            return nil
+        }
+        return saves + (output.map { [$0.path(for: input)] } ?? [])
+    }
+
+    /// Refuses, before anything runs, a batch whose outputs would overwrite an input or map two
+    /// inputs onto one file (when the names do not depend on the image size, which only running tells).
+    public func check(_ pipeline: Pipeline, inputs: [BatchInput]) throws(UsageError) {
+        let inputPaths = Dictionary(inputs.map { (Self.identity(of: $0.path), $0) }, uniquingKeysWith: { first, _ in first })
+        var claimed: [String: BatchInput] = [:]
+        for input in inputs {
+            for path in plannedOutputs(of: pipeline, for: input) {
+                if let original = inputPaths[Self.identity(of: path)] {
+                    throw UsageError("the output for \(input.path) would be \(path), which is the input \(original.path); outputs never overwrite inputs: choose another --output")
+                }
+                guard !path.contains("{width}") && !path.contains("{height}") else { continue }
+                let key = Self.identity(of: path)
+                if let other = claimed[key] {
+                    throw UsageError("\(other.path) and \(input.path) would both be written to \(path); add {dir} or {index} to --output, or another placeholder that tells them apart")
+                }
+                claimed[key] = input
+            }
+        }
+    }
+
+    /// Processes `inputs` on ``jobs`` threads, reporting each file to `events` as it finishes (from
+    /// any thread). Cancelling the task stops new files from starting; files in flight finish.
+    public func run(_ pipeline: Pipeline, inputs: [BatchInput], events: @escaping @Sendable (Event) -> Void) async -> Summary {
+        let queue = WorkQueue(count: inputs.count)
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                Thread.detachNewThread {
+                    continuation.resume(returning: runBlocking(pipeline, inputs: inputs, queue: queue, events: events))
+                }
+            }
+        } onCancel: {
+            queue.stop()
+        }
+    }
+
+    /// ``run(_:inputs:events:)`` for callers without a task (the command line): blocks until done.
+    public func runBlocking(_ pipeline: Pipeline, inputs: [BatchInput], events: @escaping @Sendable (Event) -> Void) -> Summary {
+        runBlocking(pipeline, inputs: inputs, queue: WorkQueue(count: inputs.count), events: events)
+    }
+
+    private func runBlocking(_ pipeline: Pipeline, inputs: [BatchInput], queue: WorkQueue,
+                             events: @escaping @Sendable (Event) -> Void) -> Summary {
+        let inputPaths = Set(inputs.map { Self.identity(of: $0.path) })
+        let claims = OutputClaims()
+        let results = Mutex<(succeeded: Int, failures: [(Int, BatchInput, String)])>((0, []))
+        let group = DispatchGroup()
+        let workers = min(jobs, max(1, inputs.count))
+        for _ in 0..<workers {
+            group.enter()
+            Thread.detachNewThread {
+                defer { group.leave() }
+                while let position = queue.next() {
+                    let input = inputs[position]
+                    let event: Event
+                    do {
+                        event = try process(input, pipeline: pipeline, inputPaths: inputPaths, claims: claims)
+                    } catch {
+                        event = .failed(input, reason: "\(error)")
+                    }
+                    results.withLock { results in
+                        switch event {
+                        case .succeeded: results.succeeded += 1
+                        case .failed(let input, let reason): results.failures.append((position, input, reason))
+                        }
+                    }
+                    if case .failed = event, failFast { queue.stop() }
+                    events(event)
+                }
+            }
+        }
+        group.wait()
+        return results.withLock { results in
+            var summary = Summary()
+            summary.succeeded = results.succeeded
+            summary.failures = results.failures.sorted { $0.0 < $1.0 }.map { ($0.1, $0.2) }
+            summary.skipped = inputs.count - results.succeeded - results.failures.count
+            return summary
+        }
+    }
+
+    /// Reads, runs and writes one file.
+    private func process(_ input: BatchInput, pipeline: Pipeline, inputPaths: Set<String>, claims: OutputClaims) throws -> Event {
+        let written = Mutex<[String]>([])
+        // Every path this file writes: placeholders filled in, inputs and other files' outputs refused.
+        let claim: @Sendable (String, Image) throws -> String = { pattern, image in
+            let path = OutputTemplate.expand(pattern, input: input, size: (image.width, image.height))
+            let key = Self.identity(of: path)
+            if inputPaths.contains(key) {
+                throw UsageError("\(path) is an input of this batch; outputs never overwrite inputs")
+            }
+            try claims.claim(key, for: input.path, path: path)
+            try Self.createParent(of: path)
+            written.withLock { $0.append(path) }
+            return path
+        }
+        var fileRunner = runner
+        fileRunner.savePath = claim
+        let bytes = try FileIO.read(try runner.policy.resolve(input.path, forWriting: false))
+        let image = try fileRunner.run(pipeline, encoded: bytes, name: input.path)
+        if let output {
+            let path = try claim(output.pattern, image)
+            guard let format = ImageFormat(path: path) else {
+                throw UsageError("\(path): the output name must end in \(ImageFormat.knownExtensionList)")
+            }
+            let resolved = try runner.policy.resolve(path, forWriting: true)
+            try ImageCodecs.write(image, to: resolved, options: EncodeOptions(format: format)) { runner.warningHandler("\(path): \($0)") }
+        }
+        return .succeeded(input, outputs: written.withLock { $0 }, width: image.width, height: image.height)
+    }
+
+    /// A path's identity for comparisons: its real path when it exists, else its parent's real path plus its name.
+    static func identity(of path: String) -> String {
+        if let real = FilePolicy.realPath(path) { return real }
+        let parent = FileIO.parentDirectory(of: path)
+        return (FilePolicy.realPath(parent) ?? parent) + "/" + FileIO.baseName(of: path)
+    }
+
+    /// `mkdir -p` for the directory of `path`.
+    static func createParent(of path: String) throws {
+        let parent = FileIO.parentDirectory(of: path)
+        guard !FileIO.isDirectory(parent) else { return }
+        try createParent(of: parent)
+        if mkdir(parent, 0o777) != 0 && errno != EEXIST {
+            throw FileError.cannotWrite(path: path, reason: "cannot create the folder \(parent): \(String(cString: strerror(errno)))")
+        }
+    }
+}
+
+/// Which input each output path of a running batch belongs to: a second input writing the same
+/// file is refused instead of silently replacing the first one's result.
+final class OutputClaims: Sendable {
+    private let owners = Mutex<[String: String]>([:])
+
+    /// Records that `input` writes `path` (compared by `key`); throws when another input already does.
+    func claim(_ key: String, for input: String, path: String) throws(UsageError) {
+        let owner = owners.withLock { owners -> String? in
+            if let owner = owners[key], owner != input { return owner }
+            owners[key] = input
+            return nil
+        }
+        if let owner { throw UsageError("\(path) was already written for \(owner); two inputs map onto one output: add {dir}, {index} or {name} to the output name") }
+    }
+}
+
+/// Hands out input positions to worker threads, in order, until told to stop.
+final class WorkQueue: Sendable {
+    private let count: Int
+    private let position = Atomic<Int>(0)
+    private let stopped = Atomic<Bool>(false)
+
+    init(count: Int) { self.count = count }
+
+    /// The next position, or `nil` when all are taken or the queue stopped.
+    func next() -> Int? {
+        guard !isStopped else { return nil }
+        let taken = position.add(1, ordering: .relaxed).oldValue
+        return taken < count ? taken : nil
+    }
+
+    /// Stops handing out work (fail-fast).
+    func stop() { stopped.store(true, ordering: .relaxed) }
+
+    var isStopped: Bool { stopped.load(ordering: .relaxed) }
+}

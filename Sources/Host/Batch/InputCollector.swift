@@ -1,0 +1,70 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+import NinepipeCore
+
+/// Turns batch arguments (files, directories, glob patterns) into the sorted list of images to process.
+public enum InputCollector {
+    /// Collects the images named by `arguments`.
+    ///
+    /// - Files are taken as given (any extension: the decoder decides).
+    /// - Directories contribute the files with an image extension (`.png`, `.jpg`, …) directly inside
+    ///   them, or at any depth when `recursive`; hidden files and folders are skipped, and links to
+    ///   folders are not followed (no cycles).
+    /// - Arguments with `*`, `?` or `[` that name no file are expanded as glob patterns.
+    ///
+    /// The result is sorted by path and free of duplicates, so every machine of a sharded batch sees
+    /// the same list. Throws a ``UsageError`` for an argument that matches nothing.
+    public static func collect(_ arguments: [String], recursive: Bool) throws(UsageError) -> [BatchInput] {
+        var found: [String: String] = [:]  // path → directory below its argument
+        for argument in arguments {
+            let matches: [String]
+            if !FileIO.exists(argument) && argument.contains(where: { "*?[".contains($0) }) {
+                matches = glob(argument)
+                if matches.isEmpty { throw UsageError("'\(argument)' matches no file") }
+            } else {
+                guard FileIO.exists(argument) else { throw UsageError("input '\(argument)' does not exist") }
+                matches = [argument]
+            }
+            for match in matches {
+                if FileIO.isDirectory(match) {
+                    let root = match.hasSuffix("/") ? String(match.dropLast()) : match
+                    for (path, directory) in images(in: root, below: "", recursive: recursive) where found[path] == nil {
+                        found[path] = directory
+                    }
+                } else if found[match] == nil {
+                    found[match] = ""
+                }
+            }
+        }
+        return found.keys.sorted().enumerated().map { BatchInput(path: $1, directory: found[$1] ?? "", index: $0) }
+    }
+
+    /// Image files in `root/relative`, as (path, folder below root).
+    private static func images(in root: String, below relative: String, recursive: Bool) -> [(String, String)] {
+        let folder = relative.isEmpty ? root : root + "/" + relative
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
+        var result: [(String, String)] = []
+        for entry in entries.sorted() where !entry.hasPrefix(".") {
+            let path = folder + "/" + entry
+            var info = stat()
+            guard lstat(path, &info) == 0 else { continue }
+            if (info.st_mode & S_IFMT) == S_IFDIR {
+                if recursive { result += images(in: root, below: relative.isEmpty ? entry : relative + "/" + entry, recursive: true) }
+            } else if ImageFormat(path: entry) != nil, FileIO.exists(path), !FileIO.isDirectory(path) {
+                result.append((path, relative))
+            }
+        }
+        return result
+    }
+
+    private static func glob(_ pattern: String) -> [String] {
+        var matches = glob_t()
+        defer { globfree(&matches) }
+        guard Glibc.glob(pattern, 0, nil, &matches) == 0 else { return [] }
+        return (0..<Int(matches.gl_pathc)).compactMap { matches.gl_pathv[$0].map { String(cString: $0) } }
+    }
+}

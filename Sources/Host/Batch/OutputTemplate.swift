@@ -1,0 +1,70 @@
+import NinepipeCore
+
+/// Where a batch writes each result: a directory, or a path with placeholders.
+///
+/// | placeholder | value |
+/// |---|---|
+/// | `{name}` | the input's file name without its extension (`IMG_01` for `photos/IMG_01.jpg`) |
+/// | `{ext}` | the input's extension (`jpg`) |
+/// | `{dir}` | the input's folder below the directory argument it was found in (`2024/june`; empty for files named directly) |
+/// | `{width}`, `{height}` | the size of the image being written |
+/// | `{index}` | the input's position in the sorted input list, from 0 |
+///
+/// A directory target (`out/` or an existing directory) means `out/{dir}/{name}.{ext}`.
+public struct OutputTemplate: Sendable, Hashable, CustomStringConvertible {
+    /// The pattern, with placeholders.
+    public let pattern: String
+
+    /// The placeholders a pattern may use.
+    public static let placeholders = ["name", "ext", "dir", "width", "height", "index"]
+
+    /// Parses `target`; a directory (ending in `/`, or existing) becomes `DIR/{dir}/{name}.{ext}`.
+    public init(_ target: String) throws(UsageError) {
+        let isDirectory = target.hasSuffix("/") || (FileIO.isDirectory(target) && !target.contains("{"))
+        pattern = isDirectory ? (target.hasSuffix("/") ? target : target + "/") + "{dir}/{name}.{ext}" : target
+        var rest = Substring(pattern)
+        while let open = rest.firstIndex(of: "{") {
+            guard let close = rest[open...].firstIndex(of: "}") else {
+                throw UsageError("--output '\(target)': '{' without a closing '}'")
+            }
+            let name = String(rest[rest.index(after: open)..<close])
+            guard Self.placeholders.contains(name) else {
+                throw UsageError("--output '\(target)': unknown placeholder {\(name)}\(Suggestions.hint(for: name, in: Self.placeholders)); use \(Self.placeholders.map { "{\($0)}" }.joined(separator: ", "))")
+            }
+            rest = rest[rest.index(after: close)...]
+        }
+        if !isDirectory && !pattern.hasSuffix("{ext}") && ImageFormat(path: pattern) == nil {
+            throw UsageError("--output '\(target)': the file name must end in \(ImageFormat.knownExtensionList) or {ext}")
+        }
+    }
+
+    /// Whether the size of the image is part of the name (so it is only known after running).
+    public var dependsOnSize: Bool { pattern.contains("{width}") || pattern.contains("{height}") }
+
+    /// The path for `input`; `{width}`/`{height}` stay as written when `size` is `nil`.
+    public func path(for input: BatchInput, size: (width: Int, height: Int)? = nil) -> String {
+        Self.expand(pattern, input: input, size: size)
+    }
+
+    /// `text` with every placeholder for `input` filled in; doubled slashes from an empty `{dir}` removed.
+    static func expand(_ text: String, input: BatchInput, size: (width: Int, height: Int)?) -> String {
+        var values = ["name": input.name, "ext": input.fileExtension, "dir": input.directory, "index": String(input.index)]
+        if let size {
+            values["width"] = String(size.width)
+            values["height"] = String(size.height)
+        }
+        var result = ""
+        var rest = Substring(text)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}"),
+              let value = values[String(rest[rest.index(after: open)..<close])] {
+            result += rest[..<open] + value
+            rest = rest[rest.index(after: close)...]
+        }
+        result += rest
+        let collapsed = result.split(separator: "/", omittingEmptySubsequences: true).joined(separator: "/")
+        return result.hasPrefix("/") ? "/" + collapsed : collapsed
+    }
+
+    /// The pattern.
+    public var description: String { pattern }
+}

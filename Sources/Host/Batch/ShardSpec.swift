@@ -1,0 +1,48 @@
+/// `--shard I/N`: which of N deterministic slices of the sorted input list this machine processes.
+///
+/// `I` counts from 0, like Kubernetes' `JOB_COMPLETION_INDEX` and Slurm's array indices; `auto/N`
+/// reads `JOB_COMPLETION_INDEX` from the environment. Input number `k` (in sorted order) belongs
+/// to slice `k mod N`, so slices differ in size by at most one file.
+public struct ShardSpec: Sendable, Hashable {
+    /// The slice, or `nil` for `auto`.
+    public var index: Int?
+    /// How many slices.
+    public var count: Int
+
+    /// The environment variable `auto` reads.
+    public static let environmentVariable = "JOB_COMPLETION_INDEX"
+
+    /// Parses `I/N` or `auto/N`.
+    public init(_ text: String) throws(UsageError) {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let count = Int(parts[1]), count > 0 else {
+            throw UsageError("--shard needs I/N (0 ≤ I < N) or auto/N, got '\(text)'")
+        }
+        self.count = count
+        if parts[0] == "auto" {
+            index = nil
+        } else {
+            guard let index = Int(parts[0]), (0..<count).contains(index) else {
+                throw UsageError("--shard \(text): the slice number counts from 0 and must be below \(count) (0…\(count - 1))")
+            }
+            self.index = index
+        }
+    }
+
+    /// The slice number, reading `JOB_COMPLETION_INDEX` from `environment` for `auto`.
+    public func resolvedIndex(environment: [String: String]) throws(UsageError) -> Int {
+        if let index { return index }
+        guard let text = environment[Self.environmentVariable] else {
+            throw UsageError("--shard auto/\(count) reads \(Self.environmentVariable), which is not set; give the slice as --shard I/\(count)")
+        }
+        guard let index = Int(text), (0..<count).contains(index) else {
+            throw UsageError("\(Self.environmentVariable)=\(text) is not a slice of --shard auto/\(count) (0…\(count - 1))")
+        }
+        return index
+    }
+
+    /// The inputs of slice `index`.
+    public static func slice(_ inputs: [BatchInput], index: Int, count: Int) -> [BatchInput] {
+        inputs.filter { $0.index % count == index }
+    }
+}

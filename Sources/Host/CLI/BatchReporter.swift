@@ -1,0 +1,90 @@
+import NinepipeCore
+import Synchronization
+
+/// Shows a batch's progress: a redrawn bar on a terminal (done/total, rate, ETA), one line per
+/// file otherwise, nothing per file with `--quiet`; failures always, and a summary at the end.
+final class BatchReporter: Sendable {
+    enum Style { case bar, lines, quiet }
+
+    private struct State {
+        var done = 0
+        var failed = 0
+        var barShown = false
+    }
+
+    private let console: Console
+    private let style: Style
+    private let total: Int
+    private let started = ContinuousClock.now
+    private let state = Mutex(State())
+
+    init(console: Console, total: Int, quiet: Bool) {
+        self.console = console
+        self.total = total
+        style = quiet ? .quiet : console.errorIsTerminal ? .bar : .lines
+    }
+
+    /// Records one finished file.
+    func report(_ event: BatchRunner.Event) {
+        state.withLock { state in
+            state.done += 1
+            if state.barShown { console.status("\r\u{1B}[2K") }  // clear the bar before printing above it
+            switch event {
+            case .succeeded(let input, let outputs, let width, let height):
+                if style == .lines { console.out("ok \(input.path) → \(outputs.joined(separator: ", ")) (\(width)×\(height))") }
+            case .failed(let input, let reason):
+                state.failed += 1
+                console.err("ninepipe: error: \(input.path): \(Self.strip(reason, prefix: input.path))")
+            }
+            if style == .bar {
+                console.status(bar(done: state.done, failed: state.failed))
+                state.barShown = true
+            }
+        }
+    }
+
+    /// Prints the summary; returns nothing (the caller decides the exit code).
+    func finish(_ summary: BatchRunner.Summary) {
+        state.withLock { state in
+            if state.barShown { console.status("\r\u{1B}[2K") }
+            state.barShown = false
+        }
+        let parts = ["\(summary.succeeded) ok", "\(summary.failures.count) failed", "\(summary.skipped) skipped"]
+        let line = "\(total) file\(total == 1 ? "" : "s"): \(parts.joined(separator: ", ")) in \(Self.seconds(ContinuousClock.now - started))"
+        guard style != .quiet || !summary.failures.isEmpty || summary.skipped > 0 else { return }
+        var lines = [line]
+        if !summary.failures.isEmpty {
+            lines.append("failed:")
+            lines += summary.failures.map { "  \($0.input.path): \(Self.strip($0.reason, prefix: $0.input.path))" }
+        }
+        console.err(lines.joined(separator: "\n"))
+    }
+
+    /// `[██████░░░░░░] 12/200  3.1/s  ETA 1:01  (2 failed)`, fitted to the terminal.
+    private func bar(done: Int, failed: Int) -> String {
+        let elapsed = Self.secondsValue(ContinuousClock.now - started)
+        let rate = elapsed > 0 ? Double(done) / elapsed : 0
+        let eta = rate > 0 ? Int((Double(total - done) / rate).rounded()) : 0
+        var tail = " \(done)/\(total)  \(Self.format(rate))/s  ETA \(eta / 60):\(eta % 60 < 10 ? "0" : "")\(eta % 60)"
+        if failed > 0 { tail += "  (\(failed) failed)" }
+        let width = max(10, min(40, console.columns - tail.count - 3))
+        let filled = total > 0 ? width * done / total : width
+        return "[" + String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled) + "]" + tail
+    }
+
+    /// A reason without a repeated leading `PATH: `.
+    private static func strip(_ reason: String, prefix path: String) -> String {
+        reason.hasPrefix(path + ": ") ? String(reason.dropFirst(path.count + 2)) : reason
+    }
+
+    private static func secondsValue(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
+    }
+
+    private static func seconds(_ duration: Duration) -> String { format(secondsValue(duration)) + " s" }
+
+    private static func format(_ value: Double) -> String {
+        let tenths = Int((value * 10).rounded())
+        return "\(tenths / 10).\(tenths % 10)"
+    }
+}
