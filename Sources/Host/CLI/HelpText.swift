@@ -8,6 +8,9 @@ enum HelpText {
     USAGE
       ninepipe run FILE [--set NAME=VALUE]...     run a pipeline file
       ninepipe run -e 'TEXT' [--set NAME=VALUE]... run pipeline text
+      ninepipe run FILE|-e TEXT INPUT... --output DIR/|TEMPLATE [BATCH OPTIONS]
+                                                  run the pipeline once per input image
+      ninepipe FILE [ARGS]...                     same as ninepipe run FILE (for #!/usr/bin/env ninepipe)
       ninepipe check FILE | -e 'TEXT'             parse and validate only (no I/O)
       ninepipe plugins [NAME | --markdown]        list steps, show one step's parameters, or print the Markdown table
       ninepipe info IMAGE...                      describe image files without decoding pixels
@@ -21,6 +24,16 @@ enum HelpText {
       --max-pixels N         refuse images over N pixels (default 268435456 = 16384×16384)
       --max-dimension N      refuse images with a side over N pixels (default 65535)
       --timings              print each step's wall time and resulting size to stderr
+
+    BATCH OPTIONS (inputs are files, directories or quoted globs such as 'photos/*.jpg')
+      -o, --output TARGET    DIR/ (mirrors input folders) or a name with {name} {ext} {dir}
+                             {width} {height} {index}, e.g. 'out/{name}-{width}x{height}.{ext}'
+      -r, --recursive        read directories at any depth
+      -j, --jobs N           files processed at once (default: number of cores)
+      -q, --quiet            no progress or per-file lines; failures and the summary only
+      --fail-fast            stop starting new files after the first failure
+      -n, --dry-run          print INPUT → OUTPUT for each file, write nothing
+      --shard I/N            process slice I (0…N-1) of the sorted inputs; auto/N reads JOB_COMPLETION_INDEX
 
     PIPELINES
       Steps are separated by line breaks or '|'; arguments are positional or name=value:
