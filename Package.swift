@@ -5,6 +5,8 @@ let package = Package(
     name: "Ninepipe",
     products: [
         .library(name: "NinepipeCore", targets: ["NinepipeCore"]),
+        // The same module as a shared library: what plugins loaded at run time link against.
+        .library(name: "NinepipeCoreShared", type: .dynamic, targets: ["NinepipeCore"]),
         .library(name: "NinepipePlugins", targets: ["NinepipePlugins"]),
         .library(name: "NinepipeHost", targets: ["NinepipeHost"]),
         .executable(name: "ninepipe", targets: ["ninepipe"]),
@@ -29,9 +31,11 @@ let package = Package(
             dependencies: ["CLibJPEG"],
             path: "Sources/CJPEGShim"
         ),
+        // The C layout of the header a run-time plugin declares itself with.
+        .target(name: "CNinepipePlugin", path: "Sources/CNinepipePlugin"),
         .target(
             name: "NinepipeCore",
-            dependencies: ["CZlib", "CJPEGShim"],
+            dependencies: ["CZlib", "CJPEGShim", "CNinepipePlugin"],
             path: "Sources/Core",
             linkerSettings: [.linkedLibrary("m")]
         ),
@@ -48,7 +52,10 @@ let package = Package(
         .executableTarget(
             name: "ninepipe",
             dependencies: ["NinepipeHost"],
-            path: "Sources/ninepipe"
+            path: "Sources/ninepipe",
+            // Export the executable's symbols so a plugin loaded with --plugin binds to this
+            // process's one copy of NinepipeCore (see Plugins.md, "Loading plugins at run time").
+            linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"], .when(platforms: [.linux]))]
         ),
         // Helpers shared by the test targets (not a product).
         .target(name: "NinepipeTestSupport", path: "Tests/TestSupport"),

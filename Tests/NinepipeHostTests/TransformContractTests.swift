@@ -58,3 +58,31 @@ struct TransformContractTests {
         }
     }
 }
+
+/// A transform that breaks the rules on purpose: the verifier must say so.
+private struct Misbehaving: Transform {
+    final class Counter: @unchecked Sendable { var value = 0 }
+    let counter = Counter()
+    func apply(to image: Image, context: TransformContext) throws -> Image {
+        counter.value += 1
+        if image.width == 13 { throw CocoaLikeError() }
+        var result = image.converted(to: image.layout)
+        if image.width == 2 { result = Image(width: 1, height: 1, layout: .gray, samples: [UInt8(counter.value % 256)]) }
+        return result
+    }
+    struct CocoaLikeError: Error {}
+}
+
+extension TransformContractTests {
+    @Test("TransformVerifier passes every built-in step and reports a misbehaving transform")
+    func verifier() throws {
+        for step in Self.steps {
+            guard case .transform(let transform) = try PipelineCompiler(requiresSource: false).pipeline(step).steps[0].action else { continue }
+            #expect(TransformVerifier.problems(in: transform) == [], "\(step)")
+        }
+        let problems = TransformVerifier.problems(in: Misbehaving())
+        #expect(problems.contains("2×3 rgb 16-bit: two runs gave different results"))
+        #expect(problems.contains("2×3 rgb 16-bit: the result is 8-bit"))
+        #expect(problems.contains { $0.hasPrefix("13×5 gray 8-bit: threw CocoaLikeError, not a NinepipeError") })
+    }
+}

@@ -33,6 +33,28 @@ public struct CommandLineTool: Sendable {
     }
 
     private func dispatch(_ arguments: [String], console: Console) throws -> ExitCode {
+        // `--plugin PATH` (repeatable) before the command adds the library's transforms.
+        var arguments = arguments
+        var tool = self
+        while arguments.first == "--plugin" {
+            guard arguments.count >= 2 else { throw UsageError("--plugin needs the path of a plugin library (libX.so)") }
+            let types: [any TransformPlugin.Type]
+            do {
+                types = try PluginLoader.load(arguments[1])
+            } catch {
+                throw UsageError(error.description)
+            }
+            do {
+                tool.registry = try tool.registry.adding(types)
+            } catch {
+                throw UsageError("\(arguments[1]): \(error)")
+            }
+            arguments.removeFirst(2)
+        }
+        return try tool.dispatchCommand(arguments, console: console)
+    }
+
+    private func dispatchCommand(_ arguments: [String], console: Console) throws -> ExitCode {
         guard let command = arguments.first else {
             console.err(HelpText.usage)
             return .usage

@@ -17,6 +17,7 @@ enum HelpText {
       ninepipe ninepatch inspect FILE [--format json|ios|css|android]
       ninepipe ninepatch compile SRC.9.png OUT.png  strip the frame, write aapt's chunks
       ninepipe ninepatch decompile IN.png OUT.9.png draw the frame back from the chunks
+      ninepipe --plugin LIB.so [--plugin LIB.so]... COMMAND …   add transforms from plugin libraries
       ninepipe --help | --version
 
     OPTIONS

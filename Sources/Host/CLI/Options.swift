@@ -62,6 +62,9 @@ struct Options {
             case "--shard":
                 shard = try ShardSpec(try value(argument))
             default:
+                if argument == "--plugin" {
+                    throw UsageError("--plugin goes before the command: ninepipe --plugin libX.so run …")
+                }
                 if argument.hasPrefix("-") && argument != "-" {
                     let known = ["-e", "--set", "--max-pixels", "--max-dimension", "--timings", "--output", "--recursive",
                                  "--jobs", "--quiet", "--fail-fast", "--dry-run", "--shard"]

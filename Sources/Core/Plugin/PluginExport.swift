@@ -1,0 +1,57 @@
+@_exported import CNinepipePlugin
+
+/// What a shared-library plugin exports so `ninepipe --plugin libX.so` can load it.
+///
+/// A plugin library defines exactly these two C entry points (the host looks them up by name):
+///
+/// ```swift
+/// @_cdecl("ninepipe_plugin_header")
+/// public func ninepipePluginHeader() -> UnsafeRawPointer { PluginExport.header() }
+///
+/// @_cdecl("ninepipe_plugin_transforms")
+/// public func ninepipePluginTransforms() -> UnsafeMutableRawPointer { PluginExport.transforms([Sepia.self]) }
+/// ```
+///
+/// The host reads the header first (plain C data: ABI version, core version, toolchain) and
+/// refuses a library built for anything else; only then does it ask for the transform types.
+public enum PluginExport {
+    /// The version of NinepipeCore; a plugin must be built against the same one as its host.
+    /// (Emitted into the caller, so a plugin reports the version it was compiled against.)
+    @_alwaysEmitIntoClient
+    public static var coreVersion: String { "0.1.0" }
+
+    /// The header describing the code that calls it, with the ABI version, core version and
+    /// toolchain compiled into the *caller* (so a plugin reports what it was built with).
+    @_alwaysEmitIntoClient
+    public static func header() -> UnsafeRawPointer {
+        let header = UnsafeMutablePointer<ninepipe_plugin_header>.allocate(capacity: 1)
+        header.initialize(to: ninepipe_plugin_header(
+            abi_version: UInt32(NINEPIPE_PLUGIN_ABI),
+            core_version: strdupString(coreVersion),
+            toolchain: strdupString(NINEPIPE_PLUGIN_TOOLCHAIN)))
+        return UnsafeRawPointer(header)
+    }
+
+    /// The transform types, retained for the host to take (it never unloads the library).
+    public static func transforms(_ types: [any TransformPlugin.Type]) -> UnsafeMutableRawPointer {
+        Unmanaged.passRetained(PluginManifest(types)).toOpaque()
+    }
+
+    /// A C copy of `text` that lives as long as the process (a few bytes per loaded plugin).
+    @_alwaysEmitIntoClient @usableFromInline
+    static func strdupString(_ text: String) -> UnsafePointer<CChar> {
+        let bytes = Array(text.utf8CString)
+        let copy = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count)
+        copy.initialize(from: bytes, count: bytes.count)
+        return UnsafePointer(copy)
+    }
+}
+
+/// The transform types a plugin library hands to its host.
+public final class PluginManifest: Sendable {
+    /// The transforms, registered like built-in ones.
+    public let types: [any TransformPlugin.Type]
+
+    /// Wraps `types`.
+    public init(_ types: [any TransformPlugin.Type]) { self.types = types }
+}

@@ -1,0 +1,67 @@
+/// Checks the rules every transform must keep, for use in a plugin's own tests:
+///
+/// ```swift
+/// @Test func sepiaKeepsTheContract() throws {
+///     #expect(TransformVerifier.problems(in: Sepia(amount: 0.5)) == [])
+/// }
+/// ```
+///
+/// It runs the transform on every ``PixelLayout`` at 8 and 16 bits, at 1×1 and awkward odd sizes,
+/// on patterned pixels (including fully transparent ones), and reports each broken rule as one line:
+/// a result that differs between two runs, an input that changed, a depth that changed (unless
+/// `keepsDepth` is false), an empty result, or an error other than a ``NinepipeError``.
+/// (A trap cannot be caught: it stops the test, which is also a failure.)
+public enum TransformVerifier {
+    /// The sizes every transform is tried at.
+    public static let sizes = [(1, 1), (1, 7), (7, 1), (2, 3), (13, 5), (31, 17)]
+
+    /// The broken rules, one line each; empty when the transform keeps them all.
+    public static func problems(in transform: some Transform, keepsDepth: Bool = true) -> [String] {
+        var problems: [String] = []
+        for layout in PixelLayout.allCases {
+            for depth in SampleDepth.allCases {
+                for (width, height) in sizes {
+                    let input = pattern(width: width, height: height, layout: layout, depth: depth)
+                    let pristine = pattern(width: width, height: height, layout: layout, depth: depth)
+                    let place = "\(width)×\(height) \(layout) \(depth.rawValue)-bit"
+                    do {
+                        let first = try transform.apply(to: input, context: TransformContext())
+                        let second = try transform.apply(to: input, context: TransformContext())
+                        if first != second { problems.append("\(place): two runs gave different results") }
+                        if first.width < 1 || first.height < 1 { problems.append("\(place): the result is empty") }
+                        if keepsDepth && first.depth != depth { problems.append("\(place): the result is \(first.depth.rawValue)-bit") }
+                    } catch is NinepipeError {
+                        // A clear refusal is allowed (e.g. an image too small for the parameters).
+                    } catch {
+                        problems.append("\(place): threw \(type(of: error)), not a NinepipeError: \(error)")
+                    }
+                    if input != pristine { problems.append("\(place): the input image changed") }
+                }
+            }
+        }
+        return problems
+    }
+
+    /// A deterministic image with every sample value pattern, a transparent pixel and an opaque one.
+    static func pattern(width: Int, height: Int, layout: PixelLayout, depth: SampleDepth) -> Image {
+        let channels = layout.channelCount
+        let count = width * height * channels
+        var image: Image
+        switch depth {
+        case .eight:
+            image = Image(width: width, height: height, layout: layout, samples: (0..<count).map { UInt8(($0 * 37 + 11) % 256) })
+        case .sixteen:
+            image = Image(width: width, height: height, layout: layout, samples: (0..<count).map { UInt16(($0 * 7919 + 13) % 65536) })
+        }
+        if layout.hasAlpha {
+            // The first pixel fully transparent, the last fully opaque.
+            image.editSamples(eight: { mark(&$0, channels: channels) }, sixteen: { mark(&$0, channels: channels) })
+        }
+        return image
+    }
+
+    private static func mark<Sample: FixedWidthInteger>(_ samples: inout [Sample], channels: Int) {
+        samples[channels - 1] = 0
+        samples[samples.count - 1] = .max
+    }
+}

@@ -1,0 +1,77 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import NinepipeCore
+
+/// Loads transform plugins from shared libraries (`ninepipe --plugin libX.so`).
+///
+/// The library must export `ninepipe_plugin_header` and `ninepipe_plugin_transforms` (see
+/// ``PluginExport``). Its header is read first, as plain C data; a library built for another plugin
+/// ABI, another NinepipeCore version or another Swift toolchain is refused before any of its Swift
+/// code runs. Libraries are never closed: their types stay in use for the life of the process.
+public enum PluginLoader {
+    /// The transform types of the plugin library at `path`.
+    public static func load(_ path: String) throws(PluginLoadError) -> [any TransformPlugin.Type] {
+        // dlopen searches the library path for a bare name; a plugin is always a file the user names.
+        let file = path.contains("/") ? path : "./" + path
+        guard FileIO.exists(file) else { throw .cannotOpen(path: path, reason: "no such file") }
+        guard let handle = dlopen(file, RTLD_NOW | RTLD_LOCAL) else {
+            throw .cannotOpen(path: path, reason: dlerror().map { String(cString: $0) } ?? "unknown dlopen error")
+        }
+        guard let headerSymbol = dlsym(handle, "ninepipe_plugin_header") else { throw .notAPlugin(path: path, missing: "ninepipe_plugin_header") }
+        typealias HeaderFunction = @convention(c) () -> UnsafeRawPointer?
+        guard let raw = unsafeBitCast(headerSymbol, to: HeaderFunction.self)() else { throw .notAPlugin(path: path, missing: "a header") }
+        let header = raw.assumingMemoryBound(to: ninepipe_plugin_header.self).pointee
+        guard header.abi_version == UInt32(NINEPIPE_PLUGIN_ABI) else {
+            throw .mismatch(path: path, what: "plugin ABI", plugin: String(header.abi_version), host: String(NINEPIPE_PLUGIN_ABI))
+        }
+        let coreVersion = header.core_version.map { String(cString: $0) } ?? "?"
+        guard coreVersion == PluginExport.coreVersion else {
+            throw .mismatch(path: path, what: "NinepipeCore version", plugin: coreVersion, host: PluginExport.coreVersion)
+        }
+        let toolchain = header.toolchain.map { String(cString: $0) } ?? "?"
+        guard toolchain == NINEPIPE_PLUGIN_TOOLCHAIN else {
+            throw .mismatch(path: path, what: "Swift toolchain", plugin: toolchain, host: NINEPIPE_PLUGIN_TOOLCHAIN)
+        }
+        guard let transformsSymbol = dlsym(handle, "ninepipe_plugin_transforms") else {
+            throw .notAPlugin(path: path, missing: "ninepipe_plugin_transforms")
+        }
+        typealias TransformsFunction = @convention(c) () -> UnsafeMutableRawPointer?
+        guard let manifestPointer = unsafeBitCast(transformsSymbol, to: TransformsFunction.self)() else {
+            throw .notAPlugin(path: path, missing: "a transform list")
+        }
+        // With two copies of NinepipeCore in the process the object's class is the other copy's
+        // PluginManifest, and this cast fails instead of mixing types from both.
+        let object = Unmanaged<AnyObject>.fromOpaque(manifestPointer).takeRetainedValue()
+        guard let manifest = object as? PluginManifest else { throw .secondCoreCopy(path: path) }
+        return manifest.types
+    }
+}
+
+/// A plugin library that cannot be loaded.
+public enum PluginLoadError: NinepipeError, Hashable {
+    /// `dlopen` failed.
+    case cannotOpen(path: String, reason: String)
+    /// The library lacks an entry point.
+    case notAPlugin(path: String, missing: String)
+    /// Built for another ABI, core version or toolchain.
+    case mismatch(path: String, what: String, plugin: String, host: String)
+    /// The library brought its own copy of NinepipeCore.
+    case secondCoreCopy(path: String)
+
+    /// The message.
+    public var description: String {
+        switch self {
+        case .cannotOpen(let path, let reason):
+            "\(path): cannot load the plugin: \(reason)"
+        case .notAPlugin(let path, let missing):
+            "\(path): not a Ninepipe plugin (it does not export \(missing)); see Plugins.md, \"Loading plugins at run time\""
+        case .mismatch(let path, let what, let plugin, let host):
+            "\(path): built for \(what) \(plugin), but this ninepipe has \(host); rebuild the plugin against this ninepipe's sources with the same toolchain"
+        case .secondCoreCopy(let path):
+            "\(path): the plugin carries its own copy of NinepipeCore; link it against the NinepipeCoreShared product so the process has exactly one"
+        }
+    }
+}

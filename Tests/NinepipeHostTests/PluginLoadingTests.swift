@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+@testable import NinepipeHost
+import NinepipeCore
+
+/// Run-time plugin loading: libraries that are not plugins, or were built for another ABI, core
+/// version or toolchain, are refused with a message before any of their Swift code runs.
+/// (The real example plugin is built and loaded by `.ci/run`.)
+@Suite("plugin loading")
+struct PluginLoadingTests {
+    /// A C compiler to build fake plugin libraries: the toolchain's clang, or the system's cc.
+    static var compiler: String? {
+        ["/usr/bin/clang", "/usr/bin/cc", "/usr/bin/gcc"].first { FileManager.default.isExecutableFile(atPath: $0) }
+            ?? ProcessInfo.processInfo.environment["PATH"]?.split(separator: ":")
+                .map { "\($0)/clang" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    /// Builds a shared library whose header reports `abi`, `core` and `toolchain`.
+    func fakePlugin(abi: Int, core: String, toolchain: String, directory: String) throws -> String? {
+        guard let compiler = Self.compiler else { return nil }
+        let source = directory + "/fake.c", library = directory + "/libfake-\(UUID().uuidString).so"
+        let escaped = toolchain.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        try """
+        #include <stdint.h>
+        typedef struct { uint32_t abi; const char *core; const char *toolchain; } header;
+        static header h = { \(abi), "\(core)", "\(escaped)" };
+        const void *ninepipe_plugin_header(void) { return &h; }
+        """.write(toFile: source, atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: compiler)
+        process.arguments = ["-shared", "-fPIC", "-o", library, source]
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus == 0 ? library : nil
+    }
+
+    func message(_ path: String) -> String {
+        do {
+            _ = try PluginLoader.load(path)
+            return "loaded"
+        } catch {
+            return error.description
+        }
+    }
+
+    @Test("wrong ABI, core version or toolchain is refused naming both sides; a non-plugin and a missing file too")
+    func refusals() throws {
+        let directory = NSTemporaryDirectory() + "ninepipe-plugins-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        #expect(message(directory + "/missing.so") == "\(directory)/missing.so: cannot load the plugin: no such file")
+        try "not a library".write(toFile: directory + "/text.so", atomically: true, encoding: .utf8)
+        #expect(message(directory + "/text.so").hasPrefix("\(directory)/text.so: cannot load the plugin: "))
+        guard let wrongABI = try fakePlugin(abi: 99, core: PluginExport.coreVersion, toolchain: NINEPIPE_PLUGIN_TOOLCHAIN, directory: directory),
+              let wrongCore = try fakePlugin(abi: Int(NINEPIPE_PLUGIN_ABI), core: "9.9.9", toolchain: NINEPIPE_PLUGIN_TOOLCHAIN, directory: directory),
+              let wrongToolchain = try fakePlugin(abi: Int(NINEPIPE_PLUGIN_ABI), core: PluginExport.coreVersion, toolchain: "clang 1.0 (elsewhere)", directory: directory),
+              let noTransforms = try fakePlugin(abi: Int(NINEPIPE_PLUGIN_ABI), core: PluginExport.coreVersion, toolchain: NINEPIPE_PLUGIN_TOOLCHAIN, directory: directory)
+        else {
+            Issue.record("no C compiler found to build test libraries (looked for clang, cc, gcc)")
+            return
+        }
+        #expect(message(wrongABI) == "\(wrongABI): built for plugin ABI 99, but this ninepipe has \(NINEPIPE_PLUGIN_ABI); rebuild the plugin against this ninepipe's sources with the same toolchain")
+        #expect(message(wrongCore).contains("built for NinepipeCore version 9.9.9, but this ninepipe has \(PluginExport.coreVersion)"))
+        #expect(message(wrongToolchain).contains("built for Swift toolchain clang 1.0 (elsewhere), but this ninepipe has \(NINEPIPE_PLUGIN_TOOLCHAIN)"))
+        #expect(message(noTransforms) == "\(noTransforms): not a Ninepipe plugin (it does not export ninepipe_plugin_transforms); see Plugins.md, \"Loading plugins at run time\"")
+        // The command line reports it as a usage error, before running anything.
+        let result = TestConsole.run(["--plugin", wrongABI, "plugins"])
+        #expect(result.status == 2 && result.err.contains("built for plugin ABI 99"))
+    }
+}
