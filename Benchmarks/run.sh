@@ -127,3 +127,6 @@ measure "ninepipe full decode + resize cover" $np run -e "load \"$work/photo.jpg
 has vipsthumbnail && measure "vipsthumbnail -s 256x256 --smartcrop centre" vipsthumbnail "$work/photo.jpg" -s 256x256 --smartcrop centre -o "$PWD/$work/th-vips.jpg"
 pillow && measure "Pillow draft + ImageOps.fit" python3 -c "from PIL import Image, ImageOps; im = Image.open('$work/photo.jpg'); im.draft('RGB', (512, 512)); ImageOps.fit(im, (256, 256), Image.LANCZOS).save('$work/th-pil.jpg')"
 has /usr/bin/convert && measure "ImageMagick -thumbnail (jpeg:size hint)" /usr/bin/convert -define jpeg:size=512x512 "$work/photo.jpg" -thumbnail '256x256^' -gravity center -extent 256x256 "$work/th-im.jpg"
+
+# --- batch ----------------------------------------------------------------------------------
+bash Benchmarks/batch.sh
