@@ -137,14 +137,14 @@ public struct CommandLineTool: Sendable {
         let output = try options.output.map { try OutputTemplate($0) }
         var inputs = try InputCollector.collect(arguments, recursive: options.recursive)
         let found = inputs.count
+        if found == 0 {
+            let advice = options.recursive ? "" : "; add --recursive for subfolders"
+            throw UsageError("no images found in \(arguments.joined(separator: " ")) (directories contribute .png and .jpg files\(advice))")
+        }
         if let shard = options.shard {
             let index = try shard.resolvedIndex(environment: console.environment)
             inputs = ShardSpec.slice(inputs, index: index, count: shard.count)
             if !options.quiet { console.err("shard \(index)/\(shard.count): \(inputs.count) of \(found) inputs") }
-        }
-        if found == 0 {
-            let advice = options.recursive ? "" : "; add --recursive for subfolders"
-            throw UsageError("no images found in \(arguments.joined(separator: " ")) (directories contribute .png and .jpg files\(advice))")
         }
         var runner = makeRunner(options, console: console)
         if options.timings { runner.stepObserver = { report in console.err("timing: \(report)") } }
