@@ -13,10 +13,13 @@
 /// (A trap cannot be caught: it stops the test, which is also a failure.)
 public enum TransformVerifier {
     /// The sizes every transform is tried at.
-    public static let sizes = [(1, 1), (1, 7), (7, 1), (2, 3), (13, 5), (31, 17)]
+    public static let sizes = [(1, 1), (1, 7), (7, 1), (2, 3), (3, 7), (13, 5), (31, 17)]
 
     /// The broken rules, one line each; empty when the transform keeps them all.
-    public static func problems(in transform: some Transform, keepsDepth: Bool = true) -> [String] {
+    ///
+    /// - Parameter allowsRefusals: whether throwing a ``NinepipeError`` is fine (say, an image too
+    ///   small for the parameters); pass `false` for a transform that must handle every input.
+    public static func problems(in transform: some Transform, keepsDepth: Bool = true, allowsRefusals: Bool = true) -> [String] {
         var problems: [String] = []
         for layout in PixelLayout.allCases {
             for depth in SampleDepth.allCases {
@@ -30,8 +33,8 @@ public enum TransformVerifier {
                         if first != second { problems.append("\(place): two runs gave different results") }
                         if first.width < 1 || first.height < 1 { problems.append("\(place): the result is empty") }
                         if keepsDepth && first.depth != depth { problems.append("\(place): the result is \(first.depth.rawValue)-bit") }
-                    } catch is NinepipeError {
-                        // A clear refusal is allowed (e.g. an image too small for the parameters).
+                    } catch let error as NinepipeError {
+                        if !allowsRefusals { problems.append("\(place): refused: \(error)") }
                     } catch {
                         problems.append("\(place): threw \(type(of: error)), not a NinepipeError: \(error)")
                     }
@@ -42,8 +45,9 @@ public enum TransformVerifier {
         return problems
     }
 
-    /// A deterministic image with every sample value pattern, a transparent pixel and an opaque one.
-    static func pattern(width: Int, height: Int, layout: PixelLayout, depth: SampleDepth) -> Image {
+    /// The deterministic test image the verifier uses: samples spread over the whole range, the first
+    /// pixel fully transparent and the last fully opaque when the layout has alpha.
+    public static func pattern(width: Int, height: Int, layout: PixelLayout, depth: SampleDepth) -> Image {
         let channels = layout.channelCount
         let count = width * height * channels
         var image: Image
