@@ -62,7 +62,7 @@ final class BatchReporter: Sendable {
 
     /// `[██████░░░░░░] 12/200  3.1/s  ETA 1:01  (2 failed)`, fitted to the terminal.
     private func bar(done: Int, failed: Int) -> String {
-        let elapsed = Self.secondsValue(ContinuousClock.now - started)
+        let elapsed = (ContinuousClock.now - started).seconds
         let rate = elapsed > 0 ? Double(done) / elapsed : 0
         let eta = rate > 0 ? Int((Double(total - done) / rate).rounded()) : 0
         var tail = " \(done)/\(total)  \(Self.format(rate))/s  ETA \(eta / 60):\(eta % 60 < 10 ? "0" : "")\(eta % 60)"
@@ -77,11 +77,7 @@ final class BatchReporter: Sendable {
         reason.hasPrefix(path + ": ") ? String(reason.dropFirst(path.count + 2)) : reason
     }
 
-    private static func secondsValue(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
-    }
-
-    private static func seconds(_ duration: Duration) -> String { format(secondsValue(duration)) + " s" }
+    private static func seconds(_ duration: Duration) -> String { format(duration.seconds) + " s" }
 
     private static func format(_ value: Double) -> String {
         let tenths = Int((value * 10).rounded())

@@ -29,7 +29,7 @@ public struct PipelineCompiler: Sendable {
         let (parsed, syntaxDiagnostics) = Parser.parse(text)
         var diagnostics = syntaxDiagnostics
         let parameters = ScriptParameters(parsed, overrides: variables, into: &diagnostics)
-        diagnostics += ScriptParameters.unusedOverrides(variables, in: parsed)
+        diagnostics += parameters.unusedOverrides(variables, in: parsed)
         let syntax = PipelineSyntax(steps: parsed.steps.filter { $0.name != ScriptParameters.keyword })
         var steps: [PipelineStep] = []
         for step in syntax.steps {

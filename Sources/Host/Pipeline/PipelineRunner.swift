@@ -97,9 +97,8 @@ public struct StepReport: Sendable, Hashable, CustomStringConvertible {
 
     /// `step 2 'resize': 0.123 s → 1000×750`.
     public var description: String {
-        let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
         let size = width.flatMap { w in height.map { " → \(w)×\($0)" } } ?? ""
-        return "step \(index) '\(stepName)': \(String(format: "%.3f", seconds)) s\(size)"
+        return "step \(index) '\(stepName)': \(String(format: "%.3f", duration.seconds)) s\(size)"
     }
 }
 

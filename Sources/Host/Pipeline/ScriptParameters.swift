@@ -82,26 +82,24 @@ struct ScriptParameters {
 
     /// Warnings for `--set` names that nothing in `syntax` uses (usually a typo), each pointing at
     /// the declaration it probably meant, else at the first step.
-    static func unusedOverrides(_ overrides: [String: String], in syntax: PipelineSyntax) -> [Diagnostic] {
+    func unusedOverrides(_ overrides: [String: String], in syntax: PipelineSyntax) -> [Diagnostic] {
         var used = Set<String>()
-        var declarations: [(name: String, range: SourceRange)] = []
-        for step in syntax.steps {
+        for step in syntax.steps where step.name != Self.keyword {
             for argument in step.arguments {
-                if step.name == keyword, let label = argument.label, let range = argument.labelRange { declarations.append((label, range)) }
-                for (element, range) in argument.value.elements {
-                    if case .variable(let name) = element { used.insert(name) }
-                    if case .template(let parts) = element {
-                        for case .variable(let name) in parts { used.insert(name) }
+                for (element, _) in argument.value.elements {
+                    switch element {
+                    case .variable(let name): used.insert(name)
+                    case .template(let parts): for case .variable(let name) in parts { used.insert(name) }
+                    case .literal: break
                     }
-                    if step.name == keyword, argument.label == nil, case .literal(.word(let word)) = element { declarations.append((word, range)) }
                 }
             }
         }
-        let names = declarations.map(\.name) + used.sorted()
+        let names = declared.map(\.name) + used.sorted()
         guard let fallback = syntax.steps.first?.nameRange else { return [] }
-        return overrides.keys.sorted().filter { !used.contains($0) && !names.contains($0) }.map { name in
+        return overrides.keys.sorted().filter { !names.contains($0) }.map { name in
             let guess = Suggestions.closest(to: name, in: names)
-            let range = declarations.first { $0.name == guess }?.range ?? fallback
+            let range = declared.first { $0.name == guess }?.range ?? fallback
             let hint = guess.map { "; did you mean '\($0)'?" } ?? ""
             return Diagnostic(.warning, "--set \(name)=… is not used by the pipeline\(hint)", range: range)
         }
