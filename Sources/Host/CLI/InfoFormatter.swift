@@ -31,7 +31,8 @@ enum InfoFormatter {
         if metadata.exif != nil { lines.append(("EXIF", "yes")) }
         if let ninePatch = metadata.ninePatch {
             if let chunk = ninePatch.chunk {
-                lines.append(("nine-patch", "yes (npTc)"))
+                let named = NinePatchSource.hasSourceName(path) ? "; compiled, so the .9.png name's frame is not read" : ""
+                lines.append(("nine-patch", "yes (npTc\(named))"))
                 lines.append(("  x-divs", "[" + chunk.xDivs.map(String.init).joined(separator: ", ") + "]"))
                 lines.append(("  y-divs", "[" + chunk.yDivs.map(String.init).joined(separator: ", ") + "]"))
                 let p = chunk.padding
@@ -44,6 +45,8 @@ enum InfoFormatter {
                 let i = outline.insets
                 lines.append(("  outline", "left \(i.left), top \(i.top), right \(i.right), bottom \(i.bottom), radius \(outline.radius), alpha \(outline.alpha)"))
             }
+        } else if NinePatchSource.hasSourceName(path) {
+            lines.append(("nine-patch", "source (no npTc chunk; load reads the 1-pixel frame of a .9.png)"))
         } else {
             lines.append(("nine-patch", "no"))
         }

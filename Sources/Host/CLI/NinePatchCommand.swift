@@ -63,7 +63,10 @@ struct NinePatchCommand {
             return .success
         case "compile", "decompile":
             guard rest.count == 2 else { throw UsageError("ninepatch \(subcommand) takes an input and an output file:\n" + Self.usage) }
-            let (image, _) = try load(rest[0], border: border || subcommand == "compile")
+            let (image, source) = try load(rest[0], border: border, readsFrame: subcommand == "compile")
+            if subcommand == "compile" && source == "npTc" {
+                console.err("warning: \(rest[0]): already compiled (it carries an npTc chunk); its chunks are written unchanged")
+            }
             let output = subcommand == "compile" ? Self.clearingTransparentColor(image) : NinePatchFrame.framed(image)
             guard let output else { throw NinePatchSaveError(path: rest[1]) }
             try ImageCodecs.write(output, to: rest[1], options: EncodeOptions(format: .png)) { console.err("warning: \($0)") }
@@ -74,17 +77,21 @@ struct NinePatchCommand {
     }
 
     /// The image with its nine-patch information, and where that came from (`npTc` or `border`).
-    private func load(_ path: String, border: Bool) throws -> (Image, String) {
+    ///
+    /// A compiled file (one with an `npTc` chunk) is read from its chunk whatever its name;
+    /// `--border` on one is an error. `readsFrame` (compile) reads the frame of a file with no
+    /// chunk whatever its name.
+    private func load(_ path: String, border: Bool, readsFrame: Bool = false) throws -> (Image, String) {
         let bytes = try FileIO.read(path)
         do {
-            let image = try ImageCodecs.decode(bytes, options: DecodeOptions(limits: limits)) { console.err("warning: \(path): \($0)") }
-            if border || path.lowercased().hasSuffix(".9.png") {
-                return (try NinePatchFrame.parse(image) { console.err("warning: \(path): \($0)") }, "border")
-            }
-            guard image.metadata.ninePatch?.chunk != nil else {
+            let decoded = try ImageCodecs.decode(bytes, options: DecodeOptions(limits: limits)) { console.err("warning: \(path): \($0)") }
+            let compiled = NinePatchSource.isCompiled(decoded)
+            let rule: NinePatchSource = border || (readsFrame && !compiled) ? .border : .auto
+            let image = try rule.resolve(decoded, path: path) { console.err("warning: \(path): \($0)") }
+            guard NinePatchSource.isCompiled(image) else {
                 throw UsageError("\(path) has no nine-patch information: no npTc chunk, and the name does not end in .9.png (add --border to read its frame)")
             }
-            return (image, "npTc")
+            return (image, compiled ? "npTc" : "border")
         } catch let error as UsageError {
             throw error
         } catch {

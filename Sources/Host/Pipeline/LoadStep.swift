@@ -9,23 +9,9 @@ struct LoadStep: Sendable, Hashable {
     var keepsOrientation: Bool
     /// JPEG DCT downscaling denominator (1, 2, 4 or 8); PNG ignores it.
     var shrink: Int
-    /// Whether to read a nine-patch source frame: by file name (`.9.png`), always or never.
+    /// Where nine-patch information comes from: the `npTc` chunk when there is one, else the
+    /// frame of a `.9.png` (``NinePatchSource/auto``), always the frame, or neither.
     var ninePatch: NinePatchSource = .auto
-
-    /// How `load` treats a 1-pixel nine-patch frame.
-    enum NinePatchSource: String, Sendable, Hashable, CaseIterable {
-        /// A frame is read when the file name ends in `.9.png`.
-        case auto
-        /// The image is a nine-patch source whatever its name.
-        case border
-        /// Never read a frame; the pixels stay as they are.
-        case none
-
-        /// Whether a file at `path` is read as a source nine-patch.
-        func applies(to path: String) -> Bool {
-            self == .border || (self == .auto && path.lowercased().hasSuffix(".9.png"))
-        }
-    }
 
     static let descriptor = StepDescriptor(
         name: "load", version: "1.0.0",
@@ -37,7 +23,7 @@ struct LoadStep: Sendable, Hashable {
             ParameterSpec("shrink", .choice(["1", "2", "4", "8"]), default: .choice("1"),
                           summary: "JPEG only: decode at 1/N size with libjpeg's DCT scaling (fast, sides rounded up); PNG ignores it"),
             ParameterSpec("ninepatch", .choice(NinePatchSource.allCases.map(\.rawValue)), default: .choice("auto"),
-                          summary: "read the 1-pixel nine-patch frame: auto (files named .9.png), border (always), none"),
+                          summary: "nine-patch info: auto (the npTc chunk of a compiled file, else the 1-pixel frame of a .9.png), border (always the frame), none"),
         ],
         role: .source
     ) { arguments in
@@ -59,10 +45,7 @@ struct LoadStep: Sendable, Hashable {
             let scale = try shrink != 1 ? shrink : Self.scale(for: bytes, next: next, context: context)
             var image = try ImageCodecs.decode(bytes, options: DecodeOptions(limits: context.limits, jpegScaleDenominator: scale)) { context.warn("\(path): \($0)") }
             if !keepsOrientation { image = image.uprighted() }
-            if ninePatch.applies(to: path) {
-                image = try NinePatchFrame.parse(image) { context.warnOnce("\(path): \($0)") }
-            }
-            return image
+            return try ninePatch.resolve(image, path: path) { context.warnOnce("\(path): \($0)") }
         } catch {
             throw FileError.inFile(path: path, underlying: error)
         }

@@ -39,7 +39,7 @@ struct SaveStep: Sendable, Hashable {
         options.compressionLevel = Int(try arguments.string("compression"))
         options.allowsPalette = try arguments.boolean("palette")
         let ninePatch = try arguments.string("ninepatch")
-        let writesFrame = ninePatch == "border" || (ninePatch == "auto" && path.lowercased().hasSuffix(".9.png"))
+        let writesFrame = ninePatch == "border" || (ninePatch == "auto" && NinePatchSource.hasSourceName(path))
         if writesFrame && format != .png {
             throw ParameterError(name: "ninepatch", value: ninePatch, expected: "a PNG output: a nine-patch frame cannot be stored in a JPEG")
         }

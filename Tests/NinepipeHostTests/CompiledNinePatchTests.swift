@@ -1,0 +1,167 @@
+import Foundation
+import Testing
+@testable import NinepipeHost
+@testable import NinepipeCore
+
+/// Compiled nine-patches that keep their `.9.png` names, as APKs and Gradle's merged resources
+/// hold them. The fixtures are five real files from Android's framework-res.apk (Debian's
+/// android-framework-res, Apache-2.0; see Fixtures/framework-res/NOTICE): gray, gray+alpha,
+/// RGB and RGBA, with and without layout bounds, one a 1×1 that is too small to be a frame at
+/// all. Expected values were read from the chunks with an independent parser (Python `struct`).
+extension CommandLineTests {
+    static let frameworkFixtures = aaptFixtures.appendingPathComponent("framework-res")
+
+    /// The file name, then the `inspect` JSON up to `colors` (size, divs, padding, layout bounds).
+    static let compiledFixtures: [(String, String)] = [
+        ("btn_default_normal.9.png", #"{"width":24,"height":48,"xDivs":[5,19],"yDivs":[4,40],"padding":{"left":11,"top":7,"right":11,"bottom":11},"layoutBounds":null"#),
+        ("btn_toggle_off_normal_holo_dark.9.png", #"{"width":26,"height":32,"xDivs":[6,8,12,14,18,20],"yDivs":[16,18],"padding":{"left":12,"top":4,"right":12,"bottom":4},"layoutBounds":{"left":4,"top":4,"right":4,"bottom":4}"#),
+        ("divider_vertical_bright_opaque.9.png", #"{"width":1,"height":1,"xDivs":[0,1],"yDivs":[0,1],"padding":{"left":0,"top":0,"right":0,"bottom":0},"layoutBounds":null"#),
+        ("menuitem_background_solid_focused.9.png", #"{"width":1,"height":1,"xDivs":[0,1],"yDivs":[0,1],"padding":{"left":0,"top":0,"right":0,"bottom":0},"layoutBounds":null"#),
+        ("tab_indicator_mtrl_alpha.9.png", #"{"width":48,"height":48,"xDivs":[0,48],"yDivs":[0,40],"padding":{"left":0,"top":0,"right":0,"bottom":0},"layoutBounds":null"#),
+    ]
+
+    /// A directory holding the real compiled fixtures under their `.9.png` names.
+    func compiledWorkspace() throws -> String {
+        let directory = try Self.temporaryDirectory()
+        for (name, _) in Self.compiledFixtures {
+            try FileManager.default.copyItem(atPath: Self.frameworkFixtures.appendingPathComponent(name).path, toPath: directory + "/" + name)
+        }
+        return directory
+    }
+
+    @Test("inspect reads a compiled .9.png from its npTc chunk, never its edge pixels", arguments: compiledFixtures)
+    func inspectCompiled(name: String, expected: String) throws {
+        let dir = try compiledWorkspace()
+        let result = TestConsole.run(["ninepatch", "inspect", name], in: dir)
+        #expect(result.status == 0 && result.err.isEmpty, "\(result.err)")
+        #expect(result.out.hasPrefix(expected + #","colors":"#), "\(result.out)")
+        #expect(result.out.hasSuffix(#""source":"npTc"}"#))
+    }
+
+    @Test("load keeps every pixel of a compiled .9.png and its chunks byte for byte; render matches the same file named .png", arguments: compiledFixtures.map { $0.0 })
+    func loadSaveRenderCompiled(name: String) throws {
+        let dir = try compiledWorkspace()
+        let plain = name.replacingOccurrences(of: ".9.png", with: ".png")
+        try FileManager.default.copyItem(atPath: dir + "/" + name, toPath: dir + "/" + plain)
+        let stored = try decode(dir + "/" + name)
+
+        let save = TestConsole.run(["run", "-e", "load \"\(name)\" | save \"kept.png\""], in: dir)
+        #expect(save.status == 0 && save.err.isEmpty, "\(save.err)")
+        #expect(try decode(dir + "/kept.png").converted(to: .rgba) == stored.converted(to: .rgba))
+        #expect(try npChunks(dir + "/kept.png") == npChunks(dir + "/" + name))
+
+        let framed = TestConsole.run(["run", "-e", "load \"\(name)\" | save \"source.9.png\""], in: dir)
+        #expect(framed.status == 0, "\(framed.err)")
+        let source = try decode(dir + "/source.9.png")
+        #expect(source.width == stored.width + 2 && source.height == stored.height + 2)
+        #expect(NinePatchSource.isCompiled(source) == false)
+
+        for file in [name, plain] {
+            let render = TestConsole.run(["run", "-e", "load \"\(file)\" | ninepatch width=60 height=90 | save \"\(file).out.png\""], in: dir)
+            #expect(render.status == 0, "\(file): \(render.err)")
+        }
+        let rendered = try decode(dir + "/\(name).out.png")
+        #expect(rendered.width == 60 && rendered.height == 90)
+        #expect(rendered == (try decode(dir + "/\(plain).out.png")))
+    }
+
+    @Test("ninepatch=border and --border on a compiled file say why; info says it is compiled")
+    func borderOnCompiledIsAnError() throws {
+        let dir = try compiledWorkspace()
+        let name = "btn_default_normal.9.png"
+        let load = TestConsole.run(["run", "-e", "load \"\(name)\" ninepatch=border | save \"x.png\""], in: dir)
+        #expect(load.status == 1)
+        #expect(load.err.contains("\(name): nine-patch frame: the file is a compiled nine-patch: it carries an npTc chunk"), "\(load.err)")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/x.png"))
+        let inspect = TestConsole.run(["ninepatch", "inspect", "--border", name], in: dir)
+        #expect(inspect.status == 1 && inspect.err.contains("leave out ninepatch=border (or --border) and the chunk is used"), "\(inspect.err)")
+        let info = TestConsole.run(["info", name], in: dir)
+        #expect(info.out.contains("size: 24×48") && info.out.contains("nine-patch: yes (npTc; compiled, so the .9.png name's frame is not read)"), "\(info.out)")
+    }
+
+    @Test("a .9.png with neither chunk nor valid frame keeps the frame error")
+    func neitherChunkNorFrame() throws {
+        let dir = try workspace()
+        try FileManager.default.copyItem(atPath: dir + "/in.png", toPath: dir + "/in.9.png")
+        let result = TestConsole.run(["ninepatch", "inspect", "in.9.png"], in: dir)
+        #expect(result.status == 1)
+        #expect(result.err.contains("in.9.png: nine-patch frame: the top-left pixel (0, 0) is #000080ff; it sets the frame's neutral colour"), "\(result.err)")
+        let info = TestConsole.run(["info", "in.9.png"], in: dir)
+        #expect(info.out.contains("nine-patch: source (no npTc chunk; load reads the 1-pixel frame of a .9.png)"), "\(info.out)")
+    }
+
+    @Test("compile of an already compiled .9.png writes its chunks unchanged; decompile draws its frame")
+    func compileAndDecompileCompiled() throws {
+        let dir = try compiledWorkspace()
+        let name = "btn_toggle_off_normal_holo_dark.9.png"
+        let compile = TestConsole.run(["ninepatch", "compile", name, "again.png"], in: dir)
+        #expect(compile.status == 0)
+        #expect(compile.err.contains("already compiled (it carries an npTc chunk); its chunks are written unchanged"), "\(compile.err)")
+        #expect(try npChunks(dir + "/again.png") == npChunks(dir + "/" + name))
+        let decompile = TestConsole.run(["ninepatch", "decompile", name, "back.9.png"], in: dir)
+        #expect(decompile.status == 0, "\(decompile.err)")
+        let inspect = TestConsole.run(["ninepatch", "inspect", "back.9.png"], in: dir)
+        #expect(inspect.out.hasPrefix(#"{"width":26,"height":32,"xDivs":[6,8,12,14,18,20],"yDivs":[16,18],"padding":{"left":12,"top":4,"right":12,"bottom":4},"layoutBounds":{"left":4,"top":4,"right":4,"bottom":4}"#), "\(inspect.out)")
+        #expect(inspect.out.hasSuffix(#""source":"border"}"#))
+    }
+
+    @Test("a batch over compiled .9.png files renders each from its chunk")
+    func batchOverCompiled() throws {
+        let dir = try compiledWorkspace()
+        let result = TestConsole.run(["run", "-e", "ninepatch width=40 height=50", ".", "--output", "out/{name}.png"], in: dir)
+        #expect(result.status == 0, "\(result.err)")
+        #expect(result.err.contains("5 files: 5 ok, 0 failed, 0 skipped"), "\(result.err)")
+        for (name, _) in Self.compiledFixtures {
+            let image = try decode(dir + "/out/" + name)
+            #expect(image.width == 40 && image.height == 50, "\(name)")
+        }
+    }
+
+    /// Every compiled nine-patch of Android's framework-res.apk, when Debian's
+    /// android-framework-res and unzip are installed (CI installs them).
+    @Test("every compiled .9.png in framework-res.apk keeps its size and chunks")
+    func frameworkResTree() throws {
+        let apk = "/usr/share/android-framework-res/framework-res.apk"
+        guard FileManager.default.fileExists(atPath: apk), let unzip = Self.executable("unzip") else {
+            print("SKIP: \(apk) or unzip not found (apt-get install android-framework-res unzip); the framework-res sweep is skipped")
+            return
+        }
+        let dir = try Self.temporaryDirectory()
+        let extract = Process()
+        extract.executableURL = URL(fileURLWithPath: unzip)
+        extract.arguments = ["-q", "-o", apk, "res/drawable*", "-d", dir]
+        try extract.run()
+        extract.waitUntilExit()
+        let files = (FileManager.default.enumerator(atPath: dir + "/res")?.allObjects as? [String] ?? [])
+            .filter { $0.hasSuffix(".9.png") }.sorted()
+        #expect(files.count > 2000, "expected the APK's ~2,100 compiled nine-patches, found \(files.count)")
+        let result = TestConsole.run(["run", "-e", #"save "out/{index}.png""#, "--quiet"] + files.map { "res/" + $0 }, in: dir)
+        #expect(result.status == 0, "\(String(result.err.prefix(2000)))")
+        var mismatches: [String] = []
+        for (index, file) in files.enumerated() {
+            let original = dir + "/res/" + file
+            let output = dir + "/out/\(index).png"  // inputs are numbered in sorted order
+            let info = try ImageCodecs.info([UInt8](try Data(contentsOf: URL(fileURLWithPath: original))))
+            let written = try decode(output)
+            let chunksDiffer = try npChunks(output) != npChunks(original)
+            if written.width != info.width || written.height != info.height || chunksDiffer {
+                mismatches.append(file)
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.count) of \(files.count) changed: \(Array(mismatches.prefix(10)))")
+    }
+
+    static func temporaryDirectory() throws -> String {
+        let path = NSTemporaryDirectory() + "ninepipe-compiled-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    static func executable(_ name: String) -> String? {
+        for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":") {
+            let path = "\(directory)/\(name)"
+            if FileManager.default.isExecutableFile(atPath: path) { return path }
+        }
+        return nil
+    }
+}
