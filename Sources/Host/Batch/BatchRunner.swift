@@ -107,32 +107,23 @@ public struct BatchRunner: Sendable {
         let inputPaths = Set(inputs.map { Self.identity(of: $0.path) })
         let claims = OutputClaims()
         let results = Mutex<(succeeded: Int, failures: [(Int, BatchInput, String)])>((0, []))
-        let group = DispatchGroup()
-        let workers = min(jobs, max(1, inputs.count))
-        for _ in 0..<workers {
-            group.enter()
-            Thread.detachNewThread {
-                defer { group.leave() }
-                while let position = queue.next() {
-                    let input = inputs[position]
-                    let event: Event
-                    do {
-                        event = try process(input, pipeline: pipeline, inputPaths: inputPaths, claims: claims)
-                    } catch {
-                        event = .failed(input, reason: "\(error)")
-                    }
-                    results.withLock { results in
-                        switch event {
-                        case .succeeded: results.succeeded += 1
-                        case .failed(let input, let reason): results.failures.append((position, input, reason))
-                        }
-                    }
-                    if case .failed = event, failFast { queue.stop() }
-                    events(event)
+        ParallelWork.run(jobs: jobs, count: inputs.count, queue: queue) { position in
+            let input = inputs[position]
+            let event: Event
+            do {
+                event = try process(input, pipeline: pipeline, inputPaths: inputPaths, claims: claims)
+            } catch {
+                event = .failed(input, reason: "\(error)")
+            }
+            results.withLock { results in
+                switch event {
+                case .succeeded: results.succeeded += 1
+                case .failed(let input, let reason): results.failures.append((position, input, reason))
                 }
             }
+            if case .failed = event, failFast { queue.stop() }
+            events(event)
         }
-        group.wait()
         return results.withLock { results in
             var summary = Summary()
             summary.succeeded = results.succeeded

@@ -15,26 +15,42 @@ final class BatchReporter: Sendable {
     private let console: Console
     private let style: Style
     private let total: Int
+    /// What is counted: `file` for batch runs, `asset` for asset conversions.
+    private let noun: String
     private let started = ContinuousClock.now
     private let state = Mutex(State())
 
-    init(console: Console, total: Int, quiet: Bool) {
+    init(console: Console, total: Int, quiet: Bool, noun: String = "file") {
         self.console = console
         self.total = total
+        self.noun = noun
         style = quiet ? .quiet : console.errorIsTerminal ? .bar : .lines
     }
 
     /// Records one finished file.
     func report(_ event: BatchRunner.Event) {
+        switch event {
+        case .succeeded(let input, let outputs, let width, let height):
+            succeeded("ok \(input.path) → \(outputs.joined(separator: ", ")) (\(width)×\(height))")
+        case .failed(let input, let reason):
+            failed(input.path, reason: reason)
+        }
+    }
+
+    /// Records a finished item; `line` is shown when not on a terminal and not quiet.
+    func succeeded(_ line: String) { record(line: line, failure: nil) }
+
+    /// Records a failed item (always shown).
+    func failed(_ subject: String, reason: String) { record(line: nil, failure: (subject, reason)) }
+
+    private func record(line: String?, failure: (subject: String, reason: String)?) {
         state.withLock { state in
             state.done += 1
             if state.barShown { console.status("\r\u{1B}[2K") }  // clear the bar before printing above it
-            switch event {
-            case .succeeded(let input, let outputs, let width, let height):
-                if style == .lines { console.out("ok \(input.path) → \(outputs.joined(separator: ", ")) (\(width)×\(height))") }
-            case .failed(let input, let reason):
+            if let line, style == .lines { console.out(line) }
+            if let failure {
                 state.failed += 1
-                console.err("ninepipe: error: \(input.path): \(Self.strip(reason, prefix: input.path))")
+                console.err("ninepipe: error: \(failure.subject): \(Self.strip(failure.reason, prefix: failure.subject))")
             }
             if style == .bar {
                 console.status(bar(done: state.done, failed: state.failed))
@@ -45,17 +61,22 @@ final class BatchReporter: Sendable {
 
     /// Prints the summary; returns nothing (the caller decides the exit code).
     func finish(_ summary: BatchRunner.Summary) {
+        finish(succeeded: summary.succeeded, failures: summary.failures.map { ($0.input.path, $0.reason) }, skipped: summary.skipped)
+    }
+
+    /// Prints `N files: X ok, Y failed, Z skipped in T s` (with `detail` after `ok`) and the failures.
+    func finish(succeeded: Int, failures: [(subject: String, reason: String)], skipped: Int, detail: String? = nil) {
         state.withLock { state in
             if state.barShown { console.status("\r\u{1B}[2K") }
             state.barShown = false
         }
-        let parts = ["\(summary.succeeded) ok", "\(summary.failures.count) failed", "\(summary.skipped) skipped"]
-        let line = "\(total) file\(total == 1 ? "" : "s"): \(parts.joined(separator: ", ")) in \(Self.seconds(ContinuousClock.now - started))"
-        guard style != .quiet || !summary.failures.isEmpty || summary.skipped > 0 else { return }
+        let parts = ["\(succeeded) ok" + (detail.map { " (\($0))" } ?? ""), "\(failures.count) failed", "\(skipped) skipped"]
+        let line = "\(total) \(noun)\(total == 1 ? "" : "s"): \(parts.joined(separator: ", ")) in \(Self.seconds(ContinuousClock.now - started))"
+        guard style != .quiet || !failures.isEmpty || skipped > 0 else { return }
         var lines = [line]
-        if !summary.failures.isEmpty {
+        if !failures.isEmpty {
             lines.append("failed:")
-            lines += summary.failures.map { "  \($0.input.path): \(Self.strip($0.reason, prefix: $0.input.path))" }
+            lines += failures.map { "  \($0.subject): \(Self.strip($0.reason, prefix: $0.subject))" }
         }
         console.err(lines.joined(separator: "\n"))
     }

@@ -13,7 +13,7 @@ public struct CommandLineTool: Sendable {
     /// Creates the tool over `registry` (default: the built-in steps).
     public init(registry: PluginRegistry = .standard) { self.registry = registry }
 
-    private static let commands = ["run", "check", "plugins", "info", "ninepatch", "help"]
+    private static let commands = ["run", "check", "plugins", "info", "ninepatch", "assets", "help"]
 
     /// Runs the command line `arguments` (without the program name) and returns the exit code.
     public func run(_ arguments: [String], console: Console) -> Int32 {
@@ -77,12 +77,14 @@ public struct CommandLineTool: Sendable {
             return try info(rest, console: console)
         case "ninepatch":
             return try NinePatchCommand(console: console, limits: ImageLimits()).run(rest)
+        case "assets":
+            return try AssetsCommand(console: console).run(rest)
         default:
             // `ninepipe SCRIPT …` runs a pipeline file, so `#!/usr/bin/env ninepipe` works as a shebang.
             if !command.hasPrefix("-") && FileIO.exists(command) && !FileIO.isDirectory(command) {
                 return try runPipeline(try Options(arguments), execute: true, console: console)
             }
-            throw UsageError("unknown command '\(command)'\(Suggestions.hint(for: command, in: Self.commands)); commands: run, check, plugins, info, ninepatch")
+            throw UsageError("unknown command '\(command)'\(Suggestions.hint(for: command, in: Self.commands)); commands: run, check, plugins, info, ninepatch, assets")
         }
     }
 

@@ -17,6 +17,11 @@ enum HelpText {
       ninepipe ninepatch inspect FILE [--format json|ios|css|android]
       ninepipe ninepatch compile SRC.9.png OUT.png  strip the frame, write aapt's chunks
       ninepipe ninepatch decompile IN.png OUT.9.png draw the frame back from the chunks
+      ninepipe ninepatch preview FILE --output preview.png  several sizes side by side, regions outlined
+      ninepipe assets ios INPUT... --output Assets.xcassets   Android res/, .9.png, imagesets → asset catalog
+      ninepipe assets android INPUT... --output res/ [--densities …] [--compiled]   → drawable-<density>/
+      ninepipe assets web INPUT... --output DIR/      → name.png, name@2x.png, name.css, assets.json
+                                                  (ninepipe assets for every option)
       ninepipe --plugin LIB.so [--plugin LIB.so]... COMMAND …   add transforms from plugin libraries
       ninepipe --help | --version
 

@@ -67,7 +67,7 @@ struct NinePatchCommand {
             if subcommand == "compile" && source == "npTc" {
                 console.err("warning: \(rest[0]): already compiled (it carries an npTc chunk); its chunks are written unchanged")
             }
-            let output = subcommand == "compile" ? Self.clearingTransparentColor(image) : NinePatchFrame.framed(image)
+            let output = subcommand == "compile" ? NinePatchFrame.clearingTransparentColor(image) : NinePatchFrame.framed(image)
             guard let output else { throw NinePatchSaveError(path: rest[1]) }
             try ImageCodecs.write(output, to: rest[1], options: EncodeOptions(format: .png)) { console.err("warning: \($0)") }
             return .success
@@ -97,21 +97,5 @@ struct NinePatchCommand {
         } catch {
             throw FileError.inFile(path: path, underlying: error)
         }
-    }
-
-    /// Fully transparent pixels with their colour set to zero, as aapt writes them.
-    static func clearingTransparentColor(_ image: Image) -> Image {
-        guard image.layout.hasAlpha else { return image }
-        var result = image
-        let channels = image.layout.channelCount
-        func clear<S: FixedWidthInteger>(_ samples: inout [S]) {
-            var base = 0
-            while base < samples.count {
-                if samples[base + channels - 1] == 0 { for c in 0..<(channels - 1) { samples[base + c] = 0 } }
-                base += channels
-            }
-        }
-        result.editSamples(eight: { clear(&$0) }, sixteen: { clear(&$0) })
-        return result
     }
 }

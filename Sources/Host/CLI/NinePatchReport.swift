@@ -38,10 +38,7 @@ struct NinePatchReport {
     }
 
     /// Cap insets: from the edges to the first and last stretch regions.
-    var capInsets: NinePatchInsets {
-        NinePatchInsets(left: chunk.xDivs.first ?? 0, right: Int32(width) - (chunk.xDivs.last ?? Int32(width)),
-                        top: chunk.yDivs.first ?? 0, bottom: Int32(height) - (chunk.yDivs.last ?? Int32(height)))
-    }
+    var capInsets: NinePatchInsets { chunk.capInsets(width: width, height: height) }
 
     private func regions(_ divs: [Int32]) -> [String] {
         stride(from: 0, to: divs.count - 1, by: 2).map { "\(divs[$0])..<\(divs[$0 + 1])" }

@@ -83,6 +83,14 @@ public struct NinePatchChunk: Sendable, Hashable {
         return out
     }
 
+    /// The fixed caps of a `width`×`height` image as iOS and CSS slice it (one center per axis):
+    /// from each edge to the first stretch region's start and from the last one's end. An axis
+    /// without stretch regions has zero caps.
+    public func capInsets(width: Int, height: Int) -> NinePatchInsets {
+        NinePatchInsets(left: xDivs.first ?? 0, right: xDivs.last.map { Int32(width) - $0 } ?? 0,
+                        top: yDivs.first ?? 0, bottom: yDivs.last.map { Int32(height) - $0 } ?? 0)
+    }
+
     /// Checks the divs and padding against a `width`×`height` image (without frame).
     public func validate(width: Int, height: Int) throws(ChunkFormatError) {
         if let last = xDivs.last, Int(last) > width {

@@ -57,6 +57,23 @@ public enum NinePatchFrame {
         return content
     }
 
+    /// Fully transparent pixels with their colour set to zero, as aapt writes them: with
+    /// ``parse(_:warn:)``, what `aapt singleCrunch` makes of a `.9.png` source.
+    public static func clearingTransparentColor(_ image: Image) -> Image {
+        guard image.layout.hasAlpha else { return image }
+        var result = image
+        let channels = image.layout.channelCount
+        func clear<S: FixedWidthInteger>(_ samples: inout [S]) {
+            var base = 0
+            while base < samples.count {
+                if samples[base + channels - 1] == 0 { for c in 0..<(channels - 1) { samples[base + c] = 0 } }
+                base += channels
+            }
+        }
+        result.editSamples(eight: { clear(&$0) }, sixteen: { clear(&$0) })
+        return result
+    }
+
     /// `image` with a 1-pixel transparent frame drawn from its nine-patch information: black
     /// stretch runs on top/left, the padding run on bottom/right, red layout-bound runs at their
     /// ends. `nil` when the image has no `npTc` information.

@@ -1,0 +1,46 @@
+import NinepipeCore
+
+/// One drawable in every density it comes in: the unit `assets` converts.
+///
+/// An asset is named without scale suffix, `.9` or extension (`button` for
+/// `drawable-xhdpi/button.9.png`, `button@2x.png` or `button.imageset`); its variants are
+/// the same picture at different scales, where 1 is mdpi = iOS @1x = CSS 1x.
+public struct Asset: Sendable, Hashable {
+    /// The name shared by every variant.
+    public var name: String
+    /// The files, sorted by scale (at most one per scale).
+    public var variants: [Variant]
+
+    /// Creates an asset; `variants` are sorted by scale.
+    public init(name: String, variants: [Variant]) {
+        self.name = name
+        self.variants = variants.sorted { $0.scale < $1.scale }
+    }
+
+    /// One file of an asset at one scale.
+    public struct Variant: Sendable, Hashable {
+        /// The file.
+        public var path: String
+        /// Its scale against mdpi / @1x (xhdpi and @2x are 2).
+        public var scale: Double
+        /// Slicing from an `.imageset`'s `Contents.json` (cap insets in this file's pixels).
+        public var resizing: ImageSetResizing?
+        /// Alignment insets from an `.imageset`'s `Contents.json`, in this file's pixels.
+        public var alignmentInsets: NinePatchInsets?
+
+        /// Creates a variant.
+        public init(path: String, scale: Double, resizing: ImageSetResizing? = nil, alignmentInsets: NinePatchInsets? = nil) {
+            self.path = path
+            self.scale = scale
+            self.resizing = resizing
+            self.alignmentInsets = alignmentInsets
+        }
+    }
+
+    /// The variant to make a `scale` image from: the one at that scale, else the nearest denser
+    /// one (downscaling keeps detail); with `upscale`, the densest when none is dense enough.
+    public func source(for scale: Double, upscale: Bool) -> Variant? {
+        if let denser = variants.first(where: { $0.scale >= scale - 1e-9 }) { return denser }
+        return upscale ? variants.last : nil
+    }
+}

@@ -1,0 +1,191 @@
+import Foundation
+import NinepipeCore
+
+/// Finds the assets in `assets` inputs: image files, Android `res/` trees and `drawable-*`
+/// folders, `.imageset` folders and `.xcassets` catalogs. The same name in several densities
+/// is one asset.
+///
+/// - Files: the scale comes from a `drawable-<density>` parent folder, else an `@2x`/`@3x`
+///   suffix, else ``sourceScale``.
+/// - `res/`: every `drawable[-density][-vN]` folder. Folders with other qualifiers
+///   (`-land`, `-en`, `-night`, `-sw600dp`…) and `nodpi`/`anydpi` ones are skipped with one
+///   warning each, since iOS and the web have no such configurations; name such a folder
+///   itself to convert it. XML drawables are counted in a warning; only bitmaps convert.
+public struct AssetCollector: Sendable {
+    /// The scale of files whose name and folder say none (1 = mdpi = @1x).
+    public var sourceScale: Double
+
+    /// Creates a collector.
+    public init(sourceScale: Double = 1) { self.sourceScale = sourceScale }
+
+    /// What was found.
+    public struct Collection: Sendable {
+        /// The assets, sorted by name.
+        public var assets: [Asset]
+        /// Every file read (images and `Contents.json`): outputs must never replace one.
+        public var inputFiles: [String]
+        /// Notes about what was skipped.
+        public var warnings: [String]
+    }
+
+    /// Collects the assets of `inputs`.
+    ///
+    /// - Throws: ``UsageError`` for a missing input, a malformed `Contents.json`, or two files
+    ///   claiming the same asset and scale.
+    public func collect(_ inputs: [String]) throws(UsageError) -> Collection {
+        var state = State()
+        for input in inputs {
+            let path = input.count > 1 && input.hasSuffix("/") ? String(input.dropLast()) : input
+            guard FileIO.exists(path) else { throw UsageError("\(input): no such file or folder") }
+            if FileIO.isDirectory(path) {
+                try collectDirectory(path, into: &state)
+            } else {
+                guard Self.isImage(path) else { throw UsageError("\(input): not a .png or .jpg file") }
+                try state.add(Self.assetName(path), Asset.Variant(path: path, scale: scale(ofFile: path)))
+            }
+        }
+        var warnings = state.warnings
+        if !state.skippedFolders.isEmpty {
+            let files = state.skippedFolders.values.reduce(0, +)
+            let names = state.skippedFolders.keys.sorted()
+            warnings.append("skipped \(files) file\(files == 1 ? "" : "s") in \(names.count) folder\(names.count == 1 ? "" : "s") with qualifiers other than density (\(names.prefix(4).joined(separator: ", "))\(names.count > 4 ? ", …" : "")): other platforms have no such configurations; name a folder itself to convert it")
+        }
+        if state.xmlDrawables > 0 {
+            warnings.append("skipped \(state.xmlDrawables) XML drawable\(state.xmlDrawables == 1 ? "" : "s") (selectors, shapes, vectors): only bitmaps convert")
+        }
+        let assets = state.variants.keys.sorted().map { Asset(name: $0, variants: state.variants[$0] ?? []) }
+        return Collection(assets: assets, inputFiles: state.inputFiles, warnings: warnings)
+    }
+
+    private struct State {
+        var variants: [String: [Asset.Variant]] = [:]
+        var inputFiles: [String] = []
+        var warnings: [String] = []
+        var skippedFolders: [String: Int] = [:]
+        var xmlDrawables = 0
+
+        mutating func add(_ name: String, _ variant: Asset.Variant) throws(UsageError) {
+            if let other = variants[name]?.first(where: { abs($0.scale - variant.scale) < 1e-9 }) {
+                throw UsageError("\(other.path) and \(variant.path) are both '\(name)' at scale \(AssetCollector.format(variant.scale)); keep one, or convert them in separate runs")
+            }
+            variants[name, default: []].append(variant)
+            inputFiles.append(variant.path)
+        }
+    }
+
+    private func collectDirectory(_ path: String, into state: inout State) throws(UsageError) {
+        let base = FileIO.baseName(of: path)
+        if base.hasSuffix(".imageset") {
+            try collectImageSet(path, into: &state)
+        } else if base.hasSuffix(".xcassets") {
+            for imageSet in Self.imageSets(under: path) { try collectImageSet(imageSet, into: &state) }
+        } else if let folder = DrawableFolder(base) {
+            try collectDrawables(path, folder: folder, into: &state, named: true)
+        } else {
+            let children = Self.list(path)
+            let drawables = children.filter { DrawableFolder($0) != nil && FileIO.isDirectory(path + "/" + $0) }
+            for child in drawables {
+                if let folder = DrawableFolder(child) { try collectDrawables(path + "/" + child, folder: folder, into: &state, named: false) }
+            }
+            for child in children where child.hasSuffix(".imageset") || child.hasSuffix(".xcassets") {
+                try collectDirectory(path + "/" + child, into: &state)
+            }
+            for child in children where Self.isImage(child) && !FileIO.isDirectory(path + "/" + child) {
+                let file = path + "/" + child
+                try state.add(Self.assetName(file), Asset.Variant(path: file, scale: scale(ofFile: file)))
+            }
+        }
+    }
+
+    /// A `drawable-…` folder's bitmaps; `named` when the user named the folder itself (then
+    /// other qualifiers are accepted).
+    private func collectDrawables(_ path: String, folder: DrawableFolder, into state: inout State, named: Bool) throws(UsageError) {
+        let files = Self.list(path).filter { !FileIO.isDirectory(path + "/" + $0) }
+        let images = files.filter(Self.isImage)
+        guard let density = folder.density, named || folder.otherQualifiers.isEmpty else {
+            if !images.isEmpty { state.skippedFolders[FileIO.baseName(of: path), default: 0] += images.count }
+            return
+        }
+        state.xmlDrawables += files.filter { $0.hasSuffix(".xml") }.count
+        for file in images {
+            try state.add(Self.assetName(file), Asset.Variant(path: path + "/" + file, scale: density.scale))
+        }
+    }
+
+    private func collectImageSet(_ path: String, into state: inout State) throws(UsageError) {
+        let contentsPath = path + "/Contents.json"
+        let bytes: [UInt8]
+        do { bytes = try FileIO.read(contentsPath) } catch { throw UsageError("\(error); an .imageset folder needs the Contents.json Xcode writes") }
+        let contents = try ImageSetContents(parsing: bytes, path: contentsPath)
+        state.inputFiles.append(contentsPath)
+        let name = String(FileIO.baseName(of: path).dropLast(".imageset".count))
+        // One image per scale: universal first, then iPhone; other idioms are left out.
+        var chosen: [Int: ImageSetContents.Entry] = [:]
+        var skippedIdioms: Set<String> = []
+        for entry in contents.entries where entry.filename != nil {
+            if entry.idiom == "universal" || (entry.idiom == "iphone" && chosen[entry.scale]?.idiom != "universal") {
+                chosen[entry.scale] = entry
+            } else if entry.idiom != "iphone" {
+                skippedIdioms.insert(entry.idiom)
+            }
+        }
+        if !skippedIdioms.isEmpty {
+            state.warnings.append("\(path): left out the \(skippedIdioms.sorted().joined(separator: ", ")) images; only universal and iphone images convert")
+        }
+        for scale in chosen.keys.sorted() {
+            guard let entry = chosen[scale], let filename = entry.filename else { continue }
+            let file = path + "/" + filename
+            guard FileIO.exists(file) else { throw UsageError("\(contentsPath): the \(scale)x image \(filename) does not exist") }
+            try state.add(name, Asset.Variant(path: file, scale: Double(scale), resizing: entry.resizing, alignmentInsets: entry.alignmentInsets))
+        }
+    }
+
+    /// The scale a loose file's folder or name gives it.
+    private func scale(ofFile path: String) -> Double {
+        if let folder = DrawableFolder(FileIO.baseName(of: FileIO.parentDirectory(of: path))), let density = folder.density {
+            return density.scale
+        }
+        return Self.scaleSuffix(of: FileIO.baseName(of: path)) ?? sourceScale
+    }
+
+    /// `button` for `button.9.png`, `button@2x.png` and `button.jpg`.
+    static func assetName(_ path: String) -> String {
+        var name = FileIO.baseName(of: path)
+        if let dot = name.lastIndex(of: "."), dot != name.startIndex { name = String(name[..<dot]) }
+        if name.lowercased().hasSuffix(".9") { name = String(name.dropLast(2)) }
+        if scaleSuffix(of: name) != nil, let at = name.lastIndex(of: "@") { name = String(name[..<at]) }
+        return name
+    }
+
+    /// 2 for `x@2x.png` or `x@2x`; `nil` without such a suffix.
+    static func scaleSuffix(of fileName: String) -> Double? {
+        var stem = fileName
+        if let dot = stem.lastIndex(of: "."), dot != stem.startIndex { stem = String(stem[..<dot]) }
+        if stem.lowercased().hasSuffix(".9") { stem = String(stem.dropLast(2)) }
+        guard let at = stem.lastIndex(of: "@"), stem.hasSuffix("x") else { return nil }
+        let number = stem[stem.index(after: at)..<stem.index(before: stem.endIndex)]
+        guard let value = Double(number), value > 0, value <= 8 else { return nil }
+        return value
+    }
+
+    static func isImage(_ path: String) -> Bool {
+        ["png", "jpg", "jpeg"].contains(path.split(separator: ".").last.map { $0.lowercased() } ?? "")
+    }
+
+    static func format(_ scale: Double) -> String {
+        scale == scale.rounded() ? "\(Int(scale))x" : "\(scale)x"
+    }
+
+    private static func list(_ path: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
+    }
+
+    /// Every `.imageset` below a catalog (groups are plain folders).
+    private static func imageSets(under path: String) -> [String] {
+        var found: [String] = []
+        for child in list(path) where FileIO.isDirectory(path + "/" + child) {
+            if child.hasSuffix(".imageset") { found.append(path + "/" + child) } else { found += imageSets(under: path + "/" + child) }
+        }
+        return found
+    }
+}

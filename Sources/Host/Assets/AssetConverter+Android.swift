@@ -1,0 +1,61 @@
+import NinepipeCore
+
+extension AssetConverter {
+    /// `drawable-<density>/name.9.png` for nine-patches (a crisp 1-pixel frame drawn from the
+    /// scaled divs; with ``AssetOptions/compiled`` the frame is compiled into `npTc`/`npLb`/
+    /// `npOl` exactly as `aapt singleCrunch` would, keeping the `.9.png` name as APKs do),
+    /// `name.png`/`name.jpg` for plain images.
+    ///
+    /// Imageset cap insets become one stretch region per stretching axis with the center as
+    /// padding; alignment insets become layout bounds; a tiled center is noted (Android
+    /// stretches). Names become valid resource names (``ResourceName``).
+    func androidFiles(_ asset: Asset, renderer: AssetRenderer, notes: WarningList) throws -> Result {
+        let name = ResourceName.valid(asset.name)
+        var warnings: [String] = []
+        if name != asset.name {
+            warnings.append("\(asset.name) is written as \(name): Android resource names are lowercase letters, digits and _, starting with a letter")
+        }
+        if let tiled = asset.variants.first(where: { $0.resizing?.centerMode == .tile }) {
+            warnings.append("\(tiled.path): the center tiles on iOS; Android nine-patches stretch it")
+        }
+        var files: [AssetFile] = []
+        var missing: [String] = []
+        for density in options.densities {
+            guard let rendered = try renderer.image(at: density.scale) else {
+                missing.append(density.rawValue)
+                continue
+            }
+            let folder = "drawable-\(density.rawValue)/"
+            guard rendered.image.metadata.ninePatch?.chunk != nil else {
+                if rendered.image.metadata.ninePatch?.layoutBounds != nil {
+                    notes.append("\(rendered.source.path): alignment insets are left out: Android has layout bounds only on nine-patches")
+                }
+                let (bytes, fileExtension) = try encoded(rendered)
+                files.append(AssetFile(path: folder + name + "." + fileExtension, bytes: bytes))
+                continue
+            }
+            files.append(AssetFile(path: folder + name + ".9.png", bytes: try ninePatchBytes(rendered)))
+        }
+        if files.isEmpty {
+            throw UsageError("\(asset.name): no file is dense enough for \(options.densities.map(\.rawValue).joined(separator: ", ")); add --upscale to enlarge it")
+        }
+        return Result(files: files, warnings: warnings, missingScales: missing)
+    }
+
+    /// The nine-patch as a framed source, or compiled from that frame as aapt does.
+    private func ninePatchBytes(_ rendered: AssetRenderer.Rendered) throws -> [UInt8] {
+        let path = rendered.source.path
+        do {
+            guard let framed = NinePatchFrame.framed(rendered.image) else { throw UsageError("\(path): no stretch regions to draw") }
+            var output = framed
+            if options.compiled {
+                output = NinePatchFrame.clearingTransparentColor(try NinePatchFrame.parse(framed))
+            }
+            return try ImageCodecs.encode(output, options: EncodeOptions(format: .png))
+        } catch let error as UsageError {
+            throw error
+        } catch {
+            throw FileError.inFile(path: path, underlying: error)
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import NinepipeCore
+
+extension AssetConverter {
+    /// `NAME.imageset/` with `NAME.png`, `NAME@2x.png`, `NAME@3x.png` and `Contents.json`.
+    ///
+    /// mdpi = @1x, xhdpi = @2x, xxhdpi = @3x; other scales come from the nearest denser file.
+    /// A nine-patch gets `resizing` per image (cap insets in that image's pixels, mode
+    /// `9-part` or `3-part-*` when one axis does not stretch), layout bounds become
+    /// `alignment-insets`. A scale no file is dense enough for is an empty slot.
+    func iosFiles(_ asset: Asset, renderer: AssetRenderer, notes: WarningList) throws -> Result {
+        var entries: [ImageSetContents.Entry] = []
+        var files: [AssetFile] = []
+        var missing: [String] = []
+        let folder = asset.name + ".imageset"
+        for scale in 1...3 {
+            var entry = ImageSetContents.Entry(filename: nil, scale: scale)
+            guard let rendered = try renderer.image(at: Double(scale)) else {
+                missing.append("@\(scale)x")
+                entries.append(entry)
+                continue
+            }
+            let image = rendered.image
+            if let chunk = image.metadata.ninePatch?.chunk, let mode = Self.resizingMode(chunk) {
+                let span = try singleSpan(chunk, asset: asset, platform: "iOS", notes: notes)
+                let caps = span.capInsets(width: image.width, height: image.height)
+                let center = options.centerMode ?? rendered.source.resizing?.centerMode ?? .stretch
+                entry.resizing = ImageSetResizing(mode: mode, centerMode: center, capInsets: caps)
+                entry.centerSize = PixelSize(width: image.width - Int(caps.left + caps.right), height: image.height - Int(caps.top + caps.bottom))
+            }
+            if let bounds = image.metadata.ninePatch?.layoutBounds?.insets, !bounds.isZero { entry.alignmentInsets = bounds }
+            let (bytes, fileExtension) = try encoded(rendered)
+            entry.filename = asset.name + (scale == 1 ? "" : "@\(scale)x") + "." + fileExtension
+            files.append(AssetFile(path: folder + "/" + (entry.filename ?? ""), bytes: bytes))
+            entries.append(entry)
+        }
+        if files.isEmpty {
+            throw UsageError("\(asset.name): no file is dense enough for @1x (the densest is \(AssetCollector.format(asset.variants.last?.scale ?? 0))); add --upscale to enlarge it")
+        }
+        files.append(AssetFile(path: folder + "/Contents.json", text: ImageSetContents(entries: entries).text(author: options.author)))
+        return Result(files: files, warnings: [], missingScales: missing)
+    }
+
+    /// `9-part`, or `3-part-*` when only one axis stretches; `nil` when neither does.
+    static func resizingMode(_ chunk: NinePatchChunk) -> ImageSetResizing.Mode? {
+        switch (chunk.xDivs.isEmpty, chunk.yDivs.isEmpty) {
+        case (false, false): .ninePart
+        case (false, true): .threePartHorizontal
+        case (true, false): .threePartVertical
+        case (true, true): nil
+        }
+    }
+}

@@ -1,0 +1,123 @@
+import NinepipeCore
+
+/// Converts assets for one platform: asset in, files (paths and bytes) out. Writing, reruns
+/// and parallelism are ``AssetRun``'s; this type only computes.
+///
+/// ```swift
+/// let collection = try AssetCollector().collect(["app/src/main/res"])
+/// let converter = AssetConverter(options: AssetOptions(platform: .ios))
+/// for asset in collection.assets {
+///     let result = try converter.convert(asset)       // result.files: Contents.json and PNGs
+/// }
+/// ```
+public struct AssetConverter: Sendable {
+    /// What to make.
+    public var options: AssetOptions
+
+    /// Creates a converter.
+    public init(options: AssetOptions) { self.options = options }
+
+    /// The files of one asset, and what could not be said on the target platform.
+    public struct Result: Sendable {
+        /// The files, paths relative to the output folder.
+        public var files: [AssetFile]
+        /// Notes: renames, slicing the platform cannot express, decoder warnings.
+        public var warnings: [String]
+        /// The scales (`@3x`, `xxxhdpi`, `2x`) no file was dense enough for: left out.
+        public var missingScales: [String] = []
+        /// The asset's entry in the web manifest (`assets.json`).
+        var manifestEntry: JSONValue?
+    }
+
+    /// Converts `asset`.
+    ///
+    /// - Throws: a ``FileError`` naming the file that cannot be read or decoded, or a
+    ///   ``UsageError`` for slicing the platform cannot express under ``AssetOptions/strict``.
+    public func convert(_ asset: Asset) throws -> Result {
+        let notes = WarningList()
+        let renderer = AssetRenderer(asset: asset, limits: options.limits, upscale: options.upscale) { notes.append($0) }
+        var result: Result
+        switch options.platform {
+        case .ios: result = try iosFiles(asset, renderer: renderer, notes: notes)
+        case .android: result = try androidFiles(asset, renderer: renderer, notes: notes)
+        case .web: result = try webFiles(asset, renderer: renderer, notes: notes)
+        }
+        result.warnings = notes.all + result.warnings
+        return result
+    }
+
+    /// The files written once per run, after every asset: the catalog's root `Contents.json`
+    /// (iOS) or `assets.json` (web).
+    func closingFiles(manifest entries: [JSONValue]) -> [AssetFile] {
+        switch options.platform {
+        case .ios:
+            return [AssetFile(path: "Contents.json", text: JSONValue.object(["info": .object(["author": .string(options.author), "version": .number(1)])]).text)]
+        case .android:
+            return []
+        case .web:
+            return [AssetFile(path: "assets.json", text: JSONValue.object(["assets": .array(entries)]).text)]
+        }
+    }
+
+    /// The one stretch span per axis iOS and CSS can express; several regions on an axis become
+    /// one span from the first start to the last end, with a warning (an error under `strict`).
+    func singleSpan(_ chunk: NinePatchChunk, asset: Asset, platform: String, notes: WarningList) throws -> NinePatchChunk {
+        var result = chunk
+        let file = asset.variants.last?.path ?? asset.name
+        for (axis, divs) in [("horizontal", chunk.xDivs), ("vertical", chunk.yDivs)] where divs.count > 2 {
+            let message = "\(file): \(divs.count / 2) stretch regions on the \(axis) axis; \(platform) has one center per axis, so the span from the first region's start to the last one's end stretches, fixed parts in it included"
+            if options.strict { throw UsageError(message + " (--strict)") }
+            notes.append(message)
+            if axis == "horizontal" { result.xDivs = [divs[0], divs[divs.count - 1]] } else { result.yDivs = [divs[0], divs[divs.count - 1]] }
+        }
+        return result
+    }
+
+    /// `image` encoded like its source: PNG, or JPEG for a JPEG source. A source used as it is
+    /// (same scale, upright, no nine-patch) is copied byte for byte.
+    func encoded(_ rendered: AssetRenderer.Rendered, stripping: Bool = true) throws -> (bytes: [UInt8], extension: String) {
+        let isJPEG = ImageFormat(path: rendered.source.path) == .jpeg
+        if let original = rendered.original { return (original, isJPEG ? "jpg" : "png") }
+        var image = rendered.image
+        if stripping { image.metadata.ninePatch = nil }
+        let format: ImageFormat = isJPEG ? .jpeg : .png
+        do {
+            return (try ImageCodecs.encode(image, options: EncodeOptions(format: format)), isJPEG ? "jpg" : "png")
+        } catch {
+            throw FileError.inFile(path: rendered.source.path, underlying: error)
+        }
+    }
+}
+
+/// Where `assets` converts to.
+public enum AssetPlatform: String, Sendable, Hashable, CaseIterable {
+    /// An Xcode asset catalog: `NAME.imageset` with @1x/@2x/@3x and `Contents.json`.
+    case ios
+    /// An Android `res/` tree: `drawable-<density>/name[.9].png`.
+    case android
+    /// A folder for the web: `name.png`, `name@2x.png`, `name.css`, and `assets.json`.
+    case web
+}
+
+/// How `assets` converts.
+public struct AssetOptions: Sendable, Hashable {
+    /// The target platform.
+    public var platform: AssetPlatform
+    /// Enlarge the densest file when no file is dense enough for a scale (default: leave the scale out).
+    public var upscale = false
+    /// iOS and web center mode; `nil` keeps an imageset's own mode, else stretch.
+    public var centerMode: ImageSetResizing.CenterMode?
+    /// Make slicing the target cannot express an error instead of a warning.
+    public var strict = false
+    /// Android densities to write.
+    public var densities: [AndroidDensity] = AndroidDensity.defaultTargets
+    /// Android: write aapt-compiled PNGs (`npTc` chunks, no frame) instead of `.9.png` sources.
+    public var compiled = false
+    /// `info.author` in the `Contents.json` files.
+    public var author = "ninepipe"
+    /// Size limits for decoding.
+    public var limits = ImageLimits.default
+
+    /// Creates options for `platform` with the defaults above.
+    public init(platform: AssetPlatform) { self.platform = platform }
+}

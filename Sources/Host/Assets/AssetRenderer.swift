@@ -1,0 +1,86 @@
+import NinepipeCore
+import NinepipePlugins
+
+/// Makes one asset's image at any scale from its variants: the variant at that scale, else
+/// the nearest denser one resized (Android's density rounding, nine-patch divs scaled with
+/// the pixels), else with ``upscale`` the densest one enlarged.
+///
+/// Decoded variants are kept for the asset's other scales; one renderer serves one asset on
+/// one thread.
+final class AssetRenderer {
+    /// An image at a target scale and where it came from.
+    struct Rendered {
+        var image: Image
+        var source: Asset.Variant
+        /// The source file's bytes when the image is that file unchanged (same scale, stored
+        /// upright, no nine-patch): copied as they are, never re-encoded.
+        var original: [UInt8]? = nil
+    }
+
+    let asset: Asset
+    private let limits: ImageLimits
+    private let upscale: Bool
+    private let warn: @Sendable (String) -> Void
+    private var decoded: [String: (image: Image, original: [UInt8]?)] = [:]
+
+    init(asset: Asset, limits: ImageLimits, upscale: Bool, warn: @escaping @Sendable (String) -> Void) {
+        self.asset = asset
+        self.limits = limits
+        self.upscale = upscale
+        self.warn = warn
+    }
+
+    /// The image at `scale`, or `nil` when no variant is dense enough (and upscaling is off).
+    func image(at scale: Double) throws -> Rendered? {
+        guard let source = asset.source(for: scale, upscale: upscale) else { return nil }
+        let (image, original) = try decode(source)
+        if abs(source.scale - scale) < 1e-9 { return Rendered(image: image, source: source, original: original) }
+        // Android rounds a density-scaled bitmap's sides to the nearest pixel.
+        let factor = scale / source.scale
+        let width = max(1, Int(Double(image.width) * factor + 0.5)), height = max(1, Int(Double(image.height) * factor + 0.5))
+        let resize = Transforms.Resize(width: .pixels(Double(width)), height: .pixels(Double(height)), fit: .fill)
+        let path = source.path
+        let context = TransformContext(limits: limits) { [warn] in warn("\(path): \($0)") }
+        do {
+            return Rendered(image: try resize.apply(to: image, context: context), source: source)
+        } catch {
+            throw FileError.inFile(path: path, underlying: error)
+        }
+    }
+
+    /// Whether the asset stretches: any variant is a nine-patch or carries imageset slicing.
+    func isNinePatch() throws -> Bool {
+        guard let first = asset.variants.last else { return false }
+        return try decode(first).image.metadata.ninePatch?.chunk != nil
+    }
+
+    /// A variant decoded upright, its nine-patch resolved (chunk, `.9.png` frame, or imageset slicing).
+    private func decode(_ variant: Asset.Variant) throws -> (image: Image, original: [UInt8]?) {
+        if let cached = decoded[variant.path] { return cached }
+        let path = variant.path
+        do {
+            let bytes = try FileIO.read(path)
+            var image = try ImageCodecs.decode(bytes, options: DecodeOptions(limits: limits)) { [warn] in warn("\(path): \($0)") }
+            let plain = image.metadata.orientation == .up && image.metadata.ninePatch == nil
+            image = try NinePatchSource.auto.resolve(image.uprighted(), path: path) { [warn] in warn("\(path): \($0)") }
+            if !NinePatchSource.isCompiled(image) {
+                if let resizing = variant.resizing {
+                    do {
+                        image.metadata.ninePatch = try resizing.ninePatch(width: image.width, height: image.height, alignment: variant.alignmentInsets)
+                    } catch {
+                        throw UsageError("\(error.message) (the image is \(image.width)×\(image.height))")
+                    }
+                } else if let alignment = variant.alignmentInsets, !alignment.isZero {
+                    image.metadata.ninePatch = NinePatchInfo(layoutBounds: NinePatchLayoutBounds(insets: alignment))
+                }
+            }
+            let entry = (image: image, original: plain && image.metadata.ninePatch == nil ? bytes : nil)
+            decoded[path] = entry
+            return entry
+        } catch let error as FileError {
+            throw error
+        } catch {
+            throw FileError.inFile(path: path, underlying: error)
+        }
+    }
+}

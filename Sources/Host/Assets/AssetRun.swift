@@ -1,0 +1,168 @@
+import Foundation
+import NinepipeCore
+import Synchronization
+
+/// Converts a collection of assets into an output folder: at most ``jobs`` assets at once,
+/// every file written atomically and only when its bytes changed (a rerun rewrites nothing),
+/// never over an input, a failing asset reported and the rest carried on.
+///
+/// ```swift
+/// let collection = try AssetCollector().collect(["app/src/main/res"])
+/// let run = AssetRun(converter: AssetConverter(options: AssetOptions(platform: .ios)),
+///                    output: "Assets.xcassets", jobs: 2)
+/// try run.check(collection)
+/// let summary = run.runBlocking(collection) { event in print(event) }
+/// ```
+public struct AssetRun: Sendable {
+    /// What each asset becomes.
+    public var converter: AssetConverter
+    /// The output folder (`Assets.xcassets`, `res`, a web folder).
+    public var output: String
+    /// How many assets are converted at once.
+    public var jobs: Int
+    /// Convert but write nothing (``Event/converted(_:written:unchanged:warnings:missingScales:)`` lists what would be written).
+    public var dryRun: Bool
+    /// Stop starting new assets after the first failure.
+    public var failFast: Bool
+
+    /// Creates a run.
+    public init(converter: AssetConverter, output: String, jobs: Int, dryRun: Bool = false, failFast: Bool = false) {
+        self.converter = converter
+        self.output = output.count > 1 && output.hasSuffix("/") ? String(output.dropLast()) : output
+        self.jobs = max(1, jobs)
+        self.dryRun = dryRun
+        self.failFast = failFast
+    }
+
+    /// What happened to one asset.
+    public enum Event: Sendable {
+        /// Converted: the files written (or, in a dry run, to be written), those already up to
+        /// date, and warnings.
+        case converted(Asset, written: [String], unchanged: [String], warnings: [String], missingScales: [String])
+        /// Failed, with the reason.
+        case failed(Asset, reason: String)
+    }
+
+    /// The outcome of a run.
+    public struct Summary: Sendable {
+        /// Assets converted.
+        public var converted = 0
+        /// Files written (or to be written in a dry run).
+        public var written = 0
+        /// Files already up to date.
+        public var unchanged = 0
+        /// Failed assets with their reasons, in name order.
+        public var failures: [(asset: String, reason: String)] = []
+        /// Assets not converted (after a failure with ``failFast``).
+        public var skipped = 0
+    }
+
+    /// Refuses, before anything is written, outputs that would replace an input, and (Android)
+    /// two assets that become the same resource name.
+    public func check(_ collection: AssetCollector.Collection) throws(UsageError) {
+        let inputs = collection.inputFiles.map { (path: $0, identity: BatchRunner.identity(of: $0)) }
+        for asset in collection.assets {
+            for prefix in claimedPrefixes(asset) {
+                let claimed = BatchRunner.identity(of: prefix.path) + prefix.suffix
+                if let input = inputs.first(where: { $0.identity.hasPrefix(claimed) }) {
+                    throw UsageError("the output for \(asset.name) would replace the input \(input.path); outputs never overwrite inputs: choose another --output")
+                }
+            }
+        }
+        if converter.options.platform == .android {
+            var owners: [String: String] = [:]
+            for asset in collection.assets {
+                let name = ResourceName.valid(asset.name)
+                if let other = owners[name] {
+                    throw UsageError("\(other) and \(asset.name) both become the Android resource name '\(name)'; rename one of them")
+                }
+                owners[name] = asset.name
+            }
+        }
+    }
+
+    /// Where an asset's files go, as a folder that exists or not plus a file-name prefix.
+    private func claimedPrefixes(_ asset: Asset) -> [(path: String, suffix: String)] {
+        switch converter.options.platform {
+        case .ios: return [(output + "/" + asset.name + ".imageset", "/")]
+        case .web: return [(output, "/" + asset.name + "."), (output, "/" + asset.name + "@")]
+        case .android:
+            let name = ResourceName.valid(asset.name)
+            return converter.options.densities.map { (output + "/drawable-" + $0.rawValue, "/" + name + ".") }
+        }
+    }
+
+    /// Converts every asset on ``jobs`` threads, reporting each to `events` as it finishes (from
+    /// any thread), then writes the run's closing files (root `Contents.json`, `assets.json`).
+    public func runBlocking(_ collection: AssetCollector.Collection, events: @escaping @Sendable (Event) -> Void) -> Summary {
+        let assets = collection.assets
+        let inputIdentities = Set(collection.inputFiles.map(BatchRunner.identity(of:)))
+        let queue = WorkQueue(count: assets.count)
+        let state = Mutex<(summary: Summary, failures: [(Int, String, String)], manifest: [Int: JSONValue])>((Summary(), [], [:]))
+        ParallelWork.run(jobs: jobs, count: assets.count, queue: queue) { position in
+            let asset = assets[position]
+            let event: Event
+            var manifestEntry: JSONValue?
+            do {
+                let result = try converter.convert(asset)
+                manifestEntry = result.manifestEntry
+                let (written, unchanged) = try write(result.files, inputs: inputIdentities)
+                event = .converted(asset, written: written, unchanged: unchanged, warnings: result.warnings, missingScales: result.missingScales)
+            } catch {
+                event = .failed(asset, reason: "\(error)")
+            }
+            state.withLock { state in
+                switch event {
+                case .converted(_, let written, let unchanged, _, _):
+                    state.summary.converted += 1
+                    state.summary.written += written.count
+                    state.summary.unchanged += unchanged.count
+                    if let manifestEntry { state.manifest[position] = manifestEntry }
+                case .failed(let asset, let reason):
+                    state.failures.append((position, asset.name, reason))
+                }
+            }
+            if case .failed = event, failFast { queue.stop() }
+            events(event)
+        }
+        var summary = state.withLock { state in
+            var summary = state.summary
+            summary.failures = state.failures.sorted { $0.0 < $1.0 }.map { ($0.1, $0.2) }
+            summary.skipped = assets.count - summary.converted - summary.failures.count
+            return summary
+        }
+        let entries = state.withLock { state in state.manifest.keys.sorted().compactMap { state.manifest[$0] } }
+        if summary.converted > 0 {
+            do {
+                let (written, unchanged) = try write(converter.closingFiles(manifest: entries), inputs: inputIdentities)
+                summary.written += written.count
+                summary.unchanged += unchanged.count
+            } catch {
+                summary.failures.append((output, "\(error)"))
+            }
+        }
+        return summary
+    }
+
+    /// Writes `files` below ``output`` (or, in a dry run, only compares); returns the paths
+    /// written and those already holding the same bytes.
+    private func write(_ files: [AssetFile], inputs: Set<String>) throws -> (written: [String], unchanged: [String]) {
+        var written: [String] = [], unchanged: [String] = []
+        for file in files {
+            let path = output + "/" + file.path
+            if inputs.contains(BatchRunner.identity(of: path)) {
+                throw UsageError("\(path) is an input of this run; outputs never overwrite inputs")
+            }
+            if let existing = try? FileIO.read(path, maxBytes: file.bytes.count), existing == file.bytes {
+                unchanged.append(path)
+                continue
+            }
+            if !dryRun {
+                try BatchRunner.createParent(of: path)
+                try FileIO.writeAtomically(file.bytes, to: path)
+            }
+            written.append(path)
+        }
+        return (written, unchanged)
+    }
+}

@@ -1,0 +1,165 @@
+import Foundation
+import NinepipeCore
+
+/// An `.imageset` folder's `Contents.json`: which file holds which scale, and how each slices.
+///
+/// Reading accepts both spellings Xcode has written (`cap-insets`/`capInsets`,
+/// `alignment-insets`/`alignmentInsets`, center `stretch`/`tile`/`fill`) and names the file
+/// and the key of any malformed value. Writing gives Xcode's layout (``JSONValue``).
+public struct ImageSetContents: Sendable, Hashable {
+    /// One image slot.
+    public struct Entry: Sendable, Hashable {
+        /// The file in the imageset folder, or `nil` for an empty slot.
+        public var filename: String?
+        /// 1, 2 or 3 (`1x`, `2x`, `3x`); a slot without `scale` is 1.
+        public var scale: Int
+        /// `universal`, `iphone`, `ipad`, …
+        public var idiom: String
+        /// The slicing, in this image's pixels.
+        public var resizing: ImageSetResizing?
+        /// The alignment insets, in this image's pixels.
+        public var alignmentInsets: NinePatchInsets?
+        /// The stretched center's size in pixels (Xcode's `center` `width`/`height`), when known.
+        public var centerSize: PixelSize?
+
+        /// Creates an entry.
+        public init(filename: String?, scale: Int, idiom: String = "universal",
+                    resizing: ImageSetResizing? = nil, alignmentInsets: NinePatchInsets? = nil) {
+            self.filename = filename
+            self.scale = scale
+            self.idiom = idiom
+            self.resizing = resizing
+            self.alignmentInsets = alignmentInsets
+        }
+    }
+
+    /// The image slots in file order.
+    public var entries: [Entry]
+
+    /// Creates contents.
+    public init(entries: [Entry]) { self.entries = entries }
+
+    /// Parses `bytes`, the `Contents.json` at `path` (named in errors).
+    public init(parsing bytes: [UInt8], path: String) throws(UsageError) {
+        let root: Any
+        do { root = try JSONSerialization.jsonObject(with: Data(bytes)) } catch {
+            throw UsageError("\(path): not valid JSON (\((error as NSError).localizedDescription)); Xcode writes this file, so restore it or remove the imageset")
+        }
+        guard let object = root as? [String: Any], let images = object["images"] as? [Any] else {
+            throw UsageError("\(path): expected an object with an \"images\" array")
+        }
+        var entries: [Entry] = []
+        for (index, item) in images.enumerated() {
+            let key = "images[\(index)]"
+            guard let image = item as? [String: Any] else { throw UsageError("\(path): \(key): expected an object") }
+            var entry = Entry(filename: nil, scale: 1, idiom: image["idiom"] as? String ?? "universal")
+            if let name = image["filename"] {
+                guard let name = name as? String, !name.isEmpty, !name.contains("/") else {
+                    throw UsageError("\(path): \(key).filename: expected a file name in the imageset folder, found \(Self.show(name))")
+                }
+                entry.filename = name
+            }
+            if let scale = image["scale"] {
+                guard let text = scale as? String, text.hasSuffix("x"), let value = Int(text.dropLast()), (1...3).contains(value) else {
+                    throw UsageError("\(path): \(key).scale: expected \"1x\", \"2x\" or \"3x\", found \(Self.show(scale))")
+                }
+                entry.scale = value
+            }
+            if let resizing = image["resizing"] {
+                entry.resizing = try Self.resizing(resizing, key: key + ".resizing", path: path)
+            }
+            for spelling in ["alignment-insets", "alignmentInsets"] {
+                if let insets = image[spelling] {
+                    entry.alignmentInsets = try Self.insets(insets, key: "\(key).\(spelling)", path: path, sides: ["top", "left", "bottom", "right"])
+                }
+            }
+            entries.append(entry)
+        }
+        self.entries = entries
+    }
+
+    /// The JSON text, as Xcode lays it out; `author` goes into `info`.
+    public func text(author: String) -> String {
+        JSONValue.object([
+            "images": .array(entries.map(Self.json)),
+            "info": .object(["author": .string(author), "version": .number(1)]),
+        ]).text
+    }
+
+    private static func json(_ entry: Entry) -> JSONValue {
+        var members: [String: JSONValue] = ["idiom": .string(entry.idiom), "scale": .string("\(entry.scale)x")]
+        if let filename = entry.filename { members["filename"] = .string(filename) }
+        if let resizing = entry.resizing {
+            let c = resizing.capInsets, mode = resizing.mode
+            var caps: [String: JSONValue] = [:], center: [String: JSONValue] = ["mode": .string(resizing.centerMode.rawValue)]
+            if mode.stretchesHorizontally { caps["left"] = .number(Double(c.left)); caps["right"] = .number(Double(c.right)) }
+            if mode.stretchesVertically { caps["top"] = .number(Double(c.top)); caps["bottom"] = .number(Double(c.bottom)) }
+            if let size = entry.centerSize {  // only the stretching axes' sizes, as Xcode writes them
+                if mode.stretchesHorizontally { center["width"] = .number(Double(size.width)) }
+                if mode.stretchesVertically { center["height"] = .number(Double(size.height)) }
+            }
+            members["resizing"] = .object(["mode": .string(mode.rawValue), "center": .object(center), "cap-insets": .object(caps)])
+        }
+        if let a = entry.alignmentInsets {
+            members["alignment-insets"] = .object(["top": .number(Double(a.top)), "left": .number(Double(a.left)),
+                                                   "bottom": .number(Double(a.bottom)), "right": .number(Double(a.right))])
+        }
+        return .object(members)
+    }
+
+    private static func resizing(_ value: Any, key: String, path: String) throws(UsageError) -> ImageSetResizing {
+        guard let object = value as? [String: Any] else { throw UsageError("\(path): \(key): expected an object") }
+        let modes = ImageSetResizing.Mode.allCases.map(\.rawValue)
+        guard let modeText = object["mode"] as? String, let mode = ImageSetResizing.Mode(rawValue: modeText) else {
+            throw UsageError("\(path): \(key).mode: expected \(modes.map { "\"\($0)\"" }.joined(separator: ", ")), found \(show(object["mode"]))")
+        }
+        var centerMode = ImageSetResizing.CenterMode.stretch
+        if let center = object["center"] {
+            guard let center = center as? [String: Any] else { throw UsageError("\(path): \(key).center: expected an object") }
+            switch center["mode"] as? String {
+            case "stretch"?, "fill"?, nil: centerMode = .stretch
+            case "tile"?: centerMode = .tile
+            default: throw UsageError("\(path): \(key).center.mode: expected \"stretch\" or \"tile\", found \(show(center["mode"]))")
+            }
+        }
+        let spelling = object["cap-insets"] != nil ? "cap-insets" : "capInsets"
+        guard let caps = object[spelling] else { throw UsageError("\(path): \(key): no cap-insets") }
+        var sides: [String] = []
+        if mode.stretchesVertically { sides += ["top", "bottom"] }
+        if mode.stretchesHorizontally { sides += ["left", "right"] }
+        return ImageSetResizing(mode: mode, centerMode: centerMode, capInsets: try insets(caps, key: "\(key).\(spelling)", path: path, sides: sides))
+    }
+
+    /// Insets from an object of pixel counts; `sides` must be present, the others default to 0.
+    private static func insets(_ value: Any, key: String, path: String, sides: [String]) throws(UsageError) -> NinePatchInsets {
+        guard let object = value as? [String: Any] else { throw UsageError("\(path): \(key): expected an object") }
+        var found: [String: Int32] = [:]
+        for side in ["top", "left", "bottom", "right"] {
+            guard let raw = object[side] else {
+                if sides.contains(side) { throw UsageError("\(path): \(key).\(side): missing; expected a whole number of pixels") }
+                continue
+            }
+            guard let number = raw as? NSNumber, !isBoolean(raw), number.doubleValue >= 0, number.doubleValue <= 65_535,
+                  number.doubleValue == number.doubleValue.rounded() else {
+                throw UsageError("\(path): \(key).\(side): expected a whole number of pixels 0…65535, found \(show(raw))")
+            }
+            found[side] = Int32(number.intValue)
+        }
+        return NinePatchInsets(left: found["left"] ?? 0, right: found["right"] ?? 0, top: found["top"] ?? 0, bottom: found["bottom"] ?? 0)
+    }
+
+    /// Whether a parsed JSON value was `true`/`false` (Linux bridges 0 and 1 to `Bool` too, so
+    /// `is Bool` cannot tell; the boolean class's name can, on Linux and Darwin alike).
+    private static func isBoolean(_ value: Any) -> Bool {
+        String(describing: type(of: value)).hasSuffix("Boolean")
+    }
+
+    private static func show(_ value: Any?) -> String {
+        switch value {
+        case nil: return "nothing"
+        case let text as String: return "\"\(text)\""
+        case let number as NSNumber: return number.stringValue
+        default: return "\(value.map { String(describing: type(of: $0)) } ?? "a value")"
+        }
+    }
+}
