@@ -63,7 +63,8 @@ let package = Package(
         .testTarget(name: "NinepipePluginsTests", dependencies: ["NinepipePlugins", "NinepipeTestSupport"]),
         .testTarget(
             name: "NinepipeHostTests",
-            dependencies: ["NinepipeHost", "NinepipeTestSupport"]
+            dependencies: ["NinepipeHost", "NinepipeTestSupport"],
+            exclude: ["Fixtures"]
         ),
     ],
     swiftLanguageModes: [.v6]

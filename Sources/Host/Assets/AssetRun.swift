@@ -55,6 +55,9 @@ public struct AssetRun: Sendable {
         public var failures: [(asset: String, reason: String)] = []
         /// Assets not converted (after a failure with ``failFast``).
         public var skipped = 0
+        /// The run's own files (the catalog's `Contents.json`, `assets.json`) written, or to be
+        /// written in a dry run.
+        public var closingFilesWritten: [String] = []
     }
 
     /// Refuses, before anything is written, outputs that would replace an input, and (Android)
@@ -137,6 +140,7 @@ public struct AssetRun: Sendable {
                 let (written, unchanged) = try write(converter.closingFiles(manifest: entries), inputs: inputIdentities)
                 summary.written += written.count
                 summary.unchanged += unchanged.count
+                summary.closingFilesWritten = written
             } catch {
                 summary.failures.append((output, "\(error)"))
             }

@@ -116,7 +116,7 @@ struct AssetsCommand {
                 if dryRun {
                     let files = (written + unchanged.map { $0 + " (unchanged)" }).joined(separator: ", ")
                     console.out("\(asset.name) → \(files)")
-                    reporter.succeeded("")
+                    reporter.succeeded(nil)
                 } else {
                     let detail = unchanged.isEmpty ? "" : ", \(unchanged.count) unchanged"
                     reporter.succeeded("ok \(asset.name) → \(written.count) written\(detail)" + (written.isEmpty ? "" : ": " + written.joined(separator: ", ")))
@@ -124,6 +124,9 @@ struct AssetsCommand {
             case .failed(let asset, let reason):
                 reporter.failed(asset.name, reason: reason)
             }
+        }
+        if dryRun && !summary.closingFilesWritten.isEmpty {
+            console.out("(catalog) → " + summary.closingFilesWritten.joined(separator: ", "))
         }
         if !quiet {
             for (scales, names) in missing.withLock({ $0 }).sorted(by: { $0.key.joined() < $1.key.joined() }) {

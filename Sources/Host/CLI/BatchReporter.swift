@@ -37,8 +37,8 @@ final class BatchReporter: Sendable {
         }
     }
 
-    /// Records a finished item; `line` is shown when not on a terminal and not quiet.
-    func succeeded(_ line: String) { record(line: line, failure: nil) }
+    /// Records a finished item; `line`, if any, is shown when not on a terminal and not quiet.
+    func succeeded(_ line: String?) { record(line: line, failure: nil) }
 
     /// Records a failed item (always shown).
     func failed(_ subject: String, reason: String) { record(line: nil, failure: (subject, reason)) }
