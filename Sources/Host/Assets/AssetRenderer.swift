@@ -48,12 +48,6 @@ final class AssetRenderer {
         }
     }
 
-    /// Whether the asset stretches: any variant is a nine-patch or carries imageset slicing.
-    func isNinePatch() throws -> Bool {
-        guard let first = asset.variants.last else { return false }
-        return try decode(first).image.metadata.ninePatch?.chunk != nil
-    }
-
     /// A variant decoded upright, its nine-patch resolved (chunk, `.9.png` frame, or imageset slicing).
     private func decode(_ variant: Asset.Variant) throws -> (image: Image, original: [UInt8]?) {
         if let cached = decoded[variant.path] { return cached }
