@@ -238,6 +238,11 @@ struct AssetsTests {
         #expect(over.status == 2 && over.err.contains("would replace the input"), "\(over.err)")
         let duplicate = run(["assets", "ios", res + "/drawable-mdpi", res + "/drawable-mdpi/button.9.png", "--output", root + "/X.xcassets"])
         #expect(duplicate.status == 2 && duplicate.err.contains("are both 'button' at scale 1x"), "\(duplicate.err)")
+        for option in ["--densities", "--source-density"] {
+            let typo = run(["assets", "android", res, "--output", root + "/typo", option, "xhpdi"])
+            #expect(typo.status == 2 && typo.err.contains("unknown density 'xhpdi'; did you mean 'xhdpi'?"), "\(option): \(typo.err)")
+            #expect(!FileManager.default.fileExists(atPath: root + "/typo"))
+        }
     }
 
     @Test("a JPEG at its own scale is copied byte for byte; a compiled .9.png input is read from its chunk")

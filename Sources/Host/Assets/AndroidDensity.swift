@@ -23,17 +23,23 @@ public enum AndroidDensity: String, CaseIterable, Sendable, Hashable {
     /// The densities `assets android` writes unless told otherwise.
     public static let defaultTargets: [AndroidDensity] = [.mdpi, .hdpi, .xhdpi, .xxhdpi, .xxxhdpi]
 
-    /// Parses a comma-separated list such as `mdpi,xhdpi`, or says which entry is unknown.
-    public static func list(_ text: String) -> Result<[AndroidDensity], UsageError> {
+    /// The density called `name`, or an error listing the known ones (with a near-miss hint).
+    public static func named(_ name: String) throws(UsageError) -> AndroidDensity {
+        guard let density = AndroidDensity(rawValue: name) else {
+            let names = allCases.map(\.rawValue)
+            throw UsageError("unknown density '\(name)'\(Suggestions.hint(for: name, in: names)); densities: \(names.joined(separator: ", "))")
+        }
+        return density
+    }
+
+    /// Parses a comma-separated list such as `mdpi,xhdpi` (repeats dropped), or says which entry is unknown.
+    public static func list(_ text: String) throws(UsageError) -> [AndroidDensity] {
         var result: [AndroidDensity] = []
         for part in text.split(separator: ",") {
-            let name = part.trimmingCharacters(in: .whitespaces)
-            guard let density = AndroidDensity(rawValue: name) else {
-                let names = allCases.map(\.rawValue)
-                return .failure(UsageError("unknown density '\(name)'\(Suggestions.hint(for: name, in: names)); densities: \(names.joined(separator: ", "))"))
-            }
+            let density = try named(part.trimmingCharacters(in: .whitespaces))
             if !result.contains(density) { result.append(density) }
         }
-        return result.isEmpty ? .failure(UsageError("--densities needs at least one density, e.g. mdpi,xhdpi")) : .success(result)
+        guard !result.isEmpty else { throw UsageError("--densities needs at least one density, e.g. mdpi,xhdpi") }
+        return result
     }
 }

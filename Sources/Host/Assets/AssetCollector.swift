@@ -150,22 +150,26 @@ public struct AssetCollector: Sendable {
 
     /// `button` for `button.9.png`, `button@2x.png` and `button.jpg`.
     static func assetName(_ path: String) -> String {
-        var name = FileIO.baseName(of: path)
-        if let dot = name.lastIndex(of: "."), dot != name.startIndex { name = String(name[..<dot]) }
-        if name.lowercased().hasSuffix(".9") { name = String(name.dropLast(2)) }
-        if scaleSuffix(of: name) != nil, let at = name.lastIndex(of: "@") { name = String(name[..<at]) }
-        return name
+        let stem = stem(of: FileIO.baseName(of: path))
+        guard scaleSuffix(of: stem) != nil, let at = stem.lastIndex(of: "@") else { return stem }
+        return String(stem[..<at])
     }
 
     /// 2 for `x@2x.png` or `x@2x`; `nil` without such a suffix.
     static func scaleSuffix(of fileName: String) -> Double? {
-        var stem = fileName
-        if let dot = stem.lastIndex(of: "."), dot != stem.startIndex { stem = String(stem[..<dot]) }
-        if stem.lowercased().hasSuffix(".9") { stem = String(stem.dropLast(2)) }
+        let stem = stem(of: fileName)
         guard let at = stem.lastIndex(of: "@"), stem.hasSuffix("x") else { return nil }
         let number = stem[stem.index(after: at)..<stem.index(before: stem.endIndex)]
         guard let value = Double(number), value > 0, value <= 8 else { return nil }
         return value
+    }
+
+    /// A file name without its extension and without a nine-patch `.9`: `button@2x` for `button@2x.9.png`.
+    private static func stem(of fileName: String) -> String {
+        var stem = fileName
+        if let dot = stem.lastIndex(of: "."), dot != stem.startIndex { stem = String(stem[..<dot]) }
+        if stem.lowercased().hasSuffix(".9") { stem = String(stem.dropLast(2)) }
+        return stem
     }
 
     static func isImage(_ path: String) -> Bool {

@@ -64,17 +64,12 @@ struct AssetsCommand {
             case "--strict": options.strict = true
             case "--densities":
                 guard platform == .android else { throw UsageError("--densities is for android; ios makes @1x, @2x and @3x, web 1x and 2x") }
-                options.densities = try AndroidDensity.list(try value(argument, inline: inline)).get()
+                options.densities = try AndroidDensity.list(try value(argument, inline: inline))
             case "--compiled":
                 guard platform == .android else { throw UsageError("--compiled is for android") }
                 options.compiled = true
             case "--source-density":
-                let text = try value(argument, inline: inline)
-                guard let density = AndroidDensity(rawValue: text) else {
-                    let names = AndroidDensity.allCases.map(\.rawValue)
-                    throw UsageError("unknown density '\(text)'\(Suggestions.hint(for: text, in: names)); densities: \(names.joined(separator: ", "))")
-                }
-                sourceDensity = density
+                sourceDensity = try AndroidDensity.named(try value(argument, inline: inline))
             case "--upscale": options.upscale = true
             case "--jobs", "-j": jobs = try number(argument, inline: inline)
             case "--dry-run", "-n": dryRun = true
