@@ -103,4 +103,19 @@ struct AaptCompatibilityTests {
         let error = try #require(throws: NinePatchFrameError.self) { try NinePatchFrame.parse(image) }
         #expect(error.description == "nine-patch frame: " + message)
     }
+
+    /// Android's `dialog_bottom_holo_*` carry such a right edge: aapt reads it as top 8,
+    /// bottom 7 (its far-end loop stops before the first frame pixel), not 8 and 8.
+    @Test("a layout-bound run over a whole edge counts as aapt counts it")
+    func wholeEdgeLayoutBounds() throws {
+        var samples = [UInt8](repeating: 0, count: 10 * 10 * 4)
+        func set(_ x: Int, _ y: Int, _ c: Color) { samples.replaceSubrange(((y * 10 + x) * 4)..<((y * 10 + x) * 4 + 4), with: [c.red, c.green, c.blue, c.alpha]) }
+        for y in 1..<9 { for x in 1..<9 { set(x, y, Color(red: 20, green: 90, blue: 200)) } }
+        for i in 3..<6 { set(i, 0, Color(red: 0, green: 0, blue: 0)); set(0, i, Color(red: 0, green: 0, blue: 0)) }
+        for y in 1..<9 { set(9, y, Color(red: 255, green: 0, blue: 0)) }
+        for x in 1..<3 { set(x, 9, Color(red: 255, green: 0, blue: 0)) }
+        let parsed = try NinePatchFrame.parse(Image(width: 10, height: 10, layout: .rgba, samples: samples))
+        let bounds = try #require(parsed.metadata.ninePatch?.layoutBounds?.insets)
+        #expect(bounds == NinePatchInsets(left: 2, right: 0, top: 8, bottom: 7))
+    }
 }

@@ -29,6 +29,33 @@ extension CommandLineTests {
         return directory
     }
 
+    /// The fuzzer's reproducers: a valid 10×8 compiled nine-patch whose padding no aapt writes.
+    /// Each used to load, then trap (SIGILL) in frame drawing, crop or stretching.
+    @Test("impossible npTc padding: every command refuses the file at load, exit 1, and writes nothing", arguments: [
+        (NinePatchInsets(left: 8, right: 5, top: 0, bottom: 0), "npTc padding left 8 + right 5 is more than the image width 10"),
+        (NinePatchInsets(left: 0, right: -20, top: 0, bottom: 0), "npTc padding right -20 is outside 0…10 (the image width)"),
+        (NinePatchInsets(left: 0, right: .min, top: 0, bottom: 0), "npTc padding right -2147483648 is outside 0…10 (the image width)"),
+    ])
+    func impossiblePadding(padding: NinePatchInsets, reason: String) throws {
+        let dir = try Self.temporaryDirectory()
+        var image = Image(width: 10, height: 8, layout: .rgba, depth: .eight, fill: [40, 80, 120, 255])
+        image.metadata.ninePatch = NinePatchInfo(chunk: NinePatchChunk(xDivs: [2, 5], yDivs: [1, 4], padding: padding, colors: []))
+        _ = FileManager.default.createFile(atPath: dir + "/bad.9.png", contents: Data(try PNGEncoder().encode(image)))
+        let commands: [[String]] = [
+            ["run", "-e", #"load "bad.9.png" | save "x.9.png""#],
+            ["run", "-e", #"load "bad.9.png" | ninepatch width=40 height=40 | save "x.png""#],
+            ["ninepatch", "preview", "bad.9.png", "--output", "x.png"],
+            ["ninepatch", "decompile", "bad.9.png", "x.9.png"],
+            ["info", "bad.9.png"],
+        ]
+        for command in commands {
+            let result = TestConsole.run(command, in: dir)
+            #expect(result.status == 1, "\(command): \(result.err)")
+            #expect(result.err.contains("bad.9.png: corrupt PNG: chunk npTc at byte 33: \(reason); the nine-patch chunk is damaged"), "\(command): \(result.err)")
+            #expect(!FileManager.default.fileExists(atPath: dir + "/x.png") && !FileManager.default.fileExists(atPath: dir + "/x.9.png"))
+        }
+    }
+
     @Test("inspect reads a compiled .9.png from its npTc chunk, never its edge pixels", arguments: compiledFixtures)
     func inspectCompiled(name: String, expected: String) throws {
         let dir = try compiledWorkspace()

@@ -51,13 +51,13 @@ struct OrientationTests {
     func ninePatchFollows() throws {
         var source = Image(width: 10, height: 6, layout: .gray, depth: .eight, fill: [0])
         source.metadata.ninePatch = NinePatchInfo(chunk: NinePatchChunk(
-            xDivs: [2, 4], yDivs: [1, 5], padding: NinePatchInsets(left: 1, right: 2, top: 3, bottom: 4),
+            xDivs: [2, 4], yDivs: [1, 5], padding: NinePatchInsets(left: 1, right: 2, top: 2, bottom: 3),
             colors: [1, 1, 1, 1, 1, 1, 1, 1, 1]))
         let turned = try Transforms.Orientation(.right).apply(to: source)
         let chunk = try #require(turned.metadata.ninePatch?.chunk)
         // Rotating 90° clockwise: new x comes from old y reversed; new y from old x.
         #expect(chunk.xDivs == [1, 5] && chunk.yDivs == [2, 4])
-        #expect(chunk.padding == NinePatchInsets(left: 4, right: 3, top: 1, bottom: 2))
+        #expect(chunk.padding == NinePatchInsets(left: 3, right: 2, top: 1, bottom: 2))
     }
 
     @Test("more than one of value/rotate/flip is refused")

@@ -34,7 +34,7 @@ extension AssetConverter {
                 files.append(AssetFile(path: folder + name + "." + fileExtension, bytes: bytes))
                 continue
             }
-            files.append(AssetFile(path: folder + name + ".9.png", bytes: try ninePatchBytes(rendered)))
+            files.append(AssetFile(path: folder + name + ".9.png", bytes: try ninePatchBytes(rendered) { warnings.append("\(folder + name).9.png: \($0)") }))
         }
         if files.isEmpty {
             throw UsageError("\(asset.name): no file is dense enough for \(options.densities.map(\.rawValue).joined(separator: ", ")); add --upscale to enlarge it")
@@ -43,10 +43,10 @@ extension AssetConverter {
     }
 
     /// The nine-patch as a framed source, or compiled from that frame as aapt does.
-    private func ninePatchBytes(_ rendered: AssetRenderer.Rendered) throws -> [UInt8] {
+    private func ninePatchBytes(_ rendered: AssetRenderer.Rendered, warn: (String) -> Void) throws -> [UInt8] {
         let path = rendered.source.path
         do {
-            guard let framed = NinePatchFrame.framed(rendered.image) else { throw UsageError("\(path): no stretch regions to draw") }
+            guard let framed = NinePatchFrame.framed(rendered.image, warn: warn) else { throw UsageError("\(path): no stretch regions to draw") }
             var output = framed
             if options.compiled {
                 output = NinePatchFrame.clearingTransparentColor(try NinePatchFrame.parse(framed))

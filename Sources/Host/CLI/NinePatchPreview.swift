@@ -18,21 +18,21 @@ enum NinePatchPreview {
         var x = gap
         for tile in rendered {
             canvas = composite(tile, onto: canvas, x: x, y: gap)
-            if let chunk = tile.metadata.ninePatch?.chunk {
+            if let chunk = tile.metadata.ninePatch?.chunk?.clamped(width: tile.width, height: tile.height) {
                 let magenta = Color(red: 255, green: 0, blue: 255), green = Color(red: 0, green: 200, blue: 0)
                 var index = 0
                 while index + 1 < chunk.xDivs.count {
-                    outline(&canvas, x: x + Int(chunk.xDivs[index]), y: gap, width: Int(chunk.xDivs[index + 1] - chunk.xDivs[index]), height: tile.height, color: magenta)
+                    outline(&canvas, x: x + Int(chunk.xDivs[index]), y: gap, width: Int(chunk.xDivs[index + 1]) - Int(chunk.xDivs[index]), height: tile.height, color: magenta)
                     index += 2
                 }
                 index = 0
                 while index + 1 < chunk.yDivs.count {
-                    outline(&canvas, x: x, y: gap + Int(chunk.yDivs[index]), width: tile.width, height: Int(chunk.yDivs[index + 1] - chunk.yDivs[index]), color: magenta)
+                    outline(&canvas, x: x, y: gap + Int(chunk.yDivs[index]), width: tile.width, height: Int(chunk.yDivs[index + 1]) - Int(chunk.yDivs[index]), color: magenta)
                     index += 2
                 }
                 let p = chunk.padding
-                outline(&canvas, x: x + Int(p.left), y: gap + Int(p.top), width: tile.width - Int(p.left + p.right),
-                        height: tile.height - Int(p.top + p.bottom), color: green)
+                outline(&canvas, x: x + Int(p.left), y: gap + Int(p.top), width: tile.width - Int(p.left) - Int(p.right),
+                        height: tile.height - Int(p.top) - Int(p.bottom), color: green)
             }
             x += tile.width + gap
         }

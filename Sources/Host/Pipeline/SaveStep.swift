@@ -51,7 +51,7 @@ struct SaveStep: Sendable, Hashable {
         let resolved = try context.policy.resolve(path, forWriting: true)
         var output = image
         if writesFrame {
-            guard let framed = NinePatchFrame.framed(image) else {
+            guard let framed = NinePatchFrame.framed(image, warn: { context.warnOnce("\(path): \($0)") }) else {
                 throw NinePatchSaveError(path: path)
             }
             output = framed

@@ -101,7 +101,8 @@ extension Transforms {
         }
 
         /// The nine-patch description used for `image`: `insets=` when given (one stretch region per
-        /// axis, padding equal to the insets), else the image's own; throws when there is neither.
+        /// axis, padding equal to the insets), else the image's own (clamped into the image, see
+        /// ``NinePatchInfo/clamped(width:height:)``); throws when there is neither.
         public func chunk(for image: Image) throws -> NinePatchChunk {
             if let insets {
                 guard Int(insets.left + insets.right) < image.width, Int(insets.top + insets.bottom) < image.height else {
@@ -114,7 +115,7 @@ extension Transforms {
             guard let chunk = image.metadata.ninePatch?.chunk else {
                 throw TransformError("the image has no nine-patch information: load a .9.png (or load … ninepatch=border), a compiled nine-patch PNG, or give insets=top,left,bottom,right")
             }
-            return chunk
+            return chunk.clamped(width: image.width, height: image.height)
         }
 
         /// Returns the rendered image.
@@ -156,7 +157,7 @@ extension Transforms {
                 }
             }
             canvas.metadata = image.metadata
-            canvas.metadata.ninePatch = Self.mapped(image.metadata.ninePatch, chunk: chunk, columns: columns, rows: rows,
+            canvas.metadata.ninePatch = Self.mapped(image.metadata.ninePatch?.clamped(width: image.width, height: image.height), chunk: chunk, columns: columns, rows: rows,
                                                     width: outputWidth, height: outputHeight)
             return canvas
         }

@@ -87,18 +87,9 @@ public struct NinePatchChunk: Sendable, Hashable {
     /// from each edge to the first stretch region's start and from the last one's end. An axis
     /// without stretch regions has zero caps.
     public func capInsets(width: Int, height: Int) -> NinePatchInsets {
-        NinePatchInsets(left: xDivs.first ?? 0, right: xDivs.last.map { Int32(width) - $0 } ?? 0,
-                        top: yDivs.first ?? 0, bottom: yDivs.last.map { Int32(height) - $0 } ?? 0)
-    }
-
-    /// Checks the divs and padding against a `width`×`height` image (without frame).
-    public func validate(width: Int, height: Int) throws(ChunkFormatError) {
-        if let last = xDivs.last, Int(last) > width {
-            throw ChunkFormatError("npTc x-div \(last) is past the image width \(width)")
-        }
-        if let last = yDivs.last, Int(last) > height {
-            throw ChunkFormatError("npTc y-div \(last) is past the image height \(height)")
-        }
+        let chunk = clamped(width: width, height: height)
+        return NinePatchInsets(left: chunk.xDivs.first ?? 0, right: chunk.xDivs.last.map { Int32(clamping: width) - $0 } ?? 0,
+                               top: chunk.yDivs.first ?? 0, bottom: chunk.yDivs.last.map { Int32(clamping: height) - $0 } ?? 0)
     }
 }
 

@@ -77,29 +77,37 @@ public enum NinePatchFrame {
     /// `image` with a 1-pixel transparent frame drawn from its nine-patch information: black
     /// stretch runs on top/left, the padding run on bottom/right, red layout-bound runs at their
     /// ends. `nil` when the image has no `npTc` information.
-    public static func framed(_ image: Image) -> Image? {
-        guard let chunk = image.metadata.ninePatch?.chunk else { return nil }
+    ///
+    /// Some chunks have no exact frame: a frame pixel holds one mark, so red layout bounds that
+    /// reach the padding run hide part of it, touching stretch regions merge, and an empty
+    /// padding run reads back as aapt's default. The frame is read back and each such
+    /// difference goes to `warn`, naming what a reader of the frame will see instead.
+    public static func framed(_ image: Image, warn: (String) -> Void = { _ in }) -> Image? {
+        guard let info = image.metadata.ninePatch?.clamped(width: image.width, height: image.height),
+              let chunk = info.chunk else { return nil }
         var framed = image.converted(to: SampleDepth.eight).padded(top: 1, right: 1, bottom: 1, left: 1, color: .clear)
         framed = framed.converted(to: .rgba)
         framed.metadata.ninePatch = nil
-        let w = image.width, h = image.height
+        let w = Int32(clamping: image.width), h = Int32(clamping: image.height)
         let black = Color(red: 0, green: 0, blue: 0), red = Color(red: 255, green: 0, blue: 0)
         var marks: [(x: Int, y: Int, color: Color)] = []
+        // Every run is clamped into the picture, so no value a chunk can hold makes a bad range.
         func mark(_ runs: [Int32], along edge: (Int) -> (Int, Int), color: Color) {
             var index = 0
             while index + 1 < runs.count {
-                for p in Int(runs[index])..<Int(runs[index + 1]) { let (x, y) = edge(p); marks.append((x, y, color)) }
+                let start = Int(runs[index]), end = Int(runs[index + 1])
+                if start < end { for p in start..<end { let (x, y) = edge(p); marks.append((x, y, color)) } }
                 index += 2
             }
         }
         mark(chunk.xDivs, along: { (1 + $0, 0) }, color: black)
         mark(chunk.yDivs, along: { (0, 1 + $0) }, color: black)
         let padding = chunk.padding
-        mark([padding.left, Int32(w) - padding.right], along: { (1 + $0, h + 1) }, color: black)
-        mark([padding.top, Int32(h) - padding.bottom], along: { (w + 1, 1 + $0) }, color: black)
-        if let bounds = image.metadata.ninePatch?.layoutBounds?.insets {
-            mark([0, bounds.left, Int32(w) - bounds.right, Int32(w)], along: { (1 + $0, h + 1) }, color: red)
-            mark([0, bounds.top, Int32(h) - bounds.bottom, Int32(h)], along: { (w + 1, 1 + $0) }, color: red)
+        mark([padding.left, w - padding.right], along: { (1 + $0, Int(h) + 1) }, color: black)
+        mark([padding.top, h - padding.bottom], along: { (Int(w) + 1, 1 + $0) }, color: black)
+        if let bounds = info.layoutBounds?.insets {
+            mark([0, bounds.left, w - bounds.right, w], along: { (1 + $0, Int(h) + 1) }, color: red)
+            mark([0, bounds.top, h - bounds.bottom, h], along: { (Int(w) + 1, 1 + $0) }, color: red)
         }
         let stride = framed.width
         framed.editSamples(eight: { samples in
@@ -109,7 +117,36 @@ public enum NinePatchFrame {
                 samples[index + 2] = m.color.blue; samples[index + 3] = m.color.alpha
             }
         }, sixteen: { _ in })
+        for difference in readBackDifferences(framed, expected: info) { warn(difference) }
         return framed
+    }
+
+    /// What reading `framed` back gives that differs from `expected`, one line each.
+    private static func readBackDifferences(_ framed: Image, expected: NinePatchInfo) -> [String] {
+        let read: NinePatchInfo
+        do { read = try parse(framed).metadata.ninePatch ?? NinePatchInfo() } catch {
+            return ["the drawn frame does not read back as a nine-patch: \(error)"]
+        }
+        func text(_ insets: NinePatchInsets?) -> String {
+            guard let insets else { return "none" }
+            return "left \(insets.left), top \(insets.top), right \(insets.right), bottom \(insets.bottom)"
+        }
+        let rule = "a frame pixel holds one mark"
+        var lines: [String] = []
+        if read.chunk?.xDivs != expected.chunk?.xDivs {
+            lines.append("the frame's stretch regions across read back as \(read.chunk?.xDivs ?? []), not \(expected.chunk?.xDivs ?? []) (\(rule): touching regions merge)")
+        }
+        if read.chunk?.yDivs != expected.chunk?.yDivs {
+            lines.append("the frame's stretch regions down read back as \(read.chunk?.yDivs ?? []), not \(expected.chunk?.yDivs ?? []) (\(rule): touching regions merge)")
+        }
+        if read.chunk?.padding != expected.chunk?.padding {
+            lines.append("the frame's content padding reads back as \(text(read.chunk?.padding)), not \(text(expected.chunk?.padding)) (\(rule): layout bounds hide the padding run, or an empty run means aapt's default)")
+        }
+        let expectedBounds = expected.layoutBounds.flatMap { $0.insets.isZero ? nil : $0.insets }
+        if read.layoutBounds?.insets != expectedBounds {
+            lines.append("the frame's layout bounds read back as \(text(read.layoutBounds?.insets)), not \(text(expectedBounds)) (\(rule): aapt reads a red run over a whole edge as n from the start, n − 1 from the end)")
+        }
+        return lines
     }
 }
 
@@ -190,11 +227,17 @@ private struct FrameEdges {
     }
 
     /// Red runs touching the ends of the bottom and right edges (aapt's optical layout bounds).
+    ///
+    /// Counted as aapt does: from the near end up to the whole edge, from the far end never
+    /// onto the first frame pixel. So a red run over the whole edge of a picture `n` pixels
+    /// long reads as `n` from the start and `n − 1` from the end (aapt 1's loops; Android's
+    /// framework resources hold chunks made that way).
     func layoutBounds() -> NinePatchInsets {
         func count(_ edge: Edge, from start: Int, step: Int) -> Int32 {
+            let lowest = step > 0 ? 1 : 2
             var n: Int32 = 0
             var i = start
-            while i >= 1 && i <= length(edge) - 2, (try? tick(edge, i)) == .red {
+            while i >= lowest && i <= length(edge) - 2, (try? tick(edge, i)) == .red {
                 n += 1
                 i += step
             }
@@ -208,8 +251,8 @@ private struct FrameEdges {
 extension NinePatchChunk {
     /// This chunk with its per-cell colours computed from `image` (the picture without frame) as aapt does.
     public func withCellColors(of image: Image) -> NinePatchChunk {
-        var chunk = self
-        chunk.colors = Self.cellColors(of: RGBAView(image), origin: 0, width: image.width, height: image.height, xDivs: xDivs, yDivs: yDivs)
+        var chunk = clamped(width: image.width, height: image.height)
+        chunk.colors = Self.cellColors(of: RGBAView(image), origin: 0, width: image.width, height: image.height, xDivs: chunk.xDivs, yDivs: chunk.yDivs)
         return chunk
     }
 

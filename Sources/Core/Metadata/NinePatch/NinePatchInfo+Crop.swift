@@ -6,14 +6,15 @@ extension NinePatchInfo {
     /// layout bounds and outline insets shrink by what was cut from each side; cell
     /// colours become "not a single colour" because the cells changed.
     public func cropped(to rect: PixelRect, width: Int, height: Int) -> NinePatchInfo? {
-        let cut = NinePatchInsets(left: Int32(rect.x), right: Int32(width - rect.x - rect.width),
-                                  top: Int32(rect.y), bottom: Int32(height - rect.y - rect.height))
+        let cut = NinePatchInsets(left: Int32(clamping: rect.x), right: Int32(clamping: width - rect.x - rect.width),
+                                  top: Int32(clamping: rect.y), bottom: Int32(clamping: height - rect.y - rect.height))
+            .clamped(width: width, height: height)
         func shrink(_ insets: NinePatchInsets) -> NinePatchInsets {
             NinePatchInsets(left: max(0, insets.left - cut.left), right: max(0, insets.right - cut.right),
                             top: max(0, insets.top - cut.top), bottom: max(0, insets.bottom - cut.bottom))
         }
-        var result = self
-        if var chunk {
+        var result = clamped(width: width, height: height)
+        if var chunk = result.chunk {
             let xDivs = Self.clip(chunk.xDivs, from: rect.x, length: rect.width)
             let yDivs = Self.clip(chunk.yDivs, from: rect.y, length: rect.height)
             if (xDivs.isEmpty && !chunk.xDivs.isEmpty) || (yDivs.isEmpty && !chunk.yDivs.isEmpty) { return nil }
@@ -24,9 +25,10 @@ extension NinePatchInfo {
             chunk.colors = Array(repeating: NinePatchChunk.noColor, count: cells)
             result.chunk = chunk
         }
-        result.layoutBounds = layoutBounds.map { NinePatchLayoutBounds(insets: shrink($0.insets)) }
-        result.outline = outline.map { NinePatchOutline(insets: shrink($0.insets), radius: $0.radius, alpha: $0.alpha) }
-        return result
+        result.layoutBounds = result.layoutBounds.map { NinePatchLayoutBounds(insets: shrink($0.insets)) }
+        result.outline = result.outline.map { NinePatchOutline(insets: shrink($0.insets), radius: $0.radius, alpha: $0.alpha) }
+        // An inset reaching past the cut side (padding that spanned what was removed) ends at the new edge.
+        return result.clamped(width: rect.width, height: rect.height)
     }
 
     /// Start/end pairs shifted by `-origin` and clipped to `0...length`; empty pairs removed.
@@ -35,7 +37,7 @@ extension NinePatchInfo {
         var index = 0
         while index + 1 < divs.count {
             let start = max(0, Int(divs[index]) - origin), end = min(length, Int(divs[index + 1]) - origin)
-            if end > start { out += [Int32(start), Int32(end)] }
+            if end > start { out += [Int32(clamping: start), Int32(clamping: end)] }
             index += 2
         }
         return out

@@ -10,13 +10,18 @@ extension NinePatchInfo {
     public func scaled(region: (x: Double, y: Double, width: Double, height: Double), width: Int, height: Int,
                        outputWidth: Int, outputHeight: Int) -> NinePatchInfo? {
         let sx = Double(outputWidth) / region.width, sy = Double(outputHeight) / region.height
-        func mapX(_ value: Double) -> Int { Swift.min(Swift.max(Int(((value - region.x) * sx).rounded()), 0), outputWidth) }
-        func mapY(_ value: Double) -> Int { Swift.min(Swift.max(Int(((value - region.y) * sy).rounded()), 0), outputHeight) }
+        guard sx.isFinite, sy.isFinite, sx > 0, sy > 0, region.x.isFinite, region.y.isFinite else { return nil }
+        // Rounded and clamped in floating point first, so no value converts out of Int's range.
+        func place(_ value: Double, _ limit: Int) -> Int {
+            value.isNaN ? 0 : Int(Swift.min(Swift.max(value.rounded(), 0), Double(limit)))
+        }
+        func mapX(_ value: Double) -> Int { place((value - region.x) * sx, outputWidth) }
+        func mapY(_ value: Double) -> Int { place((value - region.y) * sy, outputHeight) }
         func map(_ insets: NinePatchInsets) -> NinePatchInsets {
             let left = mapX(Double(insets.left)), right = mapX(Double(width) - Double(insets.right))
             let top = mapY(Double(insets.top)), bottom = mapY(Double(height) - Double(insets.bottom))
-            return NinePatchInsets(left: Int32(left), right: Int32(outputWidth - Swift.max(left, right)),
-                                   top: Int32(top), bottom: Int32(outputHeight - Swift.max(top, bottom)))
+            return NinePatchInsets(left: Int32(clamping: left), right: Int32(clamping: outputWidth - Swift.max(left, right)),
+                                   top: Int32(clamping: top), bottom: Int32(clamping: outputHeight - Swift.max(top, bottom)))
         }
         // Android's density scaling: round each boundary, then keep every segment that had
         // pixels at least 1 pixel long, so a scaled nine-patch is still valid.
@@ -34,13 +39,13 @@ extension NinePatchInfo {
             var index = 0
             while index + 1 < mapped.count {
                 let start = Swift.min(mapped[index], length), end = Swift.min(mapped[index + 1], length)
-                if end > start, start >= (out.last.map(Int.init) ?? 0) { out += [Int32(start), Int32(end)] }
+                if end > start, start >= (out.last.map(Int.init) ?? 0) { out += [Int32(clamping: start), Int32(clamping: end)] }
                 index += 2
             }
             return out
         }
-        var result = self
-        if var chunk {
+        var result = clamped(width: width, height: height)
+        if var chunk = result.chunk {
             let xDivs = map(chunk.xDivs, mapX, length: outputWidth, whole: region.x == 0 && region.width == Double(width))
             let yDivs = map(chunk.yDivs, mapY, length: outputHeight, whole: region.y == 0 && region.height == Double(height))
             if (xDivs.isEmpty && !chunk.xDivs.isEmpty) || (yDivs.isEmpty && !chunk.yDivs.isEmpty) { return nil }
@@ -51,33 +56,34 @@ extension NinePatchInfo {
             chunk.colors = Array(repeating: NinePatchChunk.noColor, count: cells)
             result.chunk = chunk
         }
-        result.layoutBounds = layoutBounds.map { NinePatchLayoutBounds(insets: map($0.insets)) }
-        result.outline = outline.map {
+        result.layoutBounds = result.layoutBounds.map { NinePatchLayoutBounds(insets: map($0.insets)) }
+        result.outline = result.outline.map {
             NinePatchOutline(insets: map($0.insets), radius: $0.radius * Float(Swift.min(sx, sy)), alpha: $0.alpha)
         }
-        return result
+        return result.clamped(width: outputWidth, height: outputHeight)
     }
 
     /// The information after `top`, `right`, `bottom`, `left` pixels are added around a
     /// `width`×`height` image: divs shift right and down, insets grow by the added amounts,
     /// cell colours become "not a single colour" (the edge cells gained pixels).
     public func padded(top: Int, right: Int, bottom: Int, left: Int, width: Int, height: Int) -> NinePatchInfo {
+        func add(_ value: Int32, _ amount: Int) -> Int32 { Int32(clamping: Int(value) + amount) }
         func grow(_ insets: NinePatchInsets) -> NinePatchInsets {
-            NinePatchInsets(left: insets.left + Int32(left), right: insets.right + Int32(right),
-                            top: insets.top + Int32(top), bottom: insets.bottom + Int32(bottom))
+            NinePatchInsets(left: add(insets.left, left), right: add(insets.right, right),
+                            top: add(insets.top, top), bottom: add(insets.bottom, bottom))
         }
-        var result = self
-        if var chunk {
-            chunk.xDivs = chunk.xDivs.map { $0 + Int32(left) }
-            chunk.yDivs = chunk.yDivs.map { $0 + Int32(top) }
+        var result = clamped(width: width, height: height)
+        if var chunk = result.chunk {
+            chunk.xDivs = chunk.xDivs.map { add($0, left) }
+            chunk.yDivs = chunk.yDivs.map { add($0, top) }
             chunk.padding = grow(chunk.padding)
             let cells = Self.cellCount(chunk.xDivs, length: width + left + right)
                 * Self.cellCount(chunk.yDivs, length: height + top + bottom)
             chunk.colors = Array(repeating: NinePatchChunk.noColor, count: cells)
             result.chunk = chunk
         }
-        result.layoutBounds = layoutBounds.map { NinePatchLayoutBounds(insets: grow($0.insets)) }
-        result.outline = outline.map { NinePatchOutline(insets: grow($0.insets), radius: $0.radius, alpha: $0.alpha) }
-        return result
+        result.layoutBounds = result.layoutBounds.map { NinePatchLayoutBounds(insets: grow($0.insets)) }
+        result.outline = result.outline.map { NinePatchOutline(insets: grow($0.insets), radius: $0.radius, alpha: $0.alpha) }
+        return result.clamped(width: width + left + right, height: height + top + bottom)
     }
 }

@@ -22,8 +22,8 @@ public struct NinePatchInfo: Sendable, Hashable {
     /// Divs, padding, bounds and cell colours move with the pixels (mirrored or swapped between axes).
     public func transformed(by orientation: Orientation, width: Int, height: Int) -> NinePatchInfo {
         let map = OrientationAxes(orientation)
-        var result = self
-        if var chunk {
+        var result = clamped(width: width, height: height)
+        if var chunk = result.chunk {
             let sourceCells = (x: Self.cellCount(chunk.xDivs, length: width), y: Self.cellCount(chunk.yDivs, length: height))
             let xDivs = map.xFromY ? chunk.yDivs : chunk.xDivs
             let yDivs = map.xFromY ? chunk.xDivs : chunk.yDivs
@@ -48,8 +48,8 @@ public struct NinePatchInfo: Sendable, Hashable {
             }
             result.chunk = chunk
         }
-        result.layoutBounds = layoutBounds.map { NinePatchLayoutBounds(insets: map.apply($0.insets)) }
-        result.outline = outline.map { NinePatchOutline(insets: map.apply($0.insets), radius: $0.radius, alpha: $0.alpha) }
+        result.layoutBounds = result.layoutBounds.map { NinePatchLayoutBounds(insets: map.apply($0.insets)) }
+        result.outline = result.outline.map { NinePatchOutline(insets: map.apply($0.insets), radius: $0.radius, alpha: $0.alpha) }
         return result
     }
 
@@ -63,6 +63,6 @@ public struct NinePatchInfo: Sendable, Hashable {
     }
 
     private static func reversed(_ divs: [Int32], length: Int) -> [Int32] {
-        divs.reversed().map { Int32(length) - $0 }
+        divs.reversed().map { Int32(clamping: length) - $0 }
     }
 }

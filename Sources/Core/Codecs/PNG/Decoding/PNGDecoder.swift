@@ -27,11 +27,6 @@ public struct PNGDecoder: Sendable {
         let expander = PNGRowExpander(header: header, palette: structure.palette, key: structure.transparencyKey, layout: layout)
         let sampleCount = header.width * header.height * layout.channelCount
         let metadata = structure.metadata
-        if let chunk = metadata.ninePatch?.chunk {
-            do { try chunk.validate(width: header.width, height: header.height) } catch {
-                throw PNGError.invalidChunk(chunk: "npTc", offset: 0, reason: error.reason)
-            }
-        }
         switch depth {
         case .eight:
             let samples = try [UInt8](unsafeUninitializedCapacity: sampleCount) { buffer, initialized in

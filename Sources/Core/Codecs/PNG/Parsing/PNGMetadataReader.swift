@@ -2,8 +2,14 @@
 struct PNGMetadataReader {
     var metadata = ImageMetadata()
     let limits: ImageLimits
+    /// The image's size from `IHDR`: nine-patch chunks are checked against it as they are read.
+    let width: Int, height: Int
 
-    init(limits: ImageLimits) { self.limits = limits }
+    init(limits: ImageLimits, width: Int, height: Int) {
+        self.limits = limits
+        self.width = width
+        self.height = height
+    }
 
     /// Reads one chunk's body; returns `false` when the type is not one this reader handles.
     mutating func read(_ type: PNGChunkType, _ body: ArraySlice<UInt8>) throws -> Bool {
@@ -42,14 +48,17 @@ struct PNGMetadataReader {
         case .ninePatch:
             var info = metadata.ninePatch ?? NinePatchInfo()
             info.chunk = try NinePatchChunk(parsing: body)
+            try info.chunk?.validate(width: width, height: height)
             metadata.ninePatch = info
         case .layoutBounds:
             var info = metadata.ninePatch ?? NinePatchInfo()
             info.layoutBounds = try NinePatchLayoutBounds(parsing: body)
+            try info.layoutBounds?.validate(width: width, height: height)
             metadata.ninePatch = info
         case .outline:
             var info = metadata.ninePatch ?? NinePatchInfo()
             info.outline = try NinePatchOutline(parsing: body)
+            try info.outline?.validate(width: width, height: height)
             metadata.ninePatch = info
         default:
             return false

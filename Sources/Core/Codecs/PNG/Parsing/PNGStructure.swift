@@ -25,7 +25,7 @@ struct PNGStructure {
         try limits.check(width: header.width, height: header.height)
 
         var structure = PNGStructure(header: header, metadata: ImageMetadata())
-        var metadataReader = PNGMetadataReader(limits: limits)
+        var metadataReader = PNGMetadataReader(limits: limits, width: header.width, height: header.height)
         var seenEnd = false
         var imageDataEnded = false
         var transparencyBody: (ArraySlice<UInt8>, PNGChunk)?
@@ -63,9 +63,11 @@ struct PNGStructure {
                 } catch let error as LimitError {
                     throw error
                 } catch let error as ChunkFormatError {
-                    // Android refuses a malformed npTc; so do we. Other ancillary chunks are skipped.
+                    // Android refuses a malformed npTc; so do we, and nine-patch values no aapt
+                    // writes (see NinePatchInfo+Validity). Other ancillary chunks are skipped.
                     if chunk.type == .ninePatch || chunk.type == .layoutBounds || chunk.type == .outline {
-                        throw PNGError.invalidChunk(chunk: name, offset: chunk.offset, reason: error.reason)
+                        throw PNGError.invalidChunk(chunk: name, offset: chunk.offset, reason: error.reason
+                            + "; the nine-patch chunk is damaged (aapt never writes this): compile its .9.png source again")
                     }
                     warn("skipped ancillary chunk \(name) at byte \(chunk.offset): \(error.reason)")
                 } catch {
