@@ -1,5 +1,6 @@
 #include "jpeg_shim.h"
 
+#include <limits.h>
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -74,6 +75,27 @@ njs_decoder *njs_decoder_create(const uint8_t *data, size_t len) {
     return dec;
 }
 
+/* The fewest bits one block can spend on the codes of `table`, each code's length plus the
+   extra bits its symbol brings (the low 4 bits of a symbol: the magnitude category).
+   For a DC table: any symbol. For an AC table (`ac` = 1): an end-of-block (0x00) or a
+   coefficient (size >= 1); a zero run (0xF0) alone never ends a block. 1 when the table is
+   absent (libjpeg may supply default tables later) or holds no such symbol. */
+static uint64_t njs_cheapest_block(const JHUFF_TBL *table, int ac) {
+    if (!table) return 1;
+    uint64_t best = 0;
+    int index = 0;
+    for (int length = 1; length <= 16; length++) {
+        for (int n = 0; n < table->bits[length] && index < 256; n++, index++) {
+            int symbol = table->huffval[index];
+            int extra = symbol & 0x0F;
+            if (ac && symbol != 0x00 && extra == 0) continue;
+            uint64_t cost = (uint64_t)(length + extra);
+            if (best == 0 || cost < best) best = cost;
+        }
+    }
+    return best > 0 ? best : 1;
+}
+
 int njs_decoder_read_header(njs_decoder *dec, njs_header *header) {
     if (!dec->created) {
         if (!dec->errors.message[0]) strcpy(dec->errors.message, "could not create a JPEG decoder");
@@ -97,11 +119,43 @@ int njs_decoder_read_header(njs_decoder *dec, njs_header *header) {
     }
     header->progressive = jpeg_has_multiple_scans(&dec->info) ? 1 : 0;
     header->saw_adobe_marker = dec->info.saw_Adobe_marker ? 1 : 0;
+    header->arithmetic = dec->info.arith_code ? 1 : 0;
+    /* jpeg_read_header stops at the first SOS, after libjpeg's initial_setup has sized every
+       component in blocks. Whole-image coefficient buffers hold each component rounded up to
+       whole MCUs (its sampling factors), 64 coefficients of 2 bytes per block. */
+    uint64_t blocks = 0, padded = 0, min_bits = 0;
+    for (int ci = 0; ci < dec->info.num_components; ci++) {
+        const jpeg_component_info *comp = &dec->info.comp_info[ci];
+        uint64_t w = comp->width_in_blocks, h = comp->height_in_blocks;
+        uint64_t hs = comp->h_samp_factor > 0 ? (uint64_t)comp->h_samp_factor : 1;
+        uint64_t vs = comp->v_samp_factor > 0 ? (uint64_t)comp->v_samp_factor : 1;
+        blocks += w * h;
+        padded += ((w + hs - 1) / hs * hs) * ((h + vs - 1) / vs * vs);
+        /* Every block costs at least one DC code (a sequential block also an end-of-block or a
+           coefficient code), with its extra bits. A component in the first scan uses the tables
+           that scan names; any other may get tables defined later, so it counts 1 bit each. */
+        int in_first_scan = 0;
+        for (int si = 0; si < dec->info.comps_in_scan; si++)
+            if (dec->info.cur_comp_info[si] == comp) in_first_scan = 1;
+        uint64_t dc_bits = 1, ac_bits = 1;
+        if (in_first_scan && comp->dc_tbl_no >= 0 && comp->dc_tbl_no < NUM_HUFF_TBLS)
+            dc_bits = njs_cheapest_block(dec->info.dc_huff_tbl_ptrs[comp->dc_tbl_no], 0);
+        if (in_first_scan && comp->ac_tbl_no >= 0 && comp->ac_tbl_no < NUM_HUFF_TBLS)
+            ac_bits = njs_cheapest_block(dec->info.ac_huff_tbl_ptrs[comp->ac_tbl_no], 1);
+        min_bits += w * h * (dec->info.progressive_mode ? dc_bits : dc_bits + ac_bits);
+    }
+    header->blocks = blocks;
+    header->min_bits = min_bits;
+    header->data_bytes = dec->info.src ? (uint64_t)dec->info.src->bytes_in_buffer : 0;
+    header->coefficient_bytes = header->progressive ? padded * 64 * 2 : 0;
     return 0;
 }
 
-int njs_decoder_start(njs_decoder *dec, int scale_denom, njs_output *output) {
+int njs_decoder_start(njs_decoder *dec, int scale_denom, size_t max_memory, njs_output *output) {
     if (setjmp(dec->errors.jump)) return 1;
+    /* Without a backing store, libjpeg fails ("Backing store not supported") rather than
+       allocate whole-image buffers over this cap. */
+    if (max_memory > 0) dec->info.mem->max_memory_to_use = (long)(max_memory > (size_t)LONG_MAX ? (size_t)LONG_MAX : max_memory);
     dec->info.scale_num = 1;
     dec->info.scale_denom = (unsigned int)scale_denom;
     switch (dec->info.jpeg_color_space) {

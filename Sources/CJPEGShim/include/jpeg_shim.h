@@ -35,6 +35,12 @@ typedef struct njs_header {
     int color_space;         /* enum njs_color_space of the file */
     int progressive;         /* 1 for a progressive (SOF2) file */
     int saw_adobe_marker;    /* 1 when an Adobe APP14 marker was present */
+    int arithmetic;          /* 1 for arithmetic coding (no useful size bound) */
+    uint64_t blocks;         /* 8x8 blocks over all components */
+    uint64_t min_bits;       /* the fewest entropy-coded bits these blocks can take with the
+                                file's Huffman tables (see njs_decoder_read_header) */
+    uint64_t data_bytes;     /* bytes after the header: the entropy-coded scans and markers */
+    uint64_t coefficient_bytes; /* whole-image coefficient memory a multi-scan file needs (0 when single-scan) */
 } njs_header;
 
 /** Output geometry after `njs_decoder_start`. */
@@ -50,8 +56,9 @@ typedef struct njs_decoder njs_decoder;
 njs_decoder *njs_decoder_create(const uint8_t *data, size_t len);
 /** Reads the header and saves APP1/APP2 markers. */
 int njs_decoder_read_header(njs_decoder *dec, njs_header *header);
-/** Starts decompression with DCT scaling 1/`scale_denom` (1, 2, 4 or 8). */
-int njs_decoder_start(njs_decoder *dec, int scale_denom, njs_output *output);
+/** Starts decompression with DCT scaling 1/`scale_denom` (1, 2, 4 or 8). libjpeg may use at
+    most `max_memory` bytes for its whole-image buffers (0: no cap); more fails with an error. */
+int njs_decoder_start(njs_decoder *dec, int scale_denom, size_t max_memory, njs_output *output);
 /** Decodes up to `rows` scanlines into `dst` (each `stride` bytes apart); sets `*rows_read`. */
 int njs_decoder_read_rows(njs_decoder *dec, uint8_t *dst, size_t stride, uint32_t rows, uint32_t *rows_read);
 /** Finishes decompression (checks the trailing markers). */

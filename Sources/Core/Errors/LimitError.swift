@@ -6,6 +6,8 @@ public enum LimitError: NinepipeError, Hashable {
     case dimensionTooLarge(width: Int, height: Int, limit: Int)
     /// A metadata block (ICC profile, text, EXIF) is over ``ImageLimits/maxMetadataBytes``.
     case metadataTooLarge(kind: String, size: Int, limit: Int)
+    /// A decoder's whole-image working memory is over ``ImageLimits/decoderMemoryLimit``.
+    case decoderMemoryTooLarge(kind: String, size: Int, limit: Int)
 
     /// The message.
     public var description: String {
@@ -16,6 +18,8 @@ public enum LimitError: NinepipeError, Hashable {
             return "image is \(width)×\(height), a side over the limit of \(limit) pixels; raise it with --max-dimension N (ImageLimits.maxDimension) if you trust this file"
         case .metadataTooLarge(let kind, let size, let limit):
             return "\(kind) is \(size) bytes, over the limit of \(limit) bytes (ImageLimits.maxMetadataBytes)"
+        case .decoderMemoryTooLarge(let kind, let size, let limit):
+            return "\(kind) needs \(size >> 20) MiB of decoder memory, over the limit of \(limit >> 20) MiB (8 bytes per allowed pixel, ImageLimits.decoderMemoryLimit); raise --max-pixels N if you trust this file"
         }
     }
 }

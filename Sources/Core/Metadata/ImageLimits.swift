@@ -17,6 +17,24 @@ public struct ImageLimits: Sendable, Hashable {
     /// The default limits.
     public static let `default` = ImageLimits()
 
+    /// Limits for files from strangers (uploads, an embedding host's untrusted mode): 50 million
+    /// pixels (a 48-megapixel phone photo fits), sides up to 16,384, metadata blocks up to 4 MiB.
+    public static let untrusted = ImageLimits(maxPixelCount: 50_000_000, maxDimension: 16_384, maxMetadataBytes: 4 << 20)
+
+    /// The most memory a decoder may take for whole-image working buffers besides the pixels it
+    /// returns (a progressive JPEG's coefficients: 2 bytes per sample): 8 bytes per allowed pixel
+    /// plus 64 MiB, so every image within ``maxPixelCount`` decodes and nothing much larger can.
+    public var decoderMemoryLimit: Int {
+        let (bytes, overflow) = maxPixelCount.multipliedReportingOverflow(by: 8)
+        return overflow ? Int.max : bytes.addingReportingOverflow(64 << 20).overflow ? Int.max : bytes + (64 << 20)
+    }
+
+    /// Throws ``LimitError/decoderMemoryTooLarge(kind:size:limit:)`` when `size` bytes of decoder
+    /// working memory is over ``decoderMemoryLimit``.
+    public func checkDecoderMemory(_ kind: String, size: Int) throws(LimitError) {
+        if size > decoderMemoryLimit { throw .decoderMemoryTooLarge(kind: kind, size: size, limit: decoderMemoryLimit) }
+    }
+
     /// Throws ``LimitError`` when a `width`×`height` image is over the limits.
     public func check(width: Int, height: Int) throws(LimitError) {
         let (pixels, overflow) = width.multipliedReportingOverflow(by: height)

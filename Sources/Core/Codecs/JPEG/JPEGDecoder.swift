@@ -36,10 +36,13 @@ public struct JPEGDecoder: Sendable {
             let session = try JPEGSession(buffer)
             let header = session.header
             try limits.check(width: Int(header.width), height: Int(header.height))
+            try Self.checkPlausible(header)
+            try limits.checkDecoderMemory("a \(header.width)×\(header.height) progressive JPEG's coefficient buffer",
+                                          size: Int(clamping: header.coefficient_bytes))
             var metadata = session.metadata(limits: limits)
             let scale = [8, 4, 2, 1].first { $0 <= max(1, scaleDenominator) } ?? 1
             var output = njs_output()
-            try session.check(njs_decoder_start(session.decoder, Int32(scale), &output))
+            try session.check(njs_decoder_start(session.decoder, Int32(scale), limits.decoderMemoryLimit, &output))
             let width = Int(output.width), height = Int(output.height), components = Int(output.components)
             try limits.check(width: width, height: height)
             let stride = width * components
@@ -71,6 +74,23 @@ public struct JPEGDecoder: Sendable {
             default:
                 throw JPEGError.unsupportedColorSpace("with \(components) components")
             }
+        }
+    }
+
+    /// Refuses a header that declares more blocks than the bytes after it can code.
+    ///
+    /// With Huffman coding every 8×8 block costs at least one code per scan that codes it, and
+    /// a code is at least as long as its table's shortest: a sequential file spends a DC code
+    /// and an AC code (an end-of-block or a coefficient) per block, a progressive one at least a
+    /// DC code in its DC scan (its AC scans can skip runs of up to 32,767 empty blocks in one
+    /// code). A file with fewer bytes than that is truncated or lies about its size, and is
+    /// refused before any pixel or coefficient memory is taken. Arithmetic coding can spend far
+    /// less than a bit per block, so it is not bounded here.
+    static func checkPlausible(_ header: njs_header) throws(JPEGError) {
+        guard header.arithmetic == 0 else { return }
+        let needed = (header.min_bits + 7) / 8
+        if header.data_bytes < needed {
+            throw .truncated("the file holds \(header.data_bytes) bytes of image data, but a \(header.width)×\(header.height) \(header.progressive != 0 ? "progressive" : "baseline") JPEG (\(header.blocks) blocks of 8×8) needs at least \(needed) with its Huffman tables, even if every block is flat; its header declares a size the data cannot fill")
         }
     }
 
