@@ -101,6 +101,24 @@ struct DiagnosticsTests {
         """)
     }
 
+    /// From the fuzzing pass: strings whose text moves the terminal differently from the
+    /// scalar count. The column in the header counts scalars; the caret counts cells.
+    @Test("caret under the token whatever the line holds: combining marks, a raw CR, CRLF endings, wide characters", arguments: [
+        ("load \"a.png\"\nsave \"\\\"\u{301}.png\" quality=500", "2:24", "save \"\\\"\u{301}.png\" quality=500", 22),
+        ("load \"a.png\"\nsave \"a\r.png\" quality=500", "2:23", "save \"a\u{240D}.png\" quality=500", 22),
+        ("load \"a.png\"\r\nsave \"e\u{301}\u{301}x.png\" quality=500\r\n", "2:25", "save \"e\u{301}\u{301}x.png\" quality=500", 22),
+        ("load \"a.png\"\nsave \"日本.png\" quality=500", "2:23", "save \"日本.png\" quality=500", 24),
+        ("load \"a.png\"\nsave \"a\tb.png\" quality=500", "2:24", "save \"a b.png\" quality=500", 23),
+    ])
+    func caretCells(text: String, location: String, shown: String, spaces: Int) throws {
+        let error = try #require(throws: CompilationError.self) { try PipelineCompiler().pipeline(text, fileName: "x.pipe") }
+        #expect(error.description == """
+        x.pipe:\(location): error: invalid value 500 for 'quality': expected an integer in 1…100, e.g. quality=90
+        \(shown)
+        \(String(repeating: " ", count: spaces))^~~
+        """)
+    }
+
     @Test("edit distance counts a swap of neighbours as one edit")
     func editDistance() {
         #expect(Suggestions.editDistance("laod", "load") == 1)

@@ -117,7 +117,8 @@ struct Lexer {
             advance()
             let value = Double(text)
             if value == nil { report("'\(text)%' is not a number", at: start) }
-            return token(.percentage(value ?? 0), text + "%", from: start, followsSpace)
+            else if value?.isFinite == false { report("'\(text)%' is too large to be a number", at: start) }
+            return token(.percentage(value.flatMap { $0.isFinite ? $0 : nil } ?? 0), text + "%", from: start, followsSpace)
         }
         // 200x40, 90deg: a run of word characters glued to the number is a word.
         if let c = current, isWordScalar(c) {
@@ -127,6 +128,10 @@ struct Lexer {
         }
         guard let value = Double(text) else {
             report("'\(text)' is not a number", at: start)
+            return token(.word, text, from: start, followsSpace)
+        }
+        guard value.isFinite else {
+            report("'\(text)' is too large to be a number", at: start)
             return token(.word, text, from: start, followsSpace)
         }
         return token(.number(value), text, from: start, followsSpace)
@@ -150,8 +155,9 @@ struct Lexer {
                 switch e {
                 case "n": value.append("\n")
                 case "t": value.append("\t")
+                case "r": value.append("\r")
                 case "\\", "\"", "'", "$": value.append(e)
-                default: report("unknown escape '\\\(e)' (use \\\\, \\\", \\n or \\t)", at: escapeStart)
+                default: report("unknown escape '\\\(e)' (use \\\\, \\\", \\n, \\r or \\t)", at: escapeStart)
                 }
             } else if c == "$", let next = current, next == "{" || isNameScalar(next) {
                 // `$name` or `${name}` inside a string: a variable reference.

@@ -26,8 +26,12 @@ public struct DiagnosticRenderer: Sendable {
     }
 
     /// One diagnostic with its line and caret.
+    ///
+    /// Lines end at LF (a CRLF's CR is dropped). Columns count Unicode scalars, as the lexer
+    /// does; the echoed line and the caret are laid out in terminal cells: a combining mark
+    /// takes none, a wide (East Asian or emoji) character two, and a control character is shown
+    /// as its one-cell picture (a raw CR would send the cursor back to the line's start).
     public func render(_ diagnostic: Diagnostic) -> String {
-        let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
         let label: String
         switch diagnostic.severity {
         case .error: label = paint("error:", "1;31")
@@ -35,25 +39,50 @@ public struct DiagnosticRenderer: Sendable {
         case .note: label = paint("note:", "1;36")
         }
         var out = "\(paint("\(fileName):\(diagnostic.range.start):", "1")) \(label) \(diagnostic.message)"
+        let lines = source.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
         let lineIndex = diagnostic.range.start.line - 1
         guard lineIndex >= 0, lineIndex < lines.count else { return out }
-        let line = String(lines[lineIndex]).replacingTabs()
-        out += "\n" + line
-        let column = max(1, diagnostic.range.start.column)
-        var width = diagnostic.range.end.line == diagnostic.range.start.line
-            ? diagnostic.range.end.column - diagnostic.range.start.column : line.unicodeScalars.count - column + 1
-        width = max(1, min(width, max(1, line.unicodeScalars.count - column + 1)))
-        out += "\n" + String(repeating: " ", count: column - 1) + paint("^" + String(repeating: "~", count: width - 1), "1;32")
+        var scalars = Array(lines[lineIndex])
+        if scalars.last == "\r" { scalars.removeLast() }
+        out += "\n" + String(String.UnicodeScalarView(scalars.map(Self.shown)))
+        let column = min(max(1, diagnostic.range.start.column), scalars.count + 1)
+        let end = diagnostic.range.end.line == diagnostic.range.start.line
+            ? min(max(diagnostic.range.end.column, column + 1), scalars.count + 1) : scalars.count + 1
+        let before = scalars[..<(column - 1)].reduce(0) { $0 + Self.cells($1) }
+        let width = max(1, scalars[(column - 1)..<max(column - 1, end - 1)].reduce(0) { $0 + Self.cells($1) })
+        out += "\n" + String(repeating: " ", count: before) + paint("^" + String(repeating: "~", count: width - 1), "1;32")
         return out
+    }
+
+    /// How a source scalar is echoed: a tab as a space, another control character as its
+    /// picture (U+2400…), anything else as itself.
+    static func shown(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+        switch scalar.value {
+        case 0x09: " "
+        case 0x00..<0x20: Unicode.Scalar(0x2400 + scalar.value) ?? "?"
+        case 0x7F: "\u{2421}"
+        default: scalar
+        }
+    }
+
+    /// The terminal cells a scalar takes once echoed: 0 for combining marks and invisible
+    /// format characters, 2 for wide East Asian characters and emoji, else 1.
+    static func cells(_ scalar: Unicode.Scalar) -> Int {
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format: return 0
+        default: break
+        }
+        if scalar.properties.isEmojiPresentation { return 2 }
+        switch scalar.value {
+        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
+             0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x20000...0x3FFFD:
+            return 2
+        default:
+            return 1
+        }
     }
 
     private func paint(_ text: String, _ code: String) -> String {
         colors ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
-    }
-}
-
-extension String {
-    fileprivate func replacingTabs() -> String {
-        String(String.UnicodeScalarView(unicodeScalars.map { $0 == "\t" ? " " : $0 }))
     }
 }

@@ -102,7 +102,10 @@ public struct PipelineCompiler: Sendable {
             do {
                 values[spec.name] = try spec.value(from: literal)
             } catch {
-                diagnostics.append(Diagnostic(.error, error.description, range: argument.value.range))
+                // A value the lexer already refused (`1.2.3`, a number too large) has its error.
+                if !diagnostics.contains(where: { $0.severity == .error && $0.range == argument.value.range }) {
+                    diagnostics.append(Diagnostic(.error, error.description, range: argument.value.range))
+                }
                 failed = true
             }
         }
