@@ -1,0 +1,17 @@
+// swift-tools-version: 6.0
+// libFuzzer targets over Ninepipe's decoders, nine-patch code and DSL. Not part of the main
+// build: `bash Fuzz/run.sh TARGET [SECONDS]` builds them with -sanitize=fuzzer,address.
+import PackageDescription
+
+let package = Package(
+    name: "NinepipeFuzz",
+    dependencies: [.package(name: "Ninepipe", path: "..")],
+    targets: [
+        .target(name: "FuzzSupport"),
+        .executableTarget(name: "FuzzPNG", dependencies: ["FuzzSupport", .product(name: "NinepipeHost", package: "Ninepipe")]),
+        .executableTarget(name: "FuzzJPEG", dependencies: ["FuzzSupport", .product(name: "NinepipeHost", package: "Ninepipe")]),
+        .executableTarget(name: "FuzzNinePatch", dependencies: ["FuzzSupport", .product(name: "NinepipeHost", package: "Ninepipe")]),
+        .executableTarget(name: "FuzzDSL", dependencies: ["FuzzSupport", .product(name: "NinepipeHost", package: "Ninepipe")]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,20 @@
+import FuzzSupport
+import NinepipeCore
+
+/// Any bytes as a JPEG, at full size and with DCT downscaling, under small limits (so a
+/// header bomb is refused, not run). A trap, a sanitizer report or libFuzzer's RSS limit
+/// (one allocation over 256 MiB: `-malloc_limit_mb` in Fuzz/run.sh) is a bug.
+@_cdecl("FuzzJPEG_main")
+public func main(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    runFuzzer(argc, argv) { data, size in fuzz(data, size) }
+}
+
+func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    guard let data else { return 0 }
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    let limits = ImageLimits(maxPixelCount: 4 << 20, maxDimension: 8192, maxMetadataBytes: 1 << 20)
+    _ = try? JPEGDecoder(limits: limits).readInfo(bytes)
+    _ = try? JPEGDecoder(limits: limits).decode(bytes)
+    _ = try? JPEGDecoder(limits: limits, scaleDenominator: 8).decode(bytes)
+    return 0
+}
