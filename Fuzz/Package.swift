@@ -1,6 +1,6 @@
 // swift-tools-version: 6.0
 // libFuzzer targets over Ninepipe's decoders, nine-patch code and DSL. Not part of the main
-// build: `bash Fuzz/run.sh TARGET [SECONDS]` builds them with -sanitize=fuzzer,address.
+// build: `bash Scripts/fuzz.sh TARGET [SECONDS]` builds them with -sanitize=fuzzer,address.
 import PackageDescription
 
 let package = Package(
@@ -12,6 +12,9 @@ let package = Package(
         .executableTarget(name: "FuzzJPEG", dependencies: ["FuzzSupport", .product(name: "NinepipeHost", package: "Ninepipe")]),
         .executableTarget(name: "FuzzNinePatch", dependencies: ["FuzzSupport", .product(name: "NinepipeHost", package: "Ninepipe")]),
         .executableTarget(name: "FuzzDSL", dependencies: ["FuzzSupport", .product(name: "NinepipeHost", package: "Ninepipe")]),
+        .executableTarget(name: "FuzzInfo", dependencies: ["FuzzSupport", .product(name: "NinepipeHost", package: "Ninepipe")]),
+        .executableTarget(name: "FuzzFrame", dependencies: ["FuzzSupport", .product(name: "NinepipeHost", package: "Ninepipe")]),
+        .executableTarget(name: "FuzzPipeline", dependencies: ["FuzzSupport", .product(name: "NinepipeHost", package: "Ninepipe")]),
     ],
     swiftLanguageModes: [.v6]
 )

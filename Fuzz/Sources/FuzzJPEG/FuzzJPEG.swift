@@ -3,7 +3,7 @@ import NinepipeCore
 
 /// Any bytes as a JPEG, at full size and with DCT downscaling, under small limits (so a
 /// header bomb is refused, not run). A trap, a sanitizer report or libFuzzer's RSS limit
-/// (one allocation over 256 MiB: `-malloc_limit_mb` in Fuzz/run.sh) is a bug.
+/// (one allocation over 256 MiB: `-malloc_limit_mb` in Scripts/fuzz.sh) is a bug.
 @_cdecl("FuzzJPEG_main")
 public func main(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
     runFuzzer(argc, argv) { data, size in fuzz(data, size) }

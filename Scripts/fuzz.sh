@@ -1,8 +1,16 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets (-sanitize=fuzzer,address) and runs one.
 #
-#   bash Fuzz/run.sh TARGET [SECONDS] [extra libFuzzer flags…]
-#       TARGET: png | jpeg | ninepatch | dsl      SECONDS: default 60
+#   bash Scripts/fuzz.sh TARGET [SECONDS] [extra libFuzzer flags…]
+#   bash Scripts/fuzz.sh all [SECONDS]      every target in turn (what .ci/run does, 60 s each)
+#
+#   png        PNG decoding (CRCs made right), nine-patch resolution, stretch, frame, re-encode
+#   jpeg       JPEG decoding at full size and 1/8, under small limits
+#   info       header-only `info` on any bytes, and the bytes as an EXIF block
+#   ninepatch  nine-patch chunk values through crop, pad, orient, resize, stretch, tile, frame
+#   frame      nine-patch source frames: parse, draw back, parse again
+#   dsl        compile, print, compile again: the canonical text must be a fixed point
+#   pipeline   compiled pipelines run on a small nine-patch under tight limits, no file access
 #
 # Seeds come from the repository's fixtures (and ../shared/pngsuite when present); the corpus
 # grows in .build-fuzz/corpus/TARGET, and any crash is written to .build-fuzz/crashes/TARGET/.
@@ -12,15 +20,23 @@
 # and globals for the life of the process.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-target=${1:?usage: Fuzz/run.sh png|jpeg|ninepatch|dsl [SECONDS]}
+targets="png jpeg info ninepatch frame dsl pipeline"
+target=${1:?usage: Scripts/fuzz.sh $targets|all [SECONDS]}
 seconds=${2:-60}
+if [ "$target" = all ]; then
+    for t in $targets; do bash "$0" "$t" "$seconds" || exit 1; done
+    exit 0
+fi
 shift $(( $# < 2 ? $# : 2 ))
 case "$target" in
     png) product=FuzzPNG; max_len=65536 ;;
     jpeg) product=FuzzJPEG; max_len=65536 ;;
+    info) product=FuzzInfo; max_len=65536 ;;
     ninepatch) product=FuzzNinePatch; max_len=1200 ;;
+    frame) product=FuzzFrame; max_len=1200 ;;
     dsl) product=FuzzDSL; max_len=2048 ;;
-    *) echo "unknown target $target: png, jpeg, ninepatch or dsl" >&2; exit 2 ;;
+    pipeline) product=FuzzPipeline; max_len=1024 ;;
+    *) echo "unknown target $target: one of $targets, or all" >&2; exit 2 ;;
 esac
 (cd Fuzz && swift build -c release --build-path ../.build-fuzz --product "$product" \
     -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xswiftc -use-ld=lld \
@@ -35,6 +51,18 @@ if [ -z "$(ls -A "$corpus")" ]; then
             cp Tests/NinepipeCoreTests/Fixtures/*.png Tests/NinepipeCoreTests/Fixtures/framework-res/*.png "$corpus"/
             [ -d ../shared/pngsuite/png ] && cp ../shared/pngsuite/png/*.png "$corpus"/ ;;
         jpeg) cp Tests/NinepipeCoreTests/Fixtures/*.jpg "$corpus"/ ;;
+        info) cp Tests/NinepipeCoreTests/Fixtures/*.jpg Tests/NinepipeCoreTests/Fixtures/*.png "$corpus"/ ;;
+        frame)
+            # A 6×5 frame: width byte, then (kind, value) per pixel; kinds 0–3 are transparent,
+            # black, red and white, 200+ a free colour.
+            python3 - "$corpus" <<'PY'
+import sys
+rows = ["001100", "0AAAA0", "1AAAA1", "0AAAA0", "002220"]
+kinds = {"0": (0, 0), "1": (1, 0), "2": (2, 0), "A": (220, 90)}
+body = bytes([6]) + b"".join(bytes(kinds[c]) for row in rows for c in row)
+open(sys.argv[1] + "/seed", "wb").write(body)
+PY
+            ;;
         ninepatch)
             # width, height, then npLb, npOl and npTc bodies as aapt writes them.
             python3 - "$corpus" <<'PY'
@@ -45,14 +73,16 @@ tc = bytes([0, 2, 2, 0]) + struct.pack("<II", 32, 40) + struct.pack(">iiii", 1, 
 open(sys.argv[1] + "/seed", "wb").write(bytes([10, 8]) + lb + ol + tc)
 PY
             ;;
-        dsl)
+        dsl|pipeline)
             cp Examples/*.pipe "$corpus"/
             i=0
             for line in 'load "a.9.png" | ninepatch width=320 height=200 | round radius=12 | save "b.png"' \
                         'load "a.png" orient=keep | crop x=10% y=0.5 width=50% gravity=center | save "x-${n}.jpg" quality=80' \
                         'param w=64\nload "a.png" | resize width=$w fit=cover | border width=2 color=#ff000080 | save "o.png"' \
                         'load "in.png" | thumbnail width=96 height=96 radius=8 | alpha remove background=#fff | save "t.jpg"' \
-                        'load "a.png" | tile width=300 height=90 mode=mirror | orient right | save "\"\u0301.png"'; do
+                        'load "a.png" | tile width=300 height=90 mode=mirror | orient right | save "\"\u0301.png"' \
+                        'ninepatch width=30 height=12 mode=space | resize width=50% fit=cover | round radius=3,4 border=1' \
+                        'thumbnail width=5 height=9 | border top=1 left=2 color=#0f08 | crop width=4 gravity=south | orient right'; do
                 printf '%b' "$line" > "$corpus/seed$i"; i=$((i + 1))
             done ;;
     esac

@@ -1,0 +1,28 @@
+import FuzzSupport
+import NinepipeCore
+import NinepipeHost
+
+@_cdecl("FuzzPipeline_main")
+public func main(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    runFuzzer(argc, argv) { data, size in fuzz(data, size) }
+}
+
+/// The fixed input: a 9×7 RGBA nine-patch with layout bounds.
+let input: Image = {
+    var image = Image(width: 9, height: 7, layout: .rgba, depth: .eight, fill: [200, 120, 40, 180])
+    image.metadata.ninePatch = NinePatchInfo(
+        chunk: NinePatchChunk(xDivs: [2, 6], yDivs: [1, 5], padding: NinePatchInsets(left: 1, right: 2, top: 1, bottom: 1), colors: []),
+        layoutBounds: NinePatchLayoutBounds(insets: NinePatchInsets(left: 1, right: 0, top: 0, bottom: 1)))
+    return image
+}()
+
+/// Any text as a pipeline without a source, run on a small image under tight limits and with
+/// no file access: every step and parameter combination the compiler accepts must run or throw.
+func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    guard let data else { return 0 }
+    let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
+    guard let pipeline = PipelineCompiler(requiresSource: false).compile(text).pipeline else { return 0 }
+    let runner = PipelineRunner(limits: ImageLimits(maxPixelCount: 1 << 18, maxDimension: 2048, maxMetadataBytes: 1 << 16), policy: .noFiles)
+    _ = try? runner.run(pipeline, input: input)
+    return 0
+}
