@@ -54,25 +54,12 @@ if [ -z "$(ls -A "$corpus")" ]; then
         info) cp Tests/NinepipeCoreTests/Fixtures/*.jpg Tests/NinepipeCoreTests/Fixtures/*.png "$corpus"/ ;;
         frame)
             # A 6×5 frame: width byte, then (kind, value) per pixel; kinds 0–3 are transparent,
-            # black, red and white, 200+ a free colour.
-            python3 - "$corpus" <<'PY'
-import sys
-rows = ["001100", "0AAAA0", "1AAAA1", "0AAAA0", "002220"]
-kinds = {"0": (0, 0), "1": (1, 0), "2": (2, 0), "A": (220, 90)}
-body = bytes([6]) + b"".join(bytes(kinds[c]) for row in rows for c in row)
-open(sys.argv[1] + "/seed", "wb").write(body)
-PY
-            ;;
+            # black, red and white, 200+ a free colour. Rows: 001100 0AAAA0 1AAAA1 0AAAA0 002220.
+            printf '%b' '\x06\x00\x00\x00\x00\x01\x00\x01\x00\x00\x00\x00\x00\x00\x00\xdc\x5a\xdc\x5a\xdc\x5a\xdc\x5a\x00\x00\x01\x00\xdc\x5a\xdc\x5a\xdc\x5a\xdc\x5a\x01\x00\x00\x00\xdc\x5a\xdc\x5a\xdc\x5a\xdc\x5a\x00\x00\x00\x00\x00\x00\x02\x00\x02\x00\x02\x00\x00\x00' > "$corpus/seed" ;;
         ninepatch)
-            # width, height, then npLb, npOl and npTc bodies as aapt writes them.
-            python3 - "$corpus" <<'PY'
-import struct, sys
-lb = struct.pack("<iiii", 2, 0, 3, 1)
-ol = struct.pack("<iiiifI", 1, 1, 1, 1, 3.4, 255)
-tc = bytes([0, 2, 2, 0]) + struct.pack("<II", 32, 40) + struct.pack(">iiii", 1, 2, 3, 1) + struct.pack("<I", 48) + struct.pack(">iiii", 2, 5, 1, 4)
-open(sys.argv[1] + "/seed", "wb").write(bytes([10, 8]) + lb + ol + tc)
-PY
-            ;;
+            # Width 10, height 8, then npLb (2,0,3,1), npOl (1,1,1,1, r 3.4, a 255) and an npTc
+            # (divs 2,5 / 1,4, padding 1,2,3,1) as aapt writes them.
+            printf '%b' '\x0a\x08\x02\x00\x00\x00\x00\x00\x00\x00\x03\x00\x00\x00\x01\x00\x00\x00\x01\x00\x00\x00\x01\x00\x00\x00\x01\x00\x00\x00\x01\x00\x00\x00\x9a\x99\x59\x40\xff\x00\x00\x00\x00\x02\x02\x00\x20\x00\x00\x00\x28\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x02\x00\x00\x00\x03\x00\x00\x00\x01\x30\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x05\x00\x00\x00\x01\x00\x00\x00\x04' > "$corpus/seed" ;;
         dsl|pipeline)
             cp Examples/*.pipe "$corpus"/
             i=0
