@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import NinepipeHost
 import NinepipeCore
@@ -40,6 +41,69 @@ struct BatchTests {
     func files(_ directory: String) -> [String] {
         (FileManager.default.enumerator(atPath: directory)?.compactMap { $0 as? String } ?? [])
             .filter { !FileIO.isDirectory(directory + "/" + $0) }.sorted()
+    }
+
+    /// Issue 11: the temporary name added ~17 bytes, so a legal 244-byte name failed with
+    /// "File name too long".
+    @Test("a 250-byte file name (the limit is 255) saves, and overwrites keep the file's permissions")
+    func longNameAndKeptMode() throws {
+        let root = NSTemporaryDirectory() + "ninepipe-long-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        let name = String(repeating: "é", count: 123) + ".png"   // 246 + 4 bytes
+        #expect(name.utf8.count == 250)
+        let card = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Examples/card.png").path
+        let result = TestConsole.run(["run", "-e", "load \"\(card)\" | resize width=8 | save \"\(root)/\(name)\""])
+        #expect(result.status == 0, "\(result.err)")
+        #expect(try size(root + "/" + name) == [8, 5])
+        chmod(root + "/" + name, 0o600)
+        let again = TestConsole.run(["run", "-e", "load \"\(root)/\(name)\" | resize width=4 | save \"\(root)/\(name)\""])
+        #expect(again.status == 0, "\(again.err)")
+        var info = stat()
+        #expect(stat(root + "/" + name, &info) == 0 && info.st_mode & 0o777 == 0o600)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root) == [name], "no temporary left")
+    }
+
+    /// Issue 11: `AtomicFile.commit` read the umask by setting it to 0 and back, so two threads
+    /// committing at once could leave it at 0 for a moment and outputs came out world-writable.
+    @Test("under umask 022, a concurrent batch leaves no file or folder writable by others (20 runs)")
+    func outputsRespectUmask() throws {
+        let previous = umask(0o022)
+        defer { umask(previous) }
+        let root = NSTemporaryDirectory() + "ninepipe-umask-" + UUID().uuidString
+        let tiny = try PNGEncoder().encode(Image(width: 3, height: 2, layout: .rgb, depth: .eight, fill: [1, 2, 3]))
+        for folder in 0..<20 {
+            try FileManager.default.createDirectory(atPath: "\(root)/in/f\(folder)", withIntermediateDirectories: true)
+            for file in 0..<10 { _ = FileManager.default.createFile(atPath: "\(root)/in/f\(folder)/\(file).png", contents: Data(tiny)) }
+        }
+        // A watcher reads the process umask from /proc (Linux) all through the runs: it must never
+        // see it changed. (The damage itself needs another thread to create a file in that
+        // moment, which is rare on a quiet machine; the changed umask is not.)
+        let watching = Mutex(true), changes = Mutex(0)
+        let watcher = Thread {
+            while watching.withLock({ $0 }) {
+                guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return }
+                if let line = status.split(separator: "\n").first(where: { $0.hasPrefix("Umask:") }), !line.hasSuffix("0022") {
+                    changes.withLock { $0 += 1 }
+                }
+            }
+        }
+        watcher.start()
+        defer { watching.withLock { $0 = false } }
+        for run in 0..<20 {
+            let out = "\(root)/out\(run)/"
+            let result = TestConsole.run(["run", "-e", "resize width=4", root + "/in", "--recursive", "--output", out, "--jobs", "2", "--quiet"])
+            #expect(result.status == 0, "\(result.err)")
+            let writable = try FileManager.default.subpathsOfDirectory(atPath: out).filter { path in
+                var info = stat()
+                return stat(out + path, &info) == 0 && info.st_mode & 0o002 != 0
+            }
+            #expect(writable.isEmpty, "run \(run): \(writable.count) entries writable by others, e.g. \(writable.prefix(3))")
+            #expect(try FileManager.default.subpathsOfDirectory(atPath: out).count == 220)
+        }
+        #expect(umask(0o022) == 0o022, "the batch left the process umask changed")
+        watching.withLock { $0 = false }
+        #expect(changes.withLock { $0 } == 0, "the umask was seen changed \(changes.withLock { $0 }) times during the runs")
     }
 
     @Test("a directory, --recursive, --output DIR/ and --jobs 2: every image once, folders mirrored, one line per file")

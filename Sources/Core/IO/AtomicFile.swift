@@ -8,6 +8,12 @@ import Darwin
 ///
 /// Until `commit()` succeeds the destination is untouched; a writer that is released
 /// without committing (an error was thrown) removes its temporary file.
+///
+/// The temporary is created with `open(O_CREAT | O_EXCL, 0666)`, so the kernel applies the
+/// process umask: the process-wide umask is never read or changed (changing it to read it is
+/// a race between threads that left batch outputs world-writable). Overwriting an existing
+/// regular file keeps that file's permission bits. The temporary's name always fits the file
+/// system's 255-byte name limit, shortening the destination's name inside it when needed.
 public final class AtomicFile {
     /// The destination path.
     public let path: String
@@ -15,14 +21,48 @@ public final class AtomicFile {
     private var descriptor: Int32
     private var finished = false
 
+    /// The longest file name (bytes) Linux and macOS file systems accept.
+    static let nameLimit = 255
+    /// What a temporary name adds around the destination's name: `.` and `.ninepipe-XXXXXX`.
+    static let temporaryAffixLength = 1 + ".ninepipe-".utf8.count + 6
+
     /// Creates the temporary file in `path`'s directory.
     public init(path: String) throws(FileError) {
         self.path = path
-        var template = Array("\(FileIO.parentDirectory(of: path))/.\(FileIO.baseName(of: path)).ninepipe-XXXXXX".utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else { throw .cannotWrite(path: path, reason: FileIO.errorText()) }
-        self.descriptor = descriptor
-        self.temporaryPath = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let directory = FileIO.parentDirectory(of: path)
+        let stem = Self.truncated(FileIO.baseName(of: path), toBytes: Self.nameLimit - Self.temporaryAffixLength)
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789".utf8)
+        for _ in 0..<64 {
+            let suffix = String(decoding: (0..<6).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }, as: UTF8.self)
+            let candidate = "\(directory)/.\(stem).ninepipe-\(suffix)"
+            let descriptor = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+            if descriptor >= 0 {
+                var existing = stat()
+                if stat(path, &existing) == 0 && (existing.st_mode & S_IFMT) == S_IFREG {
+                    fchmod(descriptor, existing.st_mode & 0o777)
+                }
+                self.descriptor = descriptor
+                self.temporaryPath = candidate
+                return
+            }
+            if errno != EEXIST { break }
+        }
+        throw .cannotWrite(path: path, reason: FileIO.errorText())
+    }
+
+    /// `name` cut to at most `limit` UTF-8 bytes, at a Unicode scalar boundary.
+    static func truncated(_ name: String, toBytes limit: Int) -> String {
+        guard name.utf8.count > limit else { return name }
+        var scalars = String.UnicodeScalarView()
+        var bytes = 0
+        for scalar in name.unicodeScalars {
+            let size = String(scalar).utf8.count
+            if bytes + size > limit { break }
+            scalars.append(scalar)
+            bytes += size
+        }
+        return String(scalars)
     }
 
     deinit { if !finished { abort() } }
@@ -46,9 +86,6 @@ public final class AtomicFile {
     public func commit() throws(FileError) {
         var failure: String?
         if fsync(descriptor) != 0 { failure = FileIO.errorText() }
-        let mask = umask(0)
-        umask(mask)
-        if failure == nil { fchmod(descriptor, 0o666 & ~mask) }
         if close(descriptor) != 0 && failure == nil { failure = FileIO.errorText() }
         descriptor = -1
         if failure == nil && rename(temporaryPath, path) != 0 { failure = FileIO.errorText() }

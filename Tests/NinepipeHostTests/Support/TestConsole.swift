@@ -25,9 +25,11 @@ final class TestConsole: Sendable {
     /// Runs the tool with `arguments` in `directory` and returns the exit code.
     static func run(_ arguments: [String], in directory: String? = nil) -> (status: Int32, out: String, err: String) {
         let console = TestConsole()
+        // Only a run that moved the working directory moves it back: restoring it after every
+        // run would pull it from under a concurrently running test that did move it.
         let previous = FileManager.default.currentDirectoryPath
         if let directory { _ = FileManager.default.changeCurrentDirectoryPath(directory) }
-        defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
+        defer { if directory != nil { _ = FileManager.default.changeCurrentDirectoryPath(previous) } }
         let status = CommandLineTool().run(arguments, console: console.console())
         return (status, console.out, console.err)
     }
