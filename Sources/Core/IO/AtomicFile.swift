@@ -1,7 +1,9 @@
 #if canImport(Glibc)
 import Glibc
+private let systemWrite = Glibc.write
 #elseif canImport(Darwin)
 import Darwin
+private let systemWrite = Darwin.write
 #endif
 
 /// A file written through a temporary file beside its destination and renamed into place on ``commit()``.
@@ -14,10 +16,20 @@ import Darwin
 /// a race between threads that left batch outputs world-writable). Overwriting an existing
 /// regular file keeps that file's permission bits. The temporary's name always fits the file
 /// system's 255-byte name limit, shortening the destination's name inside it when needed.
+///
+/// What the destination is decides how it is written:
+/// - `-`, `/dev/stdout`, `/dev/stderr`, `/dev/fd/N`, `/proc/self/fd/N`, and anything that is a
+///   character device, FIFO or socket: written **directly**, in order, with no temporary and
+///   no rename (standard output, a pipe, a terminal). A failure cannot be taken back there.
+/// - A symbolic link: its target is replaced atomically (the chain is followed, relative
+///   targets from the link's folder); the link stays a link.
+/// - Anything else: atomically, through the temporary.
 public final class AtomicFile {
-    /// The destination path.
+    /// The destination path as given.
     public let path: String
-    private let temporaryPath: String
+    /// Where the temporary is renamed to (the link's target for a link); `nil` when direct.
+    private let finalPath: String?
+    private let temporaryPath: String?
     private var descriptor: Int32
     private var finished = false
 
@@ -26,11 +38,31 @@ public final class AtomicFile {
     /// What a temporary name adds around the destination's name: `.` and `.ninepipe-XXXXXX`.
     static let temporaryAffixLength = 1 + ".ninepipe-".utf8.count + 6
 
-    /// Creates the temporary file in `path`'s directory.
+    /// Whether this file is written straight to its destination (a stream or a device).
+    public var isDirect: Bool { temporaryPath == nil }
+
+    /// Creates the temporary file (or opens the stream) for `path`.
     public init(path: String) throws(FileError) {
         self.path = path
-        let directory = FileIO.parentDirectory(of: path)
-        let stem = Self.truncated(FileIO.baseName(of: path), toBytes: Self.nameLimit - Self.temporaryAffixLength)
+        if let stream = FileIO.streamDescriptor(forWriting: path) {
+            let descriptor = dup(stream)
+            guard descriptor >= 0 else { throw .cannotWrite(path: path, reason: FileIO.errorText()) }
+            self.descriptor = descriptor
+            self.finalPath = nil
+            self.temporaryPath = nil
+            return
+        }
+        if FileIO.isSpecialFile(path) {
+            let descriptor = open(path, O_WRONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { throw .cannotWrite(path: path, reason: FileIO.errorText()) }
+            self.descriptor = descriptor
+            self.finalPath = nil
+            self.temporaryPath = nil
+            return
+        }
+        let target = FileIO.linkTarget(of: path)
+        let directory = FileIO.parentDirectory(of: target)
+        let stem = Self.truncated(FileIO.baseName(of: target), toBytes: Self.nameLimit - Self.temporaryAffixLength)
         var generator = SystemRandomNumberGenerator()
         let alphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789".utf8)
         for _ in 0..<64 {
@@ -39,10 +71,11 @@ public final class AtomicFile {
             let descriptor = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
             if descriptor >= 0 {
                 var existing = stat()
-                if stat(path, &existing) == 0 && (existing.st_mode & S_IFMT) == S_IFREG {
+                if stat(target, &existing) == 0 && (existing.st_mode & S_IFMT) == S_IFREG {
                     fchmod(descriptor, existing.st_mode & 0o777)
                 }
                 self.descriptor = descriptor
+                self.finalPath = target
                 self.temporaryPath = candidate
                 return
             }
@@ -71,7 +104,7 @@ public final class AtomicFile {
     public func write(_ bytes: UnsafeRawBufferPointer) throws(FileError) {
         var written = 0
         while written < bytes.count {
-            let count = Glibc.write(descriptor, bytes.baseAddress! + written, bytes.count - written)
+            let count = systemWrite(descriptor, bytes.baseAddress! + written, bytes.count - written)
             if count < 0 {
                 if errno == EINTR { continue }
                 let reason = FileIO.errorText()
@@ -82,13 +115,21 @@ public final class AtomicFile {
         }
     }
 
-    /// Flushes to disk and renames the temporary file onto the destination.
+    /// Flushes to disk and renames the temporary file onto the destination (for a direct
+    /// destination: closes it).
     public func commit() throws(FileError) {
         var failure: String?
+        guard let temporaryPath, let finalPath else {
+            if close(descriptor) != 0 { failure = FileIO.errorText() }
+            descriptor = -1
+            finished = true
+            if let failure { throw .cannotWrite(path: path, reason: failure) }
+            return
+        }
         if fsync(descriptor) != 0 { failure = FileIO.errorText() }
         if close(descriptor) != 0 && failure == nil { failure = FileIO.errorText() }
         descriptor = -1
-        if failure == nil && rename(temporaryPath, path) != 0 { failure = FileIO.errorText() }
+        if failure == nil && rename(temporaryPath, finalPath) != 0 { failure = FileIO.errorText() }
         finished = true
         if let failure {
             unlink(temporaryPath)
@@ -96,11 +137,12 @@ public final class AtomicFile {
         }
     }
 
-    /// Discards the temporary file; the destination is untouched.
+    /// Discards the temporary file; the destination is untouched (a direct destination keeps
+    /// what was already written to it).
     public func abort() {
         guard !finished else { return }
         finished = true
         if descriptor >= 0 { close(descriptor) }
-        unlink(temporaryPath)
+        if let temporaryPath { unlink(temporaryPath) }
     }
 }

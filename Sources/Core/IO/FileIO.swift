@@ -1,7 +1,9 @@
 #if canImport(Glibc)
 import Glibc
+private let systemRead = Glibc.read
 #elseif canImport(Darwin)
 import Darwin
+private let systemRead = Darwin.read
 #endif
 
 /// Reading whole files and writing them atomically (temporary file in the target directory, then rename).
@@ -9,13 +11,17 @@ public enum FileIO {
     /// Reads the whole file at `path`.
     ///
     /// - Parameter maxBytes: refuse files larger than this (default 4 GiB) before reading.
+    /// `-` (and `/dev/stdin`) is standard input; a pipe, FIFO or device is read to its end in
+    /// pieces, still refused past `maxBytes`.
     public static func read(_ path: String, maxBytes: Int = 4 << 30) throws(FileError) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor: Int32
+        if let stream = streamDescriptor(forWriting: false, path) { descriptor = dup(stream) } else { descriptor = open(path, O_RDONLY | O_CLOEXEC) }
         guard descriptor >= 0 else { throw .cannotRead(path: path, reason: errorText()) }
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw .cannotRead(path: path, reason: errorText()) }
         if (info.st_mode & S_IFMT) == S_IFDIR { throw .cannotRead(path: path, reason: "it is a directory") }
+        if (info.st_mode & S_IFMT) != S_IFREG { return try readStream(descriptor, path: path, maxBytes: maxBytes) }
         let size = Int(info.st_size)
         guard size <= maxBytes else { throw .cannotRead(path: path, reason: "file is \(size) bytes, over the \(maxBytes)-byte limit") }
         var bytes = [UInt8](repeating: 0, count: size)
@@ -23,7 +29,7 @@ public enum FileIO {
         var failure: String?
         bytes.withUnsafeMutableBytes { buffer in
             while total < size {
-                let count = Glibc.read(descriptor, buffer.baseAddress! + total, size - total)
+                let count = systemRead(descriptor, buffer.baseAddress! + total, size - total)
                 if count < 0 {
                     if errno == EINTR { continue }
                     failure = errorText()
@@ -36,6 +42,24 @@ public enum FileIO {
         if let failure { throw .cannotRead(path: path, reason: failure) }
         if total < size { bytes.removeLast(size - total) }
         return bytes
+    }
+
+    /// Everything `descriptor` yields until its end, in 64 KiB reads.
+    private static func readStream(_ descriptor: Int32, path: String, maxBytes: Int) throws(FileError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 << 10)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .cannotRead(path: path, reason: errorText())
+            }
+            if count == 0 { return bytes }
+            guard bytes.count + count <= maxBytes else {
+                throw .cannotRead(path: path, reason: "the stream is over the \(maxBytes)-byte limit")
+            }
+            bytes += chunk[0..<count]
+        }
     }
 
     /// Writes `bytes` to `path` atomically: a temporary file beside it, `fsync`, then `rename`.
@@ -74,6 +98,52 @@ public enum FileIO {
     public static func baseName(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return path }
         return String(path[path.index(after: slash)...])
+    }
+
+    /// The already-open descriptor a path names: `-` is standard output when writing (standard
+    /// input when reading), and `/dev/stdout`, `/dev/stderr`, `/dev/stdin`, `/dev/fd/N` and
+    /// `/proc/self/fd/N` are the descriptors they name. `nil` for any other path.
+    static func streamDescriptor(forWriting: Bool, _ path: String) -> Int32? {
+        switch path {
+        case "-": return forWriting ? 1 : 0
+        case "/dev/stdin": return 0
+        case "/dev/stdout": return 1
+        case "/dev/stderr": return 2
+        default:
+            for prefix in ["/dev/fd/", "/proc/self/fd/"] where path.hasPrefix(prefix) {
+                if let number = Int32(path.dropFirst(prefix.count)), number >= 0 { return number }
+            }
+            return nil
+        }
+    }
+
+    /// ``streamDescriptor(forWriting:_:)`` for writing.
+    static func streamDescriptor(forWriting path: String) -> Int32? { streamDescriptor(forWriting: true, path) }
+
+    /// Whether `path` (links followed) is a character or block device, a FIFO or a socket:
+    /// something to write into directly, never to replace.
+    public static func isSpecialFile(_ path: String) -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return false }
+        let kind = info.st_mode & S_IFMT
+        return kind == S_IFCHR || kind == S_IFBLK || kind == S_IFIFO || kind == S_IFSOCK
+    }
+
+    /// The path a write to `path` should replace: `path` itself, or when it is a symbolic link,
+    /// the end of its chain of links (each relative target taken from its link's folder; at
+    /// most 40 links, as the kernel allows). The target need not exist.
+    public static func linkTarget(of path: String) -> String {
+        var current = path
+        for _ in 0..<40 {
+            var info = stat()
+            guard lstat(current, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK else { return current }
+            var buffer = [CChar](repeating: 0, count: 4097)
+            let length = readlink(current, &buffer, 4096)
+            guard length > 0 else { return current }
+            let target = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            current = target.hasPrefix("/") ? target : parentDirectory(of: current) + "/" + target
+        }
+        return current
     }
 
     static func errorText() -> String { String(cString: strerror(errno)) }

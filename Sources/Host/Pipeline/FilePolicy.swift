@@ -35,8 +35,8 @@ public struct FilePolicy: Sendable, Hashable {
     /// The path to open for `path`, or an error when the policy refuses it.
     ///
     /// For a rooted policy the real location is checked after resolving every symbolic link: the
-    /// file itself when reading, its directory when writing (a save replaces a link at the final
-    /// name rather than following it, since it renames a new file into place).
+    /// file itself when reading, the directory of what a save replaces when writing (a link's
+    /// target, since a save through a link writes its target).
     func resolve(_ path: String, forWriting: Bool) throws(PolicyError) -> String {
         switch rule {
         case .unrestricted:
@@ -55,7 +55,8 @@ public struct FilePolicy: Sendable, Hashable {
                 throw .outsideRoot(path: path, root: directory)
             }
             if forWriting {
-                let parent = FileIO.parentDirectory(of: lexical)
+                // A save through a link replaces the link's target: that is what must be inside.
+                let parent = FileIO.parentDirectory(of: FileIO.linkTarget(of: lexical))
                 // A missing directory is the save's own error to report; only existing ones can escape.
                 if let real = Self.realPath(parent), !Self.isInside(real, root: root) {
                     throw .outsideRoot(path: path, root: directory)

@@ -28,6 +28,9 @@ struct SaveStep: Sendable, Hashable {
     ) { arguments in
         let path = try arguments.string("path")
         guard let format = arguments["format"]?.stringValue.flatMap(ImageFormat.init(rawValue:)) ?? ImageFormat(path: path) else {
+            if path == "-" || path.hasPrefix("/dev/") || path.hasPrefix("/proc/self/fd/") {
+                throw ParameterError(name: "format", value: "", expected: "format=png or format=jpeg: \(ParameterValue.string(path).description) is a stream, with no extension to take the format from")
+            }
             throw ParameterError(name: "path", value: ParameterValue.string(path).description,
                                  expected: "a file name ending in \(ImageFormat.knownExtensionList), or add format=png|jpeg")
         }

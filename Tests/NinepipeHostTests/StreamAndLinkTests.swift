@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+@testable import NinepipeHost
+import NinepipeCore
+
+/// Issue 11: `save` onto a symbolic link replaced the link (and as root turned `/dev/stdout`
+/// into a regular file); `load "-"`, `load "/dev/stdin"` and `save "-"` did not stream.
+extension CommandLineTests {
+    static let builtExecutable = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent(".build/debug/ninepipe")
+
+    /// Runs the built executable with `input` on standard input; returns status, stdout, stderr.
+    func runExecutable(_ arguments: [String], input: Data = Data(), in directory: String) throws -> (Int32, Data, String) {
+        let process = Process()
+        process.executableURL = Self.builtExecutable
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        let writer = Thread { stdin.fileHandleForWriting.write(input); try? stdin.fileHandleForWriting.close() }
+        writer.start()
+        let out = stdout.fileHandleForReading.readDataToEndOfFile()
+        let err = stderr.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, out, String(decoding: err, as: UTF8.self))
+    }
+
+    @Test("load \"-\" and save \"-\" stream through pipes: PNG in, JPEG out, and back; /dev/stdin and /dev/stdout too")
+    func streams() throws {
+        guard FileManager.default.isExecutableFile(atPath: Self.builtExecutable.path) else {
+            print("SKIP: \(Self.builtExecutable.path) not built; stream test skipped")
+            return
+        }
+        let dir = try workspace()
+        let png = try Data(contentsOf: URL(fileURLWithPath: dir + "/in.png"))
+        let (status, jpeg, err) = try runExecutable(["run", "-e", #"load "-" | resize width=20 | save "-" format=jpeg"#], input: png, in: dir)
+        #expect(status == 0, "\(err)")
+        let decoded = try ImageCodecs.decode([UInt8](jpeg))
+        #expect(ImageFormat(sniffing: [UInt8](jpeg)) == .jpeg && decoded.width == 20)
+        let (again, back, err2) = try runExecutable(["run", "-e", #"load "/dev/stdin" | save "/dev/stdout" format=png"#], input: jpeg, in: dir)
+        #expect(again == 0, "\(err2)")
+        #expect(try ImageCodecs.decode([UInt8](back)).width == 20)
+        let (refused, _, message) = try runExecutable(["run", "-e", #"load "-" | save "-""#], input: png, in: dir)
+        #expect(refused == 2 && message.contains(#"format=png or format=jpeg: "-" is a stream"#), "\(message)")
+    }
+
+    @Test("save onto a symbolic link writes its target (relative, chained); the links stay links")
+    func saveThroughLink() throws {
+        let dir = try workspace()
+        try FileManager.default.createDirectory(atPath: dir + "/real", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: dir + "/real/second.png", withDestinationPath: "target.png")
+        try FileManager.default.createSymbolicLink(atPath: dir + "/link.png", withDestinationPath: "real/second.png")
+        let result = TestConsole.run(["run", "-e", #"load "in.png" | resize width=7 | save "link.png""#], in: dir)
+        #expect(result.status == 0, "\(result.err)")
+        for link in ["link.png", "real/second.png"] {
+            let attributes = try FileManager.default.attributesOfItem(atPath: dir + "/" + link)
+            #expect(attributes[.type] as? FileAttributeType == .typeSymbolicLink, "\(link) is no longer a link")
+        }
+        #expect(try decode(dir + "/real/target.png").width == 7)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir + "/real").sorted() == ["second.png", "target.png"])
+    }
+
+    @Test("a rooted host refuses a save through a link that leads out of its root")
+    func rootedLinkOut() throws {
+        let dir = try workspace()
+        let outside = NSTemporaryDirectory() + "ninepipe-outside-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: dir + "/escape.png", withDestinationPath: outside + "/stolen.png")
+        let runner = PipelineRunner(policy: .rooted(at: dir))
+        let pipeline = try PipelineCompiler().pipeline(#"load "in.png" | save "escape.png""#)
+        #expect(throws: (any Error).self) { try runner.run(pipeline) }
+        #expect(!FileManager.default.fileExists(atPath: outside + "/stolen.png"))
+    }
+}
