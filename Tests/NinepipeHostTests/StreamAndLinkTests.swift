@@ -75,3 +75,43 @@ extension CommandLineTests {
         #expect(!FileManager.default.fileExists(atPath: outside + "/stolen.png"))
     }
 }
+
+/// Issue 11: Ctrl-C during a batch left `.NAME.ninepipe-XXXXXX` temporaries of ~20 MB behind.
+extension CommandLineTests {
+    @Test("SIGINT during a batch: no new files, the file in flight abandoned, no temporary left, summary printed, exit 130")
+    func interruptedBatch() throws {
+        guard FileManager.default.isExecutableFile(atPath: Self.builtExecutable.path) else {
+            print("SKIP: \(Self.builtExecutable.path) not built; interrupt test skipped")
+            return
+        }
+        let dir = try workspace()
+        try FileManager.default.createDirectory(atPath: dir + "/many", withIntermediateDirectories: true)
+        let photo = try PNGEncoder().encode(Image(width: 300, height: 200, layout: .rgb, depth: .eight, fill: [90, 120, 200]))
+        for index in 0..<40 { _ = FileManager.default.createFile(atPath: "\(dir)/many/\(index).png", contents: Data(photo)) }
+        let process = Process()
+        process.executableURL = Self.builtExecutable
+        process.arguments = ["run", "-e", "resize width=1200 filter=lanczos3", "many", "--output", "out/", "--jobs", "1"]
+        process.currentDirectoryURL = URL(fileURLWithPath: dir)
+        let stderr = Pipe(), stdout = Pipe()
+        process.standardError = stderr
+        process.standardOutput = stdout
+        try process.run()
+        // Not a terminal: one line per finished file on stdout. Interrupt after the first.
+        var lines = Data()
+        while !String(decoding: lines, as: UTF8.self).contains("\n") {
+            let chunk = stdout.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            lines += chunk
+        }
+        kill(process.processIdentifier, SIGINT)  // as Ctrl-C sends
+        _ = stdout.fileHandleForReading.readDataToEndOfFile()
+        let err = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 130, "\(err)")
+        #expect(err.contains("40 files: ") && err.contains("stopped by SIGINT:"), "\(err)")
+        let written = (try? FileManager.default.contentsOfDirectory(atPath: dir + "/out")) ?? []
+        #expect(!written.contains { $0.contains(".ninepipe-") }, "temporaries left: \(written)")
+        #expect(written.count >= 1 && written.count < 40, "\(written.count) outputs")
+        for name in written { #expect(try decode(dir + "/out/" + name).width == 1200, "\(name) is not a whole image") }
+    }
+}

@@ -21,28 +21,24 @@ extension TransformContext {
         try checkCancellation()
         let cores = ProcessInfo.processInfo.activeProcessorCount
         let bands = work < 1 << 18 ? 1 : Swift.min(count, Swift.max(1, cores * 2))
-        let probe = CancellationProbe()
+        // Worker threads of `concurrentPerform` run outside the task, where `Task.isCancelled` is
+        // always false. The calling thread runs bands too: when it sees the task cancelled it
+        // sets a flag that every band reads (no task handle crosses threads).
+        let stop = CancellationFlag()
+        let outside = cancellation
+        let probe: @Sendable () -> Bool = {
+            if Task.isCancelled || outside?.isCancelled == true { stop.cancel() }
+            return stop.isCancelled
+        }
         if bands == 1 {
-            body(0..<count) { probe.isCancelled }
+            body(0..<count) { probe() }
         } else {
             DispatchQueue.concurrentPerform(iterations: bands) { band in
                 let range = (count * band / bands)..<(count * (band + 1) / bands)
-                body(range) { probe.isCancelled }
+                body(range) { probe() }
             }
         }
+        if stop.isCancelled { throw CancellationError() }
         try checkCancellation()
     }
-}
-
-/// Answers "was the task that started this work cancelled?" from any thread.
-///
-/// Worker threads of `concurrentPerform` run outside the task, where `Task.isCancelled`
-/// is always false; the probe remembers the starting task and asks it directly.
-private final class CancellationProbe: Sendable {
-    private nonisolated(unsafe) let task: UnsafeCurrentTask?
-
-    init() { task = withUnsafeCurrentTask { $0 } }
-
-    /// Whether the starting task has been cancelled (false when there is none).
-    var isCancelled: Bool { task?.isCancelled ?? false }
 }

@@ -83,35 +83,43 @@ public struct BatchRunner: Sendable {
     }
 
     /// Processes `inputs` on ``jobs`` threads, reporting each file to `events` as it finishes (from
-    /// any thread). Cancelling the task stops new files from starting; files in flight finish.
+    /// any thread). Cancelling the task stops new files from starting, and files in flight stop
+    /// at their next step or band (their temporaries removed); they count as skipped.
     public func run(_ pipeline: Pipeline, inputs: [BatchInput], events: @escaping @Sendable (Event) -> Void) async -> Summary {
-        let queue = WorkQueue(count: inputs.count)
+        let stop = runner.cancellation ?? CancellationFlag()
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 Thread.detachNewThread {
-                    continuation.resume(returning: runBlocking(pipeline, inputs: inputs, queue: queue, events: events))
+                    continuation.resume(returning: runBlocking(pipeline, inputs: inputs, stop: stop, events: events))
                 }
             }
         } onCancel: {
-            queue.stop()
+            stop.cancel()
         }
     }
 
     /// ``run(_:inputs:events:)`` for callers without a task (the command line): blocks until done.
+    /// Setting the runner's ``PipelineRunner/cancellation`` flag (from a signal handler, say)
+    /// stops it the same way a cancelled task does.
     public func runBlocking(_ pipeline: Pipeline, inputs: [BatchInput], events: @escaping @Sendable (Event) -> Void) -> Summary {
-        runBlocking(pipeline, inputs: inputs, queue: WorkQueue(count: inputs.count), events: events)
+        runBlocking(pipeline, inputs: inputs, stop: runner.cancellation ?? CancellationFlag(), events: events)
     }
 
-    private func runBlocking(_ pipeline: Pipeline, inputs: [BatchInput], queue: WorkQueue,
+    private func runBlocking(_ pipeline: Pipeline, inputs: [BatchInput], stop: CancellationFlag,
                              events: @escaping @Sendable (Event) -> Void) -> Summary {
+        let queue = WorkQueue(count: inputs.count, cancellation: stop)
+        var stoppable = self
+        stoppable.runner.cancellation = stop
         let inputPaths = Set(inputs.map { Self.identity(of: $0.path) })
         let claims = OutputClaims()
         let results = Mutex<(succeeded: Int, failures: [(Int, BatchInput, String)])>((0, []))
-        ParallelWork.run(jobs: jobs, count: inputs.count, queue: queue) { position in
+        ParallelWork.run(jobs: jobs, count: inputs.count, queue: queue) { [stoppable] position in
             let input = inputs[position]
             let event: Event
             do {
-                event = try process(input, pipeline: pipeline, inputPaths: inputPaths, claims: claims)
+                event = try stoppable.process(input, pipeline: pipeline, inputPaths: inputPaths, claims: claims)
+            } catch is CancellationError {
+                return  // stopped on request: counted as skipped
             } catch {
                 event = .failed(input, reason: "\(error)")
             }
@@ -202,8 +210,13 @@ final class WorkQueue: Sendable {
     private let count: Int
     private let position = Atomic<Int>(0)
     private let stopped = Atomic<Bool>(false)
+    private let cancellation: CancellationFlag?
 
-    init(count: Int) { self.count = count }
+    /// A queue of `count` positions that also stops when `cancellation` is set.
+    init(count: Int, cancellation: CancellationFlag? = nil) {
+        self.count = count
+        self.cancellation = cancellation
+    }
 
     /// The next position, or `nil` when all are taken or the queue stopped.
     func next() -> Int? {
@@ -215,5 +228,5 @@ final class WorkQueue: Sendable {
     /// Stops handing out work (fail-fast).
     func stop() { stopped.store(true, ordering: .relaxed) }
 
-    var isStopped: Bool { stopped.load(ordering: .relaxed) }
+    var isStopped: Bool { stopped.load(ordering: .relaxed) || cancellation?.isCancelled == true }
 }

@@ -108,9 +108,15 @@ public struct CommandLineTool: Sendable {
         }
         var runner = makeRunner(options, console: console)
         if options.timings { runner.stepObserver = { report in console.err("timing: \(report)") } }
+        let interrupts = InterruptWatch()
+        defer { interrupts.end() }
+        runner.cancellation = interrupts.flag
         do {
             try runner.run(pipeline)
             return .success
+        } catch is CancellationError {
+            console.err("\(fileName): stopped by \(interrupts.signalName); nothing was left half-written")
+            return interrupts.exitCode ?? .failure
         } catch let failure as StepFailure {
             let place = failure.location.map { "\(fileName):\($0): " } ?? "\(fileName): "
             console.err(place + (console.errorIsTerminal ? "\u{1B}[1;31merror:\u{1B}[0m " : "error: ") + "\(failure.stepName): \(failure.underlying)")
@@ -161,8 +167,16 @@ public struct CommandLineTool: Sendable {
             return .success
         }
         let reporter = BatchReporter(console: console, total: inputs.count, quiet: options.quiet)
-        let summary = batch.runBlocking(pipeline, inputs: inputs) { reporter.report($0) }
+        let interrupts = InterruptWatch()
+        defer { interrupts.end() }
+        var stoppable = batch
+        stoppable.runner.cancellation = interrupts.flag
+        let summary = stoppable.runBlocking(pipeline, inputs: inputs) { reporter.report($0) }
         reporter.finish(summary)
+        if let code = interrupts.exitCode {
+            console.err("stopped by \(interrupts.signalName): \(summary.skipped) file\(summary.skipped == 1 ? "" : "s") not processed; files in flight were abandoned and their temporaries removed")
+            return code
+        }
         return summary.failures.isEmpty && summary.skipped == 0 ? .success : .failure
     }
 

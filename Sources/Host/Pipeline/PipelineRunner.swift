@@ -11,6 +11,10 @@ public struct PipelineRunner: Sendable {
     public var warningHandler: @Sendable (String) -> Void
     /// Receives a report after each step (name, time taken, resulting size), e.g. for `--timings`.
     public var stepObserver: (@Sendable (StepReport) -> Void)?
+    /// A stop request besides the task's own cancellation: set it (from any thread, a signal
+    /// handler's queue for instance) and runs stop at the next step or band with
+    /// `CancellationError`, their temporary files removed.
+    public var cancellation: CancellationFlag?
     /// Rewrites each `save` path before writing (batch runs fill in placeholders and refuse collisions).
     var savePath: (@Sendable (_ path: String, _ image: Image) throws -> String)?
 
@@ -27,7 +31,7 @@ public struct PipelineRunner: Sendable {
     /// Cancellation is checked between steps. Errors are ``StepFailure``s naming the step.
     @discardableResult
     public func run(_ pipeline: Pipeline, input: Image? = nil) throws -> Image? {
-        try execute(pipeline, image: input, context: RunContext(limits: limits, policy: policy, savePath: savePath, handler: warningHandler))
+        try execute(pipeline, image: input, context: RunContext(limits: limits, policy: policy, savePath: savePath, cancellation: cancellation, handler: warningHandler))
     }
 
     /// Decodes `encoded` (PNG or JPEG bytes) as `load` would (EXIF orientation applied, nine-patch
@@ -36,7 +40,7 @@ public struct PipelineRunner: Sendable {
     ///
     /// - Parameter name: names the input in messages (and decides `.9.png` handling).
     public func run(_ pipeline: Pipeline, encoded: [UInt8], name: String = "<input>") throws -> Image {
-        let context = RunContext(limits: limits, policy: policy, savePath: savePath, handler: warningHandler)
+        let context = RunContext(limits: limits, policy: policy, savePath: savePath, cancellation: cancellation, handler: warningHandler)
         let source = LoadStep(path: name, keepsOrientation: false, shrink: 1)
         let image = try source.decode(encoded, context, next: Self.sizeHint(after: -1, in: pipeline))
         guard let result = try execute(pipeline, image: image, context: context) else { throw NoImageError() }
@@ -59,7 +63,7 @@ public struct PipelineRunner: Sendable {
         var image = input
         let clock = ContinuousClock()
         for (index, step) in pipeline.steps.enumerated() {
-            try Task.checkCancellation()
+            try context.transformContext.checkCancellation()
             let started = clock.now
             do {
                 switch step.action {

@@ -7,12 +7,15 @@ final class RunContext: Sendable {
     let policy: FilePolicy
     /// Rewrites a `save` path before it is written (batch runs fill in `{name}` and friends).
     let savePath: (@Sendable (_ path: String, _ image: Image) throws -> String)?
+    /// A stop request besides the task's cancellation (a batch interrupted by a signal).
+    let cancellation: CancellationFlag?
     private let handler: @Sendable (String) -> Void
     private let seen = Mutex<Set<String>>([])
 
     init(limits: ImageLimits, policy: FilePolicy, savePath: (@Sendable (String, Image) throws -> String)? = nil,
-         handler: @escaping @Sendable (String) -> Void) {
+         cancellation: CancellationFlag? = nil, handler: @escaping @Sendable (String) -> Void) {
         self.limits = limits
+        self.cancellation = cancellation
         self.policy = policy
         self.savePath = savePath
         self.handler = handler
@@ -26,5 +29,5 @@ final class RunContext: Sendable {
         if isNew { handler(message) }
     }
 
-    var transformContext: TransformContext { TransformContext(limits: limits, warningHandler: handler) }
+    var transformContext: TransformContext { TransformContext(limits: limits, cancellation: cancellation, warningHandler: handler) }
 }
