@@ -34,45 +34,21 @@ public enum EXIF {
     /// orientation tag in tag order, and the header pointed at it. Entries' value offsets are
     /// from the start of the block, so they stay valid. `nil` when IFD0 cannot be read.
     private static func adding(_ orientation: Orientation, to block: [UInt8]) -> [UInt8]? {
-        guard block.count >= 8 else { return nil }
-        let bigEndian: Bool
-        switch (block[0], block[1]) {
-        case (0x4D, 0x4D): bigEndian = true
-        case (0x49, 0x49): bigEndian = false
-        default: return nil
-        }
-        func u16(_ at: Int) -> Int? {
-            guard at >= 0, at + 2 <= block.count else { return nil }
-            return bigEndian ? Int(block[at]) << 8 | Int(block[at + 1]) : Int(block[at + 1]) << 8 | Int(block[at])
-        }
-        func bytes16(_ value: Int) -> [UInt8] {
-            bigEndian ? [UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)] : [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF)]
-        }
-        func bytes32(_ value: Int) -> [UInt8] {
-            bigEndian ? bytes16(value >> 16) + bytes16(value & 0xFFFF) : bytes16(value & 0xFFFF) + bytes16(value >> 16)
-        }
-        guard u16(2) == 42, let high = u16(bigEndian ? 4 : 6), let low = u16(bigEndian ? 6 : 4) else { return nil }
-        let ifd = high << 16 | low
-        guard let count = u16(ifd), ifd + 2 + count * 12 + 4 <= block.count, count < 0xFFFF else { return nil }
+        guard let tiff = TIFFBytes(block), let ifd = tiff.firstIFD, let count = tiff.u16(ifd).map(Int.init),
+              ifd + 2 + count * 12 + 4 <= block.count, count < 0xFFFF else { return nil }
         // A malformed orientation entry (not one SHORT) is replaced.
-        var entries = (0..<count).map { Array(block[(ifd + 2 + $0 * 12)..<(ifd + 14 + $0 * 12)]) }
-            .filter { u16At($0, bigEndian) != Int(orientationTag) }
-        let tag = bytes16(Int(orientationTag)) + bytes16(3) + bytes32(1) + bytes16(orientation.rawValue) + [0, 0]
-        let position = entries.firstIndex { (u16At($0, bigEndian) ?? 0) > Int(orientationTag) } ?? entries.count
+        var entries = (0..<count).map { ifd + 2 + $0 * 12 }.filter { tiff.u16($0) != orientationTag }
+            .map { Array(block[$0..<($0 + 12)]) }
+        let tag = tiff.bytes(orientationTag) + tiff.bytes(UInt16(3)) + tiff.bytes(UInt32(1)) + tiff.bytes(UInt16(orientation.rawValue)) + [0, 0]
+        let position = entries.firstIndex { (TIFFBytes.tag(of: $0, bigEndian: tiff.bigEndian)) > orientationTag } ?? entries.count
         entries.insert(tag, at: position)
         let next = Array(block[(ifd + 2 + count * 12)..<(ifd + 6 + count * 12)])
         var out = block
         if out.count % 2 == 1 { out.append(0) }  // IFDs start on a word boundary
-        guard out.count + 2 + entries.count * 12 + 4 <= Int(UInt32.max) else { return nil }
-        let offset = out.count
-        out += bytes16(entries.count) + entries.flatMap { $0 } + next
-        out.replaceSubrange(4..<8, with: bytes32(offset))
+        guard let offset = UInt32(exactly: out.count), out.count + 2 + entries.count * 12 + 4 <= Int(UInt32.max) else { return nil }
+        out += tiff.bytes(UInt16(entries.count)) + entries.flatMap { $0 } + next
+        out.replaceSubrange(4..<8, with: tiff.bytes(offset))
         return out
-    }
-
-    private static func u16At(_ entry: [UInt8], _ bigEndian: Bool) -> Int? {
-        guard entry.count >= 2 else { return nil }
-        return bigEndian ? Int(entry[0]) << 8 | Int(entry[1]) : Int(entry[1]) << 8 | Int(entry[0])
     }
 
     /// Drops a leading `Exif\0\0` (JPEG APP1 style) when present.
@@ -88,30 +64,58 @@ public enum EXIF {
     private static func orientationLocation(in raw: [UInt8]) -> (offset: Int, value: UInt16, bigEndian: Bool)? {
         let block = stripPrefix(raw)
         let shift = raw.count - block.count
+        guard let tiff = TIFFBytes(block), let ifd = tiff.firstIFD, let count = tiff.u16(ifd) else { return nil }
+        for index in 0..<Int(count) {
+            let entry = ifd + 2 + index * 12
+            guard let tag = tiff.u16(entry) else { return nil }
+            if tag == orientationTag {
+                guard tiff.u16(entry + 2) == 3, let value = tiff.u16(entry + 8) else { return nil }
+                return (entry + 8 + shift, value, tiff.bigEndian)
+            }
+        }
+        return nil
+    }
+}
+
+/// A TIFF block's byte order and bounds-checked reads, and values written in that order.
+private struct TIFFBytes {
+    let block: [UInt8]
+    let bigEndian: Bool
+
+    /// `nil` unless `block` starts with `MM` or `II` and is at least a header long.
+    init?(_ block: [UInt8]) {
         guard block.count >= 8 else { return nil }
-        let bigEndian: Bool
         switch (block[0], block[1]) {
         case (0x4D, 0x4D): bigEndian = true
         case (0x49, 0x49): bigEndian = false
         default: return nil
         }
-        func u16(_ at: Int) -> UInt16? {
-            guard at >= 0, at + 2 <= block.count else { return nil }
-            return bigEndian ? UInt16(block[at]) << 8 | UInt16(block[at + 1]) : UInt16(block[at + 1]) << 8 | UInt16(block[at])
-        }
-        func u32(_ at: Int) -> Int? {
-            guard let high = u16(bigEndian ? at : at + 2), let low = u16(bigEndian ? at + 2 : at) else { return nil }
-            return Int(high) << 16 | Int(low)
-        }
-        guard u16(2) == 42, let ifd = u32(4), let count = u16(ifd) else { return nil }
-        for index in 0..<Int(count) {
-            let entry = ifd + 2 + index * 12
-            guard let tag = u16(entry) else { return nil }
-            if tag == orientationTag {
-                guard u16(entry + 2) == 3, let value = u16(entry + 8) else { return nil }
-                return (entry + 8 + shift, value, bigEndian)
-            }
-        }
-        return nil
+        self.block = block
+    }
+
+    func u16(_ at: Int) -> UInt16? {
+        guard at >= 0, at + 2 <= block.count else { return nil }
+        return bigEndian ? UInt16(block[at]) << 8 | UInt16(block[at + 1]) : UInt16(block[at + 1]) << 8 | UInt16(block[at])
+    }
+
+    func u32(_ at: Int) -> Int? {
+        guard let high = u16(bigEndian ? at : at + 2), let low = u16(bigEndian ? at + 2 : at) else { return nil }
+        return Int(high) << 16 | Int(low)
+    }
+
+    /// IFD0's offset, when the header's magic number is 42.
+    var firstIFD: Int? { u16(2) == 42 ? u32(4) : nil }
+
+    func bytes(_ value: UInt16) -> [UInt8] {
+        bigEndian ? [UInt8(value >> 8), UInt8(value & 0xFF)] : [UInt8(value & 0xFF), UInt8(value >> 8)]
+    }
+
+    func bytes(_ value: UInt32) -> [UInt8] {
+        bigEndian ? bytes(UInt16(value >> 16)) + bytes(UInt16(value & 0xFFFF)) : bytes(UInt16(value & 0xFFFF)) + bytes(UInt16(value >> 16))
+    }
+
+    /// The tag of a 12-byte IFD entry.
+    static func tag(of entry: [UInt8], bigEndian: Bool) -> UInt16 {
+        bigEndian ? UInt16(entry[0]) << 8 | UInt16(entry[1]) : UInt16(entry[1]) << 8 | UInt16(entry[0])
     }
 }
