@@ -95,9 +95,9 @@ struct CanonicalTextTests {
 
     @Test("numbers print in plain decimal, the shortest text that reads back as the same value", arguments: [
         (5e-05, "0.00005"), (1e-05, "0.00001"), (-0.0, "0"), (0.1 + 0.2, "0.30000000000000004"), (1e15, "1000000000000000"),
-        (1e16, "10000000000000000"), (123456789012345678, "123456789012345680"), (-2.5e-7, "-0.00000025"),
+        (1e16, "10000000000000000"), (123_456_789_012_345_680, "123456789012345680"), (-2.5e-7, "-0.00000025"),
         (1.7976931348623157e308, "17976931348623157" + String(repeating: "0", count: 292)),
-        (5e-324, "0." + String(repeating: "0", count: 323) + "5"), (65534.99999999999, "65534.99999999999"),
+        (Double.leastNonzeroMagnitude, "0." + String(repeating: "0", count: 323) + "5"), (65534.99999999999, "65534.99999999999"),
     ])
     func plainDecimal(value: Double, text: String) throws {
         let printed = ParameterValue.number(value).description
