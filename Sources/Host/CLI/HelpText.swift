@@ -45,8 +45,10 @@ enum HelpText {
       Steps are separated by line breaks or '|'; arguments are positional or name=value:
         load "card.png" | orient | save "card.jpg" quality=85
       '#' starts a comment (but #rrggbb inside a step is a colour). See Docs/DSL.md.
+      load "-" reads standard input; save "-" format=png writes standard output.
 
     EXIT CODES
       0 success   1 runtime failure (bad input file, cannot write)   2 usage or pipeline error
+      130 / 143 stopped by Ctrl-C / SIGTERM (files in flight abandoned, temporaries removed)
     """
 }
