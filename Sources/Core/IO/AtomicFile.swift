@@ -44,16 +44,11 @@ public final class AtomicFile {
     /// Creates the temporary file (or opens the stream) for `path`.
     public init(path: String) throws(FileError) {
         self.path = path
-        if let stream = FileIO.streamDescriptor(forWriting: path) {
-            let descriptor = dup(stream)
-            guard descriptor >= 0 else { throw .cannotWrite(path: path, reason: FileIO.errorText()) }
-            self.descriptor = descriptor
-            self.finalPath = nil
-            self.temporaryPath = nil
-            return
-        }
-        if FileIO.isSpecialFile(path) {
-            let descriptor = open(path, O_WRONLY | O_CLOEXEC)
+        // A stream or device is written straight through one descriptor: a copy of the
+        // stream's, or the device opened by name.
+        let stream = FileIO.streamDescriptor(path, forWriting: true)
+        if stream != nil || FileIO.isSpecialFile(path) {
+            let descriptor = stream.map { dup($0) } ?? open(path, O_WRONLY | O_CLOEXEC)
             guard descriptor >= 0 else { throw .cannotWrite(path: path, reason: FileIO.errorText()) }
             self.descriptor = descriptor
             self.finalPath = nil

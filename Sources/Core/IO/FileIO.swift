@@ -15,7 +15,7 @@ public enum FileIO {
     /// pieces, still refused past `maxBytes`.
     public static func read(_ path: String, maxBytes: Int = 4 << 30) throws(FileError) -> [UInt8] {
         let descriptor: Int32
-        if let stream = streamDescriptor(forWriting: false, path) { descriptor = dup(stream) } else { descriptor = open(path, O_RDONLY | O_CLOEXEC) }
+        if let stream = streamDescriptor(path, forWriting: false) { descriptor = dup(stream) } else { descriptor = open(path, O_RDONLY | O_CLOEXEC) }
         guard descriptor >= 0 else { throw .cannotRead(path: path, reason: errorText()) }
         defer { close(descriptor) }
         var info = stat()
@@ -103,7 +103,7 @@ public enum FileIO {
     /// The already-open descriptor a path names: `-` is standard output when writing (standard
     /// input when reading), and `/dev/stdout`, `/dev/stderr`, `/dev/stdin`, `/dev/fd/N` and
     /// `/proc/self/fd/N` are the descriptors they name. `nil` for any other path.
-    static func streamDescriptor(forWriting: Bool, _ path: String) -> Int32? {
+    static func streamDescriptor(_ path: String, forWriting: Bool) -> Int32? {
         switch path {
         case "-": return forWriting ? 1 : 0
         case "/dev/stdin": return 0
@@ -116,9 +116,6 @@ public enum FileIO {
             return nil
         }
     }
-
-    /// ``streamDescriptor(forWriting:_:)`` for writing.
-    static func streamDescriptor(forWriting path: String) -> Int32? { streamDescriptor(forWriting: true, path) }
 
     /// Whether `path` (links followed) is a character or block device, a FIFO or a socket:
     /// something to write into directly, never to replace.
