@@ -26,23 +26,33 @@ public enum ImageCodecs {
 
     /// Encodes `image` and writes it to `path` atomically; PNG is streamed to disk, never held whole in memory.
     public static func write(_ image: Image, to path: String, options: EncodeOptions, warn: (String) -> Void = { _ in }) throws {
-        switch options.format {
-        case .png:
-            let file = try AtomicFile(path: path)
-            do {
+        try write(image, to: try AtomicFile(path: path), options: options, warn: warn)
+    }
+
+    /// Encodes `image` into `file` and commits it; on any failure the file is aborted (its
+    /// destination untouched).
+    public static func write(_ image: Image, to file: AtomicFile, options: EncodeOptions, warn: (String) -> Void = { _ in }) throws {
+        do {
+            switch options.format {
+            case .png:
                 try PNGEncoder(compressionLevel: options.compressionLevel, allowsPalette: options.allowsPalette)
                     .encode(image) { try file.write($0) }
-            } catch let error as FileError {
-                throw error
-            } catch {
-                throw FileError.inFile(path: path, underlying: error)
+            case .jpeg:
+                let bytes = try encode(image, options: options, warn: warn)
+                var failure: FileError?
+                bytes.withUnsafeBytes { raw in
+                    do throws(FileError) { try file.write(raw) } catch { failure = error }
+                }
+                if let failure { throw failure }
             }
-            try file.commit()
-        case .jpeg:
-            let bytes: [UInt8]
-            do { bytes = try encode(image, options: options, warn: warn) } catch { throw FileError.inFile(path: path, underlying: error) }
-            try FileIO.writeAtomically(bytes, to: path)
+        } catch let error as FileError {
+            file.abort()
+            throw error
+        } catch {
+            file.abort()
+            throw FileError.inFile(path: file.path, underlying: error)
         }
+        try file.commit()
     }
 
     /// Reads size, layout and metadata without decoding pixels (PNG stops at the first `IDAT`).

@@ -27,9 +27,12 @@ private let systemWrite = Darwin.write
 public final class AtomicFile {
     /// The destination path as given.
     public let path: String
+    /// The directory the names below are taken from: `AT_FDCWD` for path-based files (the
+    /// names are then whole paths), else a descriptor this file owns.
+    private let directory: Int32
     /// Where the temporary is renamed to (the link's target for a link); `nil` when direct.
-    private let finalPath: String?
-    private let temporaryPath: String?
+    private let finalName: String?
+    private let temporaryName: String?
     private var descriptor: Int32
     private var finished = false
 
@@ -39,44 +42,87 @@ public final class AtomicFile {
     static let temporaryAffixLength = 1 + ".ninepipe-".utf8.count + 6
 
     /// Whether this file is written straight to its destination (a stream or a device).
-    public var isDirect: Bool { temporaryPath == nil }
+    public var isDirect: Bool { temporaryName == nil }
 
     /// Creates the temporary file (or opens the stream) for `path`.
     public init(path: String) throws(FileError) {
         self.path = path
+        self.directory = AT_FDCWD
         // A stream or device is written straight through one descriptor: a copy of the
         // stream's, or the device opened by name.
         let stream = FileIO.streamDescriptor(path, forWriting: true)
         if stream != nil || FileIO.isSpecialFile(path) {
             let descriptor = stream.map { dup($0) } ?? open(path, O_WRONLY | O_CLOEXEC)
             guard descriptor >= 0 else { throw .cannotWrite(path: path, reason: FileIO.errorText()) }
-            self.descriptor = descriptor
-            self.finalPath = nil
-            self.temporaryPath = nil
+            (self.descriptor, finalName, temporaryName) = (descriptor, nil, nil)
             return
         }
         let target = FileIO.linkTarget(of: path)
-        let directory = FileIO.parentDirectory(of: target)
-        let stem = Self.truncated(FileIO.baseName(of: target), toBytes: Self.nameLimit - Self.temporaryAffixLength)
+        let prefix = FileIO.parentDirectory(of: target) + "/"
+        let temporary = try Self.createTemporary(in: AT_FDCWD, prefix: prefix, name: FileIO.baseName(of: target), path: path)
+        (descriptor, finalName, temporaryName) = (temporary.descriptor, target, temporary.name)
+    }
+
+    /// Creates the temporary file for `name` inside the open directory `directory`, which is
+    /// never left: nothing is resolved by path, a link at `name` is replaced (never followed),
+    /// and a FIFO, socket or device there is written directly. `path` names the file in
+    /// messages. The directory descriptor is copied; the caller keeps its own.
+    ///
+    /// This is how a rooted host writes: it walks to `directory` itself, one component at a
+    /// time, so a link swapped into the path after that walk cannot redirect the write.
+    public init(directory: Int32, name: String, path: String) throws(FileError) {
+        self.path = path
+        let copy = fcntl(directory, F_DUPFD_CLOEXEC, 0)
+        guard copy >= 0 else { throw .cannotWrite(path: path, reason: FileIO.errorText()) }
+        self.directory = copy
+        var existing = stat()
+        if fstatat(copy, name, &existing, AT_SYMLINK_NOFOLLOW) == 0, Self.isSpecial(existing.st_mode) {
+            let descriptor = openat(copy, name, O_WRONLY | O_NOFOLLOW | O_CLOEXEC)
+            guard descriptor >= 0 else {
+                let reason = FileIO.errorText()
+                close(copy)
+                throw .cannotWrite(path: path, reason: reason)
+            }
+            (self.descriptor, finalName, temporaryName) = (descriptor, nil, nil)
+            return
+        }
+        do {
+            let temporary = try Self.createTemporary(in: copy, prefix: "", name: name, path: path)
+            (descriptor, finalName, temporaryName) = (temporary.descriptor, name, temporary.name)
+        } catch {
+            close(copy)
+            throw error
+        }
+    }
+
+    /// Creates `.NAME.ninepipe-XXXXXX` (the name shortened to fit) beside `name` with
+    /// `O_CREAT | O_EXCL` and mode 0666, so the kernel applies the umask; an existing regular
+    /// file's permission bits are copied onto it.
+    private static func createTemporary(in directory: Int32, prefix: String, name: String,
+                                        path: String) throws(FileError) -> (descriptor: Int32, name: String) {
+        let stem = truncated(name, toBytes: nameLimit - temporaryAffixLength)
         var generator = SystemRandomNumberGenerator()
         let alphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789".utf8)
         for _ in 0..<64 {
             let suffix = String(decoding: (0..<6).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }, as: UTF8.self)
-            let candidate = "\(directory)/.\(stem).ninepipe-\(suffix)"
-            let descriptor = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+            let candidate = "\(prefix).\(stem).ninepipe-\(suffix)"
+            let descriptor = openat(directory, candidate, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
             if descriptor >= 0 {
                 var existing = stat()
-                if stat(target, &existing) == 0 && (existing.st_mode & S_IFMT) == S_IFREG {
+                if fstatat(directory, prefix + name, &existing, 0) == 0 && (existing.st_mode & S_IFMT) == S_IFREG {
                     fchmod(descriptor, existing.st_mode & 0o777)
                 }
-                self.descriptor = descriptor
-                self.finalPath = target
-                self.temporaryPath = candidate
-                return
+                return (descriptor, candidate)
             }
             if errno != EEXIST { break }
         }
         throw .cannotWrite(path: path, reason: FileIO.errorText())
+    }
+
+    /// Whether a file mode is a character or block device, a FIFO or a socket.
+    static func isSpecial(_ mode: mode_t) -> Bool {
+        let kind = mode & S_IFMT
+        return kind == S_IFCHR || kind == S_IFBLK || kind == S_IFIFO || kind == S_IFSOCK
     }
 
     /// `name` cut to at most `limit` UTF-8 bytes, at a Unicode scalar boundary.
@@ -114,7 +160,8 @@ public final class AtomicFile {
     /// destination: closes it).
     public func commit() throws(FileError) {
         var failure: String?
-        guard let temporaryPath, let finalPath else {
+        defer { closeDirectory() }
+        guard let temporaryName, let finalName else {
             if close(descriptor) != 0 { failure = FileIO.errorText() }
             descriptor = -1
             finished = true
@@ -124,10 +171,10 @@ public final class AtomicFile {
         if fsync(descriptor) != 0 { failure = FileIO.errorText() }
         if close(descriptor) != 0 && failure == nil { failure = FileIO.errorText() }
         descriptor = -1
-        if failure == nil && rename(temporaryPath, finalPath) != 0 { failure = FileIO.errorText() }
+        if failure == nil && renameat(directory, temporaryName, directory, finalName) != 0 { failure = FileIO.errorText() }
         finished = true
         if let failure {
-            unlink(temporaryPath)
+            unlinkat(directory, temporaryName, 0)
             throw .cannotWrite(path: path, reason: failure)
         }
     }
@@ -138,6 +185,11 @@ public final class AtomicFile {
         guard !finished else { return }
         finished = true
         if descriptor >= 0 { close(descriptor) }
-        if let temporaryPath { unlink(temporaryPath) }
+        if let temporaryName { unlinkat(directory, temporaryName, 0) }
+        closeDirectory()
+    }
+
+    private func closeDirectory() {
+        if directory != AT_FDCWD { close(directory) }
     }
 }

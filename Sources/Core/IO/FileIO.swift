@@ -18,6 +18,12 @@ public enum FileIO {
         if let stream = streamDescriptor(path, forWriting: false) { descriptor = dup(stream) } else { descriptor = open(path, O_RDONLY | O_CLOEXEC) }
         guard descriptor >= 0 else { throw .cannotRead(path: path, reason: errorText()) }
         defer { close(descriptor) }
+        return try read(descriptor: descriptor, path: path, maxBytes: maxBytes)
+    }
+
+    /// Reads everything from the open file `descriptor` (whole regular files at once, streams in
+    /// pieces), refusing more than `maxBytes`; `path` names it in messages. The caller closes it.
+    public static func read(descriptor: Int32, path: String, maxBytes: Int = 4 << 30) throws(FileError) -> [UInt8] {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw .cannotRead(path: path, reason: errorText()) }
         if (info.st_mode & S_IFMT) == S_IFDIR { throw .cannotRead(path: path, reason: "it is a directory") }
@@ -121,9 +127,7 @@ public enum FileIO {
     /// something to write into directly, never to replace.
     public static func isSpecialFile(_ path: String) -> Bool {
         var info = stat()
-        guard stat(path, &info) == 0 else { return false }
-        let kind = info.st_mode & S_IFMT
-        return kind == S_IFCHR || kind == S_IFBLK || kind == S_IFIFO || kind == S_IFSOCK
+        return stat(path, &info) == 0 && AtomicFile.isSpecial(info.st_mode)
     }
 
     /// The path a write to `path` should replace: `path` itself, or when it is a symbolic link,
@@ -143,5 +147,6 @@ public enum FileIO {
         return current
     }
 
-    static func errorText() -> String { String(cString: strerror(errno)) }
+    /// The system's text for the current `errno`.
+    public static func errorText() -> String { String(cString: strerror(errno)) }
 }

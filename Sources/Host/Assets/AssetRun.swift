@@ -162,7 +162,7 @@ public struct AssetRun: Sendable {
                 continue
             }
             if !dryRun {
-                try BatchRunner.createParent(of: path)
+                try FilePolicy.createParentDirectories(of: path)
                 try FileIO.writeAtomically(file.bytes, to: path)
             }
             written.append(path)

@@ -152,21 +152,20 @@ public struct BatchRunner: Sendable {
                 throw UsageError("\(path) is an input of this batch; outputs never overwrite inputs")
             }
             try claims.claim(key, for: input.path, path: path)
-            try Self.createParent(of: path)
+            try runner.policy.createParentDirectories(of: path)
             written.withLock { $0.append(path) }
             return path
         }
         var fileRunner = runner
         fileRunner.savePath = claim
-        let bytes = try FileIO.read(try runner.policy.resolve(input.path, forWriting: false))
+        let bytes = try runner.policy.read(input.path)
         let image = try fileRunner.run(pipeline, encoded: bytes, name: input.path)
         if let output {
             let path = try claim(output.pattern, image)
             guard let format = ImageFormat(path: path) else {
                 throw UsageError("\(path): the output name must end in \(ImageFormat.knownExtensionList)")
             }
-            let resolved = try runner.policy.resolve(path, forWriting: true)
-            try ImageCodecs.write(image, to: resolved, options: EncodeOptions(format: format)) { runner.warningHandler("\(path): \($0)") }
+            try ImageCodecs.write(image, to: try runner.policy.createFile(path), options: EncodeOptions(format: format)) { runner.warningHandler("\(path): \($0)") }
         }
         return .succeeded(input, outputs: written.withLock { $0 }, width: image.width, height: image.height)
     }
@@ -176,16 +175,6 @@ public struct BatchRunner: Sendable {
         if let real = FilePolicy.realPath(path) { return real }
         let parent = FileIO.parentDirectory(of: path)
         return (FilePolicy.realPath(parent) ?? parent) + "/" + FileIO.baseName(of: path)
-    }
-
-    /// `mkdir -p` for the directory of `path`.
-    static func createParent(of path: String) throws {
-        let parent = FileIO.parentDirectory(of: path)
-        guard !FileIO.isDirectory(parent) else { return }
-        try createParent(of: parent)
-        if mkdir(parent, 0o777) != 0 && errno != EEXIST {
-            throw FileError.cannotWrite(path: path, reason: "cannot create the folder \(parent): \(String(cString: strerror(errno)))")
-        }
     }
 }
 

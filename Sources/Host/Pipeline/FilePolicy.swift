@@ -27,20 +27,53 @@ public struct FilePolicy: Sendable, Hashable {
 
     /// Only files inside `directory`: relative paths are taken from it, and a path that leaves it
     /// (through `..`, an absolute path elsewhere, or a symbolic link pointing outside) is refused.
+    ///
+    /// Files are opened by walking from the directory with `openat` and `O_NOFOLLOW`, checking
+    /// each link as it is met, so a link swapped into the path during a run cannot escape.
     public static func rooted(at directory: String) -> FilePolicy { FilePolicy(rule: .rooted(directory)) }
 
     /// Whether `load`/`save` may touch files at all.
     public var allowsFiles: Bool { rule != .noFiles }
 
-    /// The path to open for `path`, or an error when the policy refuses it.
+    /// Reads the whole file at `path`, as the policy allows.
     ///
-    /// For a rooted policy the real location is checked after resolving every symbolic link: the
-    /// file itself when reading, the directory of what a save replaces when writing (a link's
-    /// target, since a save through a link writes its target).
-    func resolve(_ path: String, forWriting: Bool) throws(PolicyError) -> String {
+    /// A rooted policy opens it by walking from the root one component at a time (see
+    /// ``RootedWalk``), so no link, however it changes during the run, leads the read outside.
+    func read(_ path: String, maxBytes: Int = 4 << 30) throws -> [UInt8] {
+        guard let walk = try walk(for: path) else { return try FileIO.read(path, maxBytes: maxBytes) }
+        return try walk.read(maxBytes: maxBytes)
+    }
+
+    /// Opens `path` for an atomic write, as the policy allows: a save through a link replaces
+    /// the link's target, which for a rooted policy must lie inside the root too.
+    func createFile(_ path: String) throws -> AtomicFile {
+        guard let walk = try walk(for: path) else { return try AtomicFile(path: path) }
+        return try walk.createFile()
+    }
+
+    /// Creates the missing folders above `path` (`mkdir -p` of its directory), as the policy allows.
+    func createParentDirectories(of path: String) throws {
+        guard let walk = try walk(for: path) else { return try Self.createParentDirectories(of: path) }
+        try walk.createParentDirectories()
+    }
+
+    /// `mkdir -p` for the directory of `path`.
+    static func createParentDirectories(of path: String) throws {
+        let parent = FileIO.parentDirectory(of: path)
+        guard !FileIO.isDirectory(parent) else { return }
+        try createParentDirectories(of: parent)
+        if mkdir(parent, 0o777) != 0 && errno != EEXIST {
+            throw FileError.cannotWrite(path: path, reason: "cannot create the folder \(parent): \(String(cString: strerror(errno)))")
+        }
+    }
+
+    /// The walk that reaches `path` inside a rooted policy's directory; `nil` when the policy is
+    /// unrestricted. Refuses what lies outside the root as spelled (`..`, another absolute path);
+    /// links are followed, and checked, by the walk itself.
+    private func walk(for path: String) throws(PolicyError) -> RootedWalk? {
         switch rule {
         case .unrestricted:
-            return path
+            return nil
         case .noFiles:
             throw .filesForbidden(path: path)
         case .rooted(let directory):
@@ -54,18 +87,13 @@ public struct FilePolicy: Sendable, Hashable {
             guard let lexical = Self.normalized(joined), Self.isInside(lexical, root: root) else {
                 throw .outsideRoot(path: path, root: directory)
             }
-            if forWriting {
-                // A save through a link replaces the link's target: that is what must be inside.
-                let parent = FileIO.parentDirectory(of: FileIO.linkTarget(of: lexical))
-                // A missing directory is the save's own error to report; only existing ones can escape.
-                if let real = Self.realPath(parent), !Self.isInside(real, root: root) {
-                    throw .outsideRoot(path: path, root: directory)
-                }
-            } else if let real = Self.realPath(lexical), !Self.isInside(real, root: root) {
-                throw .outsideRoot(path: path, root: directory)
-            }
-            return lexical
+            return RootedWalk(root: root, shownRoot: directory, path: path, components: Self.components(of: lexical, under: root))
         }
+    }
+
+    /// The components of `path` below `root` (which `path` lies inside).
+    static func components(of path: String, under root: String) -> [String] {
+        path.dropFirst(root == "/" ? 0 : root.count).split(separator: "/").map(String.init)
     }
 
     /// `path` with `.` and `..` removed, or `nil` when `..` climbs above `/`.

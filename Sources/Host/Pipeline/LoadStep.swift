@@ -35,8 +35,7 @@ struct LoadStep: Sendable, Hashable {
     /// Reads the file; `next`, the step that will receive the image, may ask for a smaller decode
     /// (shrink-on-load) when no explicit `shrink=` was given.
     func run(_ context: RunContext, next: (any DecodeSizeHinting)? = nil) throws -> Image {
-        let resolved = try context.policy.resolve(path, forWriting: false)
-        return try decode(try FileIO.read(resolved), context, next: next)
+        try decode(try context.policy.read(path), context, next: next)
     }
 
     /// Decodes `bytes` as this step would decode its file (`path` names it in messages).

@@ -51,7 +51,6 @@ struct SaveStep: Sendable, Hashable {
 
     func run(_ image: Image, _ context: RunContext) throws {
         let path = try context.savePath?(self.path, image) ?? self.path
-        let resolved = try context.policy.resolve(path, forWriting: true)
         var output = image
         if writesFrame {
             guard let framed = NinePatchFrame.framed(image, warn: { context.warnOnce("\(path): \($0)") }) else {
@@ -59,7 +58,7 @@ struct SaveStep: Sendable, Hashable {
             }
             output = framed
         }
-        try ImageCodecs.write(output, to: resolved, options: options) { context.warnOnce("\(path): \($0)") }
+        try ImageCodecs.write(output, to: try context.policy.createFile(path), options: options) { context.warnOnce("\(path): \($0)") }
     }
 }
 
