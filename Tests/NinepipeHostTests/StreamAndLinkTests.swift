@@ -43,8 +43,17 @@ extension CommandLineTests {
         let (again, back, err2) = try runExecutable(["run", "-e", #"load "/dev/stdin" | save "/dev/stdout" format=png"#], input: jpeg, in: dir)
         #expect(again == 0, "\(err2)")
         #expect(try ImageCodecs.decode([UInt8](back)).width == 20)
-        let (refused, _, message) = try runExecutable(["run", "-e", #"load "-" | save "-""#], input: png, in: dir)
-        #expect(refused == 2 && message.contains(#"format=png or format=jpeg: "-" is a stream"#), "\(message)")
+        // Without format= a stream gets the input's format.
+        let (same, sameBytes, err3) = try runExecutable(["run", "-e", #"load "-" | resize width=9 | save "-""#], input: jpeg, in: dir)
+        #expect(same == 0 && ImageFormat(sniffing: [UInt8](sameBytes)) == .jpeg, "\(err3)")
+        let (samePNG, pngBytes, _) = try runExecutable(["run", "-e", #"load "-" | save "/dev/stdout""#], input: png, in: dir)
+        #expect(samePNG == 0 && ImageFormat(sniffing: [UInt8](pngBytes)) == .png)
+        let pipeline = try PipelineCompiler(requiresSource: false).pipeline(#"resize width=4 | save "-""#)
+        #expect {
+            try PipelineRunner().run(pipeline, input: Image(width: 8, height: 8, layout: .rgb, depth: .eight, fill: [1, 2, 3]))
+        } throws: { error in
+            "\(error)".contains(#"format=png or format=jpeg: "-" is a stream with no extension, and no file was loaded"#)
+        }
     }
 
     @Test("save onto a symbolic link writes its target (relative, chained); the links stay links")

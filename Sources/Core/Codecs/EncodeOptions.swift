@@ -14,10 +14,13 @@ public struct EncodeOptions: Sendable, Hashable {
     public var allowsPalette: Bool
     /// What JPEG flattens transparency onto (default white).
     public var background: Color
+    /// Metadata left out of the file (default none: everything the format can hold is written).
+    public var stripped: MetadataKinds
 
     /// Creates options.
     public init(format: ImageFormat, quality: Int = 90, progressive: Bool = false, subsampling: JPEGEncoder.Subsampling = .s420,
-                compressionLevel: Int? = nil, allowsPalette: Bool = true, background: Color = .white) {
+                compressionLevel: Int? = nil, allowsPalette: Bool = true, background: Color = .white,
+                stripped: MetadataKinds = []) {
         self.format = format
         self.quality = quality
         self.progressive = progressive
@@ -25,5 +28,6 @@ public struct EncodeOptions: Sendable, Hashable {
         self.compressionLevel = compressionLevel
         self.allowsPalette = allowsPalette
         self.background = background
+        self.stripped = stripped
     }
 }

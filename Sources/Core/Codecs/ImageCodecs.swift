@@ -15,6 +15,7 @@ public enum ImageCodecs {
 
     /// Encodes `image` as `options.format`.
     public static func encode(_ image: Image, options: EncodeOptions, warn: (String) -> Void = { _ in }) throws -> [UInt8] {
+        let image = stripped(image, options)
         switch options.format {
         case .png:
             return try PNGEncoder(compressionLevel: options.compressionLevel, allowsPalette: options.allowsPalette).encode(image)
@@ -32,6 +33,7 @@ public enum ImageCodecs {
     /// Encodes `image` into `file` and commits it; on any failure the file is aborted (its
     /// destination untouched).
     public static func write(_ image: Image, to file: AtomicFile, options: EncodeOptions, warn: (String) -> Void = { _ in }) throws {
+        let image = stripped(image, options)
         do {
             switch options.format {
             case .png:
@@ -53,6 +55,14 @@ public enum ImageCodecs {
             throw FileError.inFile(path: file.path, underlying: error)
         }
         try file.commit()
+    }
+
+    /// `image` without the metadata `options` leaves out.
+    private static func stripped(_ image: Image, _ options: EncodeOptions) -> Image {
+        guard !options.stripped.isEmpty else { return image }
+        var image = image
+        image.metadata = image.metadata.stripping(options.stripped)
+        return image
     }
 
     /// Reads size, layout and metadata without decoding pixels (PNG stops at the first `IDAT`).

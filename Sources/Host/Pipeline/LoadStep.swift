@@ -40,6 +40,7 @@ struct LoadStep: Sendable, Hashable {
 
     /// Decodes `bytes` as this step would decode its file (`path` names it in messages).
     func decode(_ bytes: [UInt8], _ context: RunContext, next: (any DecodeSizeHinting)? = nil) throws -> Image {
+        context.sourceFormat = ImageFormat(sniffing: bytes)
         do {
             let scale = try shrink != 1 ? shrink : Self.scale(for: bytes, next: next, context: context)
             var image = try ImageCodecs.decode(bytes, options: DecodeOptions(limits: context.limits, jpegScaleDenominator: scale)) { context.warn("\(path): \($0)") }

@@ -11,6 +11,13 @@ final class RunContext: Sendable {
     let cancellation: CancellationFlag?
     private let handler: @Sendable (String) -> Void
     private let seen = Mutex<Set<String>>([])
+    private let loadedFormat = Mutex<ImageFormat?>(nil)
+
+    /// The format of the last file loaded in this run (what a stream save without `format=` writes).
+    var sourceFormat: ImageFormat? {
+        get { loadedFormat.withLock { $0 } }
+        set { loadedFormat.withLock { $0 = newValue } }
+    }
 
     init(limits: ImageLimits, policy: FilePolicy, savePath: (@Sendable (String, Image) throws -> String)? = nil,
          cancellation: CancellationFlag? = nil, handler: @escaping @Sendable (String) -> Void) {

@@ -7,13 +7,15 @@ struct SaveStep: Sendable, Hashable {
     var options: EncodeOptions
     /// Whether nine-patch information is written as a source frame (`.9.png`) instead of chunks.
     var writesFrame: Bool = false
+    /// Whether the format is the loaded input's (a stream written without `format=`).
+    var formatFromInput = false
 
     static let descriptor = StepDescriptor(
         name: "save", version: "1.0.0",
         summary: "Write the image (format from format= or the extension), atomically; the image flows on",
         parameters: [
             ParameterSpec("path", .path, required: true, positional: true, summary: "the file to write"),
-            ParameterSpec("format", .choice(["png", "jpeg"]), summary: "output format; default: from the extension (.png, .jpg, .jpeg)"),
+            ParameterSpec("format", .choice(["png", "jpeg"]), summary: "output format; default: from the extension (.png, .jpg, .jpeg), or for \"-\" and other streams the input's"),
             ParameterSpec("quality", .integer(1...100), default: .integer(90), summary: "JPEG quality"),
             ParameterSpec("progressive", .boolean, default: .boolean(false), summary: "write a progressive JPEG"),
             ParameterSpec("subsampling", .choice(["420", "422", "444"]), default: .choice("420"), summary: "JPEG chroma subsampling"),
@@ -23,17 +25,18 @@ struct SaveStep: Sendable, Hashable {
             ParameterSpec("palette", .boolean, default: .boolean(true), summary: "let PNG use a palette for images with at most 256 colours"),
             ParameterSpec("ninepatch", .choice(["auto", "border", "chunks"]), default: .choice("auto"),
                           summary: "nine-patch info as a 1-pixel frame (border; auto for .9.png names) or as npTc/npLb/npOl chunks"),
+            ParameterSpec("strip", .list(.choice(MetadataKinds.names.map(\.name)), count: 1...6),
+                          summary: "metadata to leave out, a comma list: all, exif, icc, text, ninepatch, gps (location only)"),
         ],
         role: .sink
     ) { arguments in
         let path = try arguments.string("path")
-        guard let format = arguments["format"]?.stringValue.flatMap(ImageFormat.init(rawValue:)) ?? ImageFormat(path: path) else {
-            if path == "-" || path.hasPrefix("/dev/") || path.hasPrefix("/proc/self/fd/") {
-                throw ParameterError(name: "format", value: "", expected: "format=png or format=jpeg: \(ParameterValue.string(path).description) is a stream, with no extension to take the format from")
-            }
+        let isStream = path == "-" || path.hasPrefix("/dev/") || path.hasPrefix("/proc/self/fd/")
+        guard let format = arguments["format"]?.stringValue.flatMap(ImageFormat.init(rawValue:)) ?? ImageFormat(path: path) ?? (isStream ? .png : nil) else {
             throw ParameterError(name: "path", value: ParameterValue.string(path).description,
                                  expected: "a file name ending in \(ImageFormat.knownExtensionList), or add format=png|jpeg")
         }
+        let formatFromInput = arguments["format"] == nil && ImageFormat(path: path) == nil
         var options = EncodeOptions(format: format)
         options.quality = try arguments.integer("quality")
         options.progressive = try arguments.boolean("progressive")
@@ -41,16 +44,37 @@ struct SaveStep: Sendable, Hashable {
         options.background = try arguments.color("background")
         options.compressionLevel = Int(try arguments.string("compression"))
         options.allowsPalette = try arguments.boolean("palette")
+        options.stripped = try Self.strippedKinds(arguments["strip"])
         let ninePatch = try arguments.string("ninepatch")
         let writesFrame = ninePatch == "border" || (ninePatch == "auto" && NinePatchSource.hasSourceName(path))
+        if writesFrame && options.stripped.contains(.ninePatch) {
+            throw ParameterError(name: "strip", value: "ninepatch", expected: "no ninepatch for a .9.png output, which is its nine-patch frame (or save as .png)")
+        }
         if writesFrame && format != .png {
             throw ParameterError(name: "ninepatch", value: ninePatch, expected: "a PNG output: a nine-patch frame cannot be stored in a JPEG")
         }
-        return .save(SaveStep(path: path, options: options, writesFrame: writesFrame))
+        return .save(SaveStep(path: path, options: options, writesFrame: writesFrame, formatFromInput: formatFromInput))
+    }
+
+    /// The kinds a `strip=` value names (none when absent).
+    static func strippedKinds(_ value: ParameterValue?) throws(ParameterError) -> MetadataKinds {
+        guard let value else { return [] }
+        let names = if case .list(let items) = value { items.compactMap(\.stringValue) } else { [value.stringValue ?? ""] }
+        guard let kinds = MetadataKinds(names: names.joined(separator: ",")) else {
+            throw ParameterError(name: "strip", value: value.description, expected: "a comma list of all, exif, icc, text, ninepatch, gps")
+        }
+        return kinds
     }
 
     func run(_ image: Image, _ context: RunContext) throws {
         let path = try context.savePath?(self.path, image) ?? self.path
+        var options = options
+        if formatFromInput {
+            guard let format = context.sourceFormat else {
+                throw ParameterError(name: "format", value: "", expected: "format=png or format=jpeg: \(ParameterValue.string(self.path).description) is a stream with no extension, and no file was loaded to take the format from")
+            }
+            options.format = writesFrame ? .png : format  // a frame needs PNG
+        }
         var output = image
         if writesFrame {
             guard let framed = NinePatchFrame.framed(image, warn: { context.warnOnce("\(path): \($0)") }) else {

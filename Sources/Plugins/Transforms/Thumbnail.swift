@@ -8,6 +8,9 @@ extension Transforms {
     ///   picture's corners inside it: `thumbnail size=128 border=2 radius=12` is 132×132 with
     ///   transparent corners, like the classic toolkit's `thumbnailImage:transparentBorder:cornerRadius:`.
     /// - `filter=`/`quality=`/`linear=` as for `resize`; `gravity=` moves the crop.
+    /// - The EXIF block is dropped (camera, dates, location and the embedded preview describe the
+    ///   original photo, not the thumbnail), as are XMP packets; the orientation still travels
+    ///   with the pixels and the ICC profile stays. `keep-metadata=true` keeps everything.
     ///
     /// Right after `load` of a JPEG, the file is decoded with DCT scaling at the smallest size that
     /// is still at least twice the thumbnail (see ``DecodeSizeHinting``): much faster, same quality.
@@ -28,6 +31,8 @@ extension Transforms {
                           summary: "round the corners (as the round step; % of the shorter side)"),
             ParameterSpec("gravity", Gravity.parameterType, default: .choice("center"), summary: "what the crop keeps"),
             ParameterSpec("upscale", .boolean, default: .boolean(true), summary: "allow enlarging a small source"),
+            ParameterSpec("keep-metadata", .boolean, default: .boolean(false),
+                          summary: "keep the source's EXIF (camera, dates, location) and XMP; by default a thumbnail drops them"),
         ] + Resize.samplingParameters
 
         /// The aspect-fill resize.
@@ -36,15 +41,18 @@ extension Transforms {
         public var border: Int
         /// Corner radii (top-left, top-right, bottom-right, bottom-left), or empty for square corners.
         public var radii: [Length]
+        /// Whether the source's EXIF and XMP are kept (default: dropped).
+        public var keepsMetadata: Bool
 
         /// Creates a thumbnail step.
         public init(width: Int, height: Int, border: Int = 0, radii: [Length] = [], gravity: Gravity = .center,
-                    resampler: Resampler = Resampler(), upscale: Bool = true) {
+                    resampler: Resampler = Resampler(), upscale: Bool = true, keepsMetadata: Bool = false) {
             resize = Resize(width: .pixels(Double(width)), height: .pixels(Double(height)), fit: .cover, gravity: gravity,
                             resampler: resampler, upscale: upscale)
             resize.stepName = Self.name
             self.border = border
             self.radii = radii
+            self.keepsMetadata = keepsMetadata
         }
 
         /// Builds the step from validated arguments: `size`, or `width` and `height`.
@@ -64,12 +72,16 @@ extension Transforms {
             self.init(width: width, height: height, border: arguments["border"]?.intValue ?? 0, radii: radii,
                       gravity: Gravity(arguments["gravity"]) ?? .center,
                       resampler: Resampler(filter: try Resize.filter(from: arguments), linearLight: arguments["linear"] == .boolean(true)),
-                      upscale: arguments["upscale"] != .boolean(false))
+                      upscale: arguments["upscale"] != .boolean(false), keepsMetadata: arguments["keep-metadata"] == .boolean(true))
         }
 
         /// Returns the thumbnail.
         public func apply(to image: Image, context: TransformContext) throws -> Image {
-            let scaled = try resize.apply(to: image, context: context)
+            var scaled = try resize.apply(to: image, context: context)
+            if !keepsMetadata {
+                scaled.metadata.exif = nil
+                scaled.metadata.text.removeAll(where: \.isXMP)
+            }
             if radii.isEmpty {
                 return try TransparentBorder(width: border).apply(to: scaled, context: context)
             }
