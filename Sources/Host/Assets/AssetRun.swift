@@ -102,7 +102,7 @@ public struct AssetRun: Sendable {
         let inputIdentities = Set(collection.inputFiles.map(BatchRunner.identity(of:)))
         let queue = WorkQueue(count: assets.count)
         let state = Mutex<(summary: Summary, failures: [(Int, String, String)], manifest: [Int: JSONValue])>((Summary(), [], [:]))
-        ParallelWork.run(jobs: jobs, count: assets.count, queue: queue) { position in
+        ParallelWork.runBlocking(jobs: jobs, queue: queue) { position in
             let asset = assets[position]
             let event: Event
             var manifestEntry: JSONValue?

@@ -82,38 +82,42 @@ public struct BatchRunner: Sendable {
         }
     }
 
-    /// Processes `inputs` on ``jobs`` threads, reporting each file to `events` as it finishes (from
-    /// any thread). Cancelling the task stops new files from starting, and files in flight stop
-    /// at their next step or band (their temporaries removed); they count as skipped.
+    /// Processes `inputs` as a task group ``jobs`` wide (one child task per file in flight),
+    /// reporting each file to `events` as it finishes (from any thread). Cancelling the task
+    /// stops new files from starting, and files in flight stop at their next step or band (their
+    /// temporaries removed); they count as skipped. The runner's
+    /// ``PipelineRunner/cancellation`` flag, when set, does the same.
     public func run(_ pipeline: Pipeline, inputs: [BatchInput], events: @escaping @Sendable (Event) -> Void) async -> Summary {
         let stop = runner.cancellation ?? CancellationFlag()
-        return await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                Thread.detachNewThread {
-                    continuation.resume(returning: runBlocking(pipeline, inputs: inputs, stop: stop, events: events))
-                }
-            }
+        let (queue, work, summary) = prepare(pipeline, inputs: inputs, stop: stop, events: events)
+        await withTaskCancellationHandler {
+            await ParallelWork.run(jobs: jobs, queue: queue, body: work)
         } onCancel: {
             stop.cancel()
         }
+        return summary()
     }
 
-    /// ``run(_:inputs:events:)`` for callers without a task (the command line): blocks until done.
-    /// Setting the runner's ``PipelineRunner/cancellation`` flag (from a signal handler, say)
-    /// stops it the same way a cancelled task does.
+    /// ``run(_:inputs:events:)`` for callers outside any task (the command line's main thread):
+    /// blocks until done. Setting the runner's ``PipelineRunner/cancellation`` flag (from a
+    /// signal handler, say) stops it the same way a cancelled task does.
     public func runBlocking(_ pipeline: Pipeline, inputs: [BatchInput], events: @escaping @Sendable (Event) -> Void) -> Summary {
-        runBlocking(pipeline, inputs: inputs, stop: runner.cancellation ?? CancellationFlag(), events: events)
+        let (queue, work, summary) = prepare(pipeline, inputs: inputs, stop: runner.cancellation ?? CancellationFlag(), events: events)
+        ParallelWork.runBlocking(jobs: jobs, queue: queue, body: work)
+        return summary()
     }
 
-    private func runBlocking(_ pipeline: Pipeline, inputs: [BatchInput], stop: CancellationFlag,
-                             events: @escaping @Sendable (Event) -> Void) -> Summary {
+    /// The queue of input positions, the work for one position, and the summary of what was done.
+    private func prepare(_ pipeline: Pipeline, inputs: [BatchInput], stop: CancellationFlag, events: @escaping @Sendable (Event) -> Void)
+        -> (WorkQueue, @Sendable (Int) -> Void, () -> Summary) {
         let queue = WorkQueue(count: inputs.count, cancellation: stop)
         var stoppable = self
         stoppable.runner.cancellation = stop
         let inputPaths = Set(inputs.map { Self.identity(of: $0.path) })
         let claims = OutputClaims()
         let results = Mutex<(succeeded: Int, failures: [(Int, BatchInput, String)])>((0, []))
-        ParallelWork.run(jobs: jobs, count: inputs.count, queue: queue) { [stoppable] position in
+        let failFast = failFast
+        let work: @Sendable (Int) -> Void = { [stoppable] position in
             let input = inputs[position]
             let event: Event
             do {
@@ -132,13 +136,13 @@ public struct BatchRunner: Sendable {
             if case .failed = event, failFast { queue.stop() }
             events(event)
         }
-        return results.withLock { results in
+        return (queue, work, { results.withLock { results in
             var summary = Summary()
             summary.succeeded = results.succeeded
             summary.failures = results.failures.sorted { $0.0 < $1.0 }.map { ($0.1, $0.2) }
             summary.skipped = inputs.count - results.succeeded - results.failures.count
             return summary
-        }
+        } })
     }
 
     /// Reads, runs and writes one file.

@@ -1,19 +1,46 @@
-import Foundation
+import Dispatch
 
-/// Runs work items on up to `jobs` threads: each thread takes the next position from a
-/// ``WorkQueue`` until it is empty or stopped. Batch runs and asset runs share it.
+/// Runs work items as a task group at most `jobs` wide: a child task per position that a
+/// ``WorkQueue`` hands out, a new one started as each finishes, until the queue is empty or
+/// stopped. The tasks run on a ``ThreadPoolExecutor`` of `jobs` threads of their own. Batch
+/// runs and asset runs share it.
+///
+/// Cancelling the calling task cancels every child (steps and bands check it); the queue's own
+/// flag stops new positions from being handed out.
 enum ParallelWork {
-    /// Calls `body` for every position `queue` hands out, on `min(jobs, count)` threads, and
-    /// returns when all have finished.
-    static func run(jobs: Int, count: Int, queue: WorkQueue, body: @escaping @Sendable (Int) -> Void) {
-        let group = DispatchGroup()
-        for _ in 0..<min(max(1, jobs), max(1, count)) {
-            group.enter()
-            Thread.detachNewThread {
-                defer { group.leave() }
-                while let position = queue.next() { body(position) }
+    /// Calls `body` for every position `queue` hands out, `jobs` at a time, and returns when all
+    /// have finished.
+    static func run(jobs: Int, queue: WorkQueue, body: @escaping @Sendable (Int) -> Void) async {
+        let executor = ThreadPoolExecutor(threads: jobs)
+        defer { executor.shutdown() }
+        await withTaskExecutorPreference(executor) {
+            await group(jobs: jobs, queue: queue, body: body)
+        }
+    }
+
+    /// ``run(jobs:queue:body:)`` for callers outside any task (the command line): blocks the
+    /// calling thread until the group is done. Everything runs on the executor's own threads,
+    /// so even a caller on a cooperative thread cannot starve the batch.
+    static func runBlocking(jobs: Int, queue: WorkQueue, body: @escaping @Sendable (Int) -> Void) {
+        let executor = ThreadPoolExecutor(threads: jobs)
+        defer { executor.shutdown() }
+        let done = DispatchSemaphore(value: 0)
+        Task.detached(executorPreference: executor) {
+            await group(jobs: jobs, queue: queue, body: body)
+            done.signal()
+        }
+        done.wait()
+    }
+
+    private static func group(jobs: Int, queue: WorkQueue, body: @escaping @Sendable (Int) -> Void) async {
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<max(1, jobs) {
+                guard let position = queue.next() else { break }
+                group.addTask { body(position) }
+            }
+            while await group.next() != nil {
+                if let position = queue.next() { group.addTask { body(position) } }
             }
         }
-        group.wait()
     }
 }

@@ -1,0 +1,60 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// A task executor with its own threads: a batch's tasks run here, not on the shared
+/// cooperative pool, so a batch of CPU-bound files neither starves an embedding app's other
+/// tasks nor waits for threads that a caller blocked (``ParallelWork/runBlocking(jobs:queue:body:)``
+/// blocks one while the batch runs).
+///
+/// Jobs run in the order they were enqueued on whichever thread is free. ``shutdown()`` lets the
+/// threads finish what is queued and end.
+final class ThreadPoolExecutor: TaskExecutor, Sendable {
+    private let pending = Mutex<(jobs: [UnownedJob], next: Int, stopped: Bool)>(([], 0, false))
+    private let available = DispatchSemaphore(value: 0)
+    private let threadCount: Int
+
+    /// Starts `threads` threads (at least one).
+    init(threads: Int) {
+        threadCount = max(1, threads)
+        for index in 0..<threadCount {
+            let thread = Thread { [self] in work() }
+            thread.name = "ninepipe-batch-\(index + 1)"
+            thread.start()
+        }
+    }
+
+    /// Queues a job for the next free thread.
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        pending.withLock { $0.jobs.append(job) }
+        available.signal()
+    }
+
+    /// Ends the threads once the queue is empty.
+    func shutdown() {
+        pending.withLock { $0.stopped = true }
+        for _ in 0..<threadCount { available.signal() }
+    }
+
+    private func work() {
+        while true {
+            available.wait()
+            let job = pending.withLock { state -> UnownedJob? in
+                guard state.next < state.jobs.count else { return nil }
+                let job = state.jobs[state.next]
+                state.next += 1
+                if state.next > 1024 && state.next * 2 > state.jobs.count {
+                    state.jobs.removeFirst(state.next)
+                    state.next = 0
+                }
+                return job
+            }
+            guard let job else {
+                if pending.withLock({ $0.stopped }) { return }
+                continue
+            }
+            job.runSynchronously(on: asUnownedTaskExecutor())
+        }
+    }
+}
