@@ -3,6 +3,8 @@ import PackageDescription
 
 let package = Package(
     name: "Ninepipe",
+    // Synchronization's Mutex and Atomic and task executors need macOS 15.
+    platforms: [.macOS(.v15)],
     products: [
         .library(name: "NinepipeCore", targets: ["NinepipeCore"]),
         // The same module as a shared library: what plugins loaded at run time link against.

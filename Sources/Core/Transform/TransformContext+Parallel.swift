@@ -1,5 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Dispatch
-import Foundation
 
 extension TransformContext {
     /// Runs `body` over `0..<count` split into contiguous bands, on all cores, and throws
@@ -19,7 +23,7 @@ extension TransformContext {
     ) throws {
         guard count > 0 else { return }
         try checkCancellation()
-        let cores = ProcessInfo.processInfo.activeProcessorCount
+        let cores = Self.processorCount
         let bands = work < 1 << 18 ? 1 : Swift.min(count, Swift.max(1, cores * 2))
         // Worker threads of `concurrentPerform` run outside the task, where `Task.isCancelled` is
         // always false. The calling thread runs bands too: when it sees the task cancelled it
@@ -41,4 +45,7 @@ extension TransformContext {
         if stop.isCancelled { throw CancellationError() }
         try checkCancellation()
     }
+
+    /// The processors this process may run on (online processors, at least one).
+    static let processorCount = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
 }

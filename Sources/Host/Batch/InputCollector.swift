@@ -64,7 +64,11 @@ public enum InputCollector {
     private static func glob(_ pattern: String) -> [String] {
         var matches = glob_t()
         defer { globfree(&matches) }
+        #if canImport(Glibc)
         guard Glibc.glob(pattern, 0, nil, &matches) == 0 else { return [] }
+        #else
+        guard Darwin.glob(pattern, 0, nil, &matches) == 0 else { return [] }
+        #endif
         return (0..<Int(matches.gl_pathc)).compactMap { matches.gl_pathv[$0].map { String(cString: $0) } }
     }
 }

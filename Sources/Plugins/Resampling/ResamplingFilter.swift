@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import NinepipeCore
 
 /// A reconstruction filter for resampling. Its support widens with the downscale factor,

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The sRGB transfer function (IEC 61966-2-1), for resampling in linear light.
 enum SRGBTransfer {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The exact area of a pixel that lies inside a rounded corner, computed analytically
 /// (no supersampling), so antialiased edges are smooth at any depth.
