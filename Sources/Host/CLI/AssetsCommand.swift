@@ -7,85 +7,22 @@ import Synchronization
 struct AssetsCommand {
     let console: Console
 
-    static let usage = """
-    ninepipe assets ios INPUT... --output Assets.xcassets [--center stretch|tile] [--strict]
-    ninepipe assets android INPUT... --output res/ [--densities mdpi,hdpi,xhdpi,xxhdpi,xxxhdpi] [--compiled]
-    ninepipe assets web INPUT... --output DIR/ [--center stretch|tile] [--strict]
-      INPUT: .png/.jpg files (.9.png sources or compiled), Android res/ or drawable-<density>/ folders,
-             .imageset folders, .xcassets catalogs
-      --source-density D   density of files whose folder and name say none (default mdpi = @1x)
-      --upscale            enlarge the densest file for scales no file is dense enough for
-      -j, --jobs N         assets converted at once (default: number of cores)
-      -n, --dry-run        list every file that would be written; write nothing
-      -q, --quiet          no per-asset lines or warnings; failures and the summary only
-      --fail-fast          stop after the first failure
-      --max-pixels N, --max-dimension N   decoding limits
-    """
-
-    func run(_ arguments: [String]) throws -> ExitCode {
-        guard let platformName = arguments.first, !platformName.hasPrefix("-") else {
-            throw UsageError("assets needs a target platform: ios, android or web\n" + Self.usage)
-        }
-        guard let platform = AssetPlatform(rawValue: platformName) else {
-            let names = AssetPlatform.allCases.map(\.rawValue)
-            throw UsageError("unknown platform '\(platformName)'\(Suggestions.hint(for: platformName, in: names)); use ios, android or web\n" + Self.usage)
-        }
+    /// Runs `assets PLATFORM` with its parsed arguments.
+    func run(_ platformName: String, _ arguments: ParsedArguments) throws -> ExitCode {
+        guard let platform = AssetPlatform(rawValue: platformName) else { throw UsageError("unknown platform '\(platformName)'") }
+        let usage = HelpText.help(for: ["assets", platformName]) ?? ""
         var options = AssetOptions(platform: platform)
-        var inputs: [String] = [], output: String?, jobs: Int?, sourceDensity = AndroidDensity.mdpi
-        var dryRun = false, quiet = false, failFast = false
-        var index = 1
-        func value(_ name: String, inline: String?) throws(UsageError) -> String {
-            if let inline { return inline }
-            index += 1
-            guard index < arguments.count else { throw UsageError("\(name) needs a value") }
-            return arguments[index]
-        }
-        func number(_ name: String, inline: String?) throws(UsageError) -> Int {
-            let text = try value(name, inline: inline)
-            guard let number = Int(text), number > 0 else { throw UsageError("\(name) needs a positive whole number, got '\(text)'") }
-            return number
-        }
-        let known = ["--output", "-o", "--center", "--strict", "--densities", "--compiled", "--source-density", "--upscale",
-                     "--jobs", "-j", "--dry-run", "-n", "--quiet", "-q", "--fail-fast", "--max-pixels", "--max-dimension"]
-        while index < arguments.count {
-            var argument = arguments[index]
-            var inline: String?
-            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-                inline = String(argument[argument.index(after: equals)...])
-                argument = String(argument[..<equals])
-            }
-            switch argument {
-            case "--output", "-o": output = try value(argument, inline: inline)
-            case "--center":
-                let text = try value(argument, inline: inline)
-                guard let mode = ImageSetResizing.CenterMode(rawValue: text) else { throw UsageError("--center takes stretch or tile, got '\(text)'") }
-                guard platform != .android else { throw UsageError("--center is for ios and web: Android nine-patches always stretch") }
-                options.centerMode = mode
-            case "--strict": options.strict = true
-            case "--densities":
-                guard platform == .android else { throw UsageError("--densities is for android; ios makes @1x, @2x and @3x, web 1x and 2x") }
-                options.densities = try AndroidDensity.list(try value(argument, inline: inline))
-            case "--compiled":
-                guard platform == .android else { throw UsageError("--compiled is for android") }
-                options.compiled = true
-            case "--source-density":
-                sourceDensity = try AndroidDensity.named(try value(argument, inline: inline))
-            case "--upscale": options.upscale = true
-            case "--jobs", "-j": jobs = try number(argument, inline: inline)
-            case "--dry-run", "-n": dryRun = true
-            case "--quiet", "-q": quiet = true
-            case "--fail-fast": failFast = true
-            case "--max-pixels": options.limits.maxPixelCount = try number(argument, inline: inline)
-            case "--max-dimension": options.limits.maxDimension = try number(argument, inline: inline)
-            default:
-                if argument.hasPrefix("-") && argument.count > 1 {
-                    throw UsageError("unknown option '\(argument)'\(Suggestions.hint(for: argument, in: known)) for assets\n" + Self.usage)
-                }
-                inputs.append(argument)
-            }
-            index += 1
-        }
-        guard !inputs.isEmpty else { throw UsageError("assets \(platform.rawValue) needs at least one input\n" + Self.usage) }
+        let inputs = arguments.operands, output = arguments.value("output"), jobs = try arguments.number("jobs")
+        let sourceDensity = try arguments.value("source-density").map { text throws in try AndroidDensity.named(text) } ?? .mdpi
+        let dryRun = arguments.has("dry-run"), quiet = arguments.has("quiet"), failFast = arguments.has("fail-fast")
+        if let center = arguments.value("center") { options.centerMode = ImageSetResizing.CenterMode(rawValue: center) }
+        options.strict = arguments.has("strict")
+        if let densities = arguments.value("densities") { options.densities = try AndroidDensity.list(densities) }
+        options.compiled = arguments.has("compiled")
+        options.upscale = arguments.has("upscale")
+        if let pixels = try arguments.number("max-pixels") { options.limits.maxPixelCount = pixels }
+        if let dimension = try arguments.number("max-dimension") { options.limits.maxDimension = dimension }
+        guard !inputs.isEmpty else { throw UsageError("assets \(platform.rawValue) needs at least one input\n" + usage) }
         guard let output else {
             let example = ["ios": "Assets.xcassets", "android": "res/", "web": "web/"][platform.rawValue] ?? "DIR/"
             throw UsageError("assets \(platform.rawValue) needs --output, e.g. --output \(example)")

@@ -13,8 +13,6 @@ public struct CommandLineTool: Sendable {
     /// Creates the tool over `registry` (default: the built-in steps).
     public init(registry: PluginRegistry = .standard) { self.registry = registry }
 
-    private static let commands = ["run", "check", "plugins", "info", "ninepatch", "assets", "help"]
-
     /// Runs the command line `arguments` (without the program name) and returns the exit code.
     public func run(_ arguments: [String], console: Console) -> Int32 {
         do {
@@ -33,59 +31,148 @@ public struct CommandLineTool: Sendable {
     }
 
     private func dispatch(_ arguments: [String], console: Console) throws -> ExitCode {
-        // `--plugin PATH` (repeatable) before the command adds the library's transforms.
+        if arguments.first == "__complete" { return complete(Array(arguments.dropFirst()), console: console) }
+        // Global options before the command: `--plugin PATH` (repeatable) adds the library's transforms.
         var arguments = arguments
         var tool = self
-        while arguments.first == "--plugin" {
-            guard arguments.count >= 2 else { throw UsageError("--plugin needs the path of a plugin library (libX.so)") }
-            let types: [any TransformPlugin.Type]
-            do {
-                types = try PluginLoader.load(arguments[1])
-            } catch {
-                throw UsageError(error.description)
+        while let first = arguments.first, first.hasPrefix("-"), first != "-" {
+            switch first {
+            case "--help", "-h":
+                console.out(HelpText.usage)
+                return .success
+            case "--version", "-V":
+                console.out("ninepipe \(HelpText.version)")
+                return .success
+            default:
+                guard first == "--plugin" || first.hasPrefix("--plugin=") else {
+                    let spellings = CommandTable.global.map { "--" + $0.name } + ["--help", "--version", "-h", "-V"]
+                    throw UsageError("unknown option '\(first)'\(Suggestions.hint(for: first, in: spellings)); options for a command go after it, e.g. ninepipe run \(first) …")
+                }
+                let path: String
+                if first == "--plugin" {
+                    guard arguments.count >= 2 else { throw UsageError("--plugin needs the path of a plugin library (libX.so)") }
+                    path = arguments[1]
+                    arguments.removeFirst(2)
+                } else {
+                    path = String(first.dropFirst("--plugin=".count))
+                    arguments.removeFirst()
+                }
+                tool.registry = try Self.adding(path, to: tool.registry)
             }
-            do {
-                tool.registry = try tool.registry.adding(types)
-            } catch {
-                throw UsageError("\(arguments[1]): \(error)")
-            }
-            arguments.removeFirst(2)
         }
         return try tool.dispatchCommand(arguments, console: console)
     }
 
+    /// `registry` with the transforms of the plugin library at `path`.
+    static func adding(_ path: String, to registry: PluginRegistry) throws(UsageError) -> PluginRegistry {
+        let types: [any TransformPlugin.Type]
+        do {
+            types = try PluginLoader.load(path)
+        } catch {
+            throw UsageError(error.description)
+        }
+        do {
+            return try registry.adding(types)
+        } catch {
+            throw UsageError("\(path): \(error)")
+        }
+    }
+
     private func dispatchCommand(_ arguments: [String], console: Console) throws -> ExitCode {
-        guard let command = arguments.first else {
+        guard let name = arguments.first else {
             console.err(HelpText.usage)
             return .usage
         }
-        let rest = Array(arguments.dropFirst())
-        switch command {
-        case "--help", "-h", "help":
-            console.out(HelpText.usage)
-            return .success
-        case "--version", "-V", "version":
+        if name == "version" {
             console.out("ninepipe \(HelpText.version)")
             return .success
-        case "run":
-            return try runPipeline(try Options(rest), execute: true, console: console)
-        case "check":
-            return try runPipeline(try Options(rest), execute: false, console: console)
-        case "plugins":
-            return try plugins(rest, console: console)
-        case "info":
-            return try info(rest, console: console)
-        case "ninepatch":
-            return try NinePatchCommand(console: console, limits: ImageLimits()).run(rest)
-        case "assets":
-            return try AssetsCommand(console: console).run(rest)
-        default:
-            // `ninepipe SCRIPT …` runs a pipeline file, so `#!/usr/bin/env ninepipe` works as a shebang.
-            if !command.hasPrefix("-") && FileIO.exists(command) && !FileIO.isDirectory(command) {
-                return try runPipeline(try Options(arguments), execute: true, console: console)
-            }
-            throw UsageError("unknown command '\(command)'\(Suggestions.hint(for: command, in: Self.commands)); commands: run, check, plugins, info, ninepatch, assets")
         }
+        guard var command = CommandTable.command([name]) else {
+            // `ninepipe SCRIPT …` runs a pipeline file, so `#!/usr/bin/env ninepipe` works as a shebang.
+            if FileIO.exists(name) && !FileIO.isDirectory(name), let run = CommandTable.command(["run"]) {
+                let parsed = try ParsedArguments(arguments, for: run, command: "run")
+                if parsed.wantsHelp { return help(["run"], console: console) }
+                return try runPipeline(try Options(parsed), execute: true, console: console)
+            }
+            let names = CommandTable.commands.map(\.name)
+            throw UsageError("unknown command '\(name)'\(Suggestions.hint(for: name, in: names)); commands: \(names.joined(separator: ", "))")
+        }
+        var path = [name]
+        var rest = Array(arguments.dropFirst())
+        if !command.subcommands.isEmpty {
+            guard let word = rest.first, !word.hasPrefix("-") else {
+                if rest.first == "--help" || rest.first == "-h" { return help(path, console: console) }
+                throw UsageError("\(name) needs a subcommand: \(command.subcommands.map(\.name).joined(separator: ", "))\n" + (HelpText.help(for: path) ?? ""))
+            }
+            guard let subcommand = command.subcommands.first(where: { $0.name == word }) else {
+                let names = command.subcommands.map(\.name)
+                throw UsageError("unknown \(name) subcommand '\(word)'\(Suggestions.hint(for: word, in: names)); use \(names.joined(separator: ", "))")
+            }
+            command = subcommand
+            path.append(word)
+            rest.removeFirst()
+        }
+        let parsed = try ParsedArguments(rest, for: command, command: path.joined(separator: " "))
+        if parsed.wantsHelp { return help(path, console: console) }
+        switch path[0] {
+        case "run": return try runPipeline(try Options(parsed), execute: true, console: console)
+        case "check": return try runPipeline(try Options(parsed), execute: false, console: console)
+        case "plugins": return try plugins(parsed, console: console)
+        case "info": return try info(parsed, console: console)
+        case "ninepatch": return try NinePatchCommand(console: console, limits: ImageLimits()).run(path[1], parsed)
+        case "assets": return try AssetsCommand(console: console).run(path[1], parsed)
+        case "completions": return try completions(parsed, console: console)
+        default: return try helpCommand(parsed, console: console)
+        }
+    }
+
+    /// Prints the help page of the command at `path`.
+    private func help(_ path: [String], console: Console) -> ExitCode {
+        console.out(HelpText.help(for: path) ?? HelpText.usage)
+        return .success
+    }
+
+    /// `ninepipe help [COMMAND [SUBCOMMAND]]`, `ninepipe help --man`.
+    private func helpCommand(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
+        if arguments.has("man") {
+            console.out(ManPage.render(registry: registry))
+            return .success
+        }
+        guard !arguments.operands.isEmpty else {
+            console.out(HelpText.usage)
+            return .success
+        }
+        guard let page = HelpText.help(for: arguments.operands) else {
+            let names = CommandTable.commands.map(\.name)
+            let word = arguments.operands.last ?? ""
+            throw UsageError("no help for '\(arguments.operands.joined(separator: " "))'\(Suggestions.hint(for: word, in: names + CommandTable.commands.flatMap { $0.subcommands.map(\.name) })); commands: \(names.joined(separator: ", "))")
+        }
+        console.out(page)
+        return .success
+    }
+
+    /// `ninepipe __complete INDEX WORD...`: what the completion scripts ask (never an error:
+    /// a line that cannot be read completes to nothing). Plugins on the line are loaded.
+    private func complete(_ arguments: [String], console: Console) -> ExitCode {
+        guard let index = arguments.first.flatMap({ Int($0) }) else { return .usage }
+        let words = Array(arguments.dropFirst())
+        var registry = self.registry
+        var position = 0
+        while position + 1 < words.count, position < index, words[position].hasPrefix("-") {
+            if words[position] == "--plugin", let extended = try? Self.adding(words[position + 1], to: registry) { registry = extended }
+            position += words[position] == "--plugin" ? 2 : 1
+        }
+        console.out(Completer(registry: registry).answer(words, index: index).joined(separator: "\n"))
+        return .success
+    }
+
+    /// `ninepipe completions bash|zsh|fish`.
+    private func completions(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
+        guard arguments.operands.count == 1, let shell = CompletionScript.Shell(rawValue: arguments.operands[0]) else {
+            throw UsageError("completions needs one shell: bash, zsh or fish, e.g. source <(ninepipe completions bash)")
+        }
+        console.out(CompletionScript.script(for: shell))
+        return .success
     }
 
     private func runPipeline(_ options: Options, execute: Bool, console: Console) throws -> ExitCode {
@@ -180,8 +267,10 @@ public struct CommandLineTool: Sendable {
         return summary.failures.isEmpty && summary.skipped == 0 ? .success : .failure
     }
 
-    private func plugins(_ arguments: [String], console: Console) throws -> ExitCode {
-        if arguments == ["--markdown"] {
+    private func plugins(_ parsed: ParsedArguments, console: Console) throws -> ExitCode {
+        let arguments = parsed.operands
+        if parsed.has("markdown") {
+            guard arguments.isEmpty else { throw UsageError("plugins --markdown takes no step name") }
             console.out(StepTable.markdown(registry))
             return .success
         }
@@ -215,10 +304,9 @@ public struct CommandLineTool: Sendable {
         return .success
     }
 
-    private func info(_ arguments: [String], console: Console) throws -> ExitCode {
+    private func info(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
         let options = try Options(arguments)
         guard !options.positionals.isEmpty else { throw UsageError("info needs at least one image file") }
-        if options.expression != nil { throw UsageError("info does not take -e") }
         var status = ExitCode.success
         var blocks: [String] = []
         for path in options.positionals {

@@ -1,54 +1,76 @@
-/// The text of `ninepipe --help`.
+/// The help `ninepipe` prints: the overview (`--help`), each command's page (`COMMAND --help`,
+/// `help COMMAND`) and the manual page (`help --man`), all generated from ``CommandTable``.
 enum HelpText {
     static let version = "0.1.0"
 
-    static let usage = """
-    ninepipe \(version): image pipelines for nine-patches, resizing and friends
-
-    USAGE
-      ninepipe run FILE [--set NAME=VALUE]...     run a pipeline file
-      ninepipe run -e 'TEXT' [--set NAME=VALUE]... run pipeline text
-      ninepipe run FILE|-e TEXT INPUT... --output DIR/|TEMPLATE [BATCH OPTIONS]
-                                                  run the pipeline once per input image
-      ninepipe FILE [ARGS]...                     same as ninepipe run FILE (for #!/usr/bin/env ninepipe)
-      ninepipe check FILE | -e 'TEXT'             parse and validate only (no I/O)
-      ninepipe plugins [NAME | --markdown]        list steps, show one step's parameters, or print the Markdown table
-      ninepipe info IMAGE...                      describe image files without decoding pixels
-      ninepipe ninepatch inspect FILE [--format json|ios|css|android]
-      ninepipe ninepatch compile SRC.9.png OUT.png  strip the frame, write aapt's chunks
-      ninepipe ninepatch decompile IN.png OUT.9.png draw the frame back from the chunks
-      ninepipe ninepatch preview FILE --output preview.png  several sizes side by side, regions outlined
-      ninepipe assets ios INPUT... --output Assets.xcassets   Android res/, .9.png, imagesets → asset catalog
-      ninepipe assets android INPUT... --output res/ [--densities …] [--compiled]   → drawable-<density>/
-      ninepipe assets web INPUT... --output DIR/      → name.png, name@2x.png, name.css, assets.json
-                                                  (ninepipe assets for every option)
-      ninepipe --plugin LIB.so [--plugin LIB.so]... COMMAND …   add transforms from plugin libraries
-      ninepipe --help | --version
-
-    OPTIONS
-      --set NAME=VALUE       value for $NAME in the pipeline
-      --max-pixels N         refuse images over N pixels (default 268435456 = 16384×16384)
-      --max-dimension N      refuse images with a side over N pixels (default 65535)
-      --timings              print each step's wall time and resulting size to stderr
-
-    BATCH OPTIONS (inputs are files, directories or quoted globs such as 'photos/*.jpg')
-      -o, --output TARGET    DIR/ (mirrors input folders) or a name with {name} {ext} {dir}
-                             {width} {height} {index}, e.g. 'out/{name}-{width}x{height}.{ext}'
-      -r, --recursive        read directories at any depth
-      -j, --jobs N           files processed at once (default: number of cores)
-      -q, --quiet            no progress or per-file lines; failures and the summary only
-      --fail-fast            stop starting new files after the first failure
-      -n, --dry-run          print INPUT → OUTPUT for each file, write nothing
-      --shard I/N            process slice I (0…N-1) of the sorted inputs; auto/N reads JOB_COMPLETION_INDEX
-
-    PIPELINES
-      Steps are separated by line breaks or '|'; arguments are positional or name=value:
-        load "card.png" | orient | save "card.jpg" quality=85
-      '#' starts a comment (but #rrggbb inside a step is a colour). See Docs/DSL.md.
-      load "-" reads standard input; save "-" format=png writes standard output.
-
-    EXIT CODES
-      0 success   1 runtime failure (bad input file, cannot write)   2 usage or pipeline error
-      130 / 143 stopped by Ctrl-C / SIGTERM (files in flight abandoned, temporaries removed)
+    static let pipelines = """
+    Steps are separated by line breaks or '|'; arguments are positional or name=value:
+      load "card.png" | orient | save "card.jpg" quality=85
+    '#' starts a comment (but #rrggbb inside a step is a colour). See Docs/DSL.md.
+    load "-" reads standard input; save "-" writes standard output (format= or the input's).
+    ninepipe plugins lists the steps; ninepipe plugins NAME shows one step's parameters.
     """
+
+    static let exitCodes: [(code: String, meaning: String)] = [
+        ("0", "success"),
+        ("1", "runtime failure (bad input file, cannot write)"),
+        ("2", "usage or pipeline error"),
+        ("130", "stopped by Ctrl-C (files in flight abandoned, temporaries removed)"),
+        ("143", "stopped by SIGTERM (the same)"),
+    ]
+
+    /// `ninepipe --help`.
+    static var usage: String {
+        var lines = ["ninepipe \(version): image pipelines for nine-patches, resizing and friends", "", "USAGE"]
+        for command in CommandTable.commands {
+            let usages = command.subcommands.isEmpty ? command.usage : command.subcommands.flatMap(\.usage)
+            lines += usages.map { "  ninepipe " + $0 }
+        }
+        lines += ["  ninepipe --plugin LIB.so [--plugin LIB.so]... COMMAND …", "  ninepipe --help | --version", "", "COMMANDS"]
+        lines += table(CommandTable.commands.map { ($0.name, $0.summary) })
+        lines += ["", "GLOBAL OPTIONS (before the command)"]
+        lines += table(CommandTable.global.map { ($0.spelling, $0.summary) } + [("-h, --help", "show help (after a command: that command's)")])
+        lines += ["", "PIPELINES"] + pipelines.split(separator: "\n").map { "  " + $0 }
+        lines += ["", "EXIT CODES"] + exitCodes.map { "  " + $0.code.padded(to: 4) + $0.meaning }
+        lines += ["", "Run 'ninepipe COMMAND --help' (or 'ninepipe help COMMAND') for a command's options."]
+        return lines.joined(separator: "\n")
+    }
+
+    /// The help page of the command at `path` (`["ninepatch", "inspect"]`).
+    static func help(for path: [String]) -> String? {
+        guard let command = CommandTable.command(path) else { return nil }
+        let name = (["ninepipe"] + path.dropLast()).joined(separator: " ")
+        var lines = ["\(name) \(command.name): \(command.summary)", "", "USAGE"]
+        let usages = command.subcommands.isEmpty ? command.usage : command.subcommands.flatMap(\.usage)
+        lines += usages.map { "  ninepipe " + $0 }
+        if !command.subcommands.isEmpty {
+            lines += ["", "SUBCOMMANDS"] + table(command.subcommands.map { ($0.name, $0.summary) })
+            lines += ["", "Run 'ninepipe \(path.joined(separator: " ")) SUBCOMMAND --help' for its options."]
+        }
+        var groups: [(heading: String, rows: [(String, String)])] = [("OPTIONS", [])]
+        for option in command.options {
+            let heading = option.group ?? "OPTIONS"
+            let row = (option.spelling, option.summary)
+            if let index = groups.firstIndex(where: { $0.heading == heading }) { groups[index].rows.append(row) } else { groups.append((heading, [row])) }
+        }
+        groups[0].rows.append(("-h, --help", "show this help"))
+        for group in groups {
+            lines += ["", group.heading] + table(group.rows)
+        }
+        if !command.notes.isEmpty { lines += [""] + command.notes.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 } }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Two columns: names padded to the widest (at most 26), summaries after.
+    static func table(_ rows: [(String, String)]) -> [String] {
+        let width = min(26, rows.map(\.0.count).max() ?? 0)
+        return rows.map { name, summary in
+            name.count > width ? "  \(name)\n  \(String(repeating: " ", count: width))  \(summary)" : "  \(name.padded(to: width))  \(summary)"
+        }
+    }
+}
+
+extension String {
+    /// The string followed by spaces up to `width` characters.
+    func padded(to width: Int) -> String { self + String(repeating: " ", count: max(0, width - count)) }
 }

@@ -16,64 +16,26 @@ struct Options {
     var dryRun = false
     var shard: ShardSpec?
 
-    init(_ arguments: [String]) throws(UsageError) {
-        var index = 0
-        func value(_ name: String) throws(UsageError) -> String {
-            index += 1
-            guard index < arguments.count else { throw UsageError("\(name) needs a value") }
-            return arguments[index]
-        }
-        func number(_ name: String) throws(UsageError) -> Int {
-            let text = try value(name)
-            guard let number = Int(text), number > 0 else { throw UsageError("\(name) needs a positive whole number, got '\(text)'") }
-            return number
-        }
-        while index < arguments.count {
-            let argument = arguments[index]
-            switch argument {
-            case "-e", "--expression":
-                if expression != nil { throw UsageError("-e may be given once") }
-                expression = try value(argument)
-            case "--set":
-                let pair = try value(argument)
-                guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
-                    throw UsageError("--set needs NAME=VALUE, got '\(pair)'")
-                }
-                variables[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
-            case "--max-pixels":
-                limits.maxPixelCount = try number(argument)
-            case "--max-dimension":
-                limits.maxDimension = try number(argument)
-            case "--timings":
-                timings = true
-            case "--output", "-o":
-                if output != nil { throw UsageError("--output may be given once") }
-                output = try value(argument)
-            case "--recursive", "-r":
-                recursive = true
-            case "--jobs", "-j":
-                jobs = try number(argument)
-            case "--quiet", "-q":
-                quiet = true
-            case "--fail-fast":
-                failFast = true
-            case "--dry-run", "-n":
-                dryRun = true
-            case "--shard":
-                shard = try ShardSpec(try value(argument))
-            default:
-                if argument == "--plugin" {
-                    throw UsageError("--plugin goes before the command: ninepipe --plugin libX.so run …")
-                }
-                if argument.hasPrefix("-") && argument != "-" {
-                    let known = ["-e", "--set", "--max-pixels", "--max-dimension", "--timings", "--output", "--recursive",
-                                 "--jobs", "--quiet", "--fail-fast", "--dry-run", "--shard"]
-                    throw UsageError("unknown option '\(argument)'\(Suggestions.hint(for: argument, in: known))")
-                }
-                positionals.append(argument)
+    /// The options of `run` or `check` from their parsed arguments.
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        expression = arguments.value("expression")
+        positionals = arguments.operands
+        for pair in arguments.all("set") {
+            guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
+                throw UsageError("--set needs NAME=VALUE, got '\(pair)'")
             }
-            index += 1
+            variables[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
         }
+        if let pixels = try arguments.number("max-pixels") { limits.maxPixelCount = pixels }
+        if let dimension = try arguments.number("max-dimension") { limits.maxDimension = dimension }
+        timings = arguments.has("timings")
+        output = arguments.value("output")
+        recursive = arguments.has("recursive")
+        jobs = try arguments.number("jobs")
+        quiet = arguments.has("quiet")
+        failFast = arguments.has("fail-fast")
+        dryRun = arguments.has("dry-run")
+        shard = try arguments.value("shard").map { text throws(UsageError) in try ShardSpec(text) }
     }
 
     /// The pipeline text, the name diagnostics use for it, and the batch inputs after it.
