@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+@testable import NinepipeHost
+import NinepipeCore
+
+/// Issue 12: `run --help` was an unknown option, `run -h` suggested `-e`, `plugins --help` was an
+/// unknown step, `help run` printed the global help, `--output=dir/` and `-j2` were unknown, and
+/// three hand-kept option lists had drifted from each other and from `--help`.
+@Suite("command table: parsing, help, man page")
+struct CommandTableTests {
+    /// Every command path in the table: `["run"]`, `["ninepatch", "inspect"]`, …
+    static let paths: [[String]] = CommandTable.commands.flatMap { command in
+        [[command.name]] + command.subcommands.map { [command.name, $0.name] }
+    }
+
+    static func spellings(_ option: OptionSpec) -> [String] {
+        ["--" + option.name] + (option.short.map { ["-\($0)"] } ?? [])
+    }
+
+    @Test("every command and subcommand answers --help, -h and help COMMAND with a page listing each of its options", arguments: paths)
+    func helpPages(path: [String]) {
+        let pages = [path + ["--help"], path + ["-h"], ["help"] + path].map { TestConsole.run($0) }
+        for page in pages { #expect(page.status == 0 && page.err.isEmpty, "\(path): \(page.err)") }
+        #expect(Set(pages.map(\.out)).count == 1, "\(path): --help, -h and help print different pages")
+        let command = CommandTable.command(path)
+        for option in command?.options ?? [] {
+            for spelling in Self.spellings(option) { #expect(pages[0].out.contains(spelling), "\(path) --help lacks \(spelling)") }
+        }
+        for subcommand in command?.subcommands ?? [] { #expect(pages[0].out.contains(subcommand.name)) }
+    }
+
+    @Test("the overview names every command and subcommand; the man page has a section and an entry for every command, option and step")
+    func overviewAndManPage() {
+        let overview = TestConsole.run(["--help"]).out
+        let man = TestConsole.run(["help", "--man"])
+        #expect(man.status == 0 && man.out.hasPrefix(".TH NINEPIPE 1"))
+        for path in Self.paths {
+            #expect(overview.contains("ninepipe " + path.joined(separator: " ")), "--help lacks \(path)")
+            #expect(man.out.contains(".SS " + ManPage.escape(path.joined(separator: " "))), "man page lacks \(path)")
+            for option in CommandTable.command(path)?.options ?? [] {
+                #expect(man.out.contains(ManPage.escape("--" + option.name)), "man page lacks --\(option.name) of \(path)")
+            }
+        }
+        for option in CommandTable.global { #expect(overview.contains("--" + option.name) && man.out.contains(ManPage.escape("--" + option.name))) }
+        for step in PluginRegistry.standard.names { #expect(man.out.contains("\\fB\(ManPage.escape(step))\\fR"), "man page lacks step \(step)") }
+        for topic in ["ninepatch preview", "--border", "--insets"] { #expect(overview.contains(topic) || TestConsole.run(["help", "ninepatch", "inspect"]).out.contains(topic)) }
+    }
+
+    @Test("options parse as --opt=value, --opt value, -j2, -j 2 and bundled -rq; -- ends options; every value spelling means the same")
+    func spellings() throws {
+        let run = try #require(CommandTable.command(["run"]))
+        let forms: [[String]] = [
+            ["--output=out/", "--jobs=2", "-rq", "in"], ["--output", "out/", "-j2", "-r", "-q", "in"],
+            ["-o", "out/", "-j", "2", "--recursive", "--quiet", "in"], ["-oout/", "-qrj2", "in"],
+        ]
+        for form in forms {
+            let parsed = try ParsedArguments(form, for: run, command: "run")
+            #expect(parsed.value("output") == "out/" && parsed.value("jobs") == "2", "\(form)")
+            #expect(parsed.has("recursive") && parsed.has("quiet") && parsed.operands == ["in"], "\(form)")
+        }
+        let ended = try ParsedArguments(["-e", "-x", "--", "-odd.png", "-"], for: run, command: "run")
+        #expect(ended.value("expression") == "-x" && ended.operands == ["-odd.png", "-"])
+        let sets = try ParsedArguments(["--set", "a=1", "--set=b=2"], for: run, command: "run")
+        #expect(sets.all("set") == ["a=1", "b=2"])
+    }
+
+    @Test("mistakes name the option, suggest the right one and point at help; exit 2")
+    func mistakes() {
+        let cases: [([String], String)] = [
+            (["run", "--jbos", "2", "-e", "orient"], "unknown option '--jbos' for run; did you mean '--jobs'?"),
+            (["run", "-x"], "unknown option '-x' for run"),
+            (["run", "--timings=yes", "-e", "orient"], "--timings takes no value"),
+            (["run", "-e"], "-e needs a value"),
+            (["run", "-e", "a", "-e", "b"], "--expression may be given once"),
+            (["ninepatch", "inspect", "x.png", "--format", "jsno"], "--format takes json, ios, css, android, got 'jsno'; did you mean 'json'?"),
+            (["ninepatch", "inpsect"], "unknown ninepatch subcommand 'inpsect'; did you mean 'inspect'?"),
+            (["assets", "android", "x", "--center", "tile"], "unknown option '--center' for assets android"),
+            (["--jobs", "2", "run"], "options for a command go after it"),
+            (["run", "--plugin", "x.so"], "--plugin goes before the command"),
+            (["hlep"], "unknown command 'hlep'; did you mean 'help'?"),
+            (["help", "rnu"], "no help for 'rnu'; did you mean 'run'?"),
+            (["completions", "tcsh"], "completions needs one shell: bash, zsh or fish"),
+        ]
+        for (arguments, message) in cases {
+            let result = TestConsole.run(arguments)
+            #expect(result.status == 2 && result.err.contains(message), "\(arguments): \(result.err)")
+            #expect(result.err.contains("ninepipe --help") || result.err.contains("ninepipe: "), "\(arguments)")
+        }
+        let plugins = TestConsole.run(["plugins", "--help"])
+        #expect(plugins.status == 0 && plugins.out.contains("--markdown"), "plugins --help: \(plugins.err)")
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+@testable import NinepipeHost
+import NinepipeCore
+
+/// Issue 12: there was no shell completion. The scripts are loaded into real shells (each test
+/// skips, saying so, when its shell is not installed) and asked to complete as a user would.
+@Suite("shell completions")
+struct CompletionTests {
+    static let binDirectory = CommandLineTests.builtExecutable.deletingLastPathComponent().path
+
+    /// Runs `script` with `shell` and the built `ninepipe` first on PATH; `nil` (skip) when either is missing.
+    func run(_ shell: String, _ arguments: [String], _ script: String) throws -> String? {
+        guard let path = ["/usr/bin/" + shell, "/bin/" + shell].first(where: FileManager.default.isExecutableFile(atPath:)) else {
+            print("SKIP: \(shell) is not installed; its completion test is skipped")
+            return nil
+        }
+        guard FileManager.default.isExecutableFile(atPath: CommandLineTests.builtExecutable.path) else {
+            print("SKIP: \(CommandLineTests.builtExecutable.path) not built; \(shell) completion test skipped")
+            return nil
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments + [script]
+        var environment = ProcessInfo.processInfo.environment
+        environment["PATH"] = Self.binDirectory + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+        environment["HOME"] = NSTemporaryDirectory()
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    @Test("the completer offers commands, options, choices, steps and parameters, and files where a path goes")
+    func completer() {
+        let completer = Completer(registry: .standard)
+        #expect(completer.answer(["ru"], index: 0) == ["ru", "run"])
+        #expect(completer.answer(["run", "--jo"], index: 1) == ["--jo", "--jobs"])
+        #expect(completer.answer(["run", "--output", "=", "di"], index: 3) == ["--output=di", Completer.filesMarker])
+        #expect(completer.answer(["run", "-e", #"'load "x" | thu"#], index: 2) == [#"load "x" | thu"#, #"load "x" | thumbnail"#])
+        #expect(completer.answer(["run", "-e", #"'resize width=3 fil"#], index: 2).last == "resize width=3 filter=")
+        #expect(completer.answer(["run", "-e", #""resize filter=lan"#], index: 2).last == "resize filter=lanczos3")
+        #expect(completer.answer(["ninepatch", "inspect", "--format", "c"], index: 3) == ["c", "css"])
+        #expect(completer.answer(["ninepatch", "p"], index: 1) == ["p", "preview"])
+        #expect(completer.answer(["plugins", "ro"], index: 1) == ["ro", "round"])
+        #expect(completer.answer(["help", "ninepatch", "d"], index: 2) == ["d", "decompile"])
+        #expect(completer.answer(["info", "ph"], index: 1) == ["ph", Completer.filesMarker])
+        // Every option of every command completes from "--".
+        for path in CommandTableTests.paths {
+            guard let command = CommandTable.command(path) else { continue }
+            let offered = Set(completer.answer(path + ["--"], index: path.count).dropFirst())
+            for option in command.options { #expect(offered.contains("--" + option.name), "\(path): --\(option.name) does not complete") }
+        }
+    }
+
+    @Test("bash: complete -p shows the function; it completes a step inside -e '…' (quote kept open), --jo and --output=")
+    func bash() throws {
+        let script = #"""
+        source <(ninepipe completions bash)
+        complete -p ninepipe
+        ask() { COMP_WORDS=("$@"); COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 )); COMPREPLY=()
+                _ninepipe ninepipe "$CUR" "${COMP_WORDS[COMP_CWORD-1]}" 2>/dev/null; printf 'R:%s|\n' "${COMPREPLY[@]}"; }
+        CUR='load "x" | thu' ask ninepipe run -e "'load \"x\" | thu"
+        CUR='--jo' ask ninepipe run --jo
+        CUR='thumbnail ' ask ninepipe run -e "'resize width=4 | thumbnail "
+        """#
+        guard let output = try run("bash", ["--norc", "--noprofile", "-c"], script) else { return }
+        #expect(output.contains("complete -F _ninepipe ninepipe"), "\(output)")
+        #expect(output.contains(#"R:load "x" | thumbnail|"#) && output.contains(#"R:load "x" | thumbnail |"#), "\(output)")
+        #expect(output.contains("R:--jobs|"), "\(output)")
+        #expect(output.contains("R:thumbnail size=|") && output.contains("R:thumbnail radius=|"), "\(output)")
+    }
+
+    @Test("zsh: compinit registers the function; it completes a step inside -e '…' and --jo")
+    func zsh() throws {
+        let script = #"""
+        autoload -U compinit; compinit -u -d "$HOME/.zcompdump-ninepipe-test"
+        source <(ninepipe completions zsh)
+        print -r -- "registered:$_comps[ninepipe]"
+        compadd() { local seen=0 a; for a in "$@"; do if (( seen )); then print -r -- "C:$a|"; elif [[ $a == -- ]]; then seen=1; fi; done }
+        typeset -A compstate
+        words=(ninepipe run -e "'load \"x\" | thu"); CURRENT=4; PREFIX='load "x" | thu'; compstate[quote]="'"
+        _ninepipe
+        words=(ninepipe run --jo); CURRENT=3; PREFIX='--jo'; compstate[quote]=''
+        _ninepipe
+        """#
+        guard let output = try run("zsh", ["-f", "-c"], script) else { return }
+        #expect(output.contains("registered:_ninepipe"), "\(output)")
+        #expect(output.contains(#"C:load "x" | thumbnail|"#), "\(output)")
+        #expect(output.contains("C:--jobs|"), "\(output)")
+    }
+
+    @Test("fish: complete -C completes a step inside -e '…' and --jo")
+    func fish() throws {
+        let script = #"""
+        ninepipe completions fish | source
+        complete -C "ninepipe run -e 'load \"x\" | thu"
+        complete -C "ninepipe run --jo"
+        """#
+        guard let output = try run("fish", ["--no-config", "-c"], script) else { return }
+        #expect(output.contains(#"load "x" | thumbnail"#), "\(output)")
+        #expect(output.contains("--jobs"), "\(output)")
+    }
+}
