@@ -169,7 +169,15 @@ public struct BatchRunner: Sendable {
             guard let format = ImageFormat(path: path) else {
                 throw UsageError("\(path): the output name must end in \(ImageFormat.knownExtensionList)")
             }
-            try ImageCodecs.write(image, to: try runner.policy.createFile(path), options: EncodeOptions(format: format)) { runner.warningHandler("\(path): \($0)") }
+            // A .9.png name gets its frame drawn, as a single run's save does.
+            var result = image
+            if NinePatchSource.hasSourceName(path) {
+                guard format == .png, let framed = NinePatchFrame.framed(image, warn: { runner.warningHandler("\(path): \($0)") }) else {
+                    throw NinePatchSaveError(path: path)
+                }
+                result = framed
+            }
+            try ImageCodecs.write(result, to: try runner.policy.createFile(path), options: EncodeOptions(format: format)) { runner.warningHandler("\(path): \($0)") }
         }
         return .succeeded(input, outputs: written.withLock { $0 }, width: image.width, height: image.height)
     }

@@ -221,9 +221,9 @@ public struct CommandLineTool: Sendable {
     /// `run FILE INPUT... --output TARGET`: the pipeline once per input.
     private func runBatch(_ pipeline: Pipeline, inputs arguments: [String], options: Options, execute: Bool,
                           fileName: String, console: Console) throws -> ExitCode {
-        if let load = pipeline.steps.first(where: { $0.role == .source }) {
+        if let load = pipeline.steps.first(where: { step in if case .load(let load) = step.action { load.path != nil } else { false } }) {
             let place = load.location.map { " (\(fileName):\($0))" } ?? ""
-            throw UsageError("the pipeline loads its own file\(place); for a batch run leave 'load' out: each input is loaded for it")
+            throw UsageError("the pipeline loads its own file\(place); for a batch run leave 'load' out, or keep its options without the path (load orient=keep | …): each input is loaded for it")
         }
         let hasSave = pipeline.steps.contains { $0.role == .sink }
         guard options.output != nil || hasSave else {

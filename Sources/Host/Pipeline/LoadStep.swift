@@ -4,8 +4,12 @@ import NinepipeCore
 ///
 /// With `orient=auto` (the default) the EXIF orientation is applied, so pixels come out
 /// upright and the tag is 1; `orient=keep` keeps the stored pixels and the tag.
+///
+/// A batch pipeline's first step may be a load without a path (`load orient=keep | …`): it
+/// says how each input is decoded.
 struct LoadStep: Sendable, Hashable {
-    var path: String
+    /// The file; `nil` for a batch pipeline's pathless first load (the input is given).
+    var path: String?
     var keepsOrientation: Bool
     /// JPEG DCT downscaling denominator (1, 2, 4 or 8); PNG ignores it.
     var shrink: Int
@@ -17,7 +21,8 @@ struct LoadStep: Sendable, Hashable {
         name: "load", version: "1.0.0",
         summary: "Read a PNG or JPEG file; applies its EXIF orientation unless orient=keep",
         parameters: [
-            ParameterSpec("path", .path, required: true, positional: true, summary: "the file to read"),
+            ParameterSpec("path", .path, positional: true,
+                          summary: "the file to read (a batch pipeline's first load leaves it out: each input is read with these options)"),
             ParameterSpec("orient", .choice(["auto", "keep"]), default: .choice("auto"),
                           summary: "auto: turn pixels upright and reset the tag; keep: leave pixels and tag as stored"),
             ParameterSpec("shrink", .choice(["1", "2", "4", "8"]), default: .choice("1"),
@@ -27,7 +32,7 @@ struct LoadStep: Sendable, Hashable {
         ],
         role: .source
     ) { arguments in
-        .load(LoadStep(path: try arguments.string("path"), keepsOrientation: try arguments.string("orient") == "keep",
+        .load(LoadStep(path: arguments["path"]?.stringValue, keepsOrientation: try arguments.string("orient") == "keep",
                        shrink: Int(try arguments.string("shrink")) ?? 1,
                        ninePatch: NinePatchSource(rawValue: try arguments.string("ninepatch")) ?? .auto))
     }
@@ -35,11 +40,13 @@ struct LoadStep: Sendable, Hashable {
     /// Reads the file; `next`, the step that will receive the image, may ask for a smaller decode
     /// (shrink-on-load) when no explicit `shrink=` was given.
     func run(_ context: RunContext, next: (any DecodeSizeHinting)? = nil) throws -> Image {
-        try decode(try context.policy.read(path), context, next: next)
+        guard let path else { throw MissingLoadPathError() }
+        return try decode(try context.policy.read(path), context, next: next)
     }
 
     /// Decodes `bytes` as this step would decode its file (`path` names it in messages).
     func decode(_ bytes: [UInt8], _ context: RunContext, next: (any DecodeSizeHinting)? = nil) throws -> Image {
+        let path = self.path ?? "<input>"
         context.sourceFormat = ImageFormat(sniffing: bytes)
         do {
             let scale = try shrink != 1 ? shrink : Self.scale(for: bytes, next: next, context: context)
@@ -61,4 +68,10 @@ struct LoadStep: Sendable, Hashable {
         let (storedWidth, storedHeight) = swaps ? (needed.height, needed.width) : (needed.width, needed.height)
         return JPEGDecoder.scaleDenominator(width: info.width, height: info.height, minimumWidth: storedWidth, minimumHeight: storedHeight)
     }
+}
+
+/// A pathless `load` run where no input is given (only a batch pipeline's first step may leave
+/// the path out).
+struct MissingLoadPathError: NinepipeError {
+    var description: String { "load needs a path here: load \"in.png\" (only a batch pipeline's first step may leave it out)" }
 }

@@ -170,6 +170,15 @@ public struct PipelineCompiler: Sendable {
 
     private func checkOrder(_ steps: [PipelineStep], syntax: PipelineSyntax, into diagnostics: inout [Diagnostic]) {
         guard let first = steps.first, let firstRange = syntax.steps.first?.nameRange else { return }
+        for (index, step) in steps.enumerated() {
+            guard case .load(let load) = step.action, load.path == nil, index < syntax.steps.count else { continue }
+            let range = syntax.steps[index].nameRange
+            if requiresSource {
+                diagnostics.append(Diagnostic(.error, "'load' needs 'path': the file to read, e.g. load \"in.png\" (only a batch run's first step may leave it out)", range: range))
+            } else if index > 0 {
+                diagnostics.append(Diagnostic(.error, "a load without a path reads the batch input, so it must be the first step", range: range))
+            }
+        }
         if requiresSource && first.role != .source {
             diagnostics.append(Diagnostic(.error, "'\(first.name)' has no image to work on; start the pipeline with load \"PATH\"", range: firstRange))
         }

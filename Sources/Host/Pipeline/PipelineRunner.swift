@@ -38,11 +38,20 @@ public struct PipelineRunner: Sendable {
     /// frame read when `name` ends in `.9.png`, shrink-on-load for a first step that wants less), then
     /// runs `pipeline` on it. No file is touched unless the pipeline loads or saves one itself.
     ///
+    /// A pathless `load` as the first step (`load orient=keep | …`) gives the decoding options.
+    ///
     /// - Parameter name: names the input in messages (and decides `.9.png` handling).
     public func run(_ pipeline: Pipeline, encoded: [UInt8], name: String = "<input>") throws -> Image {
         let context = RunContext(limits: limits, policy: policy, savePath: savePath, cancellation: cancellation, handler: warningHandler)
-        let source = LoadStep(path: name, keepsOrientation: false, shrink: 1)
-        let image = try source.decode(encoded, context, next: Self.sizeHint(after: -1, in: pipeline))
+        // A pathless first `load` says how to decode; it then passes the image on.
+        var source = LoadStep(path: name, keepsOrientation: false, shrink: 1)
+        var hintIndex = -1
+        if case .load(let load)? = pipeline.steps.first?.action, load.path == nil {
+            source = load
+            source.path = name
+            hintIndex = 0
+        }
+        let image = try source.decode(encoded, context, next: Self.sizeHint(after: hintIndex, in: pipeline))
         guard let result = try execute(pipeline, image: image, context: context) else { throw NoImageError() }
         return result
     }
@@ -68,6 +77,8 @@ public struct PipelineRunner: Sendable {
             do {
                 switch step.action {
                 case .load(let load):
+                    // A pathless load of a given image (batch, or an embedder's input) passes it on.
+                    if load.path == nil, image != nil { break }
                     image = try load.run(context, next: Self.sizeHint(after: index, in: pipeline))
                 case .save(let save):
                     guard let current = image else { throw NoImageError() }

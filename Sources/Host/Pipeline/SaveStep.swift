@@ -5,8 +5,9 @@ struct SaveStep: Sendable, Hashable {
     var path: String
     /// Encoder settings; the format is resolved when the step is compiled.
     var options: EncodeOptions
-    /// Whether nine-patch information is written as a source frame (`.9.png`) instead of chunks.
-    var writesFrame: Bool = false
+    /// How nine-patch information is written: `border` (a 1-pixel frame), `chunks`, or `auto`
+    /// (a frame when the name, as expanded for each file of a batch, ends in `.9.png`).
+    var ninePatchMode: String = "auto"
     /// Whether the format is the loaded input's (a stream written without `format=`).
     var formatFromInput = false
 
@@ -46,14 +47,25 @@ struct SaveStep: Sendable, Hashable {
         options.allowsPalette = try arguments.boolean("palette")
         options.stripped = try Self.strippedKinds(arguments["strip"])
         let ninePatch = try arguments.string("ninepatch")
-        let writesFrame = ninePatch == "border" || (ninePatch == "auto" && NinePatchSource.hasSourceName(path))
-        if writesFrame && options.stripped.contains(.ninePatch) {
+        let step = SaveStep(path: path, options: options, ninePatchMode: ninePatch, formatFromInput: formatFromInput)
+        // A template's own name is checked here; each expanded name again when it is written.
+        if step.writesFrame(to: path) && !formatFromInput { try step.checkFrame(format: format) }
+        return .save(step)
+    }
+
+    /// Whether the image written to `path` carries its nine-patch as a frame.
+    func writesFrame(to path: String) -> Bool {
+        ninePatchMode == "border" || (ninePatchMode == "auto" && NinePatchSource.hasSourceName(path))
+    }
+
+    /// Refuses a frame that `format` or `strip=ninepatch` cannot hold.
+    func checkFrame(format: ImageFormat) throws(ParameterError) {
+        if options.stripped.contains(.ninePatch) {
             throw ParameterError(name: "strip", value: "ninepatch", expected: "no ninepatch for a .9.png output, which is its nine-patch frame (or save as .png)")
         }
-        if writesFrame && format != .png {
-            throw ParameterError(name: "ninepatch", value: ninePatch, expected: "a PNG output: a nine-patch frame cannot be stored in a JPEG")
+        if format != .png {
+            throw ParameterError(name: "ninepatch", value: ninePatchMode, expected: "a PNG output: a nine-patch frame cannot be stored in a JPEG")
         }
-        return .save(SaveStep(path: path, options: options, writesFrame: writesFrame, formatFromInput: formatFromInput))
     }
 
     /// The kinds a `strip=` value names (none when absent).
@@ -73,10 +85,11 @@ struct SaveStep: Sendable, Hashable {
             guard let format = context.sourceFormat else {
                 throw ParameterError(name: "format", value: "", expected: "format=png or format=jpeg: \(ParameterValue.string(self.path).description) is a stream with no extension, and no file was loaded to take the format from")
             }
-            options.format = writesFrame ? .png : format  // a frame needs PNG
+            options.format = writesFrame(to: path) ? .png : format  // a frame needs PNG
         }
         var output = image
-        if writesFrame {
+        if writesFrame(to: path) {
+            try checkFrame(format: options.format)
             guard let framed = NinePatchFrame.framed(image, warn: { context.warnOnce("\(path): \($0)") }) else {
                 throw NinePatchSaveError(path: path)
             }
