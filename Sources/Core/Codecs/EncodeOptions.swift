@@ -14,6 +14,9 @@ public struct EncodeOptions: Sendable, Hashable {
     public var allowsPalette: Bool
     /// What JPEG flattens transparency onto (default white).
     public var background: Color
+    /// Whether JPEG reports flattening transparent pixels (default `true`; a save that names its
+    /// `background=` turns it off: the user asked for it).
+    public var warnsWhenFlattening = true
     /// Metadata left out of the file (default none: everything the format can hold is written).
     public var stripped: MetadataKinds
 

@@ -21,7 +21,8 @@ public enum ImageCodecs {
             return try PNGEncoder(compressionLevel: options.compressionLevel, allowsPalette: options.allowsPalette).encode(image)
         case .jpeg:
             return try JPEGEncoder(quality: options.quality, progressive: options.progressive,
-                                   subsampling: options.subsampling, background: options.background).encode(image, warn: warn)
+                                   subsampling: options.subsampling, background: options.background,
+                               warnsWhenFlattening: options.warnsWhenFlattening).encode(image, warn: warn)
         }
     }
 

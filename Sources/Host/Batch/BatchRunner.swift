@@ -25,6 +25,9 @@ public struct BatchRunner: Sendable {
     public var jobs: Int
     /// Stop starting new files after the first failure.
     public var failFast: Bool
+    /// Receives each file's warnings with the file they belong to; when `nil` they go to the
+    /// runner's ``PipelineRunner/warningHandler`` (the command line groups repeated ones).
+    public var fileWarningHandler: (@Sendable (_ input: BatchInput, _ message: String) -> Void)?
 
     /// Creates a batch runner.
     public init(runner: PipelineRunner, output: OutputTemplate?, jobs: Int, failFast: Bool = false) {
@@ -162,6 +165,8 @@ public struct BatchRunner: Sendable {
         }
         var fileRunner = runner
         fileRunner.savePath = claim
+        if let handler = fileWarningHandler { fileRunner.warningHandler = { handler(input, $0) } }
+        let warn = fileRunner.warningHandler
         let bytes = try runner.policy.read(input.path)
         let image = try fileRunner.run(pipeline, encoded: bytes, name: input.path)
         if let output {
@@ -172,12 +177,12 @@ public struct BatchRunner: Sendable {
             // A .9.png name gets its frame drawn, as a single run's save does.
             var result = image
             if NinePatchSource.hasSourceName(path) {
-                guard format == .png, let framed = NinePatchFrame.framed(image, warn: { runner.warningHandler("\(path): \($0)") }) else {
+                guard format == .png, let framed = NinePatchFrame.framed(image, warn: { warn("\(path): \($0)") }) else {
                     throw NinePatchSaveError(path: path)
                 }
                 result = framed
             }
-            try ImageCodecs.write(result, to: try runner.policy.createFile(path), options: EncodeOptions(format: format)) { runner.warningHandler("\(path): \($0)") }
+            try ImageCodecs.write(result, to: try runner.policy.createFile(path), options: EncodeOptions(format: format)) { warn("\(path): \($0)") }
         }
         return .succeeded(input, outputs: written.withLock { $0 }, width: image.width, height: image.height)
     }

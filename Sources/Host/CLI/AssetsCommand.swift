@@ -38,12 +38,13 @@ struct AssetsCommand {
         let run = AssetRun(converter: AssetConverter(options: options), output: output,
                            jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, dryRun: dryRun, failFast: failFast)
         try run.check(collection)
-        let reporter = BatchReporter(console: console, total: collection.assets.count, quiet: quiet, noun: "asset")
+        let reporter = BatchReporter(console: console, total: collection.assets.count, quiet: quiet,
+                                     verbose: arguments.has("verbose"), noun: "asset")
         let missing = Mutex<[[String]: [String]]>([:])  // scales left out → the assets
-        let summary = run.runBlocking(collection) { [quiet, dryRun] event in
+        let summary = run.runBlocking(collection) { [dryRun] event in
             switch event {
             case .converted(let asset, let written, let unchanged, let warnings, let missingScales):
-                if !quiet { for warning in warnings { console.err("warning: \(warning)") } }
+                for warning in warnings { reporter.warn(warning, subject: asset.name) }
                 if !missingScales.isEmpty { missing.withLock { $0[missingScales, default: []].append(asset.name) } }
                 if dryRun {
                     let files = (written + unchanged.map { $0 + " (unchanged)" }).joined(separator: ", ")

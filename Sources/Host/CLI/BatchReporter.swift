@@ -3,6 +3,10 @@ import Synchronization
 
 /// Shows a batch's progress: a redrawn bar on a terminal (done/total, rate, ETA), one line per
 /// file otherwise, nothing per file with `--quiet`; failures always, and a summary at the end.
+///
+/// Warnings are shown once per kind (the message without its file name); the summary says how
+/// many files had each repeated one. `--verbose` shows every warning, `--quiet` none (they
+/// still count in the summary). The bar is cleared before any line is printed.
 final class BatchReporter: Sendable {
     enum Style { case bar, lines, quiet }
 
@@ -10,6 +14,9 @@ final class BatchReporter: Sendable {
         var done = 0
         var failed = 0
         var barShown = false
+        /// Each kind of warning: the files that had it, in order of first appearance.
+        var warnings: [(key: String, files: Set<String>)] = []
+        var warningCount = 0
     }
 
     private let console: Console
@@ -20,10 +27,13 @@ final class BatchReporter: Sendable {
     private let started = ContinuousClock.now
     private let state = Mutex(State())
 
-    init(console: Console, total: Int, quiet: Bool, noun: String = "file") {
+    private let verbose: Bool
+
+    init(console: Console, total: Int, quiet: Bool, verbose: Bool = false, noun: String = "file") {
         self.console = console
         self.total = total
         self.noun = noun
+        self.verbose = verbose
         style = quiet ? .quiet : console.errorIsTerminal ? .bar : .lines
     }
 
@@ -35,6 +45,35 @@ final class BatchReporter: Sendable {
         case .failed(let input, let reason):
             failed(input.path, reason: reason)
         }
+    }
+
+    /// Records a warning about `subject` (a file or asset): shown the first time its kind
+    /// appears (every time with `--verbose`, never with `--quiet`), counted always.
+    func warn(_ message: String, subject: String) {
+        let key = Self.kind(of: message, subject: subject)
+        state.withLock { state in
+            state.warningCount += 1
+            var isNew = true
+            if let index = state.warnings.firstIndex(where: { $0.key == key }) {
+                isNew = false
+                state.warnings[index].files.insert(subject)
+            } else {
+                state.warnings.append((key, [subject]))
+            }
+            guard style != .quiet, verbose || isNew else { return }
+            if state.barShown { console.status("\r\u{1B}[2K") }
+            console.err((console.errorIsTerminal ? "\u{1B}[1;35mwarning:\u{1B}[0m " : "warning: ") + message)
+            if style == .bar { console.status(bar(done: state.done, failed: state.failed)) }
+        }
+    }
+
+    /// A warning without the file name it starts with, so the same problem in many files is one kind.
+    static func kind(of message: String, subject: String) -> String {
+        if message.hasPrefix(subject + ": ") { return String(message.dropFirst(subject.count + 2)) }
+        if let colon = message.range(of: ": "), ImageFormat(path: String(message[..<colon.lowerBound])) != nil {
+            return String(message[colon.upperBound...])
+        }
+        return message
     }
 
     /// Records a finished item; `line`, if any, is shown when not on a terminal and not quiet.
@@ -66,14 +105,21 @@ final class BatchReporter: Sendable {
 
     /// Prints `N files: X ok, Y failed, Z skipped in T s` (with `detail` after `ok`) and the failures.
     func finish(succeeded: Int, failures: [(subject: String, reason: String)], skipped: Int, detail: String? = nil) {
-        state.withLock { state in
+        let (warnings, warningCount) = state.withLock { state in
             if state.barShown { console.status("\r\u{1B}[2K") }
             state.barShown = false
+            return (state.warnings, state.warningCount)
         }
-        let parts = ["\(succeeded) ok" + (detail.map { " (\($0))" } ?? ""), "\(failures.count) failed", "\(skipped) skipped"]
+        var parts = ["\(succeeded) ok" + (detail.map { " (\($0))" } ?? ""), "\(failures.count) failed", "\(skipped) skipped"]
+        if warningCount > 0 { parts.append("\(warningCount) warning\(warningCount == 1 ? "" : "s")") }
         let line = "\(total) \(noun)\(total == 1 ? "" : "s"): \(parts.joined(separator: ", ")) in \(Self.seconds(ContinuousClock.now - started))"
         guard style != .quiet || !failures.isEmpty || skipped > 0 else { return }
         var lines = [line]
+        if !verbose && style != .quiet {
+            for warning in warnings where warning.files.count > 1 {
+                lines.append("warning: \(warning.files.count) \(noun)s: \(warning.key)")
+            }
+        }
         if !failures.isEmpty {
             lines.append("failed:")
             lines += failures.map { "  \($0.subject): \(Self.strip($0.reason, prefix: $0.subject))" }

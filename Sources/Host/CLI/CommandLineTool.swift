@@ -213,7 +213,9 @@ public struct CommandLineTool: Sendable {
 
     private func makeRunner(_ options: Options, console: Console) -> PipelineRunner {
         let paint = console.errorIsTerminal
+        let quiet = options.quiet
         return PipelineRunner(limits: options.limits) { message in
+            guard !quiet else { return }
             console.err((paint ? "\u{1B}[1;35mwarning:\u{1B}[0m " : "warning: ") + message)
         }
     }
@@ -253,11 +255,12 @@ public struct CommandLineTool: Sendable {
             if !options.quiet { console.err("dry run: \(inputs.count) file\(inputs.count == 1 ? "" : "s"), nothing written") }
             return .success
         }
-        let reporter = BatchReporter(console: console, total: inputs.count, quiet: options.quiet)
+        let reporter = BatchReporter(console: console, total: inputs.count, quiet: options.quiet, verbose: options.verbose)
         let interrupts = InterruptWatch()
         defer { interrupts.end() }
         var stoppable = batch
         stoppable.runner.cancellation = interrupts.flag
+        stoppable.fileWarningHandler = { input, message in reporter.warn(message, subject: input.path) }
         let summary = stoppable.runBlocking(pipeline, inputs: inputs) { reporter.report($0) }
         reporter.finish(summary)
         if let code = interrupts.exitCode {

@@ -23,7 +23,8 @@ enum CommandTable {
                    group: batchGroup),
         OptionSpec(name: "recursive", short: "r", value: nil, summary: "read directories at any depth", group: batchGroup),
         OptionSpec(name: "jobs", short: "j", value: .number("N"), summary: "files processed at once (default: number of cores)", group: batchGroup),
-        OptionSpec(name: "quiet", short: "q", value: nil, summary: "no progress or per-file lines; failures and the summary only", group: batchGroup),
+        OptionSpec(name: "quiet", short: "q", value: nil, summary: "no progress, per-file lines or warnings (still counted); failures and the summary only"),
+        OptionSpec(name: "verbose", short: "v", value: nil, summary: "every warning (a batch otherwise shows each kind once and counts the files in the summary)"),
         OptionSpec(name: "fail-fast", short: nil, value: nil, summary: "stop starting new files after the first failure", group: batchGroup),
         OptionSpec(name: "dry-run", short: "n", value: nil, summary: "print INPUT → OUTPUT for each file, write nothing", group: batchGroup),
         OptionSpec(name: "shard", short: nil, value: .text("I/N"),
@@ -41,6 +42,7 @@ enum CommandTable {
         OptionSpec(name: "jobs", short: "j", value: .number("N"), summary: "assets converted at once (default: number of cores)"),
         OptionSpec(name: "dry-run", short: "n", value: nil, summary: "list every file that would be written; write nothing"),
         OptionSpec(name: "quiet", short: "q", value: nil, summary: "no per-asset lines or warnings; failures and the summary only"),
+        OptionSpec(name: "verbose", short: "v", value: nil, summary: "every warning (otherwise each kind once, counted in the summary)"),
         OptionSpec(name: "fail-fast", short: nil, value: nil, summary: "stop after the first failure"),
     ] + limitOptions
 

@@ -12,6 +12,7 @@ struct Options {
     var recursive = false
     var jobs: Int?
     var quiet = false
+    var verbose = false
     var failFast = false
     var dryRun = false
     var shard: ShardSpec?
@@ -33,6 +34,7 @@ struct Options {
         recursive = arguments.has("recursive")
         jobs = try arguments.number("jobs")
         quiet = arguments.has("quiet")
+        verbose = arguments.has("verbose")
         failFast = arguments.has("fail-fast")
         dryRun = arguments.has("dry-run")
         shard = try arguments.value("shard").map { text throws(UsageError) in try ShardSpec(text) }

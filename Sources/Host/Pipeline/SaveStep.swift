@@ -20,7 +20,7 @@ struct SaveStep: Sendable, Hashable {
             ParameterSpec("quality", .integer(1...100), default: .integer(90), summary: "JPEG quality"),
             ParameterSpec("progressive", .boolean, default: .boolean(false), summary: "write a progressive JPEG"),
             ParameterSpec("subsampling", .choice(["420", "422", "444"]), default: .choice("420"), summary: "JPEG chroma subsampling"),
-            ParameterSpec("background", .color, default: .color(.white), summary: "colour JPEG flattens transparency onto"),
+            ParameterSpec("background", .color, summary: "colour JPEG flattens transparency onto (default white, with a warning when any pixel was see-through)"),
             ParameterSpec("compression", .choice(["auto"] + (0...9).map(String.init)), default: .choice("auto"),
                           summary: "PNG zlib level 0–9 (9 = smallest, slowest); auto = 4 up to 4 megapixels, 2 above"),
             ParameterSpec("palette", .boolean, default: .boolean(true), summary: "let PNG use a palette for images with at most 256 colours"),
@@ -42,7 +42,10 @@ struct SaveStep: Sendable, Hashable {
         options.quality = try arguments.integer("quality")
         options.progressive = try arguments.boolean("progressive")
         options.subsampling = JPEGEncoder.Subsampling(rawValue: Int(try arguments.string("subsampling")) ?? 420) ?? .s420
-        options.background = try arguments.color("background")
+        if arguments["background"] != nil {
+            options.background = try arguments.color("background")
+            options.warnsWhenFlattening = false
+        }
         options.compressionLevel = Int(try arguments.string("compression"))
         options.allowsPalette = try arguments.boolean("palette")
         options.stripped = try Self.strippedKinds(arguments["strip"])

@@ -24,20 +24,25 @@ public struct JPEGEncoder: Sendable {
     public var subsampling: Subsampling
     /// The colour transparent pixels are flattened onto (default white).
     public var background: Color
+    /// Whether flattening transparent pixels is reported through `warn` (default `true`; `false`
+    /// when the caller chose ``background`` on purpose).
+    public var warnsWhenFlattening: Bool
 
     /// Creates an encoder.
-    public init(quality: Int = 90, progressive: Bool = false, subsampling: Subsampling = .s420, background: Color = .white) {
+    public init(quality: Int = 90, progressive: Bool = false, subsampling: Subsampling = .s420, background: Color = .white,
+                warnsWhenFlattening: Bool = true) {
         self.quality = quality
         self.progressive = progressive
         self.subsampling = subsampling
         self.background = background
+        self.warnsWhenFlattening = warnsWhenFlattening
     }
 
     /// The JPEG bytes of `image`.
     public func encode(_ image: Image, warn: (String) -> Void = { _ in }) throws -> [UInt8] {
         var image = image.unpremultiplied().converted(to: SampleDepth.eight)
         if image.layout.hasAlpha {
-            if image.hasTransparentPixels { warn("JPEG has no alpha channel: transparent pixels were flattened onto \(background)") }
+            if warnsWhenFlattening && image.hasTransparentPixels { warn("JPEG has no alpha channel: transparent pixels were flattened onto \(background)") }
             image = image.flattened(onto: background)
         }
         guard case .eight(let samples) = image.storage else { throw JPEGError.encodingFailed("internal: expected 8-bit samples") }
