@@ -76,7 +76,8 @@ struct JPEGBombTests {
         #expect(limits.decoderMemoryLimit == 8_000_000 + (64 << 20))
         #expect(ImageLimits(maxPixelCount: .max).decoderMemoryLimit == .max)
         let error = try #require(throws: LimitError.self) { try limits.checkDecoderMemory("a coefficient buffer", size: 200 << 20) }
-        #expect(error.description == "a coefficient buffer needs 200 MiB of decoder memory, over the limit of 71 MiB (8 bytes per allowed pixel, ImageLimits.decoderMemoryLimit); raise --max-pixels N if you trust this file")
+        #expect(error == .decoderMemoryTooLarge(kind: "a coefficient buffer", size: 200 << 20, limit: 8_000_000 + (64 << 20)))
+        #expect(error.description == "a coefficient buffer needs 200 MiB of decoder memory, over the limit of 71 MiB (8 bytes per allowed pixel, ImageLimits.decoderMemoryLimit)")
         #expect(ImageLimits.untrusted.maxPixelCount == 50_000_000)
     }
 }

@@ -115,7 +115,9 @@ struct PNGRoundTripTests {
         let start = clock.now
         let error = try #require(throws: LimitError.self) { try PNGDecoder().decode(png) }
         #expect(clock.now - start < .seconds(1))
-        #expect(error.description.contains("--max-pixels"))
+        // The library names the limit it checks (issue 12: not a command-line flag).
+        #expect(error == .tooManyPixels(width: 1_000_000, height: 1_000_000, limit: ImageLimits.default.maxPixelCount))
+        #expect(error.description.contains("ImageLimits.maxPixelCount") && !error.description.contains("--"))
         #expect(error.description.contains("1000000×1000000"))
     }
 

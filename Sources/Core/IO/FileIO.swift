@@ -109,7 +109,7 @@ public enum FileIO {
     /// The already-open descriptor a path names: `-` is standard output when writing (standard
     /// input when reading), and `/dev/stdout`, `/dev/stderr`, `/dev/stdin`, `/dev/fd/N` and
     /// `/proc/self/fd/N` are the descriptors they name. `nil` for any other path.
-    static func streamDescriptor(_ path: String, forWriting: Bool) -> Int32? {
+    public static func streamDescriptor(_ path: String, forWriting: Bool) -> Int32? {
         switch path {
         case "-": return forWriting ? 1 : 0
         case "/dev/stdin": return 0

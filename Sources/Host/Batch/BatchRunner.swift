@@ -28,6 +28,9 @@ public struct BatchRunner: Sendable {
     /// Receives each file's warnings with the file they belong to; when `nil` they go to the
     /// runner's ``PipelineRunner/warningHandler`` (the command line groups repeated ones).
     public var fileWarningHandler: (@Sendable (_ input: BatchInput, _ message: String) -> Void)?
+    /// Turns a file's error into the reason its ``Event/failed(_:reason:)`` carries (default: its
+    /// description; the command line words limits in terms of its flags).
+    public var describeError: @Sendable (any Error) -> String = { "\($0)" }
 
     /// Creates a batch runner.
     public init(runner: PipelineRunner, output: OutputTemplate?, jobs: Int, failFast: Bool = false) {
@@ -67,18 +70,18 @@ public struct BatchRunner: Sendable {
 
     /// Refuses, before anything runs, a batch whose outputs would overwrite an input or map two
     /// inputs onto one file (when the names do not depend on the image size, which only running tells).
-    public func check(_ pipeline: Pipeline, inputs: [BatchInput]) throws(UsageError) {
+    public func check(_ pipeline: Pipeline, inputs: [BatchInput]) throws(BatchError) {
         let inputPaths = Dictionary(inputs.map { (Self.identity(of: $0.path), $0) }, uniquingKeysWith: { first, _ in first })
         var claimed: [String: BatchInput] = [:]
         for input in inputs {
             for path in plannedOutputs(of: pipeline, for: input) {
                 if let original = inputPaths[Self.identity(of: path)] {
-                    throw UsageError("the output for \(input.path) would be \(path), which is the input \(original.path); outputs never overwrite inputs: choose another --output")
+                    throw .outputIsInput(input: input.path, output: path, original: original.path)
                 }
                 guard !path.contains("{width}") && !path.contains("{height}") else { continue }
                 let key = Self.identity(of: path)
                 if let other = claimed[key] {
-                    throw UsageError("\(other.path) and \(input.path) would both be written to \(path); add {dir} or {index} to --output, or another placeholder that tells them apart")
+                    throw .outputCollision(first: other.path, second: input.path, output: path)
                 }
                 claimed[key] = input
             }
@@ -128,7 +131,7 @@ public struct BatchRunner: Sendable {
             } catch is CancellationError {
                 return  // stopped on request: counted as skipped
             } catch {
-                event = .failed(input, reason: "\(error)")
+                event = .failed(input, reason: describeError(error))
             }
             results.withLock { results in
                 switch event {
@@ -156,7 +159,7 @@ public struct BatchRunner: Sendable {
             let path = OutputTemplate.expand(pattern, input: input, size: (image.width, image.height))
             let key = Self.identity(of: path)
             if inputPaths.contains(key) {
-                throw UsageError("\(path) is an input of this batch; outputs never overwrite inputs")
+                throw BatchError.outputIsInput(input: input.path, output: path, original: path)
             }
             try claims.claim(key, for: input.path, path: path)
             try runner.policy.createParentDirectories(of: path)
@@ -172,7 +175,7 @@ public struct BatchRunner: Sendable {
         if let output {
             let path = try claim(output.pattern, image)
             guard let format = ImageFormat(path: path) else {
-                throw UsageError("\(path): the output name must end in \(ImageFormat.knownExtensionList)")
+                throw BatchError.outputNeedsExtension(template: path, looksLikeFolder: false)
             }
             // A .9.png name gets its frame drawn, as a single run's save does.
             var result = image
@@ -201,13 +204,13 @@ final class OutputClaims: Sendable {
     private let owners = Mutex<[String: String]>([:])
 
     /// Records that `input` writes `path` (compared by `key`); throws when another input already does.
-    func claim(_ key: String, for input: String, path: String) throws(UsageError) {
+    func claim(_ key: String, for input: String, path: String) throws(BatchError) {
         let owner = owners.withLock { owners -> String? in
             if let owner = owners[key], owner != input { return owner }
             owners[key] = input
             return nil
         }
-        if let owner { throw UsageError("\(path) was already written for \(owner); two inputs map onto one output: add {dir}, {index} or {name} to the output name") }
+        if let owner { throw .outputClaimed(path: path, owner: owner) }
     }
 }
 

@@ -17,16 +17,16 @@ public enum InputCollector {
     /// - Arguments with `*`, `?` or `[` that name no file are expanded as glob patterns.
     ///
     /// The result is sorted by path and free of duplicates, so every machine of a sharded batch sees
-    /// the same list. Throws a ``UsageError`` for an argument that matches nothing.
-    public static func collect(_ arguments: [String], recursive: Bool) throws(UsageError) -> [BatchInput] {
+    /// the same list. Throws a ``BatchError`` for an argument that matches nothing.
+    public static func collect(_ arguments: [String], recursive: Bool) throws(BatchError) -> [BatchInput] {
         var found: [String: String] = [:]  // path → directory below its argument
         for argument in arguments {
             let matches: [String]
             if !FileIO.exists(argument) && argument.contains(where: { "*?[".contains($0) }) {
                 matches = glob(argument)
-                if matches.isEmpty { throw UsageError("'\(argument)' matches no file") }
+                if matches.isEmpty { throw .noMatch(pattern: argument) }
             } else {
-                guard FileIO.exists(argument) else { throw UsageError("input '\(argument)' does not exist") }
+                guard FileIO.exists(argument) else { throw .missingInput(path: argument) }
                 matches = [argument]
             }
             for match in matches {

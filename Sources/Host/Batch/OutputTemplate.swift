@@ -19,22 +19,23 @@ public struct OutputTemplate: Sendable, Hashable, CustomStringConvertible {
     public static let placeholders = ["name", "ext", "dir", "width", "height", "index"]
 
     /// Parses `target`; a directory (ending in `/`, or existing) becomes `DIR/{dir}/{name}.{ext}`.
-    public init(_ target: String) throws(UsageError) {
+    public init(_ target: String) throws(BatchError) {
         let isDirectory = target.hasSuffix("/") || (FileIO.isDirectory(target) && !target.contains("{"))
         pattern = isDirectory ? (target.hasSuffix("/") ? target : target + "/") + "{dir}/{name}.{ext}" : target
         var rest = Substring(pattern)
         while let open = rest.firstIndex(of: "{") {
             guard let close = rest[open...].firstIndex(of: "}") else {
-                throw UsageError("--output '\(target)': '{' without a closing '}'")
+                throw .unclosedPlaceholder(template: target)
             }
             let name = String(rest[rest.index(after: open)..<close])
             guard Self.placeholders.contains(name) else {
-                throw UsageError("--output '\(target)': unknown placeholder {\(name)}\(Suggestions.hint(for: name, in: Self.placeholders)); use \(Self.placeholders.map { "{\($0)}" }.joined(separator: ", "))")
+                throw .unknownPlaceholder(template: target, name: name)
             }
             rest = rest[rest.index(after: close)...]
         }
         if !isDirectory && !pattern.hasSuffix("{ext}") && ImageFormat(path: pattern) == nil {
-            throw UsageError("--output '\(target)': the file name must end in \(ImageFormat.knownExtensionList) or {ext}")
+            let looksLikeFolder = !FileIO.exists(target) && !FileIO.baseName(of: target).contains(".") && !target.contains("{")
+            throw .outputNeedsExtension(template: target, looksLikeFolder: looksLikeFolder)
         }
     }
 

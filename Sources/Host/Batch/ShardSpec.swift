@@ -13,30 +13,30 @@ public struct ShardSpec: Sendable, Hashable {
     public static let environmentVariable = "JOB_COMPLETION_INDEX"
 
     /// Parses `I/N` or `auto/N`.
-    public init(_ text: String) throws(UsageError) {
+    public init(_ text: String) throws(BatchError) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let count = Int(parts[1]), count > 0 else {
-            throw UsageError("--shard needs I/N (0 ≤ I < N) or auto/N, got '\(text)'")
+            throw .badShard(text: text)
         }
         self.count = count
         if parts[0] == "auto" {
             index = nil
         } else {
             guard let index = Int(parts[0]), (0..<count).contains(index) else {
-                throw UsageError("--shard \(text): the slice number counts from 0 and must be below \(count) (0…\(count - 1))")
+                throw .shardOutOfRange(text: text, count: count)
             }
             self.index = index
         }
     }
 
     /// The slice number, reading `JOB_COMPLETION_INDEX` from `environment` for `auto`.
-    public func resolvedIndex(environment: [String: String]) throws(UsageError) -> Int {
+    public func resolvedIndex(environment: [String: String]) throws(BatchError) -> Int {
         if let index { return index }
         guard let text = environment[Self.environmentVariable] else {
-            throw UsageError("--shard auto/\(count) reads \(Self.environmentVariable), which is not set; give the slice as --shard I/\(count)")
+            throw .shardVariableMissing(count: count)
         }
         guard let index = Int(text), (0..<count).contains(index) else {
-            throw UsageError("\(Self.environmentVariable)=\(text) is not a slice of --shard auto/\(count) (0…\(count - 1))")
+            throw .shardVariableInvalid(value: text, count: count)
         }
         return index
     }

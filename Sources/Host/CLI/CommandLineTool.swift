@@ -20,12 +20,16 @@ public struct CommandLineTool: Sendable {
         } catch let error as UsageError {
             console.err("ninepipe: \(error.message)\nRun 'ninepipe --help' for usage.")
             return ExitCode.usage.rawValue
+        } catch let error as BatchError {
+            // A batch that cannot run as described is a usage error, named in the flags' terms.
+            console.err("ninepipe: \(Self.commandLineWording(of: error))")
+            return ExitCode.usage.rawValue
         } catch let error as CompilationError {
             let renderer = DiagnosticRenderer(fileName: error.fileName, source: error.source, colors: console.errorIsTerminal)
             console.err(renderer.render(error.diagnostics))
             return ExitCode.usage.rawValue
         } catch {
-            console.err("ninepipe: error: \(error)")
+            console.err("ninepipe: error: \(ErrorText.describe(error))")
             return ExitCode.failure.rawValue
         }
     }
@@ -126,6 +130,16 @@ public struct CommandLineTool: Sendable {
         }
     }
 
+    /// A batch error in the command line's terms (`--output`, `--shard`).
+    static func commandLineWording(of error: BatchError) -> String {
+        let text = error.description
+        switch error {
+        case .unclosedPlaceholder, .unknownPlaceholder, .outputNeedsExtension: return "--" + text
+        case .badShard, .shardOutOfRange, .shardVariableMissing, .shardVariableInvalid: return text.replacingOccurrences(of: "shard ", with: "--shard ")
+        default: return text.replacingOccurrences(of: "choose another output", with: "choose another --output")
+        }
+    }
+
     /// Prints the help page of the command at `path`.
     private func help(_ path: [String], console: Console) -> ExitCode {
         console.out(HelpText.help(for: path) ?? HelpText.usage)
@@ -205,8 +219,15 @@ public struct CommandLineTool: Sendable {
             console.err("\(fileName): stopped by \(interrupts.signalName); nothing was left half-written")
             return interrupts.exitCode ?? .failure
         } catch let failure as StepFailure {
-            let place = failure.location.map { "\(fileName):\($0): " } ?? "\(fileName): "
-            console.err(place + (console.errorIsTerminal ? "\u{1B}[1;31merror:\u{1B}[0m " : "error: ") + "\(failure.stepName): \(failure.underlying)")
+            // The step's line with a caret under its name, as compile errors show.
+            let message = "\(failure.stepName): \(ErrorText.describe(failure.underlying, step: failure.stepName))"
+            if let start = failure.location {
+                let end = SourceLocation(line: start.line, column: start.column + failure.stepName.unicodeScalars.count,
+                                         offset: start.offset + failure.stepName.unicodeScalars.count)
+                console.err(renderer.render(Diagnostic(.error, message, range: SourceRange(start: start, end: end))))
+            } else {
+                console.err("\(fileName): " + (console.errorIsTerminal ? "\u{1B}[1;31merror:\u{1B}[0m " : "error: ") + message)
+            }
             return .failure
         }
     }
@@ -261,6 +282,7 @@ public struct CommandLineTool: Sendable {
         var stoppable = batch
         stoppable.runner.cancellation = interrupts.flag
         stoppable.fileWarningHandler = { input, message in reporter.warn(message, subject: input.path) }
+        stoppable.describeError = { ErrorText.describe($0) }
         let summary = stoppable.runBlocking(pipeline, inputs: inputs) { reporter.report($0) }
         reporter.finish(summary)
         if let code = interrupts.exitCode {

@@ -18,7 +18,7 @@ struct Options {
     var shard: ShardSpec?
 
     /// The options of `run` or `check` from their parsed arguments.
-    init(_ arguments: ParsedArguments) throws(UsageError) {
+    init(_ arguments: ParsedArguments) throws {
         expression = arguments.value("expression")
         positionals = arguments.operands
         for pair in arguments.all("set") {
@@ -37,7 +37,7 @@ struct Options {
         verbose = arguments.has("verbose")
         failFast = arguments.has("fail-fast")
         dryRun = arguments.has("dry-run")
-        shard = try arguments.value("shard").map { text throws(UsageError) in try ShardSpec(text) }
+        shard = try arguments.value("shard").map { text throws(BatchError) in try ShardSpec(text) }
     }
 
     /// The pipeline text, the name diagnostics use for it, and the batch inputs after it.

@@ -104,7 +104,13 @@ public struct PipelineCompiler: Sendable {
             } catch {
                 // A value the lexer already refused (`1.2.3`, a number too large) has its error.
                 if !diagnostics.contains(where: { $0.severity == .error && $0.range == argument.value.range }) {
-                    diagnostics.append(Diagnostic(.error, error.description, range: argument.value.range))
+                    // A value given on the command line is blamed on the --set that gave it.
+                    let given = argument.value.elements.compactMap { element -> String? in
+                        guard case .variable(let name) = element.0, let value = variables[name] else { return nil }
+                        return "--set \(name)=\(value)"
+                    }
+                    let origin = given.isEmpty ? "" : " (the value comes from \(given.joined(separator: ", ")))"
+                    diagnostics.append(Diagnostic(.error, error.description + origin, range: argument.value.range))
                 }
                 failed = true
             }

@@ -98,6 +98,10 @@ struct SaveStep: Sendable, Hashable {
             }
             output = framed
         }
+        // Missing folders are created, as a batch run creates them (never for streams and devices).
+        if FileIO.streamDescriptor(path, forWriting: true) == nil {
+            try context.policy.createParentDirectories(of: path)
+        }
         try ImageCodecs.write(output, to: try context.policy.createFile(path), options: options) { context.warnOnce("\(path): \($0)") }
     }
 }

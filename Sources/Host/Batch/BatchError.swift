@@ -1,0 +1,64 @@
+import NinepipeCore
+
+/// A batch that cannot run as described: bad output templates or slices, inputs that do not
+/// exist, outputs that would overwrite inputs or each other. The command line reports these
+/// as usage errors (exit 2); an embedding tool can match the case.
+public enum BatchError: NinepipeError, Hashable {
+    /// An output template with `{` and no `}`.
+    case unclosedPlaceholder(template: String)
+    /// An output template with a placeholder that does not exist.
+    case unknownPlaceholder(template: String, name: String)
+    /// An output template whose file name has no image extension (nor `{ext}`);
+    /// `looksLikeFolder` when it has no extension at all and does not exist (a folder meant?).
+    case outputNeedsExtension(template: String, looksLikeFolder: Bool)
+    /// A shard that is not `I/N` or `auto/N`.
+    case badShard(text: String)
+    /// A shard number outside `0..<count`.
+    case shardOutOfRange(text: String, count: Int)
+    /// `auto/N` with the environment variable unset.
+    case shardVariableMissing(count: Int)
+    /// `auto/N` with the environment variable not a slice number.
+    case shardVariableInvalid(value: String, count: Int)
+    /// A glob pattern that matches nothing.
+    case noMatch(pattern: String)
+    /// An input that does not exist.
+    case missingInput(path: String)
+    /// The output for `input` would be `output`, which is the input `original`.
+    case outputIsInput(input: String, output: String, original: String)
+    /// Two inputs map onto one output.
+    case outputCollision(first: String, second: String, output: String)
+    /// A file's output path (known only after running) already belongs to another input.
+    case outputClaimed(path: String, owner: String)
+
+    /// The message.
+    public var description: String {
+        let placeholders = OutputTemplate.placeholders.map { "{\($0)}" }.joined(separator: ", ")
+        switch self {
+        case .unclosedPlaceholder(let template):
+            return "output '\(template)': '{' without a closing '}'"
+        case .unknownPlaceholder(let template, let name):
+            return "output '\(template)': unknown placeholder {\(name)}\(Suggestions.hint(for: name, in: OutputTemplate.placeholders)); use \(placeholders)"
+        case .outputNeedsExtension(let template, let looksLikeFolder):
+            let folder = looksLikeFolder ? "; for a folder (created when missing), end it with a slash: \(template)/" : ""
+            return "output '\(template)': the file name must end in \(ImageFormat.knownExtensionList) or {ext}\(folder)"
+        case .badShard(let text):
+            return "shard '\(text)': expected I/N (0 ≤ I < N) or auto/N"
+        case .shardOutOfRange(let text, let count):
+            return "shard \(text): the slice number counts from 0 and must be below \(count) (0…\(count - 1))"
+        case .shardVariableMissing(let count):
+            return "shard auto/\(count) reads \(ShardSpec.environmentVariable), which is not set; give the slice as I/\(count)"
+        case .shardVariableInvalid(let value, let count):
+            return "\(ShardSpec.environmentVariable)=\(value) is not a slice of auto/\(count) (0…\(count - 1))"
+        case .noMatch(let pattern):
+            return "'\(pattern)' matches no file"
+        case .missingInput(let path):
+            return "input '\(path)' does not exist"
+        case .outputIsInput(let input, let output, let original):
+            return "the output for \(input) would be \(output), which is the input \(original); outputs never overwrite inputs: choose another output"
+        case .outputCollision(let first, let second, let output):
+            return "\(first) and \(second) would both be written to \(output); add {dir} or {index} to the output name, or another placeholder that tells them apart"
+        case .outputClaimed(let path, let owner):
+            return "\(path) was already written for \(owner); two inputs map onto one output: add {dir}, {index} or {name} to the output name"
+        }
+    }
+}
