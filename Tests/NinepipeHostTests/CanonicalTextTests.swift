@@ -141,3 +141,31 @@ struct CanonicalTextTests {
 extension Double {
     func clamped(to range: ClosedRange<Double>) -> Double { Swift.min(Swift.max(self, range.lowerBound), range.upperBound) }
 }
+
+/// Issue 12: `PipelineStep ==` compared printed text, so the property test above could not catch a
+/// printer that drops an argument; the documented cache key ignored plugin versions.
+extension CanonicalTextTests {
+    @Test("pipelines are equal by step names and typed values, not by text or place; the cache key adds plugin versions")
+    func identity() throws {
+        let compiler = PipelineCompiler(requiresSource: false)
+        let a = try compiler.pipeline("resize width=320 filter=lanczos3")
+        let b = try compiler.pipeline("\n\n   resize filter=lanczos3   width=320.0")
+        #expect(a == b && a.hashValue == b.hashValue && a.steps[0].location != b.steps[0].location)
+        #expect(a != (try compiler.pipeline("resize width=321 filter=lanczos3")))
+        // Same name and printed text are not enough: a step whose arguments differ is different.
+        let step = a.steps[0]
+        var arguments = step.arguments
+        arguments["quality"] = .choice("fast")
+        let changed = PipelineStep(name: step.name, arguments: arguments, version: step.version, location: step.location,
+                                   role: step.role, parameters: [], action: step.action)
+        #expect(changed.description == "resize" && changed != step)
+        #expect(a.cacheKey == #"resize width=320 filter=lanczos3 #resize@1.0.0"#, "\(a.cacheKey)")
+        // A plugin at another version: the same pipeline, another cache key.
+        let registry = try PluginRegistry(descriptors: PluginRegistry.standard.descriptors.map { descriptor in
+            descriptor.name == "resize" ? StepDescriptor(name: "resize", version: "2.0.0", summary: descriptor.summary,
+                                                         parameters: descriptor.parameters, role: descriptor.role, build: descriptor.build) : descriptor
+        })
+        let newer = try PipelineCompiler(registry: registry, requiresSource: false).pipeline("resize width=320 filter=lanczos3")
+        #expect(newer == a && newer.cacheKey != a.cacheKey && newer.cacheKey.hasSuffix("#resize@2.0.0"))
+    }
+}

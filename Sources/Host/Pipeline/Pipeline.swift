@@ -3,14 +3,22 @@ import NinepipeCore
 /// A validated, immutable pipeline: compile once, run many times, from any thread.
 ///
 /// Its ``description`` is the canonical text (one spelling per name, defaults
-/// omitted, fixed number formatting), usable as a cache key; compiling the
-/// canonical text gives an equal pipeline.
+/// omitted, fixed number formatting); compiling the canonical text gives an equal
+/// pipeline. Two pipelines are equal when their steps have the same names and the same
+/// typed argument values. ``cacheKey`` adds each step's plugin version, so a cached result
+/// is not reused after a plugin changes what it computes.
 public struct Pipeline: Sendable, Hashable, CustomStringConvertible {
     /// The steps in order.
     public let steps: [PipelineStep]
 
     /// The canonical text: steps joined by ` | `.
     public var description: String { steps.map(\.description).joined(separator: " | ") }
+
+    /// A key for caching results: the canonical text, then each step's `name@version`
+    /// (`resize width=320 | save "a.png" #resize@1.0.0,save@1.0.0`).
+    public var cacheKey: String {
+        description + " #" + steps.map { "\($0.name)@\($0.version)" }.joined(separator: ",")
+    }
 
     /// Whether the pipeline reads a file itself (starts with `load`).
     public var hasSource: Bool { steps.first?.role == .source }
@@ -22,6 +30,8 @@ public struct PipelineStep: Sendable, Hashable, CustomStringConvertible {
     public let name: String
     /// The arguments given (defaults filled in).
     public let arguments: Arguments
+    /// The version of the plugin that made the step (part of ``Pipeline/cacheKey``).
+    public let version: String
     /// Where the step was written (not part of equality).
     public let location: SourceLocation?
     /// Source, sink or transform.
@@ -39,6 +49,14 @@ public struct PipelineStep: Sendable, Hashable, CustomStringConvertible {
         return parts.joined(separator: " ")
     }
 
-    public static func == (lhs: PipelineStep, rhs: PipelineStep) -> Bool { lhs.description == rhs.description }
-    public func hash(into hasher: inout Hasher) { hasher.combine(description) }
+    /// Equal when the names and the typed argument values are (where it was written and the
+    /// plugin version do not count): a printer that dropped an argument makes the reprinted
+    /// pipeline unequal.
+    public static func == (lhs: PipelineStep, rhs: PipelineStep) -> Bool { lhs.name == rhs.name && lhs.arguments == rhs.arguments }
+
+    /// Hashes what ``==`` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        hasher.combine(arguments)
+    }
 }

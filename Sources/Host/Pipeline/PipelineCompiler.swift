@@ -126,7 +126,7 @@ public struct PipelineCompiler: Sendable {
         let arguments = Arguments(values)
         do {
             let action = try descriptor.build(arguments)
-            return PipelineStep(name: descriptor.name, arguments: arguments, location: step.nameRange.start,
+            return PipelineStep(name: descriptor.name, arguments: arguments, version: descriptor.version, location: step.nameRange.start,
                                 role: descriptor.role, parameters: descriptor.parameters, action: action)
         } catch {
             diagnostics.append(Diagnostic(.error, "\(step.name): \(error)", range: step.nameRange))
