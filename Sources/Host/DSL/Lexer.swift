@@ -159,8 +159,9 @@ struct Lexer {
                 case "\\", "\"", "'", "$": value.append(e)
                 default: report("unknown escape '\\\(e)' (use \\\\, \\\", \\n, \\r or \\t)", at: escapeStart)
                 }
-            } else if c == "$", let next = current, next == "{" || isNameScalar(next) {
-                // `$name` or `${name}` inside a string: a variable reference.
+            } else if c == "$", let next = current, next == "{" || isNameStart(next) {
+                // `$name` or `${name}` inside a string: a variable reference. A `$` before
+                // anything that cannot start a name ("price$5.jpg", "a$.png") is literal text.
                 let referenceStart = location
                 let braced = next == "{"
                 if braced { advance() }
@@ -185,6 +186,11 @@ struct Lexer {
             return token(.template(parts), text, from: start, followsSpace)
         }
         return token(.string(String(value)), text, from: start, followsSpace)
+    }
+
+    /// Whether `c` can start a variable name: a letter or `_` (never a digit).
+    private func isNameStart(_ c: Unicode.Scalar) -> Bool {
+        c.properties.isAlphabetic || c == "_"
     }
 
     private func isNameScalar(_ c: Unicode.Scalar) -> Bool {

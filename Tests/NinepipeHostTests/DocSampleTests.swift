@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+
+/// Issue 12: README's embedding sample did not compile as written. Every ```swift block of
+/// README.md and Plugins.md is type-checked against the modules `swift test` just built.
+///
+/// Per document, blocks become one `main.swift`: `import` lines move to the top, blocks that
+/// declare types or functions stay at file scope, and blocks of statements become the body of
+/// their own function (so `try` and `return` read as they would in the reader's code).
+@Suite("documentation samples")
+struct DocSampleTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The Swift blocks of a Markdown file, with the line each starts on; a block right after a
+    /// `<!-- sample: excerpt … -->` line (a quoted declaration, a piece of Package.swift) is left out.
+    static func blocks(in document: String) throws -> [(line: Int, code: [String])] {
+        let lines = try String(contentsOf: root.appendingPathComponent(document), encoding: .utf8).components(separatedBy: "\n")
+        var blocks: [(Int, [String])] = []
+        var current: (Int, [String])?
+        for (number, line) in lines.enumerated() {
+            if current == nil, line.trimmingCharacters(in: .whitespaces) == "```swift" {
+                if number > 0, lines[number - 1].hasPrefix("<!-- sample: excerpt") { continue }
+                current = (number + 2, [])
+            } else if let block = current, line.trimmingCharacters(in: .whitespaces) == "```" {
+                blocks.append(block)
+                current = nil
+            } else if current != nil {
+                current?.1.append(line)
+            }
+        }
+        return blocks
+    }
+
+    /// One `main.swift` for all of a document's blocks.
+    static func program(_ blocks: [(line: Int, code: [String])], document: String) -> String {
+        var imports: Set<String> = ["import Foundation"]
+        var body: [String] = []
+        let declaration = /^(public |final |private |fileprivate |internal )*(struct|enum|class|extension|protocol|func|@)/
+        for (index, block) in blocks.enumerated() {
+            let code = block.code.filter { line in
+                if line.hasPrefix("import ") { imports.insert(line); return false }
+                return true
+            }
+            let first = code.first { !$0.trimmingCharacters(in: .whitespaces).isEmpty && !$0.hasPrefix("//") } ?? ""
+            body.append("// \(document):\(block.line)")
+            if first.firstMatch(of: declaration) != nil {
+                body += code
+            } else {
+                body.append("func sample\(index)() throws {")
+                body += code.map { "    " + $0 }
+                body.append("}")
+            }
+        }
+        return (imports.sorted() + body).joined(separator: "\n") + "\n"
+    }
+
+    @Test("every Swift sample in README.md and Plugins.md type-checks", arguments: ["README.md", "Plugins.md"])
+    func samplesCompile(document: String) throws {
+        let build = Self.root.appendingPathComponent(".build/debug").path
+        guard FileManager.default.fileExists(atPath: build + "/Modules/NinepipeHost.swiftmodule") else {
+            print("SKIP: \(build)/Modules not found; documentation samples not checked")
+            return
+        }
+        let blocks = try Self.blocks(in: document)
+        #expect(!blocks.isEmpty)
+        let directory = NSTemporaryDirectory() + "ninepipe-docs-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let main = directory + "/main.swift"
+        try Self.program(blocks, document: document).write(toFile: main, atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        let sources = Self.root.appendingPathComponent("Sources").path
+        process.arguments = ["swiftc", "-typecheck", "-I", build + "/Modules",
+                             "-Xcc", "-fmodule-map-file=\(sources)/CZlib/module.modulemap",
+                             "-Xcc", "-fmodule-map-file=\(sources)/CLibJPEG/module.modulemap",
+                             "-Xcc", "-fmodule-map-file=\(build)/CJPEGShim.build/module.modulemap",
+                             "-Xcc", "-fmodule-map-file=\(build)/CNinepipePlugin.build/module.modulemap",
+                             "-Xcc", "-I\(sources)/CJPEGShim/include", "-Xcc", "-I\(sources)/CNinepipePlugin/include", main]
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = errors
+        try process.run()
+        let output = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(document) samples do not compile (\(main)):\n\(output)")
+    }
+}
