@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import NinepipeTestSupport
 @testable import NinepipeHost
 @testable import NinepipeCore
 
@@ -15,8 +16,7 @@ struct AssetsTests {
     static let densities: [(String, Int)] = [("mdpi", 2), ("hdpi", 3), ("xhdpi", 4), ("xxhdpi", 6), ("xxxhdpi", 8)]  // scale × 2
 
     func directory() throws -> String {
-        let path = NSTemporaryDirectory() + "ninepipe-assets-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        let path = try TemporaryFolder.make("assets")
         return path
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+import NinepipeTestSupport
 @testable import NinepipeHost
 import NinepipeCore
 
@@ -38,8 +39,7 @@ struct BatchConcurrencyTests {
     }
 
     func batch(_ recorder: FlightRecorder, files: Int) throws -> (Pipeline, [BatchInput], String) {
-        let directory = NSTemporaryDirectory() + "ninepipe-group-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let directory = try TemporaryFolder.make("group")
         let png = try PNGEncoder().encode(Image(width: 4, height: 4, layout: .rgb, depth: .eight, fill: [9, 9, 9]))
         let inputs = (0..<files).map { BatchInput(path: "\(directory)/\($0).png", index: $0) }
         for input in inputs { _ = FileManager.default.createFile(atPath: input.path, contents: Data(png)) }

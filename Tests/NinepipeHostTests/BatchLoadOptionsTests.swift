@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import NinepipeTestSupport
 @testable import NinepipeHost
 import NinepipeCore
 
@@ -11,7 +12,7 @@ struct BatchLoadOptionsTests {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
 
     func workspace(with files: [String: String]) throws -> String {
-        let directory = NSTemporaryDirectory() + "ninepipe-batchload-" + UUID().uuidString
+        let directory = try TemporaryFolder.make("batchload")
         try FileManager.default.createDirectory(atPath: directory + "/in", withIntermediateDirectories: true)
         for (name, source) in files {
             try FileManager.default.copyItem(atPath: Self.fixtures.appendingPathComponent(source).path, toPath: directory + "/in/" + name)

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+import NinepipeTestSupport
 @testable import NinepipeHost
 import NinepipeCore
 
@@ -11,7 +12,7 @@ struct BatchTests {
     /// `photos/` with a.jpg (300×200), b.png (200×300), sub/c.jpg (90×60), sub/deeper/d.png (40×40),
     /// a hidden file and a text file; `thumbs.pipe` = `param size=64` + `thumbnail $size`.
     func workspace() throws -> String {
-        let root = NSTemporaryDirectory() + "ninepipe-batch-" + UUID().uuidString
+        let root = try TemporaryFolder.make("batch")
         for folder in ["photos/sub/deeper", "out"] {
             try FileManager.default.createDirectory(atPath: root + "/" + folder, withIntermediateDirectories: true)
         }
@@ -47,8 +48,7 @@ struct BatchTests {
     /// "File name too long".
     @Test("a 250-byte file name (the limit is 255) saves, and overwrites keep the file's permissions")
     func longNameAndKeptMode() throws {
-        let root = NSTemporaryDirectory() + "ninepipe-long-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        let root = try TemporaryFolder.make("long")
         let name = String(repeating: "é", count: 123) + ".png"   // 246 + 4 bytes
         #expect(name.utf8.count == 250)
         let card = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -70,7 +70,7 @@ struct BatchTests {
     func outputsRespectUmask() throws {
         let previous = umask(0o022)
         defer { umask(previous) }
-        let root = NSTemporaryDirectory() + "ninepipe-umask-" + UUID().uuidString
+        let root = try TemporaryFolder.make("umask")
         let tiny = try PNGEncoder().encode(Image(width: 3, height: 2, layout: .rgb, depth: .eight, fill: [1, 2, 3]))
         for folder in 0..<20 {
             try FileManager.default.createDirectory(atPath: "\(root)/in/f\(folder)", withIntermediateDirectories: true)

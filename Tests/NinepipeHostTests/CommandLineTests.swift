@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import NinepipeTestSupport
 @testable import NinepipeHost
 import NinepipeCore
 
@@ -7,8 +8,7 @@ import NinepipeCore
 struct CommandLineTests {
     /// A directory with in.png (RGBA gradient) and in.jpg (stored sideways, EXIF orientation 6).
     func workspace() throws -> String {
-        let directory = NSTemporaryDirectory() + "ninepipe-cli-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let directory = try TemporaryFolder.make("cli")
         var samples: [UInt8] = []
         for y in 0..<24 { for x in 0..<40 { samples += [UInt8(x * 6), UInt8(y * 10), 128, UInt8(255 - x)] } }
         let png = try PNGEncoder().encode(Image(width: 40, height: 24, layout: .rgba, samples: samples))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import NinepipeTestSupport
 @testable import NinepipeHost
 @testable import NinepipeCore
 
@@ -182,8 +183,7 @@ extension CommandLineTests {
     }
 
     static func temporaryDirectory() throws -> String {
-        let path = NSTemporaryDirectory() + "ninepipe-compiled-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        let path = try TemporaryFolder.make("compiled")
         return path
     }
 

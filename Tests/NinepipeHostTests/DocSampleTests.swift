@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import NinepipeTestSupport
 
 /// Issue 12: README's embedding sample did not compile as written. Every ```swift block of
 /// README.md and Plugins.md is type-checked against the modules `swift test` just built.
@@ -63,8 +64,7 @@ struct DocSampleTests {
         }
         let blocks = try Self.blocks(in: document)
         #expect(!blocks.isEmpty)
-        let directory = NSTemporaryDirectory() + "ninepipe-docs-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let directory = try TemporaryFolder.make("docs")
         let main = directory + "/main.swift"
         try Self.program(blocks, document: document).write(toFile: main, atomically: true, encoding: .utf8)
         let process = Process()

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+import NinepipeTestSupport
 import NinepipeCore
 import NinepipePlugins
 @testable import NinepipeHost
@@ -16,8 +17,7 @@ struct EmbeddingTests {
     }
 
     static func temporaryDirectory() throws -> String {
-        let path = NSTemporaryDirectory() + "ninepipe-embed-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        let path = try TemporaryFolder.make("embed")
         return path
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import NinepipeTestSupport
 @testable import NinepipeHost
 import NinepipeCore
 
@@ -9,7 +10,7 @@ import NinepipeCore
 @Suite("error messages")
 struct ErrorMessageTests {
     func workspace() throws -> String {
-        let directory = NSTemporaryDirectory() + "ninepipe-errors-" + UUID().uuidString
+        let directory = try TemporaryFolder.make("errors")
         try FileManager.default.createDirectory(atPath: directory + "/in", withIntermediateDirectories: true)
         let png = try PNGEncoder().encode(Image(width: 40, height: 30, layout: .rgb, depth: .eight, fill: [10, 20, 30]))
         _ = FileManager.default.createFile(atPath: directory + "/in/a.png", contents: Data(png))

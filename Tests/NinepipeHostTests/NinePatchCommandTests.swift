@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import NinepipeTestSupport
 @testable import NinepipeHost
 @testable import NinepipeCore
 
@@ -11,8 +12,7 @@ extension CommandLineTests {
 
     /// A directory holding button.9.png (a source drawn for aapt) and aapt.png (aapt singleCrunch's output).
     func ninePatchWorkspace() throws -> String {
-        let directory = NSTemporaryDirectory() + "ninepipe-9patch-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let directory = try TemporaryFolder.make("9patch")
         try FileManager.default.copyItem(atPath: Self.aaptFixtures.appendingPathComponent("aapt-button.9.png").path, toPath: directory + "/button.9.png")
         try FileManager.default.copyItem(atPath: Self.aaptFixtures.appendingPathComponent("aapt-button.png").path, toPath: directory + "/aapt.png")
         return directory

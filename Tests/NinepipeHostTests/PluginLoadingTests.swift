@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import NinepipeTestSupport
 @testable import NinepipeHost
 import NinepipeCore
 
@@ -45,8 +46,7 @@ struct PluginLoadingTests {
 
     @Test("wrong ABI, core version or toolchain is refused naming both sides; a non-plugin and a missing file too")
     func refusals() throws {
-        let directory = NSTemporaryDirectory() + "ninepipe-plugins-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let directory = try TemporaryFolder.make("plugins")
         #expect(message(directory + "/missing.so") == "\(directory)/missing.so: cannot load the plugin: no such file")
         try "not a library".write(toFile: directory + "/text.so", atomically: true, encoding: .utf8)
         #expect(message(directory + "/text.so").hasPrefix("\(directory)/text.so: cannot load the plugin: "))

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+import NinepipeTestSupport
 @testable import NinepipeHost
 import NinepipeCore
 
@@ -11,7 +12,7 @@ struct RootedRaceTests {
     /// A root holding `real/` (a folder with `in.png`) and `link` (a link to a folder outside
     /// holding its own `in.png`), and that outside folder.
     func layout() throws -> (root: String, outside: String) {
-        let base = NSTemporaryDirectory() + "ninepipe-race-" + UUID().uuidString
+        let base = try TemporaryFolder.make("race")
         let root = base + "/root", outside = base + "/outside"
         for folder in [root + "/real", outside] {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

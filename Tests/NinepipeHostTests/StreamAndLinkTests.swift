@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import NinepipeTestSupport
 @testable import NinepipeHost
 import NinepipeCore
 
@@ -75,8 +76,7 @@ extension CommandLineTests {
     @Test("a rooted host refuses a save through a link that leads out of its root")
     func rootedLinkOut() throws {
         let dir = try workspace()
-        let outside = NSTemporaryDirectory() + "ninepipe-outside-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
+        let outside = try TemporaryFolder.make("outside")
         try FileManager.default.createSymbolicLink(atPath: dir + "/escape.png", withDestinationPath: outside + "/stolen.png")
         let runner = PipelineRunner(policy: .rooted(at: dir))
         let pipeline = try PipelineCompiler().pipeline(#"load "in.png" | save "escape.png""#)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import NinepipeTestSupport
 @testable import NinepipeHost
 @testable import NinepipeCore
 import NinepipePlugins
@@ -28,8 +29,7 @@ struct StripMetadataTests {
     }
 
     func workspace() throws -> String {
-        let directory = NSTemporaryDirectory() + "ninepipe-strip-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let directory = try TemporaryFolder.make("strip")
         return directory
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import NinepipeTestSupport
 @testable import NinepipeHost
 import NinepipeCore
 
@@ -8,8 +9,7 @@ import NinepipeCore
 extension CommandLineTests {
     /// A directory with a 400×300 RGBA in.png and a 1200×800 in.jpg.
     func photoWorkspace() throws -> String {
-        let directory = NSTemporaryDirectory() + "ninepipe-transforms-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let directory = try TemporaryFolder.make("transforms")
         var samples: [UInt8] = []
         for y in 0..<300 { for x in 0..<400 { samples += [UInt8(x % 256), UInt8(y % 256), UInt8((x + y) % 256), 255] } }
         let png = try PNGEncoder().encode(Image(width: 400, height: 300, layout: .rgba, samples: samples))

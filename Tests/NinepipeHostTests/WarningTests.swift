@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import NinepipeTestSupport
 @testable import NinepipeHost
 import NinepipeCore
 
@@ -10,7 +11,7 @@ import NinepipeCore
 struct WarningTests {
     /// `in/` with `count` half-transparent PNGs.
     func workspace(count: Int) throws -> String {
-        let directory = NSTemporaryDirectory() + "ninepipe-warn-" + UUID().uuidString
+        let directory = try TemporaryFolder.make("warn")
         try FileManager.default.createDirectory(atPath: directory + "/in", withIntermediateDirectories: true)
         let png = try PNGEncoder().encode(Image(width: 6, height: 4, layout: .rgba, depth: .eight, fill: [200, 40, 40, 128]))
         for index in 0..<count { _ = FileManager.default.createFile(atPath: "\(directory)/in/\(index).png", contents: Data(png)) }

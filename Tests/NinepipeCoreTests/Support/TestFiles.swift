@@ -1,5 +1,6 @@
 import Foundation
 import NinepipeCore
+import NinepipeTestSupport
 
 /// Locations of test inputs outside the repository, and small helpers.
 enum TestFiles {
@@ -26,12 +27,8 @@ enum TestFiles {
 
     static func bytes(_ url: URL) throws -> [UInt8] { [UInt8](try Data(contentsOf: url)) }
 
-    /// A temporary directory removed at process exit is not needed: the OS cleans /tmp.
-    static func temporaryDirectory() throws -> String {
-        let path = NSTemporaryDirectory() + "ninepipe-tests-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
+    /// A new temporary directory, removed when the tests end.
+    static func temporaryDirectory() throws -> String { try TemporaryFolder.make("tests") }
 }
 
 extension Image {

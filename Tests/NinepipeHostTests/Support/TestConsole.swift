@@ -46,15 +46,40 @@ final class TestConsole: Sendable {
     var out: String { lines.withLock { $0.out.joined(separator: "\n") } }
     var err: String { lines.withLock { $0.err.joined(separator: "\n") } }
 
-    /// Runs the tool with `arguments` in `directory` and returns the exit code.
+    /// Runs the tool with `arguments` and returns the exit code and what it printed.
+    ///
+    /// With a `directory` the built `ninepipe` executable runs there as a child process: the
+    /// test process's own working directory is never changed (other tests run concurrently).
     static func run(_ arguments: [String], in directory: String? = nil) -> (status: Int32, out: String, err: String) {
+        if let directory { return runExecutable(arguments, in: directory) }
         let console = TestConsole()
-        // Only a run that moved the working directory moves it back: restoring it after every
-        // run would pull it from under a concurrently running test that did move it.
-        let previous = FileManager.default.currentDirectoryPath
-        if let directory { _ = FileManager.default.changeCurrentDirectoryPath(directory) }
-        defer { if directory != nil { _ = FileManager.default.changeCurrentDirectoryPath(previous) } }
         let status = CommandLineTool().run(arguments, console: console.console())
         return (status, console.out, console.err)
+    }
+
+    /// The built executable run in `directory`, its lines without the final line break.
+    private static func runExecutable(_ arguments: [String], in directory: String) -> (status: Int32, out: String, err: String) {
+        let process = Process()
+        process.executableURL = CommandLineTests.builtExecutable
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        do { try process.run() } catch { return (127, "", "cannot run \(CommandLineTests.builtExecutable.path): \(error)") }
+        // Read both pipes at once so neither fills up while the other is waited on.
+        let errData = Mutex(Data())
+        let reader = Thread { errData.withLock { $0 = err.fileHandleForReading.readDataToEndOfFile() } }
+        reader.start()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        while reader.isExecuting || !reader.isFinished { usleep(1000) }
+        func text(_ data: Data) -> String {
+            var text = String(decoding: data, as: UTF8.self)
+            if text.hasSuffix("\n") { text.removeLast() }
+            return text
+        }
+        return (process.terminationStatus, text(outData), text(errData.withLock { $0 }))
     }
 }
