@@ -64,3 +64,24 @@ struct ErrorMessageTests {
         #expect(FileIO.exists(dir + "/new/deeper/x.png"))
     }
 }
+
+extension ErrorMessageTests {
+    @Test("--dry-run expands every placeholder it knows ({ext} after {width} too); a save template ending in {ext} writes each input's format")
+    func dryRunPlaceholders() throws {
+        let dir = try workspace()
+        let arguments = ["run", "-e", "orient | save \"\(dir)/s/{name}-{width}.{ext}\"", dir + "/in", "--output", dir + "/o/{name}-{height}.{ext}"]
+        let dry = TestConsole.run(arguments + ["--dry-run"])
+        #expect(dry.status == 0 && dry.out == "\(dir)/in/a.png → \(dir)/s/a-{width}.png, \(dir)/o/a-{height}.png", "\(dry.out)\n\(dry.err)")
+        let real = TestConsole.run(arguments)
+        #expect(real.status == 0 && FileIO.exists(dir + "/s/a-40.png") && FileIO.exists(dir + "/o/a-30.png"), "\(real.err)")
+    }
+
+    @Test("a $ that cannot start a variable name is literal in a string (\"price$5.jpg\")")
+    func literalDollar() throws {
+        let pipeline = try PipelineCompiler().pipeline(#"load "price$5.jpg" | save "a$.png""#)
+        #expect(pipeline.steps[0].arguments["path"] == .string("price$5.jpg"))
+        #expect(try PipelineCompiler().pipeline(pipeline.description) == pipeline)
+        let unset = PipelineCompiler().compile(#"load "$price.jpg" | save "b.png""#)
+        #expect(unset.diagnostics.first?.message.contains("variable '$price' is not set") == true, "\(unset.diagnostics)")
+    }
+}

@@ -56,9 +56,10 @@ public struct OutputTemplate: Sendable, Hashable, CustomStringConvertible {
         }
         var result = ""
         var rest = Substring(text)
-        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}"),
-              let value = values[String(rest[rest.index(after: open)..<close])] {
-            result += rest[..<open] + value
+        // A placeholder not known yet ({width} before running) stays as written; the rest go on.
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            let name = String(rest[rest.index(after: open)..<close])
+            result += rest[..<open] + (values[name] ?? "{\(name)}")
             rest = rest[rest.index(after: close)...]
         }
         result += rest

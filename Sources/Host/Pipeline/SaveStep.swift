@@ -8,7 +8,8 @@ struct SaveStep: Sendable, Hashable {
     /// How nine-patch information is written: `border` (a 1-pixel frame), `chunks`, or `auto`
     /// (a frame when the name, as expanded for each file of a batch, ends in `.9.png`).
     var ninePatchMode: String = "auto"
-    /// Whether the format is the loaded input's (a stream written without `format=`).
+    /// Whether the format is decided when writing: from the expanded name (a batch template
+    /// ending in `{ext}`), else the loaded input's (a stream written without `format=`).
     var formatFromInput = false
 
     static let descriptor = StepDescriptor(
@@ -33,7 +34,10 @@ struct SaveStep: Sendable, Hashable {
     ) { arguments in
         let path = try arguments.string("path")
         let isStream = path == "-" || path.hasPrefix("/dev/") || path.hasPrefix("/proc/self/fd/")
-        guard let format = arguments["format"]?.stringValue.flatMap(ImageFormat.init(rawValue:)) ?? ImageFormat(path: path) ?? (isStream ? .png : nil) else {
+        // A batch template ending in {ext} takes its format from each expanded name.
+        let isTemplate = path.hasSuffix("{ext}")
+        guard let format = arguments["format"]?.stringValue.flatMap(ImageFormat.init(rawValue:)) ?? ImageFormat(path: path)
+                ?? (isStream || isTemplate ? .png : nil) else {
             throw ParameterError(name: "path", value: ParameterValue.string(path).description,
                                  expected: "a file name ending in \(ImageFormat.knownExtensionList), or add format=png|jpeg")
         }
@@ -84,7 +88,9 @@ struct SaveStep: Sendable, Hashable {
     func run(_ image: Image, _ context: RunContext) throws {
         let path = try context.savePath?(self.path, image) ?? self.path
         var options = options
-        if formatFromInput {
+        if formatFromInput, let named = ImageFormat(path: path) {
+            options.format = named  // a template's {ext}, expanded
+        } else if formatFromInput {
             guard let format = context.sourceFormat else {
                 throw ParameterError(name: "format", value: "", expected: "format=png or format=jpeg: \(ParameterValue.string(self.path).description) is a stream with no extension, and no file was loaded to take the format from")
             }
