@@ -217,7 +217,18 @@ struct AssetsTests {
         let caps = ((contents["images"] as? [NSDictionary])?[1]["resizing"] as? NSDictionary)?["cap-insets"] as? NSDictionary
         #expect(caps == ["left": 2, "right": 7, "top": 3, "bottom": 7] as NSDictionary)
         let strict = run(["assets", "ios", root + "/drawable-xhdpi", "--output", root + "/B.xcassets", "--strict"])
-        #expect(strict.status == 1 && strict.err.contains("(--strict)"), "\(strict.err)")
+        #expect(strict.status == 1 && strict.err.contains("stretch regions on the horizontal axis") && strict.err.contains("(strict)"), "\(strict.err)")
+        // The library's error is a typed case an embedding tool can match.
+        let converter = AssetConverter(options: { var options = AssetOptions(platform: .ios); options.strict = true; return options }())
+        let collection = try AssetCollector().collect([root + "/drawable-xhdpi"])
+        #expect {
+            try converter.convert(try #require(collection.assets.first))
+        } throws: { error in
+            guard case AssetError.cannotExpress(let detail)? = error as? AssetError else { return false }
+            return detail.contains("stretch regions on the horizontal axis")
+        }
+        #expect(throws: AssetError.unknownDensity(name: "xhpdi")) { try AndroidDensity.named("xhpdi") }
+        #expect(throws: AssetError.missingInput(path: root + "/nothing")) { try AssetCollector().collect([root + "/nothing"]) }
     }
 
     @Test("names: renamed for Android with a warning; two inputs for one name, or an output over an input, refused before writing")

@@ -24,22 +24,19 @@ public enum AndroidDensity: String, CaseIterable, Sendable, Hashable {
     public static let defaultTargets: [AndroidDensity] = [.mdpi, .hdpi, .xhdpi, .xxhdpi, .xxxhdpi]
 
     /// The density called `name`, or an error listing the known ones (with a near-miss hint).
-    public static func named(_ name: String) throws(UsageError) -> AndroidDensity {
-        guard let density = AndroidDensity(rawValue: name) else {
-            let names = allCases.map(\.rawValue)
-            throw UsageError("unknown density '\(name)'\(Suggestions.hint(for: name, in: names)); densities: \(names.joined(separator: ", "))")
-        }
+    public static func named(_ name: String) throws(AssetError) -> AndroidDensity {
+        guard let density = AndroidDensity(rawValue: name) else { throw .unknownDensity(name: name) }
         return density
     }
 
     /// Parses a comma-separated list such as `mdpi,xhdpi` (repeats dropped), or says which entry is unknown.
-    public static func list(_ text: String) throws(UsageError) -> [AndroidDensity] {
+    public static func list(_ text: String) throws(AssetError) -> [AndroidDensity] {
         var result: [AndroidDensity] = []
         for part in text.split(separator: ",") {
             let density = try named(part.trimmingCharacters(in: .whitespaces))
             if !result.contains(density) { result.append(density) }
         }
-        guard !result.isEmpty else { throw UsageError("--densities needs at least one density, e.g. mdpi,xhdpi") }
+        guard !result.isEmpty else { throw .noDensities }
         return result
     }
 }

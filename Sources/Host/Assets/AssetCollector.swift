@@ -30,17 +30,17 @@ public struct AssetCollector: Sendable {
 
     /// Collects the assets of `inputs`.
     ///
-    /// - Throws: ``UsageError`` for a missing input, a malformed `Contents.json`, or two files
+    /// - Throws: ``AssetError`` for a missing input, a malformed `Contents.json`, or two files
     ///   claiming the same asset and scale.
-    public func collect(_ inputs: [String]) throws(UsageError) -> Collection {
+    public func collect(_ inputs: [String]) throws(AssetError) -> Collection {
         var state = State()
         for input in inputs {
             let path = input.count > 1 && input.hasSuffix("/") ? String(input.dropLast()) : input
-            guard FileIO.exists(path) else { throw UsageError("\(input): no such file or folder") }
+            guard FileIO.exists(path) else { throw .missingInput(path: input) }
             if FileIO.isDirectory(path) {
                 try collectDirectory(path, into: &state)
             } else {
-                guard Self.isImage(path) else { throw UsageError("\(input): not a .png or .jpg file") }
+                guard Self.isImage(path) else { throw .notAnImage(path: input) }
                 try state.add(Self.assetName(path), Asset.Variant(path: path, scale: scale(ofFile: path)))
             }
         }
@@ -64,16 +64,16 @@ public struct AssetCollector: Sendable {
         var skippedFolders: [String: Int] = [:]
         var xmlDrawables = 0
 
-        mutating func add(_ name: String, _ variant: Asset.Variant) throws(UsageError) {
+        mutating func add(_ name: String, _ variant: Asset.Variant) throws(AssetError) {
             if let other = variants[name]?.first(where: { abs($0.scale - variant.scale) < 1e-9 }) {
-                throw UsageError("\(other.path) and \(variant.path) are both '\(name)' at scale \(AssetCollector.format(variant.scale)); keep one, or convert them in separate runs")
+                throw .duplicateAsset(name: name, scale: AssetCollector.format(variant.scale), first: other.path, second: variant.path)
             }
             variants[name, default: []].append(variant)
             inputFiles.append(variant.path)
         }
     }
 
-    private func collectDirectory(_ path: String, into state: inout State) throws(UsageError) {
+    private func collectDirectory(_ path: String, into state: inout State) throws(AssetError) {
         let base = FileIO.baseName(of: path)
         if base.hasSuffix(".imageset") {
             try collectImageSet(path, into: &state)
@@ -99,7 +99,7 @@ public struct AssetCollector: Sendable {
 
     /// A `drawable-…` folder's bitmaps; `named` when the user named the folder itself (then
     /// other qualifiers are accepted).
-    private func collectDrawables(_ path: String, folder: DrawableFolder, into state: inout State, named: Bool) throws(UsageError) {
+    private func collectDrawables(_ path: String, folder: DrawableFolder, into state: inout State, named: Bool) throws(AssetError) {
         let files = Self.list(path).filter { !FileIO.isDirectory(path + "/" + $0) }
         let images = files.filter(Self.isImage)
         guard let density = folder.density, named || folder.otherQualifiers.isEmpty else {
@@ -112,10 +112,10 @@ public struct AssetCollector: Sendable {
         }
     }
 
-    private func collectImageSet(_ path: String, into state: inout State) throws(UsageError) {
+    private func collectImageSet(_ path: String, into state: inout State) throws(AssetError) {
         let contentsPath = path + "/Contents.json"
         let bytes: [UInt8]
-        do { bytes = try FileIO.read(contentsPath) } catch { throw UsageError("\(error); an .imageset folder needs the Contents.json Xcode writes") }
+        do { bytes = try FileIO.read(contentsPath) } catch { throw .unreadableContents(path: contentsPath, reason: error.description.replacingOccurrences(of: contentsPath + ": ", with: "")) }
         let contents = try ImageSetContents(parsing: bytes, path: contentsPath)
         state.inputFiles.append(contentsPath)
         let name = String(FileIO.baseName(of: path).dropLast(".imageset".count))
@@ -135,7 +135,7 @@ public struct AssetCollector: Sendable {
         for scale in chosen.keys.sorted() {
             guard let entry = chosen[scale], let filename = entry.filename else { continue }
             let file = path + "/" + filename
-            guard FileIO.exists(file) else { throw UsageError("\(contentsPath): the \(scale)x image \(filename) does not exist") }
+            guard FileIO.exists(file) else { throw .missingImageSetFile(contents: contentsPath, scale: scale, file: filename) }
             try state.add(name, Asset.Variant(path: file, scale: Double(scale), resizing: entry.resizing, alignmentInsets: entry.alignmentInsets))
         }
     }

@@ -37,7 +37,7 @@ extension AssetConverter {
             files.append(AssetFile(path: folder + name + ".9.png", bytes: try ninePatchBytes(rendered) { warnings.append("\(folder + name).9.png: \($0)") }))
         }
         if files.isEmpty {
-            throw UsageError("\(asset.name): no file is dense enough for \(options.densities.map(\.rawValue).joined(separator: ", ")); add --upscale to enlarge it")
+            throw AssetError.notDenseEnough(asset: asset.name, scales: options.densities.map(\.rawValue).joined(separator: ", "), densest: nil)
         }
         return Result(files: files, warnings: warnings, missingScales: missing)
     }
@@ -46,13 +46,13 @@ extension AssetConverter {
     private func ninePatchBytes(_ rendered: AssetRenderer.Rendered, warn: (String) -> Void) throws -> [UInt8] {
         let path = rendered.source.path
         do {
-            guard let framed = NinePatchFrame.framed(rendered.image, warn: warn) else { throw UsageError("\(path): no stretch regions to draw") }
+            guard let framed = NinePatchFrame.framed(rendered.image, warn: warn) else { throw AssetError.noStretchRegions(path: path) }
             var output = framed
             if options.compiled {
                 output = NinePatchFrame.clearingTransparentColor(try NinePatchFrame.parse(framed))
             }
             return try ImageCodecs.encode(output, options: EncodeOptions(format: .png))
-        } catch let error as UsageError {
+        } catch let error as AssetError {
             throw error
         } catch {
             throw FileError.inFile(path: path, underlying: error)

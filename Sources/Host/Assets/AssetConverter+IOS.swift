@@ -34,7 +34,7 @@ extension AssetConverter {
             entries.append(entry)
         }
         if files.isEmpty {
-            throw UsageError("\(asset.name): no file is dense enough for @1x (the densest is \(AssetCollector.format(asset.variants.last?.scale ?? 0))); add --upscale to enlarge it")
+            throw AssetError.notDenseEnough(asset: asset.name, scales: "@1x", densest: AssetCollector.format(asset.variants.last?.scale ?? 0))
         }
         files.append(AssetFile(path: folder + "/Contents.json", text: ImageSetContents(entries: entries).text(author: options.author)))
         return Result(files: files, warnings: [], missingScales: missing)

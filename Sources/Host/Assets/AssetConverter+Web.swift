@@ -24,7 +24,7 @@ extension AssetConverter {
             if scale == 1 { oneX = rendered }
         }
         guard let base = oneX else {
-            throw UsageError("\(asset.name): no file is dense enough for 1x (the densest is \(AssetCollector.format(asset.variants.last?.scale ?? 0))); add --upscale to enlarge it")
+            throw AssetError.notDenseEnough(asset: asset.name, scales: "1x", densest: AssetCollector.format(asset.variants.last?.scale ?? 0))
         }
         let size = PixelSize(width: base.image.width, height: base.image.height)
         var entry: [String: JSONValue] = [

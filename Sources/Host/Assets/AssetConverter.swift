@@ -32,7 +32,7 @@ public struct AssetConverter: Sendable {
     /// Converts `asset`.
     ///
     /// - Throws: a ``FileError`` naming the file that cannot be read or decoded, or a
-    ///   ``UsageError`` for slicing the platform cannot express under ``AssetOptions/strict``.
+    ///   ``AssetError`` for slicing the platform cannot express under ``AssetOptions/strict``.
     public func convert(_ asset: Asset) throws -> Result {
         let notes = WarningList()
         let renderer = AssetRenderer(asset: asset, limits: options.limits, upscale: options.upscale) { notes.append($0) }
@@ -66,7 +66,7 @@ public struct AssetConverter: Sendable {
         let file = asset.variants.last?.path ?? asset.name
         for (axis, divs) in [("horizontal", chunk.xDivs), ("vertical", chunk.yDivs)] where divs.count > 2 {
             let message = "\(file): \(divs.count / 2) stretch regions on the \(axis) axis; \(platform) has one center per axis, so the span from the first region's start to the last one's end stretches, fixed parts in it included"
-            if options.strict { throw UsageError(message + " (--strict)") }
+            if options.strict { throw AssetError.cannotExpress(detail: message) }
             notes.append(message)
             if axis == "horizontal" { result.xDivs = [divs[0], divs[divs.count - 1]] } else { result.yDivs = [divs[0], divs[divs.count - 1]] }
         }

@@ -62,7 +62,9 @@ final class AssetRenderer {
                     do {
                         image.metadata.ninePatch = try resizing.ninePatch(width: image.width, height: image.height, alignment: variant.alignmentInsets)
                     } catch {
-                        throw UsageError("\(error.message) (the image is \(image.width)×\(image.height))")
+                        // Name the image's size: the insets are only wrong for it.
+                        guard case .noCenter(let axis, let start, let end, let length, _) = error else { throw error }
+                        throw AssetError.noCenter(axis: axis, start: start, end: end, length: length, size: "\(image.width)×\(image.height)")
                     }
                 } else if let alignment = variant.alignmentInsets, !alignment.isZero {
                     image.metadata.ninePatch = NinePatchInfo(layoutBounds: NinePatchLayoutBounds(insets: alignment))

@@ -62,13 +62,13 @@ public struct AssetRun: Sendable {
 
     /// Refuses, before anything is written, outputs that would replace an input, and (Android)
     /// two assets that become the same resource name.
-    public func check(_ collection: AssetCollector.Collection) throws(UsageError) {
+    public func check(_ collection: AssetCollector.Collection) throws(AssetError) {
         let inputs = collection.inputFiles.map { (path: $0, identity: BatchRunner.identity(of: $0)) }
         for asset in collection.assets {
             for prefix in claimedPrefixes(asset) {
                 let claimed = BatchRunner.identity(of: prefix.path) + prefix.suffix
                 if let input = inputs.first(where: { $0.identity.hasPrefix(claimed) }) {
-                    throw UsageError("the output for \(asset.name) would replace the input \(input.path); outputs never overwrite inputs: choose another --output")
+                    throw .outputIsInput(asset: asset.name, input: input.path)
                 }
             }
         }
@@ -77,7 +77,7 @@ public struct AssetRun: Sendable {
             for asset in collection.assets {
                 let name = ResourceName.valid(asset.name)
                 if let other = owners[name] {
-                    throw UsageError("\(other) and \(asset.name) both become the Android resource name '\(name)'; rename one of them")
+                    throw .resourceNameClash(first: other, second: asset.name, name: name)
                 }
                 owners[name] = asset.name
             }
@@ -155,7 +155,7 @@ public struct AssetRun: Sendable {
         for file in files {
             let path = output + "/" + file.path
             if inputs.contains(BatchRunner.identity(of: path)) {
-                throw UsageError("\(path) is an input of this run; outputs never overwrite inputs")
+                throw AssetError.outputIsInput(asset: path, input: path)
             }
             if let existing = try? FileIO.read(path, maxBytes: file.bytes.count), existing == file.bytes {
                 unchanged.append(path)

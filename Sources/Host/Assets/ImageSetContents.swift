@@ -40,28 +40,28 @@ public struct ImageSetContents: Sendable, Hashable {
     public init(entries: [Entry]) { self.entries = entries }
 
     /// Parses `bytes`, the `Contents.json` at `path` (named in errors).
-    public init(parsing bytes: [UInt8], path: String) throws(UsageError) {
+    public init(parsing bytes: [UInt8], path: String) throws(AssetError) {
         let root: Any
         do { root = try JSONSerialization.jsonObject(with: Data(bytes)) } catch {
-            throw UsageError("\(path): not valid JSON (\((error as NSError).localizedDescription)); Xcode writes this file, so restore it or remove the imageset")
+            throw .invalidContents(path: path, field: "", problem: "not valid JSON (\((error as NSError).localizedDescription)); Xcode writes this file, so restore it or remove the imageset")
         }
         guard let object = root as? [String: Any], let images = object["images"] as? [Any] else {
-            throw UsageError("\(path): expected an object with an \"images\" array")
+            throw .invalidContents(path: path, field: "", problem: "expected an object with an \"images\" array")
         }
         var entries: [Entry] = []
         for (index, item) in images.enumerated() {
             let key = "images[\(index)]"
-            guard let image = item as? [String: Any] else { throw UsageError("\(path): \(key): expected an object") }
+            guard let image = item as? [String: Any] else { throw AssetError.invalidContents(path: path, field: "\(key)", problem: "expected an object") }
             var entry = Entry(filename: nil, scale: 1, idiom: image["idiom"] as? String ?? "universal")
             if let name = image["filename"] {
                 guard let name = name as? String, !name.isEmpty, !name.contains("/") else {
-                    throw UsageError("\(path): \(key).filename: expected a file name in the imageset folder, found \(Self.show(name))")
+                    throw AssetError.invalidContents(path: path, field: "\(key).filename", problem: "expected a file name in the imageset folder, found \(Self.show(name))")
                 }
                 entry.filename = name
             }
             if let scale = image["scale"] {
                 guard let text = scale as? String, text.hasSuffix("x"), let value = Int(text.dropLast()), (1...3).contains(value) else {
-                    throw UsageError("\(path): \(key).scale: expected \"1x\", \"2x\" or \"3x\", found \(Self.show(scale))")
+                    throw AssetError.invalidContents(path: path, field: "\(key).scale", problem: "expected \"1x\", \"2x\" or \"3x\", found \(Self.show(scale))")
                 }
                 entry.scale = value
             }
@@ -107,23 +107,23 @@ public struct ImageSetContents: Sendable, Hashable {
         return .object(members)
     }
 
-    private static func resizing(_ value: Any, key: String, path: String) throws(UsageError) -> ImageSetResizing {
-        guard let object = value as? [String: Any] else { throw UsageError("\(path): \(key): expected an object") }
+    private static func resizing(_ value: Any, key: String, path: String) throws(AssetError) -> ImageSetResizing {
+        guard let object = value as? [String: Any] else { throw AssetError.invalidContents(path: path, field: "\(key)", problem: "expected an object") }
         let modes = ImageSetResizing.Mode.allCases.map(\.rawValue)
         guard let modeText = object["mode"] as? String, let mode = ImageSetResizing.Mode(rawValue: modeText) else {
-            throw UsageError("\(path): \(key).mode: expected \(modes.map { "\"\($0)\"" }.joined(separator: ", ")), found \(show(object["mode"]))")
+            throw AssetError.invalidContents(path: path, field: "\(key).mode", problem: "expected \(modes.map { "\"\($0)\"" }.joined(separator: ", ")), found \(show(object["mode"]))")
         }
         var centerMode = ImageSetResizing.CenterMode.stretch
         if let center = object["center"] {
-            guard let center = center as? [String: Any] else { throw UsageError("\(path): \(key).center: expected an object") }
+            guard let center = center as? [String: Any] else { throw AssetError.invalidContents(path: path, field: "\(key).center", problem: "expected an object") }
             switch center["mode"] as? String {
             case "stretch"?, "fill"?, nil: centerMode = .stretch
             case "tile"?: centerMode = .tile
-            default: throw UsageError("\(path): \(key).center.mode: expected \"stretch\" or \"tile\", found \(show(center["mode"]))")
+            default: throw AssetError.invalidContents(path: path, field: "\(key).center.mode", problem: "expected \"stretch\" or \"tile\", found \(show(center["mode"]))")
             }
         }
         let spelling = object["cap-insets"] != nil ? "cap-insets" : "capInsets"
-        guard let caps = object[spelling] else { throw UsageError("\(path): \(key): no cap-insets") }
+        guard let caps = object[spelling] else { throw AssetError.invalidContents(path: path, field: "\(key)", problem: "no cap-insets") }
         var sides: [String] = []
         if mode.stretchesVertically { sides += ["top", "bottom"] }
         if mode.stretchesHorizontally { sides += ["left", "right"] }
@@ -131,17 +131,17 @@ public struct ImageSetContents: Sendable, Hashable {
     }
 
     /// Insets from an object of pixel counts; `sides` must be present, the others default to 0.
-    private static func insets(_ value: Any, key: String, path: String, sides: [String]) throws(UsageError) -> NinePatchInsets {
-        guard let object = value as? [String: Any] else { throw UsageError("\(path): \(key): expected an object") }
+    private static func insets(_ value: Any, key: String, path: String, sides: [String]) throws(AssetError) -> NinePatchInsets {
+        guard let object = value as? [String: Any] else { throw AssetError.invalidContents(path: path, field: "\(key)", problem: "expected an object") }
         var found: [String: Int32] = [:]
         for side in ["top", "left", "bottom", "right"] {
             guard let raw = object[side] else {
-                if sides.contains(side) { throw UsageError("\(path): \(key).\(side): missing; expected a whole number of pixels") }
+                if sides.contains(side) { throw AssetError.invalidContents(path: path, field: "\(key).\(side)", problem: "missing; expected a whole number of pixels") }
                 continue
             }
             guard let number = raw as? NSNumber, !isBoolean(raw), number.doubleValue >= 0, number.doubleValue <= 65_535,
                   number.doubleValue == number.doubleValue.rounded() else {
-                throw UsageError("\(path): \(key).\(side): expected a whole number of pixels 0…65535, found \(show(raw))")
+                throw AssetError.invalidContents(path: path, field: "\(key).\(side)", problem: "expected a whole number of pixels 0…65535, found \(show(raw))")
             }
             found[side] = Int32(number.intValue)
         }

@@ -47,12 +47,12 @@ public struct ImageSetResizing: Sendable, Hashable {
     /// `alignment` as optical layout bounds.
     ///
     /// - Throws: a message when the caps leave no center pixel on a stretching axis.
-    public func ninePatch(width: Int, height: Int, alignment: NinePatchInsets?) throws(UsageError) -> NinePatchInfo {
+    public func ninePatch(width: Int, height: Int, alignment: NinePatchInsets?) throws(AssetError) -> NinePatchInfo {
         let c = capInsets
-        func divs(_ stretches: Bool, _ start: Int32, _ end: Int32, length: Int, axis: String) throws(UsageError) -> [Int32] {
+        func divs(_ stretches: Bool, _ start: Int32, _ end: Int32, length: Int, axis: String) throws(AssetError) -> [Int32] {
             guard stretches else { return [] }
             guard start >= 0, end >= 0, Int(start) + Int(end) < length else {
-                throw UsageError("cap insets \(axis) \(start) + \(end) leave no center in \(length) pixels")
+                throw .noCenter(axis: axis, start: start, end: end, length: length, size: nil)
             }
             return [start, Int32(length) - end]
         }

@@ -20,6 +20,9 @@ public struct CommandLineTool: Sendable {
         } catch let error as UsageError {
             console.err("ninepipe: \(error.message)\nRun 'ninepipe --help' for usage.")
             return ExitCode.usage.rawValue
+        } catch let error as AssetError {
+            console.err("ninepipe: \(error.description.replacingOccurrences(of: " (strict)", with: " (--strict)"))")
+            return ExitCode.usage.rawValue
         } catch let error as BatchError {
             // A batch that cannot run as described is a usage error, named in the flags' terms.
             console.err("ninepipe: \(Self.commandLineWording(of: error))")

@@ -1,0 +1,62 @@
+import NinepipeCore
+
+/// An asset conversion that cannot go ahead: inputs that are missing or unreadable, a
+/// `Contents.json` that is not what Xcode writes, slicing a platform cannot express, outputs that
+/// would overwrite inputs or each other. The command line reports these as usage errors (exit 2).
+public enum AssetError: NinepipeError, Hashable {
+    /// An input that does not exist.
+    case missingInput(path: String)
+    /// An input file that is not a `.png` or `.jpg`.
+    case notAnImage(path: String)
+    /// Two files that are the same asset at the same scale.
+    case duplicateAsset(name: String, scale: String, first: String, second: String)
+    /// An `.imageset` without a readable `Contents.json`.
+    case unreadableContents(path: String, reason: String)
+    /// A `Contents.json` field that is not what Xcode writes (`field` is a path such as
+    /// `images[0].scale`, or empty for the whole file).
+    case invalidContents(path: String, field: String, problem: String)
+    /// A file an imageset's `Contents.json` names that is not there.
+    case missingImageSetFile(contents: String, scale: Int, file: String)
+    /// A density name that is not mdpi, hdpi, xhdpi, xxhdpi or xxxhdpi.
+    case unknownDensity(name: String)
+    /// An empty density list.
+    case noDensities
+    /// Cap insets that leave no centre on an axis (`size`: the image, when known).
+    case noCenter(axis: String, start: Int32, end: Int32, length: Int, size: String?)
+    /// No file is dense enough for the scales to write (and upscaling is off).
+    case notDenseEnough(asset: String, scales: String, densest: String?)
+    /// A nine-patch output for an image without stretch regions.
+    case noStretchRegions(path: String)
+    /// Slicing the platform cannot express, refused under `strict`.
+    case cannotExpress(detail: String)
+    /// An output that would replace an input.
+    case outputIsInput(asset: String, input: String)
+    /// Two assets that become one Android resource name.
+    case resourceNameClash(first: String, second: String, name: String)
+
+    /// The message.
+    public var description: String {
+        switch self {
+        case .missingInput(let path): "\(path): no such file or folder"
+        case .notAnImage(let path): "\(path): not a .png or .jpg file"
+        case .duplicateAsset(let name, let scale, let first, let second):
+            "\(first) and \(second) are both '\(name)' at scale \(scale); keep one, or convert them in separate runs"
+        case .unreadableContents(let path, let reason): "\(path): \(reason); an .imageset folder needs the Contents.json Xcode writes"
+        case .invalidContents(let path, let field, let problem): "\(path): \(field.isEmpty ? "" : field + ": ")\(problem)"
+        case .missingImageSetFile(let contents, let scale, let file): "\(contents): the \(scale)x image \(file) does not exist"
+        case .unknownDensity(let name):
+            "unknown density '\(name)'\(Suggestions.hint(for: name, in: AndroidDensity.allCases.map(\.rawValue))); densities: \(AndroidDensity.allCases.map(\.rawValue).joined(separator: ", "))"
+        case .noDensities: "the density list needs at least one density, e.g. mdpi,xhdpi"
+        case .noCenter(let axis, let start, let end, let length, let size):
+            "cap insets \(axis) \(start) + \(end) leave no center in \(length) pixels" + (size.map { " (the image is \($0))" } ?? "")
+        case .notDenseEnough(let asset, let scales, let densest):
+            "\(asset): no file is dense enough for \(scales)" + (densest.map { " (the densest is \($0))" } ?? "") + "; allow upscaling (--upscale) to enlarge it"
+        case .noStretchRegions(let path): "\(path): no stretch regions to draw"
+        case .cannotExpress(let detail): detail + " (strict)"
+        case .outputIsInput(let asset, let input):
+            "the output for \(asset) would replace the input \(input); outputs never overwrite inputs: choose another output folder"
+        case .resourceNameClash(let first, let second, let name):
+            "\(first) and \(second) both become the Android resource name '\(name)'; rename one of them"
+        }
+    }
+}
