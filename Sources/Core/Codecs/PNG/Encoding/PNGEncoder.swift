@@ -55,12 +55,9 @@ public struct PNGEncoder: Sendable {
 
     private func writeImageData(_ image: Image, plan: PNGEncodingPlan, header: PNGHeader, into writer: inout PNGChunkWriter) throws {
         let rowBytes = header.rowBytes(pixels: image.width)
-        let level = compressionLevel ?? (image.pixelCount <= 4_000_000 ? 4 : 2)
-        let deflater = try Deflater(level: Int32(max(0, min(9, level))),
-                                    strategy: plan.colorType == .palette || plan.bitDepth < 8 ? Z_DEFAULT_STRATEGY : Z_FILTERED)
-        var filter = PNGRowFilter(rowBytes: rowBytes, bpp: header.filterStride)
+        let level = Int32(max(0, min(9, compressionLevel ?? (image.pixelCount <= 4_000_000 ? 4 : 2))))
+        let strategy = plan.colorType == .palette || plan.bitDepth < 8 ? Z_DEFAULT_STRATEGY : Z_FILTERED
         let adaptive = plan.colorType != .palette && plan.bitDepth >= 8
-        var rows = [UInt8](repeating: 0, count: 2 * rowBytes)
         let packer = PNGRowPacker(image: image, plan: plan)
         var pending: [UInt8] = []
         let chunkSize = 1 << 18
@@ -72,6 +69,19 @@ public struct PNGEncoder: Sendable {
                 pending.removeAll(keepingCapacity: true)
             }
         }
+        // Large images: every core deflates its own blocks of rows into the one zlib stream.
+        let cores = TransformContext.processorCount
+        if PNGParallelDeflate.pays(height: image.height, rowBytes: rowBytes, cores: cores) {
+            let parallel = PNGParallelDeflate(height: image.height, rowBytes: rowBytes, bpp: header.filterStride, adaptive: adaptive,
+                                              level: level, strategy: strategy, packer: packer)
+            try parallel.write(cores: cores) { flush($0) }
+            if let failure { throw failure }
+            if !pending.isEmpty { try writer.append(.imageData, pending) }
+            return
+        }
+        let deflater = try Deflater(level: level, strategy: strategy)
+        var filter = PNGRowFilter(rowBytes: rowBytes, bpp: header.filterStride)
+        var rows = [UInt8](repeating: 0, count: 2 * rowBytes)
         try rows.withUnsafeMutableBufferPointer { buffer in
             var current = buffer.baseAddress!
             var previous = current + rowBytes

@@ -1,0 +1,127 @@
+import CZlib
+import Dispatch
+
+/// Compresses a PNG's filtered rows on several cores into one ordinary zlib stream, the way
+/// pigz does: the rows are cut into blocks of about 1 MiB, each block is deflated on its own
+/// (a raw stream primed with the 32 KiB before it as its dictionary, so matches still reach
+/// back across the cut) and ended with a sync flush, and the pieces are joined behind one zlib
+/// header and the Adler-32 of the whole, combined from the blocks' own.
+///
+/// A block's dictionary is the filtered data just before it, which filtering the rows before
+/// the block again gives (filtering is deterministic), so blocks need nothing from each other
+/// and run at once; they are written in order as each wave of them finishes. The block size
+/// never depends on the number of cores, so the bytes are the same on any machine.
+struct PNGParallelDeflate {
+    let height: Int
+    /// Bytes of one packed row (without the filter type byte).
+    let rowBytes: Int
+    /// Bytes per complete pixel, for filtering.
+    let bpp: Int
+    let adaptive: Bool
+    let level: Int32
+    let strategy: Int32
+    let packer: PNGRowPacker
+
+    /// deflate's window: how far back a match can reach.
+    static let window = 32 << 10
+    /// About how much filtered data one block holds.
+    static let blockBytes = 1 << 20
+
+    /// Rows per block.
+    var blockRows: Int { max(1, Self.blockBytes / (rowBytes + 1)) }
+
+    /// Whether cutting into blocks pays: at least two blocks, and more than one core.
+    static func pays(height: Int, rowBytes: Int, cores: Int) -> Bool {
+        cores > 1 && height * (rowBytes + 1) >= 2 * blockBytes
+    }
+
+    /// One compressed block: its deflate bytes, and the Adler-32 and length of its input.
+    private struct Block {
+        var bytes: [UInt8] = []
+        var adler: UInt = 1
+        var length = 0
+        var failure: ZlibError?
+    }
+
+    /// Writes the whole zlib stream (header, blocks, Adler-32) to `sink`, `cores` blocks at a time.
+    func write(cores: Int, sink: ([UInt8]) throws -> Void) throws {
+        // CMF: deflate, 32 KiB window; FLG: the level class, and a check making CMF·256+FLG a multiple of 31.
+        let cmf = 0x78
+        let levelClass = level <= 1 ? 0 : level <= 5 ? 1 : level == 6 ? 2 : 3
+        let flag = levelClass << 6
+        try sink([UInt8(cmf), UInt8(flag + (31 - (cmf * 256 + flag) % 31) % 31)])
+        let blockCount = (height + blockRows - 1) / blockRows
+        var adler: UInt = 1
+        var next = 0
+        while next < blockCount {
+            let wave = min(max(1, cores), blockCount - next)
+            let first = next
+            var blocks = [Block](repeating: Block(), count: wave)
+            blocks.withUnsafeMutableBufferPointer { buffer in
+                nonisolated(unsafe) let out = buffer
+                DispatchQueue.concurrentPerform(iterations: wave) { index in
+                    out[index] = compress(block: first + index, isLast: first + index == blockCount - 1)
+                }
+            }
+            for block in blocks {
+                if let failure = block.failure { throw failure }
+                adler = adler32_combine(adler, block.adler, block.length)
+                try sink(block.bytes)
+            }
+            next += wave
+        }
+        try sink([UInt8(adler >> 24 & 0xFF), UInt8(adler >> 16 & 0xFF), UInt8(adler >> 8 & 0xFF), UInt8(adler & 0xFF)])
+    }
+
+    /// Deflates block `index`: primed with the filtered data before it, ended with a sync flush
+    /// (or the final block's end).
+    private func compress(block index: Int, isLast: Bool) -> Block {
+        var block = Block()
+        let rows = (index * blockRows)..<min(height, (index + 1) * blockRows)
+        do throws(ZlibError) {
+            let deflater = try Deflater(level: level, strategy: strategy, raw: true)
+            if rows.lowerBound > 0 {
+                let dictionaryRows = (Self.window + rowBytes) / (rowBytes + 1) + 1
+                var dictionary: [UInt8] = []
+                filter(max(0, rows.lowerBound - dictionaryRows)..<rows.lowerBound) { dictionary.append(contentsOf: $0) }
+                let tail = dictionary.suffix(Self.window)
+                var dictionaryFailure: ZlibError?
+                tail.withUnsafeBufferPointer { bytes in
+                    do throws(ZlibError) { try deflater.setDictionary(bytes) } catch { dictionaryFailure = error }
+                }
+                if let dictionaryFailure { throw dictionaryFailure }
+            }
+            let collect: ([UInt8]) -> Void = { block.bytes.append(contentsOf: $0) }
+            var failure: ZlibError?
+            filter(rows) { filtered in
+                guard failure == nil else { return }
+                block.adler = adler32(block.adler, filtered.baseAddress, UInt32(filtered.count))
+                block.length += filtered.count
+                do throws(ZlibError) { try deflater.write(filtered, sink: collect) } catch { failure = error }
+            }
+            if let failure { throw failure }
+            if isLast { try deflater.finish(sink: collect) } else { try deflater.syncFlush(sink: collect) }
+        } catch {
+            block.failure = error
+        }
+        return block
+    }
+
+    /// Packs and filters `rows` (the row before them is packed again as the filter's previous
+    /// row), handing each filtered row, type byte first, to `body`.
+    private func filter(_ rows: Range<Int>, body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        guard !rows.isEmpty else { return }
+        var rowFilter = PNGRowFilter(rowBytes: rowBytes, bpp: bpp)
+        var buffer = [UInt8](repeating: 0, count: 2 * rowBytes)
+        buffer.withUnsafeMutableBufferPointer { buffer in
+            var current = buffer.baseAddress!
+            var previous = current + rowBytes
+            if rows.lowerBound > 0 { packer.pack(row: rows.lowerBound - 1, into: previous, count: rowBytes) }
+            for y in rows {
+                packer.pack(row: y, into: current, count: rowBytes)
+                rowFilter.filter(current, previous: previous, adaptive: adaptive, body: body)
+                swap(&current, &previous)
+            }
+        }
+    }
+}
