@@ -4,10 +4,14 @@ public struct DecodeOptions: Sendable, Hashable {
     public var limits: ImageLimits
     /// JPEG DCT downscaling: 1, 2, 4 or 8 (default 1). Ignored for PNG.
     public var jpegScaleDenominator: Int
+    /// Only this rectangle of the stored image (default: all of it): the result is what decoding
+    /// everything and cropping gives. PNG reads only the rows it needs.
+    public var region: PixelRect?
 
     /// Creates options.
-    public init(limits: ImageLimits = .default, jpegScaleDenominator: Int = 1) {
+    public init(limits: ImageLimits = .default, jpegScaleDenominator: Int = 1, region: PixelRect? = nil) {
         self.limits = limits
         self.jpegScaleDenominator = jpegScaleDenominator
+        self.region = region
     }
 }

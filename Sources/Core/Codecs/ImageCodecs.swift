@@ -7,8 +7,14 @@ public enum ImageCodecs {
     public static func decode(_ bytes: [UInt8], options: DecodeOptions = DecodeOptions(),
                               warn: (String) -> Void = { _ in }) throws -> Image {
         switch ImageFormat(sniffing: bytes) {
-        case .png: return try PNGDecoder(limits: options.limits).decode(bytes, warn: warn)
-        case .jpeg: return try JPEGDecoder(limits: options.limits, scaleDenominator: options.jpegScaleDenominator).decode(bytes)
+        case .png: return try PNGDecoder(limits: options.limits).decode(bytes, region: options.region, warn: warn)
+        case .jpeg:
+            let image = try JPEGDecoder(limits: options.limits, scaleDenominator: options.jpegScaleDenominator).decode(bytes)
+            guard let region = options.region, region != PixelRect(x: 0, y: 0, width: image.width, height: image.height) else { return image }
+            guard !region.isEmpty, region.intersection(PixelRect(x: 0, y: 0, width: image.width, height: image.height)) == region else {
+                throw JPEGError.corrupt("the region \(region) is not inside the \(image.width)×\(image.height) image")
+            }
+            return image.cropped(to: region)
         case nil: throw unknownSignature(bytes)
         }
     }

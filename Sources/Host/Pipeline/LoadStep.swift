@@ -37,25 +37,48 @@ struct LoadStep: Sendable, Hashable {
                        ninePatch: NinePatchSource(rawValue: try arguments.string("ninepatch")) ?? .auto))
     }
 
+    /// What a load gave: the image, and whether it already is the next step's result (a crop
+    /// decoded as just its rectangle), so the runner skips that step.
+    struct Decoded {
+        var image: Image
+        var appliedNext = false
+    }
+
     /// Reads the file; `next`, the step that will receive the image, may ask for a smaller decode
-    /// (shrink-on-load) when no explicit `shrink=` was given.
-    func run(_ context: RunContext, next: (any DecodeSizeHinting)? = nil) throws -> Image {
+    /// (shrink-on-load, when no explicit `shrink=` was given) or for a region only (a crop).
+    func run(_ context: RunContext, next: (any Transform)? = nil) throws -> Decoded {
         guard let path else { throw MissingLoadPathError() }
         return try decode(try context.policy.read(path), context, next: next)
     }
 
     /// Decodes `bytes` as this step would decode its file (`path` names it in messages).
-    func decode(_ bytes: [UInt8], _ context: RunContext, next: (any DecodeSizeHinting)? = nil) throws -> Image {
+    func decode(_ bytes: [UInt8], _ context: RunContext, next: (any Transform)? = nil) throws -> Decoded {
         let path = self.path ?? "<input>"
         context.sourceFormat = ImageFormat(sniffing: bytes)
         do {
-            let scale = try shrink != 1 ? shrink : Self.scale(for: bytes, next: next, context: context)
+            if let region = try region(for: bytes, next: next, context: context) {
+                let image = try ImageCodecs.decode(bytes, options: DecodeOptions(limits: context.limits, region: region)) { context.warn("\(path): \($0)") }
+                return Decoded(image: image, appliedNext: true)
+            }
+            let scale = try shrink != 1 ? shrink : Self.scale(for: bytes, next: next as? any DecodeSizeHinting, context: context)
             var image = try ImageCodecs.decode(bytes, options: DecodeOptions(limits: context.limits, jpegScaleDenominator: scale)) { context.warn("\(path): \($0)") }
             if !keepsOrientation { image = image.uprighted() }
-            return try ninePatch.resolve(image, path: path) { context.warnOnce("\(path): \($0)") }
+            return Decoded(image: try ninePatch.resolve(image, path: path) { context.warnOnce("\(path): \($0)") })
         } catch {
             throw FileError.inFile(path: path, underlying: error)
         }
+    }
+
+    /// The rectangle to decode when `next` keeps only one (a crop) of a PNG and decoding just it
+    /// is certain to give the same result: no orientation to apply, no nine-patch to crop (neither
+    /// chunks nor a frame this load would read), no `shrink=`.
+    func region(for bytes: [UInt8], next: (any Transform)?, context: RunContext) throws -> PixelRect? {
+        guard let hint = next as? any DecodeRegionHinting, shrink == 1, ImageFormat(sniffing: bytes) == .png else { return nil }
+        let readsFrame = ninePatch == .border || (ninePatch == .auto && NinePatchSource.hasSourceName(path ?? ""))
+        guard !readsFrame else { return nil }
+        let info = try ImageCodecs.info(bytes, limits: context.limits)
+        guard info.metadata.ninePatch == nil, keepsOrientation || info.metadata.orientation == .up else { return nil }
+        return hint.decodedRegion(width: info.width, height: info.height)
     }
 
     /// The JPEG DCT scale that still gives `next` the size it asks for; 1 for other formats.

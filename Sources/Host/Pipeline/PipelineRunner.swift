@@ -51,8 +51,10 @@ public struct PipelineRunner: Sendable {
             source.path = name
             hintIndex = 0
         }
-        let image = try source.decode(encoded, context, next: Self.sizeHint(after: hintIndex, in: pipeline))
-        guard let result = try execute(pipeline, image: image, context: context) else { throw NoImageError() }
+        let decoded = try source.decode(encoded, context, next: Self.transform(after: hintIndex, in: pipeline))
+        // A crop decoded as its rectangle is done: its step is skipped.
+        let skipped: Set<Int> = decoded.appliedNext ? [hintIndex + 1] : []
+        guard let result = try execute(pipeline, image: decoded.image, context: context, skipping: skipped) else { throw NoImageError() }
         return result
     }
 
@@ -62,24 +64,30 @@ public struct PipelineRunner: Sendable {
         return try ImageCodecs.encode(image, options: output) { warningHandler("\(name): \($0)") }
     }
 
-    /// The transform after step `index` when it can ask `load` for a smaller decode.
-    static func sizeHint(after index: Int, in pipeline: Pipeline) -> (any DecodeSizeHinting)? {
+    /// The transform after step `index`, which `load` may ask how much it needs (a smaller
+    /// decode, or a region only).
+    static func transform(after index: Int, in pipeline: Pipeline) -> (any Transform)? {
         guard index + 1 < pipeline.steps.count, case .transform(let transform) = pipeline.steps[index + 1].action else { return nil }
-        return transform as? any DecodeSizeHinting
+        return transform
     }
 
-    private func execute(_ pipeline: Pipeline, image input: Image?, context: RunContext) throws -> Image? {
+    private func execute(_ pipeline: Pipeline, image input: Image?, context: RunContext, skipping: Set<Int> = []) throws -> Image? {
         var image = input
+        var skipping = skipping
         let clock = ContinuousClock()
         for (index, step) in pipeline.steps.enumerated() {
             try context.transformContext.checkCancellation()
             let started = clock.now
             do {
                 switch step.action {
+                case _ where skipping.contains(index):
+                    break  // done while loading (a crop decoded as its rectangle)
                 case .load(let load):
                     // A pathless load of a given image (batch, or an embedder's input) passes it on.
                     if load.path == nil, image != nil { break }
-                    image = try load.run(context, next: Self.sizeHint(after: index, in: pipeline))
+                    let decoded = try load.run(context, next: Self.transform(after: index, in: pipeline))
+                    image = decoded.image
+                    if decoded.appliedNext { skipping.insert(index + 1) }
                 case .save(let save):
                     guard let current = image else { throw NoImageError() }
                     try save.run(current, context)

@@ -12,7 +12,7 @@ extension Transforms {
     /// rectangle partly outside the image is clipped to it; one entirely outside is an error
     /// that prints the image size. Nine-patch divs and padding move with the crop, or are
     /// dropped with a warning when an axis loses all its stretch regions.
-    public struct Crop: TransformPlugin, Hashable {
+    public struct Crop: TransformPlugin, DecodeRegionHinting, Hashable {
         /// The step name.
         public static let name = "crop"
         /// The plugin version.
@@ -69,6 +69,12 @@ extension Transforms {
                 top = ((Double(imageHeight) - h) * gravity.alignment.y).rounded(.down)
             }
             return PixelRect(integralOf: left, top, w, h)
+        }
+
+        /// The clipped rectangle, which is all the crop keeps: a loader may decode just that.
+        public func decodedRegion(width: Int, height: Int) -> PixelRect? {
+            let clipped = rectangle(width: width, height: height).intersection(PixelRect(x: 0, y: 0, width: width, height: height))
+            return clipped.isEmpty ? nil : clipped
         }
 
         /// Returns the cropped image.

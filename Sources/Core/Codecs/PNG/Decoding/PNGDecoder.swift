@@ -14,6 +14,13 @@ public struct PNGDecoder: Sendable {
 
     /// Decodes `bytes`. Recoverable oddities (a damaged ancillary chunk) go to `warn`.
     public func decode(_ bytes: [UInt8], warn: (String) -> Void = { _ in }) throws -> Image {
+        try decode(bytes, region: nil, warn: warn)
+    }
+
+    /// Decodes only `region` of the image (the same pixels and metadata as decoding it all and
+    /// cropping). A non-interlaced file is read row by row: rows above the region are only
+    /// unfiltered, rows below it are never inflated, and memory holds the region alone.
+    public func decode(_ bytes: [UInt8], region: PixelRect?, warn: (String) -> Void = { _ in }) throws -> Image {
         let structure = try PNGStructure.read(bytes, limits: limits, warn: warn)
         let header = structure.header
         let (layout, depth) = PNGRowExpander.outputFormat(header: header, palette: structure.palette, key: structure.transparencyKey)
@@ -25,6 +32,16 @@ public struct PNGDecoder: Sendable {
             throw PNGError.corruptImageData(reason: "\(structure.imageDataLength) bytes cannot hold a \(header.width)×\(header.height) image (needs \(filteredSize) bytes inflated)")
         }
         let expander = PNGRowExpander(header: header, palette: structure.palette, key: structure.transparencyKey, layout: layout)
+        let whole = PixelRect(x: 0, y: 0, width: header.width, height: header.height)
+        if let region, region != whole {
+            guard !region.isEmpty, region.intersection(whole) == region else {
+                throw PNGError.corruptImageData(reason: "the region \(region) is not inside the \(header.width)×\(header.height) image")
+            }
+            if header.isInterlaced {
+                return try decode(bytes, region: nil, warn: { _ in }).cropped(to: region)
+            }
+            return try decodeRegion(bytes, structure, expander: expander, layout: layout, depth: depth, region: region)
+        }
         let sampleCount = header.width * header.height * layout.channelCount
         let metadata = structure.metadata
         switch depth {
@@ -51,8 +68,49 @@ public struct PNGDecoder: Sendable {
         }
     }
 
-    /// Inflates and unfilters every row of every pass, handing each unfiltered row to `body`.
-    private func decodeRows(_ bytes: [UInt8], _ structure: PNGStructure, _ passes: [PNGPass],
+    /// The rows of `region` of a non-interlaced image: each needed row expanded in full into a
+    /// scratch row, then its columns copied out; decoding stops after the region's last row.
+    private func decodeRegion(_ bytes: [UInt8], _ structure: PNGStructure, expander: PNGRowExpander,
+                              layout: PixelLayout, depth: SampleDepth, region: PixelRect) throws -> Image {
+        let header = structure.header
+        let channels = layout.channelCount
+        let rowSamples = region.width * channels
+        let passes = PNGPass.passes(width: header.width, height: header.height, interlaced: false)
+        let rows = region.y..<(region.y + region.height)
+        switch depth {
+        case .eight:
+            var scratch = [UInt8](repeating: 0, count: header.width * channels)
+            let samples = try [UInt8](unsafeUninitializedCapacity: rowSamples * region.height) { buffer, initialized in
+                initialized = rowSamples * region.height
+                try scratch.withUnsafeMutableBufferPointer { scratch in
+                    try decodeRows(bytes, structure, passes, stopAfter: rows.upperBound) { raw, _, y in
+                        guard rows.contains(y) else { return }
+                        try expander.expand8(raw, count: header.width, into: scratch.baseAddress!, step: channels)
+                        (buffer.baseAddress! + (y - region.y) * rowSamples).update(from: scratch.baseAddress! + region.x * channels, count: rowSamples)
+                    }
+                }
+            }
+            return Image(width: region.width, height: region.height, layout: layout, samples: samples, metadata: structure.metadata)
+        case .sixteen:
+            var scratch = [UInt16](repeating: 0, count: header.width * channels)
+            let samples = try [UInt16](unsafeUninitializedCapacity: rowSamples * region.height) { buffer, initialized in
+                initialized = rowSamples * region.height
+                try scratch.withUnsafeMutableBufferPointer { scratch in
+                    try decodeRows(bytes, structure, passes, stopAfter: rows.upperBound) { raw, _, y in
+                        guard rows.contains(y) else { return }
+                        expander.expand16(raw, count: header.width, into: scratch.baseAddress!, step: channels)
+                        (buffer.baseAddress! + (y - region.y) * rowSamples).update(from: scratch.baseAddress! + region.x * channels, count: rowSamples)
+                    }
+                }
+            }
+            return Image(width: region.width, height: region.height, layout: layout, samples: samples, metadata: structure.metadata)
+        }
+    }
+
+    /// Inflates and unfilters every row of every pass, handing each unfiltered row to `body`;
+    /// with `stopAfter`, stops once that many rows (of a non-interlaced image) are done, leaving
+    /// the rest of the data unread.
+    private func decodeRows(_ bytes: [UInt8], _ structure: PNGStructure, _ passes: [PNGPass], stopAfter: Int? = nil,
                             body: (UnsafePointer<UInt8>, PNGPass, Int) throws -> Void) throws {
         let header = structure.header
         let maxRowBytes = header.rowBytes(pixels: header.width)
@@ -81,10 +139,11 @@ public struct PNGDecoder: Sendable {
                         try body(current + 1, pass, row)
                         swap(&current, &previous)
                         decodedRows += 1
+                        if let stopAfter, decodedRows >= stopAfter { return }
                     }
                 }
+                if try stream.hasMoreData() { throw PNGError.imageDataTooLong }
             }
-            if try stream.hasMoreData() { throw PNGError.imageDataTooLong }
         }
     }
 }

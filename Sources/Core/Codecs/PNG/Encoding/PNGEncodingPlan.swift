@@ -28,6 +28,8 @@ struct PNGEncodingPlan {
                         if !table!.insert(r << 24 | g << 16 | b << 8 | a) { table = nil }
                     }
                     p += channels
+                    // Nothing left to learn: colour, too many colours, and alpha settled.
+                    if !gray && table == nil && (!layout.hasAlpha || !opaque) { break }
                 }
                 if gray { grayDepth = Self.grayDepth(s, channels: channels) }
             }
@@ -41,6 +43,7 @@ struct PNGEncodingPlan {
                     if layout.hasAlpha && s[p + channels - 1] != 65535 { opaque = false }
                     if layout.isColor && gray && (s[p] != s[p + 1] || s[p] != s[p + 2]) { gray = false }
                     p += channels
+                    if !fits8 && !gray && (!layout.hasAlpha || !opaque) { break }
                 }
             }
         }
