@@ -46,3 +46,23 @@ struct OrientationRemapTests {
         }
     }
 }
+
+extension OrientationRemapTests {
+    @Test("a JPEG turned upright while decoding equals decoding it and then turning it, for every orientation")
+    func jpegUprightWhileDecoding() throws {
+        for layout in [PixelLayout.rgb, .gray] {
+            let count = 37 * 23 * layout.channelCount
+            var image = Image(width: 37, height: 23, layout: layout, samples: (0..<count).map { UInt8(truncatingIfNeeded: $0 * 5 + $0 / 37 * 3) })
+            for orientation in Orientation.allCases {
+                image.metadata.orientation = orientation
+                let bytes = try JPEGEncoder(quality: 95).encode(image)
+                var decoder = JPEGDecoder()
+                decoder.appliesOrientation = true
+                let upright = try decoder.decode(bytes)
+                let expected = try JPEGDecoder().decode(bytes).uprighted()
+                #expect(upright.width == expected.width && upright.height == expected.height)
+                #expect(upright.storage == expected.storage && upright.metadata == expected.metadata, "\(layout) \(orientation)")
+            }
+        }
+    }
+}

@@ -7,6 +7,9 @@ public struct DecodeOptions: Sendable, Hashable {
     /// Only this rectangle of the stored image (default: all of it): the result is what decoding
     /// everything and cropping gives. PNG reads only the rows it needs.
     public var region: PixelRect?
+    /// Whether a JPEG's EXIF orientation is applied while decoding (never holding the stored
+    /// image whole); the result is upright with the tag reset. Other formats ignore it.
+    public var appliesOrientation = false
 
     /// Creates options.
     public init(limits: ImageLimits = .default, jpegScaleDenominator: Int = 1, region: PixelRect? = nil) {

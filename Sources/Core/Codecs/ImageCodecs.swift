@@ -9,7 +9,9 @@ public enum ImageCodecs {
         switch ImageFormat(sniffing: bytes) {
         case .png: return try PNGDecoder(limits: options.limits).decode(bytes, region: options.region, warn: warn)
         case .jpeg:
-            let image = try JPEGDecoder(limits: options.limits, scaleDenominator: options.jpegScaleDenominator).decode(bytes)
+            var decoder = JPEGDecoder(limits: options.limits, scaleDenominator: options.jpegScaleDenominator)
+            decoder.appliesOrientation = options.appliesOrientation
+            let image = try decoder.decode(bytes)
             guard let region = options.region, region != PixelRect(x: 0, y: 0, width: image.width, height: image.height) else { return image }
             guard !region.isEmpty, region.intersection(PixelRect(x: 0, y: 0, width: image.width, height: image.height)) == region else {
                 throw JPEGError.corrupt("the region \(region) is not inside the \(image.width)×\(image.height) image")

@@ -61,7 +61,9 @@ struct LoadStep: Sendable, Hashable {
                 return Decoded(image: image, appliedNext: true)
             }
             let scale = try shrink != 1 ? shrink : Self.scale(for: bytes, next: next as? any DecodeSizeHinting, context: context)
-            var image = try ImageCodecs.decode(bytes, options: DecodeOptions(limits: context.limits, jpegScaleDenominator: scale)) { context.warn("\(path): \($0)") }
+            var options = DecodeOptions(limits: context.limits, jpegScaleDenominator: scale)
+            options.appliesOrientation = !keepsOrientation
+            var image = try ImageCodecs.decode(bytes, options: options) { context.warn("\(path): \($0)") }
             if !keepsOrientation { image = image.uprighted() }
             return Decoded(image: try ninePatch.resolve(image, path: path) { context.warnOnce("\(path): \($0)") })
         } catch {

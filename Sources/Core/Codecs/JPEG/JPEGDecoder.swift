@@ -1,4 +1,5 @@
 import CJPEGShim
+import Dispatch
 
 /// Decodes JPEG through libjpeg-turbo: baseline and progressive; gray, YCbCr, RGB,
 /// CMYK and YCCK (Adobe-inverted CMYK handled); EXIF (APP1) and ICC (APP2, multi-segment).
@@ -10,6 +11,10 @@ public struct JPEGDecoder: Sendable {
     public var limits: ImageLimits
     /// DCT downscaling on decode: 1 (full size), 2, 4 or 8. Output sides are `ceil(side / scale)`.
     public var scaleDenominator: Int
+    /// Whether the EXIF orientation is applied while decoding: rows are moved to their upright
+    /// places as they come, so the stored-orientation image is never held whole (the result
+    /// equals decoding and then ``Image/uprighted()``, tag reset to ``Orientation/up``).
+    public var appliesOrientation = false
 
     /// Creates a decoder.
     ///
@@ -48,15 +53,32 @@ public struct JPEGDecoder: Sendable {
             let stride = width * components
             var raw = [UInt8](repeating: 0, count: stride * height)
             var rowsDone = 0
+            // Upright while decoding: each batch of rows is scattered to its oriented place.
+            let orientation = appliesOrientation && components != 4 ? metadata.orientation : .up
+            // 64 rows at a time: a 90° turn then writes runs of 64 pixels into each output row.
+            let batchRows = orientation == .up ? 16 : 64
+            var batch = [UInt8](repeating: 0, count: orientation == .up ? 0 : stride * batchRows)
+            let scatter = OrientedScatter(orientation: orientation, width: width, height: height, channels: components)
             try raw.withUnsafeMutableBufferPointer { out in
-                while rowsDone < height {
-                    var got: UInt32 = 0
-                    try session.check(njs_decoder_read_rows(session.decoder, out.baseAddress! + rowsDone * stride, stride,
-                                                            UInt32(min(16, height - rowsDone)), &got))
-                    if got == 0 { break }
-                    rowsDone += Int(got)
+                try batch.withUnsafeMutableBufferPointer { batch in
+                    while rowsDone < height {
+                        let target = orientation == .up ? out.baseAddress! + rowsDone * stride : batch.baseAddress!
+                        var got = 0
+                        while got < min(batchRows, height - rowsDone) {
+                            var read: UInt32 = 0
+                            try session.check(njs_decoder_read_rows(session.decoder, target + got * stride, stride,
+                                                                    UInt32(min(batchRows, height - rowsDone) - got), &read))
+                            if read == 0 { break }
+                            got += Int(read)
+                        }
+                        if got == 0 { break }
+                        if orientation != .up { scatter.place(rows: rowsDone..<(rowsDone + got), from: batch.baseAddress!, into: out.baseAddress!) }
+                        rowsDone += got
+                    }
                 }
             }
+            if orientation != .up { metadata.orientation = .up }
+            let (imageWidth, imageHeight) = orientation.swapsDimensions ? (height, width) : (width, height)
             try session.check(njs_decoder_finish(session.decoder))
             if rowsDone < height || njs_decoder_warning_count(session.decoder) > 0 {
                 let warning = String(cString: njs_decoder_first_warning(session.decoder))
@@ -65,9 +87,9 @@ public struct JPEGDecoder: Sendable {
             metadata.density = session.density
             switch components {
             case 1:
-                return Image(width: width, height: height, layout: .gray, samples: raw, metadata: metadata)
+                return Image(width: imageWidth, height: imageHeight, layout: .gray, samples: raw, metadata: metadata)
             case 3:
-                return Image(width: width, height: height, layout: .rgb, samples: raw, metadata: metadata)
+                return Image(width: imageWidth, height: imageHeight, layout: .rgb, samples: raw, metadata: metadata)
             case 4:
                 let rgb = Self.cmykToRGB(raw, inverted: header.saw_adobe_marker != 0)
                 return Image(width: width, height: height, layout: .rgb, samples: rgb, metadata: metadata)
@@ -75,6 +97,57 @@ public struct JPEGDecoder: Sendable {
                 throw JPEGError.unsupportedColorSpace("with \(components) components")
             }
         }
+    }
+
+    /// Where decoded rows go when the orientation is applied while decoding: source pixel
+    /// (x, y) lands at output pixel `origin + x·stepX + y·stepY` (each orientation is such a
+    /// linear move; see ``Orientation/sourcePoint(x:y:width:height:)``).
+    struct OrientedScatter {
+        let width: Int, channels: Int
+        let origin: Int, stepX: Int, stepY: Int
+
+        init(orientation: Orientation, width: Int, height: Int, channels: Int) {
+            self.width = width
+            self.channels = channels
+            // The upright image's inverse orientation fetches each source pixel from its place.
+            let inverse = orientation.inverse
+            let outWidth = orientation.swapsDimensions ? height : width
+            func index(_ point: (x: Int, y: Int)) -> Int { point.y * outWidth + point.x }
+            origin = index(inverse.sourcePoint(x: 0, y: 0, width: width, height: height))
+            stepX = width > 1 ? index(inverse.sourcePoint(x: 1, y: 0, width: width, height: height)) - origin : 0
+            stepY = height > 1 ? index(inverse.sourcePoint(x: 0, y: 1, width: width, height: height)) - origin : 0
+        }
+
+        /// Moves `rows` (stored contiguously in `batch`, `width` pixels each) to their places in `out`,
+        /// in bands of columns over the cores. Columns outside, rows inside: a 90° turn then writes
+        /// each output row's run of pixels in order.
+        func place(rows: Range<Int>, from batch: UnsafePointer<UInt8>, into out: UnsafeMutablePointer<UInt8>) {
+            let bands = width * rows.count < 1 << 16 ? 1 : TransformContext.processorCount
+            nonisolated(unsafe) let batch = batch, out = out
+            DispatchQueue.concurrentPerform(iterations: bands) { band in
+                place(rows: rows, columns: (width * band / bands)..<(width * (band + 1) / bands), from: batch, into: out)
+            }
+        }
+
+        private func place(rows: Range<Int>, columns: Range<Int>, from batch: UnsafePointer<UInt8>, into out: UnsafeMutablePointer<UInt8>) {
+            let sourceStep = width * channels, targetStep = stepY * channels
+            for x in columns {
+                var source = batch + x * channels
+                var target = out + (origin + x * stepX + rows.lowerBound * stepY) * channels
+                if channels == 3 {
+                    for _ in rows {
+                        target[0] = source[0]; target[1] = source[1]; target[2] = source[2]
+                        source += sourceStep; target += targetStep
+                    }
+                } else {
+                    for _ in rows {
+                        for channel in 0..<channels { target[channel] = source[channel] }
+                        source += sourceStep; target += targetStep
+                    }
+                }
+            }
+        }
+
     }
 
     /// Refuses a header that declares more blocks than the bytes after it can code.
