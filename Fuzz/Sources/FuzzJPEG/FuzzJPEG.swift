@@ -16,5 +16,13 @@ func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     _ = try? JPEGDecoder(limits: limits).readInfo(bytes)
     _ = try? JPEGDecoder(limits: limits).decode(bytes)
     _ = try? JPEGDecoder(limits: limits, scaleDenominator: 8).decode(bytes)
+    // Turned upright while decoding must equal decoding, then turning.
+    var upright = JPEGDecoder(limits: limits, scaleDenominator: 4)
+    upright.appliesOrientation = true
+    if let turned = try? upright.decode(bytes) {
+        guard let plain = try? JPEGDecoder(limits: limits, scaleDenominator: 4).decode(bytes), plain.uprighted() == turned else {
+            fatalError("upright-while-decoding differs from decode + uprighted")
+        }
+    }
     return 0
 }

@@ -3,8 +3,9 @@ import NinepipeCore
 import NinepipePlugins
 
 /// Any bytes as a PNG, with small limits so a hostile header cannot make the fuzzer itself run
-/// out of memory: decode, read its nine-patch as `load` would (under both names), and when that
-/// works, stretch it, draw its frame and encode it again. A trap or sanitizer report is a bug;
+/// out of memory: decode, decode a region of it (which must equal the full decode cropped),
+/// read its nine-patch as `load` would (under both names), and when that works, stretch it,
+/// draw its frame and encode it again. A trap or sanitizer report is a bug;
 /// thrown errors are the expected outcome for most inputs.
 @_cdecl("FuzzPNG_main")
 public func main(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
@@ -22,6 +23,14 @@ func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = withValidCRCs(raw)
     _ = try? ImageCodecs.info(bytes, limits: limits)
     guard let image = try? PNGDecoder(limits: limits).decode(bytes) else { return 0 }
+    // A region decode (what `load | crop` does) must give exactly the full decode cropped.
+    if image.width > 0, image.height > 0 {
+        let x = Int(raw.first ?? 0) % image.width, y = Int(raw.last ?? 0) % image.height
+        let region = PixelRect(x: x, y: y, width: max(1, (image.width - x) / 2), height: max(1, (image.height - y) / 2))
+        guard let part = try? PNGDecoder(limits: limits).decode(bytes, region: region), part == image.cropped(to: region) else {
+            fatalError("region decode \(region) differs from the full decode cropped")
+        }
+    }
     for name in ["x.9.png", "x.png"] {
         guard let resolved = try? NinePatchSource.auto.resolve(image, path: name) else { continue }
         _ = try? Transforms.NinePatchStretch(width: 37, height: 23).apply(to: resolved)

@@ -77,6 +77,9 @@ public struct PNGDecoder: Sendable {
         let rowSamples = region.width * channels
         let passes = PNGPass.passes(width: header.width, height: header.height, interlaced: false)
         let rows = region.y..<(region.y + region.height)
+        // The metadata a crop would leave: nine-patch information moved or dropped as in `cropped(to:)`.
+        var metadata = structure.metadata
+        metadata.ninePatch = metadata.ninePatch?.cropped(to: region, width: header.width, height: header.height)
         switch depth {
         case .eight:
             var scratch = [UInt8](repeating: 0, count: header.width * channels)
@@ -90,7 +93,7 @@ public struct PNGDecoder: Sendable {
                     }
                 }
             }
-            return Image(width: region.width, height: region.height, layout: layout, samples: samples, metadata: structure.metadata)
+            return Image(width: region.width, height: region.height, layout: layout, samples: samples, metadata: metadata)
         case .sixteen:
             var scratch = [UInt16](repeating: 0, count: header.width * channels)
             let samples = try [UInt16](unsafeUninitializedCapacity: rowSamples * region.height) { buffer, initialized in
@@ -103,7 +106,7 @@ public struct PNGDecoder: Sendable {
                     }
                 }
             }
-            return Image(width: region.width, height: region.height, layout: layout, samples: samples, metadata: structure.metadata)
+            return Image(width: region.width, height: region.height, layout: layout, samples: samples, metadata: metadata)
         }
     }
 
