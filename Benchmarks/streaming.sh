@@ -60,6 +60,9 @@ echo "|---|---|---|---|---|---|---|"
 pair "crop 1000×1000 at (500,500), PNG → PNG" -- \
     "$np" run -e "load \"$work/photo.png\" | crop x=500 y=500 width=1000 height=1000 | save \"$work/s-crop.png\"" -- \
     vips crop "$work/photo.png" "$work/s-crop-vips.png" 500 500 1000 1000
+pair "crop 1000×1000 at (500,500), JPEG → PNG" -- \
+    "$np" run -e "load \"$work/photo.jpg\" | crop x=500 y=500 width=1000 height=1000 | save \"$work/s-cropj.png\"" -- \
+    vips crop "$work/photo.jpg" "$work/s-cropj-vips.png" 500 500 1000 1000
 pair "PNG decode + encode" -- \
     "$np" run -e "load \"$work/photo.png\" | save \"$work/s-copy.png\"" -- \
     vips copy "$work/photo.png" "$work/s-copy-vips.png"

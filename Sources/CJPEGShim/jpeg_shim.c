@@ -185,6 +185,27 @@ int njs_decoder_read_rows(njs_decoder *dec, uint8_t *dst, size_t stride, uint32_
     return 0;
 }
 
+int njs_decoder_crop_columns(njs_decoder *dec, uint32_t *x, uint32_t *width) {
+    if (setjmp(dec->errors.jump)) return 1;
+    JDIMENSION offset = *x, span = *width;
+    jpeg_crop_scanline(&dec->info, &offset, &span);
+    *x = offset;
+    *width = span;
+    return 0;
+}
+
+int njs_decoder_skip_rows(njs_decoder *dec, uint32_t rows, uint32_t *skipped) {
+    *skipped = 0;
+    if (setjmp(dec->errors.jump)) return 1;
+    if (rows > 0) *skipped = jpeg_skip_scanlines(&dec->info, rows);
+    return 0;
+}
+
+void njs_decoder_abort(njs_decoder *dec) {
+    if (dec->started) jpeg_abort_decompress(&dec->info);
+    dec->started = 0;
+}
+
 int njs_decoder_finish(njs_decoder *dec) {
     if (setjmp(dec->errors.jump)) return 1;
     if (dec->started) jpeg_finish_decompress(&dec->info);

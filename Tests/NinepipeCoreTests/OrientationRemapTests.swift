@@ -66,3 +66,28 @@ extension OrientationRemapTests {
         }
     }
 }
+
+/// Issue 13: a crop right after loading a JPEG now skips the rows above it and converts only the
+/// columns inside it (libjpeg-turbo's `jpeg_skip_scanlines` and `jpeg_crop_scanline`).
+@Suite("JPEG region decoding")
+struct JPEGRegionDecodeTests {
+    @Test("a region decodes to the same pixels as decoding everything and cropping, at iMCU edges and inside them",
+          arguments: [JPEGEncoder.Subsampling.s420, .s444])
+    func sameAsCrop(subsampling: JPEGEncoder.Subsampling) throws {
+        for layout in [PixelLayout.rgb, .gray] {
+            let count = 101 * 67 * layout.channelCount
+            let image = Image(width: 101, height: 67, layout: layout, samples: (0..<count).map { UInt8(truncatingIfNeeded: $0 * 3 + $0 / 101) })
+            for progressive in [false, true] {
+            let bytes = try JPEGEncoder(quality: 90, progressive: progressive, subsampling: subsampling).encode(image)
+            let full = try JPEGDecoder().decode(bytes)
+            for region in [PixelRect(x: 17, y: 9, width: 40, height: 30), PixelRect(x: 0, y: 0, width: 16, height: 16),
+                           PixelRect(x: 100, y: 66, width: 1, height: 1), PixelRect(x: 33, y: 0, width: 68, height: 67)] {
+                var decoder = JPEGDecoder()
+                decoder.region = region
+                let part = try decoder.decode(bytes)
+                #expect(part == full.cropped(to: region), "\(layout) \(subsampling) progressive \(progressive) \(region)")
+            }
+            }
+        }
+    }
+}

@@ -16,6 +16,15 @@ func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     _ = try? JPEGDecoder(limits: limits).readInfo(bytes)
     _ = try? JPEGDecoder(limits: limits).decode(bytes)
     _ = try? JPEGDecoder(limits: limits, scaleDenominator: 8).decode(bytes)
+    // A region (what `load | crop` decodes) must equal the full decode cropped.
+    if let plain = try? JPEGDecoder(limits: limits, scaleDenominator: 4).decode(bytes), plain.width > 0, plain.height > 0 {
+        let x = Int(bytes.last ?? 0) % plain.width, y = Int(bytes.first ?? 0) % plain.height
+        var regional = JPEGDecoder(limits: limits, scaleDenominator: 4)
+        regional.region = PixelRect(x: x, y: y, width: max(1, (plain.width - x) / 2), height: max(1, (plain.height - y) / 2))
+        if let part = try? regional.decode(bytes), let region = regional.region, part != plain.cropped(to: region) {
+            fatalError("region decode \(region) differs from the full decode cropped")
+        }
+    }
     // Turned upright while decoding must equal decoding, then turning.
     var upright = JPEGDecoder(limits: limits, scaleDenominator: 4)
     upright.appliesOrientation = true

@@ -61,8 +61,16 @@ int njs_decoder_read_header(njs_decoder *dec, njs_header *header);
 int njs_decoder_start(njs_decoder *dec, int scale_denom, size_t max_memory, njs_output *output);
 /** Decodes up to `rows` scanlines into `dst` (each `stride` bytes apart); sets `*rows_read`. */
 int njs_decoder_read_rows(njs_decoder *dec, uint8_t *dst, size_t stride, uint32_t rows, uint32_t *rows_read);
+/** Decodes only columns from `*x` for `*width` of every row (libjpeg-turbo's
+    jpeg_crop_scanline); both are widened to whole iMCUs, and the adjusted values written back.
+    Call after njs_decoder_start, before reading rows. */
+int njs_decoder_crop_columns(njs_decoder *dec, uint32_t *x, uint32_t *width);
+/** Skips `rows` scanlines without producing them (jpeg_skip_scanlines); sets `*skipped`. */
+int njs_decoder_skip_rows(njs_decoder *dec, uint32_t rows, uint32_t *skipped);
 /** Finishes decompression (checks the trailing markers). */
 int njs_decoder_finish(njs_decoder *dec);
+/** Ends decompression early, leaving the rest of the data unread (after a region's last row). */
+void njs_decoder_abort(njs_decoder *dec);
 /** The number of saved APPn markers. */
 int njs_decoder_marker_count(const njs_decoder *dec);
 /** The saved marker `index`: its code (0xE0 + n), data and length. */

@@ -5,7 +5,8 @@ public struct DecodeOptions: Sendable, Hashable {
     /// JPEG DCT downscaling: 1, 2, 4 or 8 (default 1). Ignored for PNG.
     public var jpegScaleDenominator: Int
     /// Only this rectangle of the stored image (default: all of it): the result is what decoding
-    /// everything and cropping gives. PNG reads only the rows it needs.
+    /// everything and cropping gives. PNG reads only the rows it needs; JPEG skips the rows
+    /// above it and converts only the columns inside.
     public var region: PixelRect?
     /// Whether a JPEG's EXIF orientation is applied while decoding (never holding the stored
     /// image whole); the result is upright with the tag reset. Other formats ignore it.

@@ -11,12 +11,8 @@ public enum ImageCodecs {
         case .jpeg:
             var decoder = JPEGDecoder(limits: options.limits, scaleDenominator: options.jpegScaleDenominator)
             decoder.appliesOrientation = options.appliesOrientation
-            let image = try decoder.decode(bytes)
-            guard let region = options.region, region != PixelRect(x: 0, y: 0, width: image.width, height: image.height) else { return image }
-            guard !region.isEmpty, region.intersection(PixelRect(x: 0, y: 0, width: image.width, height: image.height)) == region else {
-                throw JPEGError.corrupt("the region \(region) is not inside the \(image.width)×\(image.height) image")
-            }
-            return image.cropped(to: region)
+            decoder.region = options.region
+            return try decoder.decode(bytes)
         case nil: throw unknownSignature(bytes)
         }
     }

@@ -71,11 +71,11 @@ struct LoadStep: Sendable, Hashable {
         }
     }
 
-    /// The rectangle to decode when `next` keeps only one (a crop) of a PNG and decoding just it
+    /// The rectangle to decode when `next` keeps only one (a crop) of a PNG or JPEG and decoding just it
     /// is certain to give the same result: no orientation to apply, no nine-patch to crop (neither
     /// chunks nor a frame this load would read), no `shrink=`.
     func region(for bytes: [UInt8], next: (any Transform)?, context: RunContext) throws -> PixelRect? {
-        guard let hint = next as? any DecodeRegionHinting, shrink == 1, ImageFormat(sniffing: bytes) == .png else { return nil }
+        guard let hint = next as? any DecodeRegionHinting, shrink == 1, ImageFormat(sniffing: bytes) != nil else { return nil }
         let readsFrame = ninePatch == .border || (ninePatch == .auto && NinePatchSource.hasSourceName(path ?? ""))
         guard !readsFrame else { return nil }
         let info = try ImageCodecs.info(bytes, limits: context.limits)

@@ -15,6 +15,12 @@ public struct JPEGDecoder: Sendable {
     /// places as they come, so the stored-orientation image is never held whole (the result
     /// equals decoding and then ``Image/uprighted()``, tag reset to ``Orientation/up``).
     public var appliesOrientation = false
+    /// Only this rectangle of the decoded image (default: all of it): rows above it are skipped
+    /// without being produced, columns outside it are not converted (libjpeg-turbo's
+    /// `jpeg_skip_scanlines` and `jpeg_crop_scanline`), and decoding stops after its last row.
+    /// The result equals decoding everything and cropping. Takes precedence over
+    /// ``appliesOrientation`` (the rectangle is in stored coordinates).
+    public var region: PixelRect?
 
     /// Creates a decoder.
     ///
@@ -48,8 +54,16 @@ public struct JPEGDecoder: Sendable {
             let scale = [8, 4, 2, 1].first { $0 <= max(1, scaleDenominator) } ?? 1
             var output = njs_output()
             try session.check(njs_decoder_start(session.decoder, Int32(scale), limits.decoderMemoryLimit, &output))
+            session.outputWidth = output.width
             let width = Int(output.width), height = Int(output.height), components = Int(output.components)
             try limits.check(width: width, height: height)
+            let whole = PixelRect(x: 0, y: 0, width: width, height: height)
+            if let region, region != whole {
+                guard !region.isEmpty, region.intersection(whole) == region else {
+                    throw JPEGError.corrupt("the region \(region) is not inside the \(width)×\(height) image")
+                }
+                return try decode(region, session: session, components: components, metadata: metadata)
+            }
             let stride = width * components
             var raw = [UInt8](repeating: 0, count: stride * height)
             var rowsDone = 0
@@ -96,6 +110,54 @@ public struct JPEGDecoder: Sendable {
             default:
                 throw JPEGError.unsupportedColorSpace("with \(components) components")
             }
+        }
+    }
+
+    /// Decodes just `region`: columns widened to whole iMCUs by libjpeg-turbo and cut back
+    /// here, rows above skipped, decoding ended after the last row.
+    ///
+    /// libjpeg-turbo upsamples chroma as if a cropped window's sides were the image's, so the
+    /// window is widened by 32 pixels (the widest iMCU) on each side where the image goes on:
+    /// the region's own columns then see their real neighbours and match a full decode.
+    private func decode(_ region: PixelRect, session: JPEGSession, components: Int, metadata: ImageMetadata) throws -> Image {
+        var metadata = metadata
+        let margin = 32
+        let left = max(0, region.x - margin), right = min(Int(session.outputWidth), region.x + region.width + margin)
+        var x = UInt32(left), span = UInt32(right - left)
+        try session.check(njs_decoder_crop_columns(session.decoder, &x, &span))
+        var skipped: UInt32 = 0
+        try session.check(njs_decoder_skip_rows(session.decoder, UInt32(region.y), &skipped))
+        let stride = Int(span) * components
+        var raw = [UInt8](repeating: 0, count: stride * region.height)
+        var rowsDone = 0
+        try raw.withUnsafeMutableBufferPointer { out in
+            while rowsDone < region.height {
+                var got: UInt32 = 0
+                try session.check(njs_decoder_read_rows(session.decoder, out.baseAddress! + rowsDone * stride, stride,
+                                                        UInt32(min(16, region.height - rowsDone)), &got))
+                if got == 0 { break }
+                rowsDone += Int(got)
+            }
+        }
+        njs_decoder_abort(session.decoder)
+        if Int(skipped) < region.y || rowsDone < region.height || njs_decoder_warning_count(session.decoder) > 0 {
+            let warning = String(cString: njs_decoder_first_warning(session.decoder))
+            throw JPEGError.truncated(warning.isEmpty ? "image data ends before row \(region.y + rowsDone) of the region \(region)" : warning)
+        }
+        // Cut the iMCU-widened columns back to the region.
+        let offset = (region.x - Int(x)) * components, rowSamples = region.width * components
+        var samples = [UInt8](repeating: 0, count: rowSamples * region.height)
+        for row in 0..<region.height {
+            samples[(row * rowSamples)..<((row + 1) * rowSamples)] = raw[(row * stride + offset)..<(row * stride + offset + rowSamples)]
+        }
+        metadata.density = session.density
+        switch components {
+        case 1: return Image(width: region.width, height: region.height, layout: .gray, samples: samples, metadata: metadata)
+        case 3: return Image(width: region.width, height: region.height, layout: .rgb, samples: samples, metadata: metadata)
+        case 4:
+            let rgb = Self.cmykToRGB(samples, inverted: session.header.saw_adobe_marker != 0)
+            return Image(width: region.width, height: region.height, layout: .rgb, samples: rgb, metadata: metadata)
+        default: throw JPEGError.unsupportedColorSpace("with \(components) components")
         }
     }
 
@@ -197,6 +259,8 @@ public struct JPEGDecoder: Sendable {
 /// One libjpeg decompressor over borrowed bytes; destroyed when released.
 private final class JPEGSession {
     let decoder: OpaquePointer
+    /// The decoded width once started (after scaling).
+    var outputWidth: UInt32 = 0
     let header: njs_header
     private let bytes: UnsafeBufferPointer<UInt8>
 
