@@ -28,6 +28,11 @@ public struct PixelRect: Sendable, Hashable, CustomStringConvertible {
     /// Whether it covers no pixel.
     public var isEmpty: Bool { width <= 0 || height <= 0 }
 
+    /// Whether this is a non-empty rectangle wholly inside a `width`×`height` image.
+    public func fits(width: Int, height: Int) -> Bool {
+        !isEmpty && intersection(PixelRect(x: 0, y: 0, width: width, height: height)) == self
+    }
+
     /// The part of this rectangle inside `other` (empty when they do not overlap).
     public func intersection(_ other: PixelRect) -> PixelRect {
         let left = max(x, other.x), top = max(y, other.y)

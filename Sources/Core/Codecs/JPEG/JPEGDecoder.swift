@@ -59,7 +59,7 @@ public struct JPEGDecoder: Sendable {
             try limits.check(width: width, height: height)
             let whole = PixelRect(x: 0, y: 0, width: width, height: height)
             if let region, region != whole {
-                guard !region.isEmpty, region.intersection(whole) == region else {
+                guard region.fits(width: width, height: height) else {
                     throw JPEGError.corrupt("the region \(region) is not inside the \(width)×\(height) image")
                 }
                 return try decode(region, session: session, components: components, metadata: metadata)

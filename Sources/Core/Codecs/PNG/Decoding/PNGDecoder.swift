@@ -34,7 +34,7 @@ public struct PNGDecoder: Sendable {
         let expander = PNGRowExpander(header: header, palette: structure.palette, key: structure.transparencyKey, layout: layout)
         let whole = PixelRect(x: 0, y: 0, width: header.width, height: header.height)
         if let region, region != whole {
-            guard !region.isEmpty, region.intersection(whole) == region else {
+            guard region.fits(width: header.width, height: header.height) else {
                 throw PNGError.corruptImageData(reason: "the region \(region) is not inside the \(header.width)×\(header.height) image")
             }
             if header.isInterlaced {
@@ -68,13 +68,11 @@ public struct PNGDecoder: Sendable {
         }
     }
 
-    /// The rows of `region` of a non-interlaced image: each needed row expanded in full into a
-    /// scratch row, then its columns copied out; decoding stops after the region's last row.
+    /// The rows of `region` of a non-interlaced image; decoding stops after the region's last row.
     private func decodeRegion(_ bytes: [UInt8], _ structure: PNGStructure, expander: PNGRowExpander,
                               layout: PixelLayout, depth: SampleDepth, region: PixelRect) throws -> Image {
         let header = structure.header
         let channels = layout.channelCount
-        let rowSamples = region.width * channels
         let passes = PNGPass.passes(width: header.width, height: header.height, interlaced: false)
         let rows = region.y..<(region.y + region.height)
         // The metadata a crop would leave: nine-patch information moved or dropped as in `cropped(to:)`.
@@ -82,31 +80,35 @@ public struct PNGDecoder: Sendable {
         metadata.ninePatch = metadata.ninePatch?.cropped(to: region, width: header.width, height: header.height)
         switch depth {
         case .eight:
-            var scratch = [UInt8](repeating: 0, count: header.width * channels)
-            let samples = try [UInt8](unsafeUninitializedCapacity: rowSamples * region.height) { buffer, initialized in
-                initialized = rowSamples * region.height
-                try scratch.withUnsafeMutableBufferPointer { scratch in
-                    try decodeRows(bytes, structure, passes, stopAfter: rows.upperBound) { raw, _, y in
-                        guard rows.contains(y) else { return }
-                        try expander.expand8(raw, count: header.width, into: scratch.baseAddress!, step: channels)
-                        (buffer.baseAddress! + (y - region.y) * rowSamples).update(from: scratch.baseAddress! + region.x * channels, count: rowSamples)
-                    }
-                }
+            let samples = try regionSamples(bytes, structure, passes, rows: rows, region: region, channels: channels, of: UInt8.self) {
+                try expander.expand8($0, count: header.width, into: $1, step: channels)
             }
             return Image(width: region.width, height: region.height, layout: layout, samples: samples, metadata: metadata)
         case .sixteen:
-            var scratch = [UInt16](repeating: 0, count: header.width * channels)
-            let samples = try [UInt16](unsafeUninitializedCapacity: rowSamples * region.height) { buffer, initialized in
-                initialized = rowSamples * region.height
-                try scratch.withUnsafeMutableBufferPointer { scratch in
-                    try decodeRows(bytes, structure, passes, stopAfter: rows.upperBound) { raw, _, y in
-                        guard rows.contains(y) else { return }
-                        expander.expand16(raw, count: header.width, into: scratch.baseAddress!, step: channels)
-                        (buffer.baseAddress! + (y - region.y) * rowSamples).update(from: scratch.baseAddress! + region.x * channels, count: rowSamples)
-                    }
-                }
+            let samples = try regionSamples(bytes, structure, passes, rows: rows, region: region, channels: channels, of: UInt16.self) {
+                expander.expand16($0, count: header.width, into: $1, step: channels)
             }
             return Image(width: region.width, height: region.height, layout: layout, samples: samples, metadata: metadata)
+        }
+    }
+
+    /// The samples of `region`: each row in `rows` expanded in full (by `expand`) into a scratch
+    /// row, then its columns copied out.
+    private func regionSamples<S: FixedWidthInteger>(
+        _ bytes: [UInt8], _ structure: PNGStructure, _ passes: [PNGPass], rows: Range<Int>, region: PixelRect, channels: Int,
+        of: S.Type, expand: (UnsafePointer<UInt8>, UnsafeMutablePointer<S>) throws -> Void
+    ) throws -> [S] {
+        let rowSamples = region.width * channels
+        var scratch = [S](repeating: 0, count: structure.header.width * channels)
+        return try [S](unsafeUninitializedCapacity: rowSamples * region.height) { buffer, initialized in
+            initialized = rowSamples * region.height
+            try scratch.withUnsafeMutableBufferPointer { scratch in
+                try decodeRows(bytes, structure, passes, stopAfter: rows.upperBound) { raw, _, y in
+                    guard rows.contains(y) else { return }
+                    try expand(raw, scratch.baseAddress!)
+                    (buffer.baseAddress! + (y - region.y) * rowSamples).update(from: scratch.baseAddress! + region.x * channels, count: rowSamples)
+                }
+            }
         }
     }
 
