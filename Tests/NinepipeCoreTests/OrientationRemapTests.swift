@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import NinepipeCore
 
@@ -89,5 +90,22 @@ struct JPEGRegionDecodeTests {
             }
             }
         }
+    }
+}
+
+extension OrientationRemapTests {
+    /// Found by the JPEG fuzz target in CI: a CMYK JPEG with orientation 6 came out sideways
+    /// (tag kept) when asked to be turned upright while decoding; CMYK is converted after
+    /// decoding and is now turned then.
+    @Test("a CMYK JPEG with an orientation is turned upright while decoding too")
+    func cmykUpright() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/fuzz-cmyk-orient6.jpg")
+        let bytes = Array(try Data(contentsOf: url))
+        var decoder = JPEGDecoder()
+        decoder.appliesOrientation = true
+        let turned = try decoder.decode(bytes)
+        let plain = try JPEGDecoder().decode(bytes)
+        #expect(plain.metadata.orientation == .right && plain.width == 64 && plain.height == 16)
+        #expect(turned == plain.uprighted() && turned.width == 16 && turned.metadata.orientation == .up)
     }
 }

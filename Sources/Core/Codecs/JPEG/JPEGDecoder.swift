@@ -67,7 +67,8 @@ public struct JPEGDecoder: Sendable {
             let stride = width * components
             var raw = [UInt8](repeating: 0, count: stride * height)
             var rowsDone = 0
-            // Upright while decoding: each batch of rows is scattered to its oriented place.
+            // Upright while decoding: each batch of rows is scattered to its oriented place
+            // (CMYK is turned after its conversion, below).
             let orientation = appliesOrientation && components != 4 ? metadata.orientation : .up
             // 64 rows at a time: a 90° turn then writes runs of 64 pixels into each output row.
             let batchRows = orientation == .up ? 16 : 64
@@ -105,8 +106,10 @@ public struct JPEGDecoder: Sendable {
             case 3:
                 return Image(width: imageWidth, height: imageHeight, layout: .rgb, samples: raw, metadata: metadata)
             case 4:
+                // CMYK rows are converted after decoding, so their orientation is applied then.
                 let rgb = Self.cmykToRGB(raw, inverted: header.saw_adobe_marker != 0)
-                return Image(width: width, height: height, layout: .rgb, samples: rgb, metadata: metadata)
+                let image = Image(width: width, height: height, layout: .rgb, samples: rgb, metadata: metadata)
+                return appliesOrientation ? image.uprighted() : image
             default:
                 throw JPEGError.unsupportedColorSpace("with \(components) components")
             }
