@@ -14,7 +14,7 @@ struct AaptCompatibilityTests {
         var result: [(String, [UInt8])] = []
         while !reader.isAtEnd {
             let chunk = try reader.next()
-            result.append((chunk.type.description, Array(reader.data(of: chunk))))
+            result.append((chunk.type.description, Array(try reader.data(of: chunk))))
         }
         return result
     }

@@ -24,7 +24,7 @@ extension CommandLineTests {
         var result: [String: [UInt8]] = [:]
         while !reader.isAtEnd {
             let chunk = try reader.next()
-            if chunk.type.description.hasPrefix("np") { result[chunk.type.description] = Array(reader.data(of: chunk)) }
+            if chunk.type.description.hasPrefix("np") { result[chunk.type.description] = Array(try reader.data(of: chunk)) }
         }
         return result
     }

@@ -19,7 +19,7 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable, CustomStringC
 
     /// The format `bytes` start with, by signature, or `nil`.
     public init?(sniffing bytes: [UInt8]) {
-        if bytes.starts(with: PNGChunkReader.signature) { self = .png } else if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { self = .jpeg } else { return nil }
+        if bytes.starts(with: PNGSignature.bytes) { self = .png } else if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { self = .jpeg } else { return nil }
     }
 
     /// The known extensions, for error messages: `.png, .jpg, .jpeg, .jpe, .jfif`.

@@ -28,11 +28,15 @@ public enum PNGError: NinepipeError, Hashable {
     case invalidFilter(type: UInt8, row: Int)
     /// A pixel refers to a palette entry that does not exist.
     case paletteIndexOutOfRange(index: Int, paletteSize: Int)
+    /// Reading the file failed at byte `offset` (an I/O error, or the file changed while it was read).
+    case unreadable(offset: Int, reason: String)
 
     /// The message.
     public var description: String {
         let advice = "the file is damaged or not a PNG; re-export or re-download it"
         switch self {
+        case .unreadable(let offset, let reason):
+            return "cannot read the PNG at byte \(offset): \(reason); check the disk, or that nothing rewrites the file while it is read"
         case .notPNG:
             return "not a PNG file: the first 8 bytes are not the PNG signature"
         case .truncated(let offset, let what):

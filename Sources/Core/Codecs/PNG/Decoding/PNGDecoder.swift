@@ -25,12 +25,7 @@ public struct PNGDecoder: Sendable {
         let header = structure.header
         let (layout, depth) = PNGRowExpander.outputFormat(header: header, palette: structure.palette, key: structure.transparencyKey)
         let passes = PNGPass.passes(width: header.width, height: header.height, interlaced: header.isInterlaced)
-        let filteredSize = passes.filter { !$0.isEmpty }.reduce(0) { $0 + $1.height * (header.rowBytes(pixels: $1.width) + 1) }
-        // Deflate expands at most ~1032:1; a header that needs more than that from the
-        // IDAT bytes present is a truncated or hostile file. Refuse before allocating.
-        if filteredSize / 1032 > structure.imageDataLength + 64 {
-            throw PNGError.corruptImageData(reason: "\(structure.imageDataLength) bytes cannot hold a \(header.width)×\(header.height) image (needs \(filteredSize) bytes inflated)")
-        }
+        try Self.checkExpansion(structure)
         let expander = PNGRowExpander(header: header, palette: structure.palette, key: structure.transparencyKey, layout: layout)
         let whole = PixelRect(x: 0, y: 0, width: header.width, height: header.height)
         if let region, region != whole {
@@ -65,6 +60,17 @@ public struct PNGDecoder: Sendable {
                 }
             }
             return Image(width: header.width, height: header.height, layout: layout, samples: samples, metadata: metadata)
+        }
+    }
+
+    /// Deflate expands at most ~1032:1; a header that needs more than that from the `IDAT`
+    /// bytes present is a truncated or hostile file. Refused before anything is allocated.
+    static func checkExpansion(_ structure: PNGStructure) throws(PNGError) {
+        let header = structure.header
+        let passes = PNGPass.passes(width: header.width, height: header.height, interlaced: header.isInterlaced)
+        let filteredSize = passes.filter { !$0.isEmpty }.reduce(0) { $0 + $1.height * (header.rowBytes(pixels: $1.width) + 1) }
+        if filteredSize / 1032 > structure.imageDataLength + 64 {
+            throw .corruptImageData(reason: "\(structure.imageDataLength) bytes cannot hold a \(header.width)×\(header.height) image (needs \(filteredSize) bytes inflated)")
         }
     }
 
@@ -117,82 +123,11 @@ public struct PNGDecoder: Sendable {
     /// the rest of the data unread.
     private func decodeRows(_ bytes: [UInt8], _ structure: PNGStructure, _ passes: [PNGPass], stopAfter: Int? = nil,
                             body: (UnsafePointer<UInt8>, PNGPass, Int) throws -> Void) throws {
-        let header = structure.header
-        let maxRowBytes = header.rowBytes(pixels: header.width)
-        let bpp = header.filterStride
-        let inflater = try Inflater()
-        // Two row buffers (current, previous), each with the filter-type byte in front.
-        var rows = [UInt8](repeating: 0, count: 2 * (maxRowBytes + 1))
-        var decodedRows = 0
-        let expectedRows = passes.reduce(0) { $0 + ($1.isEmpty ? 0 : $1.height) }
-        try bytes.withUnsafeBufferPointer { file in
-            var stream = IDATStream(file: file, ranges: structure.imageData, inflater: inflater)
-            try rows.withUnsafeMutableBufferPointer { rowBuffer in
-                let base = rowBuffer.baseAddress!
-                var current = base
-                var previous = base + (maxRowBytes + 1)
-                for pass in passes where !pass.isEmpty {
-                    let rowBytes = header.rowBytes(pixels: pass.width)
-                    previous.update(repeating: 0, count: rowBytes + 1)
-                    for row in 0..<pass.height {
-                        let got = try stream.fill(UnsafeMutableRawBufferPointer(start: current, count: rowBytes + 1))
-                        guard got == rowBytes + 1 else { throw PNGError.imageDataTooShort(decodedRows: decodedRows, expectedRows: expectedRows) }
-                        guard let filter = PNGFilter(rawValue: current[0]) else {
-                            throw PNGError.invalidFilter(type: current[0], row: decodedRows)
-                        }
-                        filter.unfilter(current + 1, previous: previous + 1, count: rowBytes, bpp: bpp)
-                        try body(current + 1, pass, row)
-                        swap(&current, &previous)
-                        decodedRows += 1
-                        if let stopAfter, decodedRows >= stopAfter { return }
-                    }
-                }
-                if try stream.hasMoreData() { throw PNGError.imageDataTooLong }
-            }
+        let rows = try PNGRowDecoder(source: bytes, structure: structure)
+        while let (row, pass, index) = try rows.next() {
+            try body(row, pass, index)
+            if let stopAfter, rows.decodedRows >= stopAfter { return }
         }
-    }
-}
-
-/// The concatenated `IDAT` payloads, inflated on demand.
-private struct IDATStream {
-    let file: UnsafeBufferPointer<UInt8>
-    let ranges: [Range<Int>]
-    let inflater: Inflater
-    var next = 0
-
-    init(file: UnsafeBufferPointer<UInt8>, ranges: [Range<Int>], inflater: Inflater) {
-        self.file = file
-        self.ranges = ranges
-        self.inflater = inflater
-    }
-
-    /// Fills `buffer` as far as the data allows; returns the bytes written.
-    mutating func fill(_ buffer: UnsafeMutableRawBufferPointer) throws -> Int {
-        var filled = 0
-        while filled < buffer.count && !inflater.finished {
-            if inflater.needsInput {
-                guard next < ranges.count else { break }
-                inflater.setInput(UnsafeBufferPointer(rebasing: file[ranges[next]]))
-                next += 1
-                continue
-            }
-            let written: Int
-            do {
-                written = try inflater.inflate(into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]))
-            } catch {
-                throw PNGError.corruptImageData(reason: error.message)
-            }
-            if written == 0 && !inflater.needsInput && !inflater.finished {
-                throw PNGError.corruptImageData(reason: "the zlib stream makes no progress")
-            }
-            filled += written
-        }
-        return filled
-    }
-
-    /// Whether any inflated byte remains after the last row.
-    mutating func hasMoreData() throws -> Bool {
-        var probe: UInt8 = 0
-        return try withUnsafeMutableBytes(of: &probe) { try fill($0) } > 0
+        try rows.checkEnd()
     }
 }

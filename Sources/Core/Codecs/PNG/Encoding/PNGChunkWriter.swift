@@ -6,7 +6,7 @@ struct PNGChunkWriter {
     /// Creates a writer and writes the PNG signature.
     init(sink: @escaping (UnsafeRawBufferPointer) throws -> Void) throws {
         self.sink = sink
-        try PNGChunkReader.signature.withUnsafeBytes { try sink($0) }
+        try PNGSignature.bytes.withUnsafeBytes { try sink($0) }
     }
 
     mutating func append(_ type: PNGChunkType, _ data: [UInt8]) throws {

@@ -46,45 +46,69 @@ struct PNGParallelDeflate {
 
     /// Writes the whole zlib stream (header, blocks, Adler-32) to `sink`, `cores` blocks at a time.
     func write(cores: Int, sink: ([UInt8]) throws -> Void) throws {
+        var adler = try writeHeader(sink: sink)
+        var next = 0
+        while next < blockCount {
+            let wave = next..<min(blockCount, next + max(1, cores))
+            try compress(wave, packer: packer, adler: &adler, sink: sink)
+            next = wave.upperBound
+        }
+        try writeTrailer(adler: adler, sink: sink)
+    }
+
+    /// The number of blocks.
+    var blockCount: Int { (height + blockRows - 1) / blockRows }
+
+    /// The rows of block `index`.
+    func rows(ofBlock index: Int) -> Range<Int> { (index * blockRows)..<min(height, (index + 1) * blockRows) }
+
+    /// Rows before a block that its dictionary is filtered from (plus one, the first one's
+    /// filter reference).
+    var dictionaryRows: Int { (Self.window + rowBytes) / (rowBytes + 1) + 2 }
+
+    /// Writes the zlib header; returns the Adler-32 to start from.
+    func writeHeader(sink: ([UInt8]) throws -> Void) throws -> UInt {
         // CMF: deflate, 32 KiB window; FLG: the level class, and a check making CMF·256+FLG a multiple of 31.
         let cmf = 0x78
         let levelClass = level <= 1 ? 0 : level <= 5 ? 1 : level == 6 ? 2 : 3
         let flag = levelClass << 6
         try sink([UInt8(cmf), UInt8(flag + (31 - (cmf * 256 + flag) % 31) % 31)])
-        let blockCount = (height + blockRows - 1) / blockRows
-        var adler: UInt = 1
-        var next = 0
-        while next < blockCount {
-            let wave = min(max(1, cores), blockCount - next)
-            let first = next
-            var blocks = [Block](repeating: Block(), count: wave)
-            blocks.withUnsafeMutableBufferPointer { buffer in
-                nonisolated(unsafe) let out = buffer
-                DispatchQueue.concurrentPerform(iterations: wave) { index in
-                    out[index] = compress(block: first + index, isLast: first + index == blockCount - 1)
-                }
+        return 1
+    }
+
+    /// Compresses `blocks` at once, each on its own core, and writes them in order. `packer` must
+    /// hold their rows and the ``dictionaryRows`` before the first of them (or from row 0).
+    func compress(_ blocks: Range<Int>, packer: PNGRowPacker, adler: inout UInt, sink: ([UInt8]) throws -> Void) throws {
+        var results = [Block](repeating: Block(), count: blocks.count)
+        results.withUnsafeMutableBufferPointer { buffer in
+            nonisolated(unsafe) let out = buffer
+            DispatchQueue.concurrentPerform(iterations: blocks.count) { index in
+                let block = blocks.lowerBound + index
+                out[index] = compress(block: block, isLast: block == blockCount - 1, packer: packer)
             }
-            for block in blocks {
-                if let failure = block.failure { throw failure }
-                adler = adler32_combine(adler, block.adler, block.length)
-                try sink(block.bytes)
-            }
-            next += wave
         }
+        for block in results {
+            if let failure = block.failure { throw failure }
+            adler = adler32_combine(adler, block.adler, block.length)
+            try sink(block.bytes)
+        }
+    }
+
+    /// Writes the Adler-32 of everything compressed.
+    func writeTrailer(adler: UInt, sink: ([UInt8]) throws -> Void) throws {
         try sink([UInt8(adler >> 24 & 0xFF), UInt8(adler >> 16 & 0xFF), UInt8(adler >> 8 & 0xFF), UInt8(adler & 0xFF)])
     }
 
     /// Deflates block `index`: primed with the filtered data before it, ended with a sync flush
     /// (or the final block's end).
-    private func compress(block index: Int, isLast: Bool) -> Block {
+    private func compress(block index: Int, isLast: Bool, packer: PNGRowPacker) -> Block {
         var block = Block()
-        let rows = (index * blockRows)..<min(height, (index + 1) * blockRows)
+        let rows = rows(ofBlock: index)
         do throws(ZlibError) {
             let deflater = try Deflater(level: level, strategy: strategy, raw: true)
             if rows.lowerBound > 0 {
-                let dictionaryRows = (Self.window + rowBytes) / (rowBytes + 1) + 1
                 var dictionary: [UInt8] = []
-                filter(max(0, rows.lowerBound - dictionaryRows)..<rows.lowerBound) { dictionary.append(contentsOf: $0) }
+                filter(max(0, rows.lowerBound - dictionaryRows + 1)..<rows.lowerBound, packer: packer) { dictionary.append(contentsOf: $0) }
                 let tail = dictionary.suffix(Self.window)
                 var dictionaryFailure: ZlibError?
                 tail.withUnsafeBufferPointer { bytes in
@@ -94,7 +118,7 @@ struct PNGParallelDeflate {
             }
             let collect: ([UInt8]) -> Void = { block.bytes.append(contentsOf: $0) }
             var failure: ZlibError?
-            filter(rows) { filtered in
+            filter(rows, packer: packer) { filtered in
                 guard failure == nil else { return }
                 block.adler = adler32(block.adler, filtered.baseAddress, UInt32(filtered.count))
                 block.length += filtered.count
@@ -110,7 +134,7 @@ struct PNGParallelDeflate {
 
     /// Packs and filters `rows` (the row before them is packed again as the filter's previous
     /// row), handing each filtered row, type byte first, to `body`.
-    private func filter(_ rows: Range<Int>, body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    private func filter(_ rows: Range<Int>, packer: PNGRowPacker, body: (UnsafeBufferPointer<UInt8>) -> Void) {
         guard !rows.isEmpty else { return }
         var rowFilter = PNGRowFilter(rowBytes: rowBytes, bpp: bpp)
         var buffer = [UInt8](repeating: 0, count: 2 * rowBytes)

@@ -1,9 +1,15 @@
 /// Writes one image row in the file layout a ``PNGEncodingPlan`` chose (unfiltered bytes).
+///
+/// `image` may be a band of a larger image: `firstRow` is the whole-image index of its first row,
+/// and rows are named by their whole-image index.
 struct PNGRowPacker {
     let image: Image
     let plan: PNGEncodingPlan
+    var firstRow = 0
 
-    func pack(row y: Int, into out: UnsafeMutablePointer<UInt8>, count: Int) {
+    func pack(row wholeImageRow: Int, into out: UnsafeMutablePointer<UInt8>, count: Int) {
+        let y = wholeImageRow - firstRow
+        precondition(y >= 0 && y < image.height, "row outside the packed band")
         let channels = image.layout.channelCount
         let width = image.width
         let map = plan.channelMap

@@ -12,14 +12,15 @@ struct PNGStructure {
     /// Reads the chunks of `bytes`, checking order, CRCs and contents.
     ///
     /// - Parameter stopAtImageData: stop at the first `IDAT` (a metadata-only read; CRCs of skipped data are not checked).
-    static func read(_ bytes: [UInt8], limits: ImageLimits, stopAtImageData: Bool = false,
-                     warn: (String) -> Void) throws -> PNGStructure {
+    static func read<Source: PNGByteSource>(_ bytes: Source, limits: ImageLimits, stopAtImageData: Bool = false,
+                                            warn: (String) -> Void) throws -> PNGStructure {
         var reader = try PNGChunkReader(bytes: bytes)
         let first = try reader.next()
         guard first.type == .header else { throw PNGError.misplacedChunk(chunk: first.type.description, offset: first.offset, reason: "comes first, but IHDR must") }
         try checkCRC(first)
         let header: PNGHeader
-        do { header = try PNGHeader(parsing: reader.data(of: first)) } catch {
+        let headerBody = try reader.data(of: first)
+        do { header = try PNGHeader(parsing: headerBody) } catch {
             throw PNGError.invalidChunk(chunk: "IHDR", offset: first.offset, reason: error.reason)
         }
         try limits.check(width: header.width, height: header.height)
@@ -51,15 +52,17 @@ struct PNGStructure {
                 if header.colorType == .gray || header.colorType == .grayAlpha {
                     throw PNGError.misplacedChunk(chunk: name, offset: chunk.offset, reason: "is not allowed in a \(header.colorType.displayName) image")
                 }
-                do { structure.palette = try PNGPalette(parsing: reader.data(of: chunk)) } catch {
+                let body = try reader.data(of: chunk)
+                do { structure.palette = try PNGPalette(parsing: body) } catch {
                     throw PNGError.invalidChunk(chunk: name, offset: chunk.offset, reason: error.reason)
                 }
             case .transparency:
-                transparencyBody = (reader.data(of: chunk), chunk)
+                transparencyBody = (try reader.data(of: chunk), chunk)
             default:
                 if chunk.type.isCritical { throw PNGError.unknownCriticalChunk(chunk: name, offset: chunk.offset) }
+                let body = try reader.data(of: chunk)
                 do {
-                    _ = try metadataReader.read(chunk.type, reader.data(of: chunk))
+                    _ = try metadataReader.read(chunk.type, body)
                 } catch let error as LimitError {
                     throw error
                 } catch let error as ChunkFormatError {

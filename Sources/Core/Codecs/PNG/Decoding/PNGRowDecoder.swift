@@ -1,0 +1,104 @@
+/// Inflates and unfilters a PNG's rows one at a time, in file order (pass by pass for Adam7),
+/// reading the `IDAT` data from its source in pieces: the whole-image decoder and the streamed
+/// one share it, and neither needs the compressed data in one block.
+final class PNGRowDecoder<Source: PNGByteSource> {
+    let header: PNGHeader
+    let passes: [PNGPass]
+    /// Rows of every pass together.
+    let expectedRows: Int
+    /// Rows unfiltered so far.
+    private(set) var decodedRows = 0
+
+    private let source: Source
+    private let ranges: [Range<Int>]
+    private let inflater: Inflater
+    private let input: UnsafeMutableRawBufferPointer
+    private var nextRange = 0, rangeOffset = 0
+    /// Two row buffers (current, previous), each with the filter-type byte in front.
+    private let rowBuffer: UnsafeMutablePointer<UInt8>
+    private var current: UnsafeMutablePointer<UInt8>, previous: UnsafeMutablePointer<UInt8>
+    private var passIndex = 0, rowInPass = 0
+
+    /// Input read from the source per piece.
+    private static var pieceSize: Int { 256 << 10 }
+
+    init(source: Source, structure: PNGStructure) throws(ZlibError) {
+        header = structure.header
+        passes = PNGPass.passes(width: header.width, height: header.height, interlaced: header.isInterlaced).filter { !$0.isEmpty }
+        expectedRows = passes.reduce(0) { $0 + $1.height }
+        self.source = source
+        ranges = structure.imageData
+        inflater = try Inflater()
+        input = .allocate(byteCount: Self.pieceSize, alignment: 1)
+        let rowCapacity = header.rowBytes(pixels: header.width) + 1
+        rowBuffer = .allocate(capacity: 2 * rowCapacity)
+        rowBuffer.initialize(repeating: 0, count: 2 * rowCapacity)
+        current = rowBuffer
+        previous = rowBuffer + rowCapacity
+    }
+
+    deinit {
+        input.deallocate()
+        rowBuffer.deallocate()
+    }
+
+    /// The next unfiltered row (valid until the next call), the pass it belongs to and its index
+    /// in that pass; `nil` after the last row.
+    func next() throws -> (row: UnsafePointer<UInt8>, pass: PNGPass, index: Int)? {
+        guard passIndex < passes.count else { return nil }
+        let pass = passes[passIndex]
+        let rowBytes = header.rowBytes(pixels: pass.width)
+        swap(&current, &previous)
+        if rowInPass == 0 { previous.update(repeating: 0, count: rowBytes + 1) }
+        let got = try fill(UnsafeMutableRawBufferPointer(start: current, count: rowBytes + 1))
+        guard got == rowBytes + 1 else { throw PNGError.imageDataTooShort(decodedRows: decodedRows, expectedRows: expectedRows) }
+        guard let filter = PNGFilter(rawValue: current[0]) else { throw PNGError.invalidFilter(type: current[0], row: decodedRows) }
+        filter.unfilter(current + 1, previous: previous + 1, count: rowBytes, bpp: header.filterStride)
+        let index = rowInPass
+        decodedRows += 1
+        rowInPass += 1
+        if rowInPass == pass.height {
+            passIndex += 1
+            rowInPass = 0
+        }
+        return (UnsafePointer(current + 1), pass, index)
+    }
+
+    /// Throws when inflated data remains after the last row.
+    func checkEnd() throws {
+        var probe: UInt8 = 0
+        if try withUnsafeMutableBytes(of: &probe, { try fill($0) }) > 0 { throw PNGError.imageDataTooLong }
+    }
+
+    /// Fills `buffer` as far as the data allows; returns the bytes written.
+    private func fill(_ buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        var filled = 0
+        while filled < buffer.count && !inflater.finished {
+            if inflater.needsInput {
+                guard nextRange < ranges.count else { break }
+                let range = ranges[nextRange]
+                let count = Swift.min(input.count, range.count - rangeOffset)
+                let start = range.lowerBound + rangeOffset
+                try source.copy(start..<(start + count), into: UnsafeMutableRawBufferPointer(rebasing: input[0..<count]))
+                inflater.setInput(UnsafeBufferPointer(start: input.baseAddress?.assumingMemoryBound(to: UInt8.self), count: count))
+                rangeOffset += count
+                if rangeOffset == range.count {
+                    nextRange += 1
+                    rangeOffset = 0
+                }
+                continue
+            }
+            let written: Int
+            do {
+                written = try inflater.inflate(into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]))
+            } catch {
+                throw PNGError.corruptImageData(reason: error.message)
+            }
+            if written == 0 && !inflater.needsInput && !inflater.finished {
+                throw PNGError.corruptImageData(reason: "the zlib stream makes no progress")
+            }
+            filled += written
+        }
+        return filled
+    }
+}
