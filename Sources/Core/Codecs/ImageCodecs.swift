@@ -62,6 +62,31 @@ public enum ImageCodecs {
         try file.commit()
     }
 
+    /// Encodes the image `source` streams into `file` and commits it. PNG is written band by band
+    /// as the rows arrive (in the stream's own layout: see ``PNGEncoder/encode(_:metadata:context:to:)``);
+    /// other formats collect the image first. On any failure the file is aborted.
+    public static func write(_ source: any BandSource, to file: AtomicFile, options: EncodeOptions,
+                             context: TransformContext = TransformContext(), warn: (String) -> Void = { _ in }) throws {
+        guard options.format == .png else {
+            let image: Image
+            do { image = try source.materialized(context: context) } catch {
+                file.abort()
+                throw error
+            }
+            return try write(image, to: file, options: options, warn: warn)
+        }
+        do {
+            let metadata = options.stripped.isEmpty ? source.header.metadata : source.header.metadata.stripping(options.stripped)
+            try PNGEncoder(compressionLevel: options.compressionLevel, allowsPalette: options.allowsPalette)
+                .encode(source, metadata: metadata, context: context) { try file.write($0) }
+        } catch {
+            // Errors of the steps upstream arrive here too, already naming their step.
+            file.abort()
+            throw error
+        }
+        try file.commit()
+    }
+
     /// `image` without the metadata `options` leaves out.
     private static func stripped(_ image: Image, _ options: EncodeOptions) -> Image {
         guard !options.stripped.isEmpty else { return image }

@@ -216,7 +216,8 @@ public struct CommandLineTool: Sendable {
         defer { interrupts.end() }
         runner.cancellation = interrupts.flag
         do {
-            try runner.run(pipeline)
+            try runner.runToFiles(pipeline)
+            if options.timings { console.err("timing: peak memory \(PeakMemory.description)") }
             return .success
         } catch is CancellationError {
             console.err("\(fileName): stopped by \(interrupts.signalName); nothing was left half-written")

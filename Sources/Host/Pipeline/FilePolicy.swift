@@ -44,6 +44,24 @@ public struct FilePolicy: Sendable, Hashable {
         return try walk.read(maxBytes: maxBytes)
     }
 
+    /// Opens the regular file at `path` for reading by position, as the policy allows; `nil` for
+    /// standard input, pipes and devices (which are read whole with ``read(_:maxBytes:)``).
+    func openFile(_ path: String) throws -> FileBytes? {
+        if FileIO.streamDescriptor(path, forWriting: false) != nil { return nil }
+        let descriptor: Int32
+        if let walk = try walk(for: path) {
+            descriptor = try walk.openForReading()
+        } else {
+            descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { throw FileError.cannotRead(path: path, reason: FileIO.errorText()) }
+        }
+        guard let file = FileBytes(descriptor: descriptor, path: path) else {
+            close(descriptor)
+            return nil
+        }
+        return file
+    }
+
     /// Opens `path` for an atomic write, as the policy allows: a save through a link replaces
     /// the link's target, which for a rooted policy must lie inside the root too.
     func createFile(_ path: String) throws -> AtomicFile {

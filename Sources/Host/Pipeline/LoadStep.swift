@@ -51,6 +51,32 @@ struct LoadStep: Sendable, Hashable {
         return try decode(try context.policy.read(path), context, next: next)
     }
 
+    /// The file as a stream of bands, when this load can give one that equals its decoded image:
+    /// a non-interlaced PNG file (not a pipe) with no orientation to apply and no nine-patch frame
+    /// to read. `nil` otherwise (the runner then decodes the whole image with ``run(_:next:)``).
+    ///
+    /// - Parameter minimumBytes: decline images whose decoded pixels take fewer bytes.
+    func stream(_ context: RunContext, minimumBytes: Int) throws -> (any BandSource)? {
+        guard let path, shrink == 1, ninePatch != .border else { return nil }
+        do {
+            guard let file = try context.policy.openFile(path) else { return nil }
+            var head = [UInt8](repeating: 0, count: 8)
+            _ = try head.withUnsafeMutableBytes { try file.read(into: $0, at: 0) }
+            guard ImageFormat(sniffing: head) == .png else { return nil }
+            context.sourceFormat = .png
+            guard let source = try PNGDecoder(limits: context.limits).bands(file, warn: { context.warn("\(path): \($0)") }) else { return nil }
+            let header = source.header
+            let readsFrame = ninePatch == .auto && NinePatchSource.hasSourceName(path) && header.metadata.ninePatch?.chunk == nil
+            guard !readsFrame, keepsOrientation || header.metadata.orientation == .up,
+                  header.height * header.bytesPerRow >= minimumBytes else { return nil }
+            return source
+        } catch let error as FileError {
+            throw error
+        } catch {
+            throw FileError.inFile(path: path, underlying: error)
+        }
+    }
+
     /// Decodes `bytes` as this step would decode its file (`path` names it in messages).
     func decode(_ bytes: [UInt8], _ context: RunContext, next: (any Transform)? = nil) throws -> Decoded {
         let path = self.path ?? "<input>"

@@ -15,6 +15,11 @@ public struct PipelineRunner: Sendable {
     /// handler's queue for instance) and runs stop at the next step or band with
     /// `CancellationError`, their temporary files removed.
     public var cancellation: CancellationFlag?
+    /// Whole images or streamed bands between steps (see ``Execution``); default `.automatic`.
+    public var execution: Execution = .automatic
+    /// With `.automatic`, files whose decoded pixels take at least this many bytes are streamed
+    /// (default 16 MiB: a 4-megapixel RGBA or 5.6-megapixel RGB image).
+    public var streamingThreshold = 16 << 20
     /// Rewrites each `save` path before writing (batch runs fill in placeholders and refuse collisions).
     var savePath: (@Sendable (_ path: String, _ image: Image) throws -> String)?
 
@@ -29,9 +34,32 @@ public struct PipelineRunner: Sendable {
     /// Runs `pipeline` on `input` (or on what its `load` reads) and returns the final image.
     ///
     /// Cancellation is checked between steps. Errors are ``StepFailure``s naming the step.
+    /// With ``execution`` `.streamed`, a pipeline that loads its own file runs streamed and its
+    /// result is collected at the end; otherwise every step gets whole images.
     @discardableResult
     public func run(_ pipeline: Pipeline, input: Image? = nil) throws -> Image? {
-        try execute(pipeline, image: input, context: RunContext(limits: limits, policy: policy, savePath: savePath, cancellation: cancellation, handler: warningHandler))
+        let context = RunContext(limits: limits, policy: policy, savePath: savePath, cancellation: cancellation, handler: warningHandler)
+        if input == nil, execution == .streamed,
+           let result = try streamedRun(pipeline, context: context, minimumBytes: 0).run(keepsResult: true) {
+            return result
+        }
+        return try execute(pipeline, image: input, context: context)
+    }
+
+    /// Runs a pipeline that loads and saves its own files, for the files alone (nothing is
+    /// returned): a large image is streamed from decoder to encoder as ``execution`` allows, so
+    /// memory grows with its width, not its area. This is what `ninepipe run` does.
+    public func runToFiles(_ pipeline: Pipeline) throws {
+        let context = RunContext(limits: limits, policy: policy, savePath: savePath, cancellation: cancellation, handler: warningHandler)
+        if execution != .whole, savePath == nil,
+           try streamedRun(pipeline, context: context, minimumBytes: execution == .streamed ? 0 : streamingThreshold).run(keepsResult: false) != nil {
+            return
+        }
+        try execute(pipeline, image: nil, context: context)
+    }
+
+    private func streamedRun(_ pipeline: Pipeline, context: RunContext, minimumBytes: Int) -> StreamedRun {
+        StreamedRun(pipeline: pipeline, context: context, minimumBytes: minimumBytes, observer: stepObserver)
     }
 
     /// Decodes `encoded` (PNG or JPEG bytes) as `load` would (EXIF orientation applied, nine-patch

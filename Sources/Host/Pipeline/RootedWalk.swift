@@ -35,6 +35,13 @@ struct RootedWalk {
 
     /// Reads the file (links followed inside the root).
     func read(maxBytes: Int) throws -> [UInt8] {
+        let file = try openForReading()
+        defer { close(file) }
+        return try FileIO.read(descriptor: file, path: path, maxBytes: maxBytes)
+    }
+
+    /// Opens the file for reading (links followed inside the root); the caller closes it.
+    func openForReading() throws -> Int32 {
         for _ in 0..<Self.linkLimit {
             let (directory, name) = try parent(createsDirectories: false, forWriting: false)
             defer { close(directory) }
@@ -44,8 +51,7 @@ struct RootedWalk {
                 if errno == ELOOP { continue }
                 throw FileError.cannotRead(path: path, reason: FileIO.errorText())
             }
-            defer { close(file) }
-            return try FileIO.read(descriptor: file, path: path, maxBytes: maxBytes)
+            return file
         }
         throw FileError.cannotRead(path: path, reason: "it kept changing into a symbolic link while being opened")
     }

@@ -112,6 +112,26 @@ struct SaveStep: Sendable, Hashable {
     }
 }
 
+extension SaveStep {
+    /// Writes the image `source` streams, band by band, when this save can (a PNG without a
+    /// nine-patch frame, outside a batch); returns `false`, writing nothing, when it cannot.
+    func writeStreamed(_ source: any BandSource, _ context: RunContext) throws -> Bool {
+        guard context.savePath == nil, !writesFrame(to: path) else { return false }
+        var options = options
+        if formatFromInput {
+            guard let format = ImageFormat(path: path) ?? context.sourceFormat else { return false }
+            options.format = format
+        }
+        guard options.format == .png else { return false }
+        if FileIO.streamDescriptor(path, forWriting: true) == nil {
+            try context.policy.createParentDirectories(of: path)
+        }
+        try ImageCodecs.write(source, to: try context.policy.createFile(path), options: options,
+                              context: context.transformContext) { context.warnOnce("\(path): \($0)") }
+        return true
+    }
+}
+
 /// A `.9.png` save of an image that carries no stretch regions to draw.
 struct NinePatchSaveError: NinepipeError {
     var path: String

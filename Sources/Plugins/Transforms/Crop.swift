@@ -79,16 +79,40 @@ extension Transforms {
 
         /// Returns the cropped image.
         public func apply(to image: Image, context: TransformContext) throws -> Image {
-            let wanted = rectangle(width: image.width, height: image.height)
-            let clipped = wanted.intersection(PixelRect(x: 0, y: 0, width: image.width, height: image.height))
-            guard !clipped.isEmpty else {
-                throw TransformError("crop rectangle \(wanted) (width×height+x+y) lies outside the \(image.width)×\(image.height) image; choose x/y inside it or use gravity")
-            }
+            let clipped = try clippedRectangle(width: image.width, height: image.height)
             let result = image.cropped(to: clipped)
-            if image.metadata.ninePatch != nil && result.metadata.ninePatch == nil {
-                context.warn("crop: nine-patch information dropped: the crop removes every stretch region of an axis")
-            }
+            warnIfNinePatchDropped(from: image.metadata, to: result.metadata, context: context)
             return result
         }
+
+        /// The rectangle kept from a `width`×`height` image, or an error when none of it is inside.
+        func clippedRectangle(width: Int, height: Int) throws -> PixelRect {
+            let wanted = rectangle(width: width, height: height)
+            let clipped = wanted.intersection(PixelRect(x: 0, y: 0, width: width, height: height))
+            guard !clipped.isEmpty else {
+                throw TransformError("crop rectangle \(wanted) (width×height+x+y) lies outside the \(width)×\(height) image; choose x/y inside it or use gravity")
+            }
+            return clipped
+        }
+
+        private func warnIfNinePatchDropped(from input: ImageMetadata, to output: ImageMetadata, context: TransformContext) {
+            if input.ninePatch != nil && output.ninePatch == nil {
+                context.warn("crop: nine-patch information dropped: the crop removes every stretch region of an axis")
+            }
+        }
+    }
+}
+
+extension Transforms.Crop: BandTransform {
+    /// Streams the crop: rows above the rectangle are skipped, rows below it never read.
+    public func bands(from input: any BandSource, context: TransformContext) throws -> (any BandSource)? {
+        let source = input.header
+        let clipped = try clippedRectangle(width: source.width, height: source.height)
+        var header = source
+        header.width = clipped.width
+        header.height = clipped.height
+        header.metadata.ninePatch = source.metadata.ninePatch?.cropped(to: clipped, width: source.width, height: source.height)
+        warnIfNinePatchDropped(from: source.metadata, to: header.metadata, context: context)
+        return CroppedBandSource(input, rect: clipped, header: header)
     }
 }

@@ -9,8 +9,10 @@ extension PNGEncoder {
     /// it is left out. Pixels decode exactly as with the whole-image encoder; on large images
     /// the blocks and bytes of the compressed data are the same too when the layouts agree.
     ///
-    /// - Parameter context: cancellation, checked between bands.
-    public func encode(_ source: any BandSource, context: TransformContext = TransformContext(),
+    /// - Parameters:
+    ///   - metadata: the metadata written (default: the stream's).
+    ///   - context: cancellation, checked between bands.
+    public func encode(_ source: any BandSource, metadata: ImageMetadata? = nil, context: TransformContext = TransformContext(),
                        to sink: @escaping (UnsafeRawBufferPointer) throws -> Void) throws {
         let image = source.header
         let colorType: PNGHeader.ColorType = switch image.layout {
@@ -24,7 +26,7 @@ extension PNGEncoder {
         let header = PNGHeader(width: image.width, height: image.height, bitDepth: plan.bitDepth, colorType: colorType, isInterlaced: false)
         var writer = try PNGChunkWriter(sink: sink)
         try writer.append(.header, header.serialized)
-        for (type, body) in try PNGMetadataWriter.chunks(for: image.metadata) { try writer.append(type, body) }
+        for (type, body) in try PNGMetadataWriter.chunks(for: metadata ?? image.metadata) { try writer.append(type, body) }
         var rows = StreamedRows(source: source, alphaMode: image.alphaMode, plan: plan, context: context)
         var idat = IDATBuffer(writer: writer)
         try writeImageData(&rows, header: header, pixelCount: image.width * image.height, plan: plan) { try idat.append($0) }
