@@ -64,11 +64,22 @@ public enum StreamError: NinepipeError, Equatable {
 }
 
 extension PixelStorage {
-    /// The samples when they are of type `S` (`UInt8` for 8-bit, `UInt16` for 16-bit), else `nil`.
+    /// Storage holding `samples` when they are `UInt8` or `UInt16`, else `nil` (no copy).
+    @inlinable public init?<S>(_ samples: [S]) {
+        if S.self == UInt8.self {
+            self = .eight(unsafeBitCast(samples, to: [UInt8].self))
+        } else if S.self == UInt16.self {
+            self = .sixteen(unsafeBitCast(samples, to: [UInt16].self))
+        } else {
+            return nil
+        }
+    }
+
+    /// The samples when they are of type `S` (`UInt8` for 8-bit, `UInt16` for 16-bit), else `nil` (no copy).
     @inlinable public func samples<S>(of _: S.Type) -> [S]? {
         switch self {
-        case .eight(let samples): samples as? [S]
-        case .sixteen(let samples): samples as? [S]
+        case .eight(let samples): S.self == UInt8.self ? unsafeBitCast(samples, to: [S].self) : nil
+        case .sixteen(let samples): S.self == UInt16.self ? unsafeBitCast(samples, to: [S].self) : nil
         }
     }
 }

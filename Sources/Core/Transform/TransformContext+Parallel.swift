@@ -47,5 +47,5 @@ extension TransformContext {
     }
 
     /// The processors this process may run on (online processors, at least one).
-    static let processorCount = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    public static let processorCount = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
 }

@@ -239,10 +239,12 @@ public struct CommandLineTool: Sendable {
     private func makeRunner(_ options: Options, console: Console) -> PipelineRunner {
         let paint = console.errorIsTerminal
         let quiet = options.quiet
-        return PipelineRunner(limits: options.limits) { message in
+        var runner = PipelineRunner(limits: options.limits) { message in
             guard !quiet else { return }
             console.err((paint ? "\u{1B}[1;35mwarning:\u{1B}[0m " : "warning: ") + message)
         }
+        runner.execution = options.execution
+        return runner
     }
 
     /// `run FILE INPUT... --output TARGET`: the pipeline once per input.

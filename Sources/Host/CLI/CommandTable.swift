@@ -17,7 +17,9 @@ enum CommandTable {
         OptionSpec(name: "expression", short: "e", value: .text("TEXT"), summary: "the pipeline as text instead of a file"),
         OptionSpec(name: "set", short: nil, value: .text("NAME=VALUE"), summary: "value for $NAME in the pipeline (repeatable)", repeatable: true),
     ] + limitOptions + [
-        OptionSpec(name: "timings", short: nil, value: nil, summary: "print each step's wall time and resulting size to stderr"),
+        OptionSpec(name: "timings", short: nil, value: nil, summary: "print each step's wall time and resulting size, and the peak memory, to stderr"),
+        OptionSpec(name: "stream", short: nil, value: .choice(["auto", "always", "never"]),
+                   summary: "pass bands of rows between steps instead of whole images: auto (default) for PNG files over 16 MiB of pixels"),
         OptionSpec(name: "output", short: "o", value: .path("TARGET"),
                    summary: "DIR/ (mirrors input folders) or a name with {name} {ext} {dir} {width} {height} {index}, e.g. 'out/{name}-{width}x{height}.{ext}'",
                    group: batchGroup),

@@ -7,6 +7,8 @@ struct Options {
     var variables: [String: String] = [:]
     var limits = ImageLimits()
     var timings = false
+    /// `--stream auto|always|never`.
+    var execution = Execution.automatic
     // Batch runs (`run FILE INPUT... --output TARGET`).
     var output: String?
     var recursive = false
@@ -30,6 +32,11 @@ struct Options {
         if let pixels = try arguments.number("max-pixels") { limits.maxPixelCount = pixels }
         if let dimension = try arguments.number("max-dimension") { limits.maxDimension = dimension }
         timings = arguments.has("timings")
+        switch arguments.value("stream") {
+        case "always": execution = .streamed
+        case "never": execution = .whole
+        default: execution = .automatic
+        }
         output = arguments.value("output")
         recursive = arguments.has("recursive")
         jobs = try arguments.number("jobs")

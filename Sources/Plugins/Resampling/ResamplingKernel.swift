@@ -50,70 +50,66 @@ struct ResamplingKernel: Sendable {
         return verticalFirst < horizontalFirst
     }
 
-    /// Computes output rows `rows`, columns `columns`, in whichever order does less work.
+    /// Computes output rows `rows`, columns `columns`, in whichever order does less work (see
+    /// ``ResamplingStrip``), reading the whole source image.
+    func run<S: FixedWidthInteger & UnsignedInteger>(
+        source: UnsafePointer<S>, sourceWidth: Int, output: UnsafeMutablePointer<S>, outputWidth: Int,
+        rows: Range<Int>, columns: Range<Int>, isCancelled: () -> Bool
+    ) {
+        let strip = ResamplingStrip<S>(kernel: self, columns: columns)
+        let rowSamples = sourceWidth * channels
+        for y in rows {
+            if isCancelled() { return }
+            strip.produce(row: y, into: output + (y * outputWidth + columns.lowerBound) * channels) { source + $0 * rowSamples }
+        }
+    }
+
+    /// Output row `y` of the columns of `strip`, into `destination` (its first column), loading
+    /// the source rows the ring lacks through `sourceRow` (a pointer to a row's first sample).
     ///
     /// Horizontal-first: the ring holds horizontally filtered source rows (one four-lane group
     /// per output column); each output row is their weighted sum. Vertical-first: the ring holds
     /// converted source rows as plain floats viewed four at a time; their weighted sum is one
     /// row of floats, filtered horizontally into the output row.
-    func run<S: FixedWidthInteger & UnsignedInteger>(
-        source: UnsafePointer<S>, sourceWidth: Int, output: UnsafeMutablePointer<S>, outputWidth: Int,
-        rows: Range<Int>, columns: Range<Int>, isCancelled: () -> Bool
+    @_specialize(where S == UInt8)
+    @_specialize(where S == UInt16)
+    func produce<S: FixedWidthInteger & UnsignedInteger>(
+        row y: Int, strip: ResamplingStrip<S>, into destination: UnsafeMutablePointer<S>,
+        sourceRow: (Int) -> UnsafePointer<S>
     ) {
-        let verticalFirst = prefersVerticalFirst
-        let maxValue = Float(S.max)
-        let colorLanes = hasAlpha ? channels - 1 : channels  // the lanes premultiplication scales
-        let colorMask = SIMD4<Float>((0..<4).map { $0 < colorLanes ? 1 : 0 })
-        let decode: [Float] = linearLight ? (S.bitWidth == 8 ? SRGBTransfer.decode8 : SRGBTransfer.decode16) : []
-        let sourceRange = sourceColumns(for: columns)
-        // A source row as floats: whole four-float groups plus one group of zero padding, so
-        // four-lane loads at the last pixel stay inside the buffer.
-        let floatGroups = (sourceRange.count * channels + 3) / 4 + 1
-        let groups = verticalFirst ? floatGroups : columns.count  // per ring row
-        let ringRows = vertical.taps
-        let ring = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: ringRows * groups)
-        ring.initialize(repeating: .zero, count: ringRows * groups)
-        let scratch = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: floatGroups)
-        scratch.initialize(repeating: .zero, count: floatGroups)
-        let summed = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: groups)
-        let accumulator = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: columns.count)
-        defer { ring.deallocate(); scratch.deallocate(); summed.deallocate(); accumulator.deallocate() }
+        let maxValue = Float(S.max), colorMask = strip.colorMask
+        let ringRows = vertical.taps, groups = strip.groups, columns = strip.columns, sourceRange = strip.sourceRange
+        let ring = strip.ring, scratch = strip.scratch, summed = strip.summed, accumulator = strip.accumulator
         func floats(_ groups: UnsafeMutablePointer<SIMD4<Float>>) -> UnsafeMutablePointer<Float> {
             UnsafeMutableRawPointer(groups).assumingMemoryBound(to: Float.self)
         }
-        var ringSourceRow = [Int](repeating: -1, count: ringRows)
-
         horizontal.weights.withUnsafeBufferPointer { hWeights in
         horizontal.starts.withUnsafeBufferPointer { hStarts in
-        decode.withUnsafeBufferPointer { decode in
-            for y in rows {
-                if isCancelled() { return }
-                let firstRow = vertical.starts[y]
-                for k in 0..<ringRows {
-                    let sourceRow = firstRow + k
-                    let slot = sourceRow % ringRows
-                    guard ringSourceRow[slot] != sourceRow else { continue }
-                    ringSourceRow[slot] = sourceRow
-                    let line = source + (sourceRow * sourceWidth + sourceRange.lowerBound) * channels
-                    if verticalFirst {
-                        convert(line, count: sourceRange.count, into: floats(ring + slot * groups), colorMask: colorMask,
-                                maxValue: maxValue, decode: decode)
-                    } else {
-                        convert(line, count: sourceRange.count, into: floats(scratch), colorMask: colorMask,
-                                maxValue: maxValue, decode: decode)
-                        filterRow(floats(scratch), offset: sourceRange.lowerBound, columns: columns, starts: hStarts,
-                                  weights: hWeights, into: ring + slot * groups)
-                    }
-                }
-                sumRing(ring, groups: groups, outputRow: y, into: summed)
-                let destination = output + (y * outputWidth + columns.lowerBound) * channels
-                if verticalFirst {
-                    filterRow(floats(summed), offset: sourceRange.lowerBound, columns: columns, starts: hStarts,
-                              weights: hWeights, into: accumulator)
-                    store(accumulator, count: columns.count, into: destination, colorMask: colorMask, maxValue: maxValue)
+        strip.decode.withUnsafeBufferPointer { decode in
+            let firstRow = vertical.starts[y]
+            for k in 0..<ringRows {
+                let row = firstRow + k
+                let slot = row % ringRows
+                guard strip.ringSourceRow[slot] != row else { continue }
+                strip.ringSourceRow[slot] = row
+                let line = sourceRow(row) + sourceRange.lowerBound * channels
+                if strip.verticalFirst {
+                    convert(line, count: sourceRange.count, into: floats(ring + slot * groups), colorMask: colorMask,
+                            maxValue: maxValue, decode: decode)
                 } else {
-                    store(summed, count: columns.count, into: destination, colorMask: colorMask, maxValue: maxValue)
+                    convert(line, count: sourceRange.count, into: floats(scratch), colorMask: colorMask,
+                            maxValue: maxValue, decode: decode)
+                    filterRow(floats(scratch), offset: sourceRange.lowerBound, columns: columns, starts: hStarts,
+                              weights: hWeights, into: ring + slot * groups)
                 }
+            }
+            sumRing(ring, groups: groups, outputRow: y, into: summed)
+            if strip.verticalFirst {
+                filterRow(floats(summed), offset: sourceRange.lowerBound, columns: columns, starts: hStarts,
+                          weights: hWeights, into: accumulator)
+                store(accumulator, count: columns.count, into: destination, colorMask: colorMask, maxValue: maxValue)
+            } else {
+                store(summed, count: columns.count, into: destination, colorMask: colorMask, maxValue: maxValue)
             }
         }
         }

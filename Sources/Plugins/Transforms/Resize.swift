@@ -113,7 +113,8 @@ extension Transforms {
                 try context.limits.check(width: geometry.canvasWidth, height: geometry.canvasHeight)
                 var result = try resampler.resample(upright, width: geometry.width, height: geometry.height,
                                                     region: geometry.region, context: context)
-                result.metadata.ninePatch = try Self.scaledNinePatch(of: upright, geometry: geometry, stepName: stepName, context: context)
+                result.metadata.ninePatch = Self.scaledNinePatch(upright.metadata.ninePatch, width: upright.width, height: upright.height,
+                                                                 geometry: geometry, stepName: stepName, context: context)
                 if let background {
                     let m = geometry.margins
                     result = result.padded(top: m.top, right: m.right, bottom: m.bottom, left: m.left, color: background)
@@ -123,15 +124,35 @@ extension Transforms {
         }
 
         /// The source's nine-patch information mapped onto the resampled image, or `nil` (with a warning) when lost.
-        static func scaledNinePatch(of image: Image, geometry: ResizeGeometry, stepName: String, context: TransformContext) throws -> NinePatchInfo? {
-            guard let info = image.metadata.ninePatch else { return nil }
+        static func scaledNinePatch(_ info: NinePatchInfo?, width: Int, height: Int, geometry: ResizeGeometry, stepName: String,
+                                    context: TransformContext) -> NinePatchInfo? {
+            guard let info else { return nil }
             let region = geometry.region
-            let scaled = info.scaled(region: (region.x, region.y, region.width, region.height), width: image.width,
-                                     height: image.height, outputWidth: geometry.width, outputHeight: geometry.height)
+            let scaled = info.scaled(region: (region.x, region.y, region.width, region.height), width: width,
+                                     height: height, outputWidth: geometry.width, outputHeight: geometry.height)
             if scaled == nil {
                 context.warn("\(stepName): nine-patch information dropped: the result keeps no stretch region on one axis")
             }
             return scaled
         }
+    }
+}
+
+extension Transforms.Resize: BandTransform {
+    /// Streams the resize through the resampler's ring of rows (upright images; a letterbox is
+    /// added to the resampled image, which is then whole).
+    public func bands(from input: any BandSource, context: TransformContext) throws -> (any BandSource)? {
+        let source = input.header
+        guard source.metadata.orientation == .up else { return nil }
+        let geometry = geometry(width: source.width, height: source.height)
+        try context.limits.check(width: geometry.canvasWidth, height: geometry.canvasHeight)
+        let resampled = resampler.bands(from: input, width: geometry.width, height: geometry.height, region: geometry.region, context: context)
+        var header = resampled.header
+        header.metadata.ninePatch = Self.scaledNinePatch(source.metadata.ninePatch, width: source.width, height: source.height,
+                                                         geometry: geometry, stepName: stepName, context: context)
+        let result = RelabeledBandSource(resampled, header: header)
+        guard let background else { return result }
+        let m = geometry.margins
+        return ImageBandSource(try result.materialized(context: context).padded(top: m.top, right: m.right, bottom: m.bottom, left: m.left, color: background))
     }
 }
