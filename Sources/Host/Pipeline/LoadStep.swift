@@ -52,19 +52,29 @@ struct LoadStep: Sendable, Hashable {
     }
 
     /// The file as a stream of bands, when this load can give one that equals its decoded image:
-    /// a non-interlaced PNG file (not a pipe) with no orientation to apply and no nine-patch frame
-    /// to read. `nil` otherwise (the runner then decodes the whole image with ``run(_:next:)``).
+    /// a PNG (not interlaced) or JPEG file (not a pipe) with no orientation to apply and no
+    /// nine-patch frame to read. `nil` otherwise (the runner then decodes the whole image with
+    /// ``run(_:next:)``). A JPEG is decoded at the DCT scale `next` allows, as ``run(_:next:)`` does.
     ///
     /// - Parameter minimumBytes: decline images whose decoded pixels take fewer bytes.
-    func stream(_ context: RunContext, minimumBytes: Int) throws -> (any BandSource)? {
-        guard let path, shrink == 1, ninePatch != .border else { return nil }
+    func stream(_ context: RunContext, next: (any Transform)?, minimumBytes: Int) throws -> (any BandSource)? {
+        guard let path, ninePatch != .border else { return nil }
         do {
             guard let file = try context.policy.openFile(path) else { return nil }
-            var head = [UInt8](repeating: 0, count: 8)
-            _ = try head.withUnsafeMutableBytes { try file.read(into: $0, at: 0) }
-            guard ImageFormat(sniffing: head) == .png else { return nil }
-            context.sourceFormat = .png
-            guard let source = try PNGDecoder(limits: context.limits).bands(file, warn: { context.warn("\(path): \($0)") }) else { return nil }
+            let source: any BandSource
+            switch ImageFormat(sniffing: try file.bytes(0..<min(8, file.count))) {
+            case .png?:
+                guard shrink == 1, let png = try PNGDecoder(limits: context.limits).bands(file, warn: { context.warn("\(path): \($0)") }) else { return nil }
+                source = png
+            case .jpeg?:
+                let hint = next as? any DecodeSizeHinting
+                source = try JPEGDecoder(limits: context.limits).bands(file) { width, height, orientation in
+                    shrink != 1 ? shrink : Self.scale(width: width, height: height, orientation: orientation, next: hint)
+                }
+            case nil:
+                return nil
+            }
+            context.sourceFormat = ImageFormat(sniffing: try file.bytes(0..<min(8, file.count)))
             let header = source.header
             let readsFrame = ninePatch == .auto && NinePatchSource.hasSourceName(path) && header.metadata.ninePatch?.chunk == nil
             guard !readsFrame, keepsOrientation || header.metadata.orientation == .up,
@@ -111,13 +121,20 @@ struct LoadStep: Sendable, Hashable {
 
     /// The JPEG DCT scale that still gives `next` the size it asks for; 1 for other formats.
     static func scale(for bytes: [UInt8], next: (any DecodeSizeHinting)?, context: RunContext) throws -> Int {
-        guard let next, ImageFormat(sniffing: bytes) == .jpeg else { return 1 }
+        guard next != nil, ImageFormat(sniffing: bytes) == .jpeg else { return 1 }
         let info = try ImageCodecs.info(bytes, limits: context.limits)
-        let swaps = info.metadata.orientation.swapsDimensions
-        let (width, height) = swaps ? (info.height, info.width) : (info.width, info.height)
-        guard let needed = next.minimumSourceSize(width: width, height: height) else { return 1 }
+        return scale(width: info.width, height: info.height, orientation: info.metadata.orientation, next: next)
+    }
+
+    /// The JPEG DCT scale for a file stored `width`×`height` with `orientation` that still gives
+    /// `next` the size it asks for.
+    static func scale(width: Int, height: Int, orientation: Orientation, next: (any DecodeSizeHinting)?) -> Int {
+        guard let next else { return 1 }
+        let swaps = orientation.swapsDimensions
+        let (shownWidth, shownHeight) = swaps ? (height, width) : (width, height)
+        guard let needed = next.minimumSourceSize(width: shownWidth, height: shownHeight) else { return 1 }
         let (storedWidth, storedHeight) = swaps ? (needed.height, needed.width) : (needed.width, needed.height)
-        return JPEGDecoder.scaleDenominator(width: info.width, height: info.height, minimumWidth: storedWidth, minimumHeight: storedHeight)
+        return JPEGDecoder.scaleDenominator(width: width, height: height, minimumWidth: storedWidth, minimumHeight: storedHeight)
     }
 }
 

@@ -16,7 +16,7 @@ struct StreamedRun {
         guard case .load(let load)? = pipeline.steps.first?.action, load.path != nil else { return nil }
         let first: any BandSource
         do {
-            guard let source = try load.stream(context, minimumBytes: minimumBytes) else { return nil }
+            guard let source = try load.stream(context, next: PipelineRunner.transform(after: 0, in: pipeline), minimumBytes: minimumBytes) else { return nil }
             first = source
         } catch {
             throw StepFailure(stepName: "load", index: 1, location: pipeline.steps[0].location, underlying: error)

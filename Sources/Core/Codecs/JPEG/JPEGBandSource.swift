@@ -1,0 +1,96 @@
+import CJPEGShim
+
+/// A JPEG decoded on demand, band by band, through libjpeg's scanline interface: rows above a
+/// request are skipped (`jpeg_skip_scanlines`), and decoding ends after the last row asked for.
+/// Memory: the compressed file, libjpeg's own buffers (a progressive file's coefficients) and
+/// the band.
+final class JPEGBandSource: BandSource {
+    let header: ImageHeader
+    private let bytes: UnsafeMutableBufferPointer<UInt8>
+    private var session: JPEGSession?
+    private let components: Int
+    private let invertedCMYK: Bool
+    private var nextRow = 0
+    private var finished = false
+
+    /// Reads `file` whole, then its header (limits and plausibility checked, as a whole decode
+    /// does), and starts decompression at the scale `scale` chooses from the stored size and
+    /// orientation (1, 2, 4 or 8).
+    init(_ file: FileBytes, decoder: JPEGDecoder, scale: (_ width: Int, _ height: Int, _ orientation: Orientation) -> Int) throws {
+        bytes = .allocate(capacity: file.count)
+        do {
+            guard try file.read(into: UnsafeMutableRawBufferPointer(bytes), at: 0) == file.count else {
+                throw FileError.cannotRead(path: file.path, reason: "the file became shorter while it was read")
+            }
+            let session = try JPEGSession(UnsafeBufferPointer(bytes))
+            var decoder = decoder
+            let stored = session.metadata(limits: decoder.limits)
+            decoder.scaleDenominator = scale(Int(session.header.width), Int(session.header.height), stored.orientation)
+            var (metadata, width, height, components) = try decoder.start(session)
+            metadata.density = session.density
+            guard components == 1 || components == 3 || components == 4 else {
+                throw JPEGError.unsupportedColorSpace("with \(components) components")
+            }
+            self.session = session
+            self.components = components
+            invertedCMYK = session.header.saw_adobe_marker != 0
+            header = ImageHeader(width: width, height: height, layout: components == 1 ? .gray : .rgb, depth: .eight, metadata: metadata)
+        } catch {
+            bytes.deallocate()
+            throw error
+        }
+    }
+
+    deinit {
+        if let session, !finished { njs_decoder_abort(session.decoder) }
+        session = nil
+        bytes.deallocate()
+    }
+
+    func read(_ rows: Range<Int>) throws -> PixelBand {
+        precondition(rows.lowerBound >= nextRow && rows.upperBound <= header.height && !rows.isEmpty, "rows are read forwards")
+        guard let session else { throw JPEGError.corrupt("the decoder was already finished") }
+        if rows.lowerBound > nextRow {
+            var skipped: UInt32 = 0
+            try session.check(njs_decoder_skip_rows(session.decoder, UInt32(rows.lowerBound - nextRow), &skipped))
+            nextRow += Int(skipped)
+            guard nextRow == rows.lowerBound else { throw truncation(session) }
+        }
+        let stride = header.width * components
+        var raw = [UInt8](repeating: 0, count: stride * rows.count)
+        var done = 0
+        try raw.withUnsafeMutableBufferPointer { out in
+            while done < rows.count {
+                var got: UInt32 = 0
+                try session.check(njs_decoder_read_rows(session.decoder, out.baseAddress! + done * stride, stride,
+                                                        UInt32(min(16, rows.count - done)), &got))
+                if got == 0 { break }
+                done += Int(got)
+            }
+        }
+        nextRow += done
+        if done < rows.count || njs_decoder_warning_count(session.decoder) > 0 { throw truncation(session) }
+        if nextRow == header.height {
+            try session.check(njs_decoder_finish(session.decoder))
+            finished = true
+            if njs_decoder_warning_count(session.decoder) > 0 { throw truncation(session) }
+        }
+        if components == 4 { raw = JPEGDecoder.cmykToRGB(raw, inverted: invertedCMYK) }
+        return PixelBand(top: rows.lowerBound, rows: Image(width: header.width, height: rows.count, layout: header.layout, samples: raw))
+    }
+
+    private func truncation(_ session: JPEGSession) -> JPEGError {
+        let warning = String(cString: njs_decoder_first_warning(session.decoder))
+        return .truncated(warning.isEmpty ? "image data ends after \(nextRow) of \(header.height) rows" : warning)
+    }
+}
+
+extension JPEGDecoder {
+    /// A stream over the JPEG `file` (read whole: the compressed data, not the pixels), in stored
+    /// orientation (the tag is kept: callers that upright decode whole instead), at the DCT scale
+    /// `scale` picks from the stored width, height and orientation (default: this decoder's).
+    /// ``region`` is ignored: a crop step downstream skips rows itself.
+    public func bands(_ file: FileBytes, scale: ((_ width: Int, _ height: Int, _ orientation: Orientation) -> Int)? = nil) throws -> any BandSource {
+        try JPEGBandSource(file, decoder: self, scale: scale ?? { _, _, _ in scaleDenominator })
+    }
+}
