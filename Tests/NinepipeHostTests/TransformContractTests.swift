@@ -12,7 +12,8 @@ struct TransformContractTests {
         "resize width=9 height=5 fit=contain background=#ff000080", "resize height=3 filter=nearest linear=true",
         "thumbnail size=4 border=1 radius=2", "round radius=50%", "round radius=1,2,3,4 border=1", "border width=1,2",
         "tile width=11 height=5 mode=mirror anchor=center", "tile width=8 height=8 mode=round", "tile width=9 height=9 mode=space",
-        "alpha add", "alpha remove background=#204060", "orient rotate=90",
+        "alpha add", "alpha remove background=#204060", "orient rotate=90", "orient flip=horizontal", "orient",
+        "thumbnail size=5", "thumbnail width=6 height=3 border=2", "resize width=200% linear=true", "crop x=0 y=0 width=60% height=70%",
     ]
 
     @Test("every step handles 1×1, odd sizes, every layout and both depths, deterministically", arguments: steps)
@@ -73,5 +74,25 @@ extension TransformContractTests {
         // A clear refusal passes unless the caller says every input must be handled.
         #expect(TransformVerifier.problems(in: Refusing()) == [])
         #expect(TransformVerifier.problems(in: Refusing(), allowsRefusals: false).first == "1×1 gray 8-bit: refused: too small")
+    }
+
+    /// Streams differently from its whole-image path: each band's first row is inverted.
+    struct BandsDiffer: BandTransform {
+        func apply(to image: Image, context: TransformContext) throws -> Image { image }
+        func bands(from input: any BandSource, context: TransformContext) throws -> (any BandSource)? {
+            RowwiseBandSource(input, header: input.header) { band in
+                var rows = band.rows
+                rows.editSamples(eight: { $0[0] = ~$0[0] }, sixteen: { $0[0] = ~$0[0] })
+                return rows
+            }
+        }
+    }
+
+    @Test("TransformVerifier compares a band transform's stream with its whole-image result")
+    func verifierStreams() {
+        let problems = TransformVerifier.problems(in: BandsDiffer())
+        #expect(problems.contains("2×3 rgb 8-bit: streamed in 1-row bands gave other pixels than apply"))
+        #expect(problems.contains("2×3 rgba 16-bit premultiplied: streamed in one band gave other pixels than apply"))
+        #expect(TransformVerifier.problems(in: Transforms.Crop(width: .percent(50))) == [])
     }
 }

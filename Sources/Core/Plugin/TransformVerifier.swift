@@ -9,7 +9,10 @@
 /// It runs the transform on every ``PixelLayout`` at 8 and 16 bits, at 1×1 and awkward odd sizes,
 /// on patterned pixels (including fully transparent ones), and reports each broken rule as one line:
 /// a result that differs between two runs, an input that changed, a depth that changed (unless
-/// `keepsDepth` is false), an empty result, or an error other than a ``NinepipeError``.
+/// `keepsDepth` is false), an empty result, or an error other than a ``NinepipeError``. A
+/// ``BandTransform`` is also streamed, in bands of 1, 2 and 3 rows and all at once, on straight and
+/// premultiplied inputs: every way must give exactly what `apply` gives (pixels, alpha mode and
+/// metadata), or refuse the same inputs.
 /// (A trap cannot be caught: it stops the test, which is also a failure.)
 public enum TransformVerifier {
     /// The sizes every transform is tried at.
@@ -39,7 +42,42 @@ public enum TransformVerifier {
                         problems.append("\(place): threw \(type(of: error)), not a NinepipeError: \(error)")
                     }
                     if input != pristine { problems.append("\(place): the input image changed") }
+                    if let banded = transform as? any BandTransform {
+                        problems += bandProblems(banded, input: input, place: place)
+                        problems += bandProblems(banded, input: input.premultiplied(), place: place + " premultiplied")
+                    }
                 }
+            }
+        }
+        return problems
+    }
+
+    /// How streaming `transform` over `input` differs from applying it, one line per difference.
+    private static func bandProblems(_ transform: some BandTransform, input: Image, place: String) -> [String] {
+        let whole: Result<Image, any Error> = Result { try transform.apply(to: input, context: TransformContext()) }
+        var problems: [String] = []
+        for rows in [1, 2, 3, Int.max] {
+            let way = rows == .max ? "streamed in one band" : "streamed in \(rows)-row bands"
+            let streamed: Result<Image, any Error> = Result {
+                // A transform that declines this input is applied whole: nothing to compare.
+                guard let source = try transform.bands(from: ImageBandSource(input), context: TransformContext()) else { return try whole.get() }
+                return try source.materialized(bandRows: Swift.min(rows, source.header.height))
+            }
+            switch (whole, streamed) {
+            case (.success(let expected), .success(let got)):
+                if got.storage != expected.storage || got.width != expected.width || got.height != expected.height || got.layout != expected.layout {
+                    problems.append("\(place): \(way) gave other pixels than apply")
+                } else if got.alphaMode != expected.alphaMode {
+                    problems.append("\(place): \(way) gave \(got.alphaMode) alpha, apply \(expected.alphaMode)")
+                } else if got.metadata != expected.metadata {
+                    problems.append("\(place): \(way) gave other metadata than apply")
+                }
+            case (.failure, .failure):
+                break
+            case (.success, .failure(let error)):
+                problems.append("\(place): \(way) refused what apply accepts: \(error)")
+            case (.failure, .success):
+                problems.append("\(place): \(way) accepted what apply refuses")
             }
         }
         return problems

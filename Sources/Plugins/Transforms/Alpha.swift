@@ -65,3 +65,10 @@ extension Transforms {
         }
     }
 }
+
+extension Transforms.Alpha: BandTransform {
+    /// Streams the change: each pixel alone decides its result.
+    public func bands(from input: any BandSource, context: TransformContext) throws -> (any BandSource)? {
+        try RowwiseBandSource(input) { try apply(to: $0, context: context) }
+    }
+}

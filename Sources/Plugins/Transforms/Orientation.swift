@@ -52,3 +52,22 @@ extension Transforms {
         }
     }
 }
+
+extension Transforms.Orientation: BandTransform {
+    /// Streams what keeps rows in place: nothing to turn, or a mirror image left to right. Turns
+    /// and upside-down flips need the whole image.
+    public func bands(from input: any BandSource, context: TransformContext) throws -> (any BandSource)? {
+        var header = input.header
+        let applied = orientation ?? header.metadata.orientation
+        header.metadata.orientation = .up
+        switch applied {
+        case .up:
+            return RelabeledBandSource(input, header: header)
+        case .upMirrored:
+            header.metadata.ninePatch = header.metadata.ninePatch?.transformed(by: .upMirrored, width: header.width, height: header.height)
+            return RowwiseBandSource(input, header: header) { $0.rows.applying(.upMirrored) }
+        default:
+            return nil
+        }
+    }
+}

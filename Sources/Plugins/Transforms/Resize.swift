@@ -153,6 +153,7 @@ extension Transforms.Resize: BandTransform {
         let result = RelabeledBandSource(resampled, header: header)
         guard let background else { return result }
         let m = geometry.margins
-        return ImageBandSource(try result.materialized(context: context).padded(top: m.top, right: m.right, bottom: m.bottom, left: m.left, color: background))
+        if m.top == 0 && m.right == 0 && m.bottom == 0 && m.left == 0 { return result }
+        return PaddedBandSource(result, top: m.top, right: m.right, bottom: m.bottom, left: m.left, color: background)
     }
 }

@@ -74,15 +74,21 @@ extension Transforms {
         /// `image` (given alpha if it has none) with the corners of `rect` cut along arcs of `radii`
         /// (top-left, top-right, bottom-right, bottom-left), scaled down together when they do not fit.
         public static func rounding(_ image: Image, inside rect: PixelRect, radii: [Double]) -> Image {
-            var result = image.converted(to: image.layout.withAlpha).unpremultiplied()
+            let result = image.converted(to: image.layout.withAlpha).unpremultiplied()
             let r = fitted(radii, width: Double(rect.width), height: Double(rect.height))
             guard r.contains(where: { $0 > 0 }) else { return result }
-            let coverage = coverageRows(rect: rect, radii: r)
+            return cutting(result, top: 0, coverage: coverageRows(rect: rect, radii: r))
+        }
+
+        /// `rows` (straight alpha, with an alpha channel; `top` is the image row of its first row)
+        /// with the alpha of each pixel in `coverage` (image row → columns and fractions) scaled.
+        static func cutting(_ rows: Image, top: Int, coverage: [Int: [(Int, Double)]]) -> Image {
+            var result = rows
             let channels = result.layout.channelCount, width = result.width
             func apply<S: FixedWidthInteger & UnsignedInteger>(_ samples: inout [S]) {
-                for (y, row) in coverage {
-                    for (x, fraction) in row {
-                        let index = (y * width + x) * channels + channels - 1
+                for y in top..<(top + rows.height) {
+                    for (x, fraction) in coverage[y] ?? [] {
+                        let index = ((y - top) * width + x) * channels + channels - 1
                         samples[index] = S((Double(samples[index]) * fraction).rounded())
                     }
                 }
@@ -102,7 +108,7 @@ extension Transforms {
         }
 
         /// For every row crossing a corner box, the coverage of each pixel that is not fully inside.
-        static func coverageRows(rect: PixelRect, radii: [Double]) -> [(Int, [(Int, Double)])] {
+        static func coverageRows(rect: PixelRect, radii: [Double]) -> [Int: [(Int, Double)]] {
             let left = Double(rect.x), top = Double(rect.y)
             let right = Double(rect.x + rect.width), bottom = Double(rect.y + rect.height)
             // Centre, and the direction from the centre towards the corner, for each corner.
@@ -127,7 +133,32 @@ extension Transforms {
                     }
                 }
             }
-            return rows.map { y, row in (y, row.map { ($0.key, Swift.max(0, 1 - $0.value)) }) }
+            return rows.mapValues { row in row.map { ($0.key, Swift.max(0, 1 - $0.value)) } }
+        }
+    }
+}
+
+extension Transforms.RoundedCorner: BandTransform {
+    /// Streams the rounding: the border is padded band by band, and only rows that cross a
+    /// corner have alpha to scale.
+    public func bands(from input: any BandSource, context: TransformContext) throws -> (any BandSource)? {
+        let source = input.header
+        guard source.metadata.orientation == .up else { return nil }
+        try context.limits.check(width: source.width + 2 * border, height: source.height + 2 * border)
+        let bordered: any BandSource = border > 0
+            ? PaddedBandSource(input, top: border, right: border, bottom: border, left: border, color: .clear) : input
+        let inner = PixelRect(x: border, y: border, width: source.width, height: source.height)
+        let shorter = Swift.min(inner.width, inner.height)
+        let r = Self.fitted(radii.map { $0.resolved(against: shorter) }, width: Double(inner.width), height: Double(inner.height))
+        let coverage = r.contains(where: { $0 > 0 }) ? Self.coverageRows(rect: inner, radii: r) : [:]
+        var header = bordered.header
+        header.layout = header.layout.withAlpha
+        header.alphaMode = .straight
+        let alphaMode = bordered.header.alphaMode
+        return RowwiseBandSource(bordered, header: header) { band in
+            var rows = band.rows
+            rows.alphaMode = alphaMode
+            return Self.cutting(rows.converted(to: rows.layout.withAlpha).unpremultiplied(), top: band.top, coverage: coverage)
         }
     }
 }

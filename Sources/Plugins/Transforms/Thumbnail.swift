@@ -99,7 +99,7 @@ extension Transforms {
 }
 
 extension Transforms.Thumbnail: BandTransform {
-    /// Streams the aspect-fill resize; the (small) thumbnail is then bordered or rounded whole.
+    /// Streams the aspect-fill resize, then the border or the rounding.
     public func bands(from input: any BandSource, context: TransformContext) throws -> (any BandSource)? {
         guard let scaled = try resize.bands(from: input, context: context) else { return nil }
         var header = scaled.header
@@ -108,9 +108,7 @@ extension Transforms.Thumbnail: BandTransform {
             header.metadata.text.removeAll(where: \.isXMP)
         }
         let thumbnail = RelabeledBandSource(scaled, header: header)
-        if radii.isEmpty && border == 0 { return thumbnail }
-        let image = try thumbnail.materialized(context: context)
-        if radii.isEmpty { return ImageBandSource(try Transforms.TransparentBorder(width: border).apply(to: image, context: context)) }
-        return ImageBandSource(try Transforms.RoundedCorner(radii: radii, border: border).apply(to: image, context: context))
+        if radii.isEmpty { return try Transforms.TransparentBorder(width: border).bands(from: thumbnail, context: context) }
+        return try Transforms.RoundedCorner(radii: radii, border: border).bands(from: thumbnail, context: context)
     }
 }

@@ -73,3 +73,14 @@ extension Transforms {
         }
     }
 }
+
+extension Transforms.TransparentBorder: BandTransform {
+    /// Streams the border: its rows are made as they are asked for.
+    public func bands(from input: any BandSource, context: TransformContext) throws -> (any BandSource)? {
+        let source = input.header
+        guard source.metadata.orientation == .up else { return nil }
+        try context.limits.check(width: source.width + left + right, height: source.height + top + bottom)
+        if top == 0 && right == 0 && bottom == 0 && left == 0 { return input }
+        return PaddedBandSource(input, top: top, right: right, bottom: bottom, left: left, color: color)
+    }
+}
