@@ -97,6 +97,36 @@ struct StreamedExecutionTests {
         }
     }
 
+    @Test("a batch streams each file to its output: same files, names with {width}×{height}, and errors as with whole images")
+    func batch() async throws {
+        let folder = try TemporaryFolder.make("streamed-batch")
+        try FileManager.default.createDirectory(atPath: folder + "/in", withIntermediateDirectories: true)
+        for (index, (layout, depth)) in Self.cases.enumerated() {
+            try ImageCodecs.write(Self.image(layout, depth, width: 50 + index, height: 40), to: folder + "/in/\(index).png", options: EncodeOptions(format: .png))
+        }
+        _ = FileManager.default.createFile(atPath: folder + "/in/broken.png", contents: Data(try PNGEncoder().encode(Self.image(.rgb, .eight)).prefix(200)))
+        let inputs = try InputCollector.collect([folder + "/in"], recursive: false)
+        let pipeline = try PipelineCompiler(requiresSource: false).pipeline("load orient=keep | resize width=50% | round radius=3")
+        var summaries: [String] = []
+        for execution in [Execution.streamed, .whole] {
+            var runner = PipelineRunner()
+            runner.execution = execution
+            let batch = BatchRunner(runner: runner, output: try OutputTemplate(folder + "/\(execution.rawValue)/{name}-{width}x{height}.png"), jobs: 2)
+            let summary = await batch.run(pipeline, inputs: inputs) { _ in }
+            summaries.append("\(summary.succeeded) ok, \(summary.failures.map { "\($0.1)" })")
+        }
+        #expect(summaries[0] == summaries[1])
+        #expect(summaries[0].hasPrefix("8 ok"))
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder + "/whole").sorted()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/streamed").sorted() == names)
+        #expect(names.contains("0-25x20.png"))
+        for name in names {
+            let streamed = try ImageCodecs.decode(FileIO.read(folder + "/streamed/" + name))
+            let whole = try ImageCodecs.decode(FileIO.read(folder + "/whole/" + name))
+            #expect(Self.normalized(streamed) == Self.normalized(whole), "\(name)")
+        }
+    }
+
     @Test("nine-patch chunks travel through streamed crops and resizes as with whole images")
     func ninePatchMetadata() throws {
         let folder = try TemporaryFolder.make("streamed-np")

@@ -155,8 +155,8 @@ public struct BatchRunner: Sendable {
     private func process(_ input: BatchInput, pipeline: Pipeline, inputPaths: Set<String>, claims: OutputClaims) throws -> Event {
         let written = Mutex<[String]>([])
         // Every path this file writes: placeholders filled in, inputs and other files' outputs refused.
-        let claim: @Sendable (String, Image) throws -> String = { pattern, image in
-            let path = OutputTemplate.expand(pattern, input: input, size: (image.width, image.height))
+        let claim: @Sendable (String, _ width: Int, _ height: Int) throws -> String = { pattern, width, height in
+            let path = OutputTemplate.expand(pattern, input: input, size: (width, height))
             let key = Self.identity(of: path)
             if inputPaths.contains(key) {
                 throw BatchError.outputIsInput(input: input.path, output: path, original: path)
@@ -167,27 +167,50 @@ public struct BatchRunner: Sendable {
             return path
         }
         var fileRunner = runner
-        fileRunner.savePath = claim
+        fileRunner.savePath = { pattern, image in try claim(pattern, image.width, image.height) }
         if let handler = fileWarningHandler { fileRunner.warningHandler = { handler(input, $0) } }
         let warn = fileRunner.warningHandler
+        // A large file streams from its decoder to its output, never whole in memory.
+        if let output {
+            var size = (width: 0, height: 0)
+            let streamed = try fileRunner.streamFile(pipeline, path: input.path) { stream in
+                size = (stream.header.width, stream.header.height)
+                let (path, format) = try Self.destination(claim(output.pattern, size.width, size.height))
+                guard !NinePatchSource.hasSourceName(path) else {
+                    return try Self.write(stream.materialized(), to: path, format: format, policy: runner.policy, warn: warn)
+                }
+                try ImageCodecs.write(stream, to: try runner.policy.createFile(path), options: EncodeOptions(format: format),
+                                      context: TransformContext(limits: runner.limits, cancellation: runner.cancellation)) { warn("\(path): \($0)") }
+            }
+            if streamed { return .succeeded(input, outputs: written.withLock { $0 }, width: size.width, height: size.height) }
+        }
         let bytes = try runner.policy.read(input.path)
         let image = try fileRunner.run(pipeline, encoded: bytes, name: input.path)
         if let output {
-            let path = try claim(output.pattern, image)
-            guard let format = ImageFormat(path: path) else {
-                throw BatchError.outputNeedsExtension(template: path, looksLikeFolder: false)
-            }
-            // A .9.png name gets its frame drawn, as a single run's save does.
-            var result = image
-            if NinePatchSource.hasSourceName(path) {
-                guard format == .png, let framed = NinePatchFrame.framed(image, warn: { warn("\(path): \($0)") }) else {
-                    throw NinePatchSaveError(path: path)
-                }
-                result = framed
-            }
-            try ImageCodecs.write(result, to: try runner.policy.createFile(path), options: EncodeOptions(format: format)) { warn("\(path): \($0)") }
+            let (path, format) = try Self.destination(claim(output.pattern, image.width, image.height))
+            try Self.write(image, to: path, format: format, policy: runner.policy, warn: warn)
         }
         return .succeeded(input, outputs: written.withLock { $0 }, width: image.width, height: image.height)
+    }
+
+    /// The output path and the format its extension names.
+    private static func destination(_ path: String) throws -> (String, ImageFormat) {
+        guard let format = ImageFormat(path: path) else {
+            throw BatchError.outputNeedsExtension(template: path, looksLikeFolder: false)
+        }
+        return (path, format)
+    }
+
+    /// Writes one file's result; a .9.png name gets its frame drawn, as a single run's save does.
+    private static func write(_ image: Image, to path: String, format: ImageFormat, policy: FilePolicy, warn: @escaping @Sendable (String) -> Void) throws {
+        var result = image
+        if NinePatchSource.hasSourceName(path) {
+            guard format == .png, let framed = NinePatchFrame.framed(image, warn: { warn("\(path): \($0)") }) else {
+                throw NinePatchSaveError(path: path)
+            }
+            result = framed
+        }
+        try ImageCodecs.write(result, to: try policy.createFile(path), options: EncodeOptions(format: format)) { warn("\(path): \($0)") }
     }
 
     /// A path's identity for comparisons: its real path when it exists, else its parent's real path plus its name.

@@ -58,6 +58,16 @@ public struct PipelineRunner: Sendable {
         try execute(pipeline, image: nil, context: context)
     }
 
+    /// Streams a batch pipeline over the file at `path` (as ``execution`` allows: large files for
+    /// `.automatic`) and hands the final stream to `consume`; `false`, nothing done, when the
+    /// file is run with whole images instead.
+    func streamFile(_ pipeline: Pipeline, path: String, consume: (any BandSource) throws -> Void) throws -> Bool {
+        guard execution != .whole else { return false }
+        let context = RunContext(limits: limits, policy: policy, savePath: savePath, cancellation: cancellation, handler: warningHandler)
+        return try streamedRun(pipeline, context: context, minimumBytes: execution == .streamed ? 0 : streamingThreshold)
+            .run(file: path, consume: consume)
+    }
+
     private func streamedRun(_ pipeline: Pipeline, context: RunContext, minimumBytes: Int) -> StreamedRun {
         StreamedRun(pipeline: pipeline, context: context, minimumBytes: minimumBytes, observer: stepObserver)
     }
