@@ -14,6 +14,7 @@ struct TransformContractTests {
         "tile width=11 height=5 mode=mirror anchor=center", "tile width=8 height=8 mode=round", "tile width=9 height=9 mode=space",
         "alpha add", "alpha remove background=#204060", "orient rotate=90", "orient flip=horizontal", "orient",
         "thumbnail size=5", "thumbnail width=6 height=3 border=2", "resize width=200% linear=true", "crop x=0 y=0 width=60% height=70%",
+        "ninepatch width=23 height=11 insets=0,0,0,0", "ninepatch width=5 height=30 insets=0,0,0,0 mode=tile",
     ]
 
     @Test("every step handles 1×1, odd sizes, every layout and both depths, deterministically", arguments: steps)

@@ -120,6 +120,27 @@ extension Transforms {
 
         /// Returns the rendered image.
         public func apply(to image: Image, context: TransformContext) throws -> Image {
+            let plan = try plan(for: image, context: context)
+            var canvas = Image.filled(width: plan.width, height: plan.height, layout: plan.layout, depth: image.depth, color: .clear)
+            for (r, row) in plan.rows.segments.enumerated() where row.outputLength > 0 {
+                canvas.paste(try strip(r, of: plan, context: context), x: 0, y: row.outputStart)
+            }
+            canvas.metadata = plan.metadata
+            return canvas
+        }
+
+        /// What rendering `image` takes: the output size, both axes' layout, cell colours, and
+        /// the source in the output's layout.
+        struct Plan {
+            var width: Int, height: Int
+            var columns: NinePatchAxis, rows: NinePatchAxis
+            var colors: [UInt32]
+            var layout: PixelLayout
+            var source: Image
+            var metadata: ImageMetadata
+        }
+
+        func plan(for image: Image, context: TransformContext) throws -> Plan {
             let chunk = try chunk(for: image)
             var outputWidth = width ?? image.width, outputHeight = height ?? image.height
             if let content {
@@ -134,32 +155,36 @@ extension Transforms {
             let colors = chunk.colors.count == columns.segments.count * rows.segments.count ? chunk.colors : []
             let spaced = (xMode == .space || yMode == .space)
             let layout = spaced || colors.contains(NinePatchChunk.transparentColor) ? image.layout.withAlpha : image.layout
-            let source = image.converted(to: layout).unpremultiplied()
-            var canvas = Image.filled(width: outputWidth, height: outputHeight, layout: layout, depth: image.depth, color: .clear)
-            for (r, row) in rows.segments.enumerated() where row.outputLength > 0 {
-                for (c, column) in columns.segments.enumerated() where column.outputLength > 0 {
-                    try context.checkCancellation()
-                    let color = colors.isEmpty ? NinePatchChunk.noColor : colors[r * columns.segments.count + c]
-                    if color == NinePatchChunk.transparentColor { continue }
-                    let cell: Image
-                    if color != NinePatchChunk.noColor {
-                        cell = Image.filled(width: column.outputLength, height: row.outputLength, layout: layout, depth: image.depth,
-                                            color: Color(red: UInt8(color >> 16 & 0xFF), green: UInt8(color >> 8 & 0xFF),
-                                                         blue: UInt8(color & 0xFF), alpha: UInt8(color >> 24)))
-                    } else {
-                        let piece = source.cropped(to: PixelRect(x: column.start, y: row.start, width: column.length, height: row.length))
-                        let across = try (column.stretches ? xMode : .stretch)
-                            .fit(piece, horizontal: true, length: column.outputLength, filter: filter, context: context)
-                        cell = try (row.stretches ? yMode : .stretch)
-                            .fit(across, horizontal: false, length: row.outputLength, filter: filter, context: context)
-                    }
-                    canvas.paste(cell.converted(to: layout).unpremultiplied(), x: column.outputStart, y: row.outputStart)
+            var metadata = image.metadata
+            metadata.ninePatch = Self.mapped(image.metadata.ninePatch?.clamped(width: image.width, height: image.height), chunk: chunk,
+                                             columns: columns, rows: rows, width: outputWidth, height: outputHeight)
+            return Plan(width: outputWidth, height: outputHeight, columns: columns, rows: rows, colors: colors, layout: layout,
+                        source: image.converted(to: layout).unpremultiplied(), metadata: metadata)
+        }
+
+        /// The output rows of row segment `r`: its cells side by side on a transparent strip.
+        func strip(_ r: Int, of plan: Plan, context: TransformContext) throws -> Image {
+            let row = plan.rows.segments[r], columns = plan.columns, layout = plan.layout, depth = plan.source.depth
+            var strip = Image.filled(width: plan.width, height: row.outputLength, layout: layout, depth: depth, color: .clear)
+            for (c, column) in columns.segments.enumerated() where column.outputLength > 0 {
+                try context.checkCancellation()
+                let color = plan.colors.isEmpty ? NinePatchChunk.noColor : plan.colors[r * columns.segments.count + c]
+                if color == NinePatchChunk.transparentColor { continue }
+                let cell: Image
+                if color != NinePatchChunk.noColor {
+                    cell = Image.filled(width: column.outputLength, height: row.outputLength, layout: layout, depth: depth,
+                                        color: Color(red: UInt8(color >> 16 & 0xFF), green: UInt8(color >> 8 & 0xFF),
+                                                     blue: UInt8(color & 0xFF), alpha: UInt8(color >> 24)))
+                } else {
+                    let piece = plan.source.cropped(to: PixelRect(x: column.start, y: row.start, width: column.length, height: row.length))
+                    let across = try (column.stretches ? xMode : .stretch)
+                        .fit(piece, horizontal: true, length: column.outputLength, filter: filter, context: context)
+                    cell = try (row.stretches ? yMode : .stretch)
+                        .fit(across, horizontal: false, length: row.outputLength, filter: filter, context: context)
                 }
+                strip.paste(cell.converted(to: layout).unpremultiplied(), x: column.outputStart, y: 0)
             }
-            canvas.metadata = image.metadata
-            canvas.metadata.ninePatch = Self.mapped(image.metadata.ninePatch?.clamped(width: image.width, height: image.height), chunk: chunk, columns: columns, rows: rows,
-                                                    width: outputWidth, height: outputHeight)
-            return canvas
+            return strip
         }
 
         /// The smallest output length, at least `minimum`, whose content area (between the padding
@@ -212,6 +237,27 @@ extension Transforms {
                 NinePatchOutline(insets: map($0.insets, sourceWidth: sourceWidth, sourceHeight: sourceHeight), radius: $0.radius, alpha: $0.alpha)
             }
             return result
+        }
+    }
+}
+
+extension Transforms.NinePatchStretch: BandTransform {
+    /// Streams the rendering one row of cells at a time: the (small) source is held whole, and
+    /// each band is cut from the strips of cells it crosses.
+    public func bands(from input: any BandSource, context: TransformContext) throws -> (any BandSource)? {
+        let image = try input.materialized(context: context)
+        let plan = try plan(for: image, context: context)
+        let header = ImageHeader(width: plan.width, height: plan.height, layout: plan.layout, depth: image.depth, metadata: plan.metadata)
+        var cached: (index: Int, strip: Image)?
+        return CanvasBandSource(header: header) { rows in
+            var band = Image.filled(width: plan.width, height: rows.count, layout: plan.layout, depth: image.depth, color: .clear)
+            for (r, row) in plan.rows.segments.enumerated() where row.outputLength > 0 {
+                let span = row.outputStart..<(row.outputStart + row.outputLength)
+                guard span.overlaps(rows) else { continue }
+                if cached?.index != r { cached = (r, try strip(r, of: plan, context: context)) }
+                if let strip = cached?.strip { band.paste(strip, x: 0, y: row.outputStart - rows.lowerBound) }
+            }
+            return band
         }
     }
 }

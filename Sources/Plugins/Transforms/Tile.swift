@@ -105,8 +105,10 @@ extension Transforms {
             }
         }
 
-        /// A canvas where pixel (x, y) shows source pixel ((x − offsetX) mod w, (y − offsetY) mod h), mirrored in odd copies.
-        static func wrapped(_ source: Image, width: Int, height: Int, mirror: Bool, offsetX: Int, offsetY: Int) -> Image {
+        /// A canvas where pixel (x, y) shows source pixel ((x − offsetX) mod w, (y − offsetY) mod h), mirrored in odd copies;
+        /// `rows` of it only, when given.
+        static func wrapped(_ source: Image, width: Int, height: Int, mirror: Bool, offsetX: Int, offsetY: Int, rows range: Range<Int>? = nil) -> Image {
+            let range = range ?? 0..<height
             func map(_ position: Int, offset: Int, length: Int) -> Int {
                 let shifted = position - offset
                 let copy = shifted >= 0 ? shifted / length : (shifted + 1) / length - 1
@@ -114,13 +116,13 @@ extension Transforms {
                 return mirror && copy % 2 != 0 ? length - 1 - inside : inside
             }
             let columns = (0..<width).map { map($0, offset: offsetX, length: source.width) }
-            let rows = (0..<height).map { map($0, offset: offsetY, length: source.height) }
+            let rows = range.map { map($0, offset: offsetY, length: source.height) }
             let channels = source.layout.channelCount
             func gather<S>(_ samples: [S]) -> [S] {
-                [S](unsafeUninitializedCapacity: width * height * channels) { out, initialized in
+                [S](unsafeUninitializedCapacity: width * range.count * channels) { out, initialized in
                     samples.withUnsafeBufferPointer { input in
                         var index = 0
-                        for y in 0..<height {
+                        for y in 0..<range.count {
                             let row = rows[y] * source.width
                             for x in 0..<width {
                                 let from = (row + columns[x]) * channels
@@ -129,7 +131,7 @@ extension Transforms {
                             }
                         }
                     }
-                    initialized = width * height * channels
+                    initialized = width * range.count * channels
                 }
             }
             let storage: PixelStorage
@@ -137,12 +139,14 @@ extension Transforms {
             case .eight(let samples): storage = .eight(gather(samples))
             case .sixteen(let samples): storage = .sixteen(gather(samples))
             }
-            return Image(width: width, height: height, layout: source.layout, storage: storage,
+            return Image(width: width, height: range.count, layout: source.layout, storage: storage,
                          alphaMode: source.alphaMode, metadata: source.metadata)
         }
 
-        /// Whole copies spread evenly, first and last at the edges; one copy is placed by the anchor.
-        func spaced(_ source: Image) -> Image {
+        /// Whole copies spread evenly, first and last at the edges; one copy is placed by the anchor;
+        /// `rows` of the canvas only, when given.
+        func spaced(_ source: Image, rows range: Range<Int>? = nil) -> Image {
+            let range = range ?? 0..<height
             func positions(tile: Int, canvas: Int, vertical: Bool) -> [Int] {
                 let count = canvas / tile
                 guard count >= 2 else { return [anchor.offset(inner: tile, outer: canvas, vertical: vertical)] }
@@ -151,14 +155,53 @@ extension Transforms {
             }
             let layout = source.layout.accommodating(background)
             let tile = source.converted(to: layout).unpremultiplied()
-            var canvas = Image.filled(width: width, height: height, layout: layout, depth: source.depth, color: background)
-            for y in positions(tile: source.height, canvas: height, vertical: true) {
+            var canvas = Image.filled(width: width, height: range.count, layout: layout, depth: source.depth, color: background)
+            for y in positions(tile: source.height, canvas: height, vertical: true) where y < range.upperBound && y + source.height > range.lowerBound {
                 for x in positions(tile: source.width, canvas: width, vertical: false) {
-                    canvas.paste(tile, x: x, y: y)
+                    canvas.paste(tile, x: x, y: y - range.lowerBound)
                 }
             }
             canvas.metadata = source.metadata
             return canvas
         }
+    }
+}
+
+extension Transforms.Tile: BandTransform {
+    /// Streams the canvas: the (usually small) source is held whole, and each band of the canvas
+    /// is made as it is asked for; `round` resamples a stream of whole copies.
+    public func bands(from input: any BandSource, context: TransformContext) throws -> (any BandSource)? {
+        guard input.header.metadata.orientation == .up else { return nil }
+        try context.limits.check(width: width, height: height)
+        if input.header.metadata.ninePatch != nil { context.warn("tile: nine-patch information dropped: tiling does not keep stretch regions") }
+        var source = try input.materialized(context: context)
+        source.metadata.ninePatch = nil
+        let image = source
+        switch mode {
+        case .repeat, .mirror:
+            let offsetX = anchor.offset(inner: source.width, outer: width, vertical: false)
+            let offsetY = anchor.offset(inner: source.height, outer: height, vertical: true)
+            return CanvasBandSource(header: header(of: source, layout: source.layout, alphaMode: source.alphaMode)) { [width, height, mode] rows in
+                Self.wrapped(image, width: width, height: height, mirror: mode == .mirror, offsetX: offsetX, offsetY: offsetY, rows: rows)
+            }
+        case .round:
+            let across = Swift.max(1, Int((Double(width) / Double(source.width)).rounded()))
+            let down = Swift.max(1, Int((Double(height) / Double(source.height)).rounded()))
+            try context.limits.check(width: across * source.width, height: down * source.height)
+            let copies = CanvasBandSource(header: header(of: source, layout: source.layout, alphaMode: source.alphaMode,
+                                                         width: across * source.width, height: down * source.height)) { rows in
+                Self.wrapped(image, width: across * image.width, height: down * image.height, mirror: false, offsetX: 0, offsetY: 0, rows: rows)
+            }
+            return Resampler(filter: filter).bands(from: copies, width: width, height: height, context: context)
+        case .space:
+            return CanvasBandSource(header: header(of: source, layout: source.layout.accommodating(background), alphaMode: .straight)) { rows in
+                spaced(image, rows: rows)
+            }
+        }
+    }
+
+    private func header(of source: Image, layout: PixelLayout, alphaMode: AlphaMode, width: Int? = nil, height: Int? = nil) -> ImageHeader {
+        ImageHeader(width: width ?? self.width, height: height ?? self.height, layout: layout, depth: source.depth,
+                    alphaMode: alphaMode, metadata: source.metadata)
     }
 }
