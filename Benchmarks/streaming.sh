@@ -72,5 +72,17 @@ pair "JPEG decode + EXIF-6 rotate + encode q90" -- \
 pair "resize → 1000×750 Lanczos-3, PNG → PNG" -- \
     "$np" run -e "load \"$work/photo.png\" | resize width=1000 filter=lanczos3 | save \"$work/s-rs.png\"" -- \
     vips resize "$work/photo.png" "$work/s-rs-vips.png" 0.25 --kernel lanczos3
+# The large inputs: a 20000×20000 RGB zone plate PNG and a 30000×4000 JPEG panorama, made once
+# (a few GB of disk and ~35 s); BIG=0 skips them.
+if [ "${BIG:-1}" != 0 ]; then
+    [ -f "$work/zone.png" ] || python3 Benchmarks/make_zoneplate.py "$work/zone.png" 20000
+    [ -f "$work/pano.jpg" ] || python3 Benchmarks/make_panorama.py "$work/pano.jpg"
+    pair "20000×20000 PNG → thumbnail 256" -- \
+        "$np" run --max-pixels 400000000 -e "load \"$work/zone.png\" | thumbnail size=256 | save \"$work/s-zone.png\"" -- \
+        vipsthumbnail "$PWD/$work/zone.png" -s 256x256 --smartcrop centre -o "$PWD/$work/s-zone-vips.png"
+    pair "30000×4000 JPEG → resize width=2000" -- \
+        "$np" run -e "load \"$work/pano.jpg\" | resize width=2000 | save \"$work/s-pano.jpg\"" -- \
+        vips resize "$work/pano.jpg" "$work/s-pano-vips.jpg" 0.0666666667 --kernel lanczos3
+fi
 echo
 for f in s-copy s-copy-vips s-crop s-crop-vips; do echo "  $f.png: $(stat -c %s "$work/$f.png") bytes"; done
