@@ -249,77 +249,116 @@ void njs_decoder_destroy(njs_decoder *dec) {
 
 /* --------------------------------------------------------------- encoder */
 
-int njs_encode(const uint8_t *pixels, uint32_t width, uint32_t height, int components, size_t stride,
-               const njs_encode_options *options, uint8_t **out, size_t *out_length,
-               char *error, size_t error_capacity) {
+struct njs_encoder {
     struct jpeg_compress_struct info;
     njs_error_manager errors;
-    /* volatile: these are read after a longjmp. */
-    unsigned char *volatile buffer = NULL;
-    unsigned long buffer_length = 0;
-    volatile int created = 0;
+    unsigned char *buffer;       /* jpeg_mem_dest's output, owned until taken by njs_encoder_finish */
+    unsigned long buffer_length;
+    int created;
+};
 
+int njs_encoder_start(njs_encoder **out, uint32_t width, uint32_t height, int components,
+                      const njs_encode_options *options, char *error, size_t error_capacity) {
     *out = NULL;
-    *out_length = 0;
-    njs_install_errors(&errors);
-    info.err = &errors.base;
-    if (setjmp(errors.jump)) {
-        if (error && error_capacity) snprintf(error, error_capacity, "%s", errors.message);
-        if (created) jpeg_destroy_compress(&info);
-        if (buffer) free(buffer);
+    njs_encoder *enc = calloc(1, sizeof(njs_encoder));
+    if (!enc) {
+        if (error && error_capacity) snprintf(error, error_capacity, "out of memory creating an encoder");
         return 1;
     }
-    jpeg_create_compress(&info);
-    created = 1;
-    unsigned char *dest = NULL;
-    jpeg_mem_dest(&info, &dest, &buffer_length);
-    buffer = dest;
-    info.image_width = width;
-    info.image_height = height;
-    info.input_components = components;
-    info.in_color_space = components == 1 ? JCS_GRAYSCALE : JCS_RGB;
-    jpeg_set_defaults(&info);
-    jpeg_set_quality(&info, options->quality, TRUE);
-    info.dct_method = JDCT_ISLOW;
+    njs_install_errors(&enc->errors);
+    enc->info.err = &enc->errors.base;
+    if (setjmp(enc->errors.jump)) {
+        if (error && error_capacity) snprintf(error, error_capacity, "%s", enc->errors.message);
+        njs_encoder_destroy(enc);
+        return 1;
+    }
+    jpeg_create_compress(&enc->info);
+    enc->created = 1;
+    jpeg_mem_dest(&enc->info, &enc->buffer, &enc->buffer_length);
+    struct jpeg_compress_struct *info = &enc->info;
+    info->image_width = width;
+    info->image_height = height;
+    info->input_components = components;
+    info->in_color_space = components == 1 ? JCS_GRAYSCALE : JCS_RGB;
+    jpeg_set_defaults(info);
+    jpeg_set_quality(info, options->quality, TRUE);
+    info->dct_method = JDCT_ISLOW;
     /* Optimised Huffman tables make baseline files ~5% smaller but force libjpeg
        to buffer every DCT coefficient of the image (about as large as the image
        itself); progressive mode buffers them anyway and optimises for free. */
-    info.optimize_coding = options->progressive ? TRUE : FALSE;
+    info->optimize_coding = options->progressive ? TRUE : FALSE;
     if (components == 3) {
         int h = 2, v = 2;
         if (options->chroma_subsampling == 444) { h = 1; v = 1; }
         else if (options->chroma_subsampling == 422) { h = 2; v = 1; }
-        info.comp_info[0].h_samp_factor = h;
-        info.comp_info[0].v_samp_factor = v;
-        info.comp_info[1].h_samp_factor = 1;
-        info.comp_info[1].v_samp_factor = 1;
-        info.comp_info[2].h_samp_factor = 1;
-        info.comp_info[2].v_samp_factor = 1;
+        info->comp_info[0].h_samp_factor = h;
+        info->comp_info[0].v_samp_factor = v;
+        info->comp_info[1].h_samp_factor = 1;
+        info->comp_info[1].v_samp_factor = 1;
+        info->comp_info[2].h_samp_factor = 1;
+        info->comp_info[2].v_samp_factor = 1;
     }
-    if (options->progressive) jpeg_simple_progression(&info);
-    jpeg_start_compress(&info, TRUE);
+    if (options->progressive) jpeg_simple_progression(info);
+    jpeg_start_compress(info, TRUE);
     if (options->exif && options->exif_length > 0) {
         /* APP1: "Exif\0\0" + TIFF block; a marker holds at most 65533 bytes. */
         size_t total = options->exif_length + 6;
         if (total <= 65533) {
-            jpeg_write_m_header(&info, JPEG_APP0 + 1, (unsigned int)total);
+            jpeg_write_m_header(info, JPEG_APP0 + 1, (unsigned int)total);
             const char prefix[6] = {'E', 'x', 'i', 'f', 0, 0};
-            for (int i = 0; i < 6; i++) jpeg_write_m_byte(&info, prefix[i]);
-            for (size_t i = 0; i < options->exif_length; i++) jpeg_write_m_byte(&info, options->exif[i]);
+            for (int i = 0; i < 6; i++) jpeg_write_m_byte(info, prefix[i]);
+            for (size_t i = 0; i < options->exif_length; i++) jpeg_write_m_byte(info, options->exif[i]);
         }
     }
     if (options->icc && options->icc_length > 0) {
-        jpeg_write_icc_profile(&info, options->icc, (unsigned int)options->icc_length);
+        jpeg_write_icc_profile(info, options->icc, (unsigned int)options->icc_length);
     }
-    while (info.next_scanline < info.image_height) {
-        JSAMPROW row = (JSAMPROW)(pixels + (size_t)info.next_scanline * stride);
-        jpeg_write_scanlines(&info, &row, 1);
+    *out = enc;
+    return 0;
+}
+
+int njs_encoder_write_rows(njs_encoder *enc, const uint8_t *pixels, size_t stride, uint32_t rows) {
+    if (setjmp(enc->errors.jump)) return 1;
+    for (uint32_t row = 0; row < rows && enc->info.next_scanline < enc->info.image_height; row++) {
+        JSAMPROW line = (JSAMPROW)(pixels + (size_t)row * stride);
+        jpeg_write_scanlines(&enc->info, &line, 1);
     }
-    jpeg_finish_compress(&info);
-    buffer = dest;
-    jpeg_destroy_compress(&info);
-    *out = dest;
-    *out_length = buffer_length;
+    return 0;
+}
+
+int njs_encoder_finish(njs_encoder *enc, uint8_t **out, size_t *out_length) {
+    *out = NULL;
+    *out_length = 0;
+    if (setjmp(enc->errors.jump)) return 1;
+    jpeg_finish_compress(&enc->info);
+    *out = enc->buffer;
+    *out_length = enc->buffer_length;
+    enc->buffer = NULL;
+    return 0;
+}
+
+const char *njs_encoder_error(const njs_encoder *enc) { return enc->errors.message; }
+
+void njs_encoder_destroy(njs_encoder *enc) {
+    if (!enc) return;
+    if (enc->created) jpeg_destroy_compress(&enc->info);
+    free(enc->buffer);
+    free(enc);
+}
+
+int njs_encode(const uint8_t *pixels, uint32_t width, uint32_t height, int components, size_t stride,
+               const njs_encode_options *options, uint8_t **out, size_t *out_length,
+               char *error, size_t error_capacity) {
+    njs_encoder *enc = NULL;
+    *out = NULL;
+    *out_length = 0;
+    if (njs_encoder_start(&enc, width, height, components, options, error, error_capacity) != 0) return 1;
+    if (njs_encoder_write_rows(enc, pixels, stride, height) != 0 || njs_encoder_finish(enc, out, out_length) != 0) {
+        if (error && error_capacity) snprintf(error, error_capacity, "%s", njs_encoder_error(enc));
+        njs_encoder_destroy(enc);
+        return 1;
+    }
+    njs_encoder_destroy(enc);
     return 0;
 }
 

@@ -43,4 +43,17 @@ struct JPEGStreamingTests {
         let file = try #require(FileBytes(descriptor: open(path, O_RDONLY), path: path))
         #expect(throws: JPEGError.self) { _ = try JPEGDecoder().bands(file).materialized() }
     }
+
+    @Test("the streamed encoder writes the same bytes as the whole-image encoder; flattening is reported once",
+          arguments: [(PixelLayout.rgb, SampleDepth.eight), (.gray, .eight), (.rgba, .sixteen), (.grayAlpha, .eight)])
+    func encodes(layout: PixelLayout, depth: SampleDepth) throws {
+        let image = PNGStreamingTests.large(layout: layout, depth: depth, width: 83, height: 150)
+        var wholeWarnings: [String] = [], streamedWarnings: [String] = []
+        let encoder = JPEGEncoder(quality: 85, subsampling: .s422)
+        let whole = try encoder.encode(image) { wholeWarnings.append($0) }
+        let streamed = try encoder.encode(ImageBandSource(image)) { streamedWarnings.append($0) }
+        #expect(streamed == whole)
+        #expect(streamedWarnings == wholeWarnings)
+        #expect(streamedWarnings.count == (layout.hasAlpha ? 1 : 0))
+    }
 }

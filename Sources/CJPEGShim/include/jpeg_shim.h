@@ -103,7 +103,22 @@ int njs_encode(const uint8_t *pixels, uint32_t width, uint32_t height, int compo
                const njs_encode_options *options, uint8_t **out, size_t *out_length,
                char *error, size_t error_capacity);
 
-/** Frees a buffer returned by `njs_encode`. */
+typedef struct njs_encoder njs_encoder;
+
+/** Starts an encoder for `height` rows of `width` pixels (`components` 1 = gray or 3 = RGB),
+    markers written; on failure returns non-zero with a message in `error` and no encoder. */
+int njs_encoder_start(njs_encoder **out, uint32_t width, uint32_t height, int components,
+                      const njs_encode_options *options, char *error, size_t error_capacity);
+/** Compresses the next `rows` rows (each `stride` bytes apart). */
+int njs_encoder_write_rows(njs_encoder *enc, const uint8_t *pixels, size_t stride, uint32_t rows);
+/** Ends the image; hands over the malloc'ed JPEG in `*out` (free it with `njs_free`). */
+int njs_encoder_finish(njs_encoder *enc, uint8_t **out, size_t *out_length);
+/** The last error text. */
+const char *njs_encoder_error(const njs_encoder *enc);
+/** Releases the encoder (and output not handed over). */
+void njs_encoder_destroy(njs_encoder *enc);
+
+/** Frees a buffer returned by `njs_encode` or `njs_encoder_finish`. */
 void njs_free(void *pointer);
 
 #ifdef __cplusplus

@@ -62,23 +62,23 @@ public enum ImageCodecs {
         try file.commit()
     }
 
-    /// Encodes the image `source` streams into `file` and commits it. PNG is written band by band
-    /// as the rows arrive (in the stream's own layout: see ``PNGEncoder/encode(_:metadata:context:to:)``);
-    /// other formats collect the image first. On any failure the file is aborted.
+    /// Encodes the image `source` streams into `file` and commits it, band by band as the rows
+    /// arrive: PNG in the stream's own layout (see ``PNGEncoder/encode(_:metadata:context:to:)``),
+    /// JPEG compressed scanline by scanline. On any failure the file is aborted.
     public static func write(_ source: any BandSource, to file: AtomicFile, options: EncodeOptions,
                              context: TransformContext = TransformContext(), warn: (String) -> Void = { _ in }) throws {
-        guard options.format == .png else {
-            let image: Image
-            do { image = try source.materialized(context: context) } catch {
-                file.abort()
-                throw error
-            }
-            return try write(image, to: file, options: options, warn: warn)
-        }
         do {
             let metadata = options.stripped.isEmpty ? source.header.metadata : source.header.metadata.stripping(options.stripped)
-            try PNGEncoder(compressionLevel: options.compressionLevel, allowsPalette: options.allowsPalette)
-                .encode(source, metadata: metadata, context: context) { try file.write($0) }
+            switch options.format {
+            case .png:
+                try PNGEncoder(compressionLevel: options.compressionLevel, allowsPalette: options.allowsPalette)
+                    .encode(source, metadata: metadata, context: context) { try file.write($0) }
+            case .jpeg:
+                let bytes = try JPEGEncoder(quality: options.quality, progressive: options.progressive, subsampling: options.subsampling,
+                                            background: options.background, warnsWhenFlattening: options.warnsWhenFlattening)
+                    .encode(source, metadata: metadata, context: context, warn: warn)
+                try bytes.withUnsafeBytes { try file.write($0) }
+            }
         } catch {
             // Errors of the steps upstream arrive here too, already naming their step.
             file.abort()

@@ -113,8 +113,8 @@ struct SaveStep: Sendable, Hashable {
 }
 
 extension SaveStep {
-    /// Writes the image `source` streams, band by band, when this save can (a PNG without a
-    /// nine-patch frame, outside a batch); returns `false`, writing nothing, when it cannot.
+    /// Writes the image `source` streams, band by band, when this save can (no nine-patch frame
+    /// to draw, outside a batch); returns `false`, writing nothing, when it cannot.
     func writeStreamed(_ source: any BandSource, _ context: RunContext) throws -> Bool {
         guard context.savePath == nil, !writesFrame(to: path) else { return false }
         var options = options
@@ -122,7 +122,6 @@ extension SaveStep {
             guard let format = ImageFormat(path: path) ?? context.sourceFormat else { return false }
             options.format = format
         }
-        guard options.format == .png else { return false }
         if FileIO.streamDescriptor(path, forWriting: true) == nil {
             try context.policy.createParentDirectories(of: path)
         }
