@@ -25,6 +25,14 @@ func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
             fatalError("region decode \(region) differs from the full decode cropped")
         }
     }
+    // Streamed in bands (scanlines, rows skipped), it must decode to the same image.
+    if let plain = try? JPEGDecoder(limits: limits, scaleDenominator: 2).decode(bytes) {
+        let rows = Int(bytes.last ?? 0) % 5 + 1
+        if let source = try? JPEGDecoder(limits: limits, scaleDenominator: 2).bands(bytes), let streamed = try? source.materialized(bandRows: rows),
+           streamed != plain {
+            fatalError("streamed decode in \(rows)-row bands differs from the whole decode")
+        }
+    }
     // Turned upright while decoding must equal decoding, then turning.
     var upright = JPEGDecoder(limits: limits, scaleDenominator: 4)
     upright.appliesOrientation = true

@@ -24,5 +24,17 @@ func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     guard let pipeline = PipelineCompiler(requiresSource: false).compile(text).pipeline else { return 0 }
     let runner = PipelineRunner(limits: ImageLimits(maxPixelCount: 1 << 18, maxDimension: 2048, maxMetadataBytes: 1 << 16), policy: .noFiles)
     _ = try? runner.run(pipeline, input: input)
+    // Each step streamed (in bands of 1–4 rows) must give what it gives on whole images.
+    let context = TransformContext(limits: runner.limits)
+    var image = input
+    for (index, step) in pipeline.steps.enumerated() {
+        guard let transform = step.transform, let whole = try? transform.apply(to: image, context: context) else { break }
+        let rows = (size + index) % 4 + 1
+        guard let streamed = try? transform.streamed(from: ImageBandSource(image), context: context).materialized(bandRows: rows, context: context),
+              streamed == whole else {
+            fatalError("step \(index + 1) '\(step.name)' streamed in \(rows)-row bands differs from its whole-image result")
+        }
+        image = whole
+    }
     return 0
 }

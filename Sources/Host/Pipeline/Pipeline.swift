@@ -39,6 +39,11 @@ public struct PipelineStep: Sendable, Hashable, CustomStringConvertible {
     let parameters: [ParameterSpec]
     let action: StepAction
 
+    /// The transform this step runs; `nil` for `load` and `save`.
+    public var transform: (any Transform)? {
+        if case .transform(let transform) = action { transform } else { nil }
+    }
+
     /// The canonical text: `name`, the positional value, then `name=value` in declaration order, defaults left out.
     public var description: String {
         var parts = [name]

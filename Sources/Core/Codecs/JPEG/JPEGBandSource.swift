@@ -16,12 +16,24 @@ final class JPEGBandSource: BandSource {
     /// Reads `file` whole, then its header (limits and plausibility checked, as a whole decode
     /// does), and starts decompression at the scale `scale` chooses from the stored size and
     /// orientation (1, 2, 4 or 8).
-    init(_ file: FileBytes, decoder: JPEGDecoder, scale: (_ width: Int, _ height: Int, _ orientation: Orientation) -> Int) throws {
-        bytes = .allocate(capacity: file.count)
+    convenience init(_ file: FileBytes, decoder: JPEGDecoder, scale: (_ width: Int, _ height: Int, _ orientation: Orientation) -> Int) throws {
+        let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: file.count)
         do {
             guard try file.read(into: UnsafeMutableRawBufferPointer(bytes), at: 0) == file.count else {
                 throw FileError.cannotRead(path: file.path, reason: "the file became shorter while it was read")
             }
+        } catch {
+            bytes.deallocate()
+            throw error
+        }
+        try self.init(taking: bytes, decoder: decoder, scale: scale)
+    }
+
+    /// Takes ownership of `bytes` (deallocated when this source goes away, or now if it throws).
+    init(taking bytes: UnsafeMutableBufferPointer<UInt8>, decoder: JPEGDecoder,
+         scale: (_ width: Int, _ height: Int, _ orientation: Orientation) -> Int) throws {
+        self.bytes = bytes
+        do {
             let session = try JPEGSession(UnsafeBufferPointer(bytes))
             var decoder = decoder
             let stored = session.metadata(limits: decoder.limits)
@@ -92,5 +104,12 @@ extension JPEGDecoder {
     /// ``region`` is ignored: a crop step downstream skips rows itself.
     public func bands(_ file: FileBytes, scale: ((_ width: Int, _ height: Int, _ orientation: Orientation) -> Int)? = nil) throws -> any BandSource {
         try JPEGBandSource(file, decoder: self, scale: scale ?? { _, _, _ in scaleDenominator })
+    }
+
+    /// A stream over the JPEG `bytes` (copied), at this decoder's scale, in stored orientation.
+    public func bands(_ bytes: [UInt8]) throws -> any BandSource {
+        let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
+        _ = copy.initialize(from: bytes)
+        return try JPEGBandSource(taking: copy, decoder: self) { _, _, _ in scaleDenominator }
     }
 }
