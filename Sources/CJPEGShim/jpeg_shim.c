@@ -346,20 +346,4 @@ void njs_encoder_destroy(njs_encoder *enc) {
     free(enc);
 }
 
-int njs_encode(const uint8_t *pixels, uint32_t width, uint32_t height, int components, size_t stride,
-               const njs_encode_options *options, uint8_t **out, size_t *out_length,
-               char *error, size_t error_capacity) {
-    njs_encoder *enc = NULL;
-    *out = NULL;
-    *out_length = 0;
-    if (njs_encoder_start(&enc, width, height, components, options, error, error_capacity) != 0) return 1;
-    if (njs_encoder_write_rows(enc, pixels, stride, height) != 0 || njs_encoder_finish(enc, out, out_length) != 0) {
-        if (error && error_capacity) snprintf(error, error_capacity, "%s", njs_encoder_error(enc));
-        njs_encoder_destroy(enc);
-        return 1;
-    }
-    njs_encoder_destroy(enc);
-    return 0;
-}
-
 void njs_free(void *pointer) { free(pointer); }

@@ -94,15 +94,6 @@ typedef struct njs_encode_options {
     size_t icc_length;
 } njs_encode_options;
 
-/**
- * Encodes 8-bit pixels (`components` 1 = gray or 3 = RGB, rows `stride` bytes
- * apart) into a malloc'ed buffer returned in `*out`/`*out_length`; free it with
- * `njs_free`. On failure returns non-zero and writes a message into `error`.
- */
-int njs_encode(const uint8_t *pixels, uint32_t width, uint32_t height, int components, size_t stride,
-               const njs_encode_options *options, uint8_t **out, size_t *out_length,
-               char *error, size_t error_capacity);
-
 typedef struct njs_encoder njs_encoder;
 
 /** Starts an encoder for `height` rows of `width` pixels (`components` 1 = gray or 3 = RGB),
@@ -118,7 +109,7 @@ const char *njs_encoder_error(const njs_encoder *enc);
 /** Releases the encoder (and output not handed over). */
 void njs_encoder_destroy(njs_encoder *enc);
 
-/** Frees a buffer returned by `njs_encode` or `njs_encoder_finish`. */
+/** Frees a buffer returned by `njs_encoder_finish`. */
 void njs_free(void *pointer);
 
 #ifdef __cplusplus

@@ -70,16 +70,7 @@ final class JPEGBandSource: BandSource {
         }
         let stride = header.width * components
         var raw = [UInt8](repeating: 0, count: stride * rows.count)
-        var done = 0
-        try raw.withUnsafeMutableBufferPointer { out in
-            while done < rows.count {
-                var got: UInt32 = 0
-                try session.check(njs_decoder_read_rows(session.decoder, out.baseAddress! + done * stride, stride,
-                                                        UInt32(min(16, rows.count - done)), &got))
-                if got == 0 { break }
-                done += Int(got)
-            }
-        }
+        let done = try raw.withUnsafeMutableBufferPointer { try session.readRows(into: $0.baseAddress!, stride: stride, count: rows.count) }
         nextRow += done
         if done < rows.count || njs_decoder_warning_count(session.decoder) > 0 { throw truncation(session) }
         if nextRow == header.height {

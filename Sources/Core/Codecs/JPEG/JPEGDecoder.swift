@@ -68,14 +68,7 @@ public struct JPEGDecoder: Sendable {
                 try batch.withUnsafeMutableBufferPointer { batch in
                     while rowsDone < height {
                         let target = orientation == .up ? out.baseAddress! + rowsDone * stride : batch.baseAddress!
-                        var got = 0
-                        while got < min(batchRows, height - rowsDone) {
-                            var read: UInt32 = 0
-                            try session.check(njs_decoder_read_rows(session.decoder, target + got * stride, stride,
-                                                                    UInt32(min(batchRows, height - rowsDone) - got), &read))
-                            if read == 0 { break }
-                            got += Int(read)
-                        }
+                        let got = try session.readRows(into: target, stride: stride, count: min(batchRows, height - rowsDone))
                         if got == 0 { break }
                         if orientation != .up { scatter.place(rows: rowsDone..<(rowsDone + got), from: batch.baseAddress!, into: out.baseAddress!) }
                         rowsDone += got
@@ -140,16 +133,7 @@ public struct JPEGDecoder: Sendable {
         try session.check(njs_decoder_skip_rows(session.decoder, UInt32(region.y), &skipped))
         let stride = Int(span) * components
         var raw = [UInt8](repeating: 0, count: stride * region.height)
-        var rowsDone = 0
-        try raw.withUnsafeMutableBufferPointer { out in
-            while rowsDone < region.height {
-                var got: UInt32 = 0
-                try session.check(njs_decoder_read_rows(session.decoder, out.baseAddress! + rowsDone * stride, stride,
-                                                        UInt32(min(16, region.height - rowsDone)), &got))
-                if got == 0 { break }
-                rowsDone += Int(got)
-            }
-        }
+        let rowsDone = try raw.withUnsafeMutableBufferPointer { try session.readRows(into: $0.baseAddress!, stride: stride, count: region.height) }
         njs_decoder_abort(session.decoder)
         if Int(skipped) < region.y || rowsDone < region.height || njs_decoder_warning_count(session.decoder) > 0 {
             let warning = String(cString: njs_decoder_first_warning(session.decoder))

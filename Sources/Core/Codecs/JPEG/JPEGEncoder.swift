@@ -40,38 +40,7 @@ public struct JPEGEncoder: Sendable {
 
     /// The JPEG bytes of `image`.
     public func encode(_ image: Image, warn: (String) -> Void = { _ in }) throws -> [UInt8] {
-        var image = image.unpremultiplied().converted(to: SampleDepth.eight)
-        if image.layout.hasAlpha {
-            if warnsWhenFlattening && image.hasTransparentPixels { warn("JPEG has no alpha channel: transparent pixels were flattened onto \(background)") }
-            image = image.flattened(onto: background)
-        }
-        guard case .eight(let samples) = image.storage else { throw JPEGError.encodingFailed("internal: expected 8-bit samples") }
-        let components = image.layout.channelCount
-        let exif = EXIF.block(image.metadata.exif, orientation: image.metadata.orientation) ?? []
-        let icc = image.metadata.iccProfile?.data ?? []
-        var output: UnsafeMutablePointer<UInt8>?
-        var length = 0
-        var message = [CChar](repeating: 0, count: 256)
-        let status = samples.withUnsafeBufferPointer { pixels in
-            exif.withUnsafeBufferPointer { exifBuffer in
-                icc.withUnsafeBufferPointer { iccBuffer in
-                    var options = njs_encode_options(
-                        quality: Int32(max(1, min(100, quality))), progressive: progressive ? 1 : 0,
-                        chroma_subsampling: Int32(subsampling.rawValue),
-                        exif: exifBuffer.baseAddress, exif_length: exifBuffer.count,
-                        icc: iccBuffer.baseAddress, icc_length: iccBuffer.count)
-                    return message.withUnsafeMutableBufferPointer { text in
-                        njs_encode(pixels.baseAddress, UInt32(image.width), UInt32(image.height), Int32(components),
-                                   image.width * components, &options, &output, &length, text.baseAddress, text.count)
-                    }
-                }
-            }
-        }
-        guard status == 0, let output else {
-            throw JPEGError.encodingFailed(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
-        }
-        defer { njs_free(output) }
-        return Array(UnsafeBufferPointer(start: output, count: length))
+        try encode(ImageBandSource(image), warn: warn)
     }
 }
 

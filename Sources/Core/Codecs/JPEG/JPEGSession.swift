@@ -35,6 +35,19 @@ final class JPEGSession {
         }
     }
 
+    /// Decodes up to `count` rows into `out` (rows `stride` bytes apart), 16 at a time; returns
+    /// how many came (fewer when the data ends).
+    func readRows(into out: UnsafeMutablePointer<UInt8>, stride: Int, count: Int) throws -> Int {
+        var done = 0
+        while done < count {
+            var got: UInt32 = 0
+            try check(njs_decoder_read_rows(decoder, out + done * stride, stride, UInt32(min(16, count - done)), &got))
+            if got == 0 { break }
+            done += Int(got)
+        }
+        return done
+    }
+
     /// EXIF (and its orientation) and ICC from the saved APP1/APP2 markers.
     func metadata(limits: ImageLimits) -> ImageMetadata {
         var metadata = ImageMetadata()
