@@ -89,8 +89,9 @@ final class ResampledBandSource<S: FixedWidthInteger & UnsignedInteger & Sendabl
         try window.withUnsafeBufferPointer { window in
             guard let windowBase = window.baseAddress else { throw StreamError.bandMismatch(expected: top..<end, got: top..<top) }
             let source = SendableSamples(base: UnsafeMutablePointer(mutating: windowBase))
-            try output.withUnsafeMutableBufferPointer { output in
-                let out = SendableSamples(base: output.baseAddress!)
+            output.withUnsafeMutableBufferPointer { output in
+                guard let base = output.baseAddress else { return }
+                let out = SendableSamples(base: base)
                 let body: @Sendable (Int) -> Void = { index in
                     let strip = strips[index]
                     for y in rows {
