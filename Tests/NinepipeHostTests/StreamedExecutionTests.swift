@@ -142,6 +142,21 @@ struct StreamedExecutionTests {
         #expect(outputs[0] == outputs[1])
     }
 
+    @Test("a stop request reaches a streamed run between bands: CancellationError, no output, no temporary file")
+    func cancellation() throws {
+        let folder = try TemporaryFolder.make("streamed-cancel")
+        let input = folder + "/in.png"
+        try ImageCodecs.write(Self.image(.rgb, .eight, width: 400, height: 900), to: input, options: EncodeOptions(format: .png))
+        let flag = StopAfterRows.flag
+        let registry = try PluginRegistry.standard.adding([StopAfterRows.self])
+        var runner = PipelineRunner()
+        runner.execution = .streamed
+        runner.cancellation = flag
+        let pipeline = try PipelineCompiler(registry: registry).pipeline("load \"\(input)\" | stopper | resize width=50% | save \"\(folder)/out.png\"")
+        #expect(throws: CancellationError.self) { try runner.runToFiles(pipeline) }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["in.png"])
+    }
+
     @Test("nine-patch chunks travel through streamed crops and resizes as with whole images")
     func ninePatchMetadata() throws {
         let folder = try TemporaryFolder.make("streamed-np")
@@ -218,5 +233,22 @@ struct StreamedExecutionTests {
         runner.streamingThreshold = 1
         try runner.runToFiles(pipeline)
         #expect(try ImageCodecs.info(FileIO.read(folder + "/o.png")).colorType == "RGB")
+    }
+}
+
+/// A step that asks the run to stop once rows below 100 go through it.
+struct StopAfterRows: TransformPlugin, BandTransform {
+    static let name = "stopper"
+    static let version = "1.0.0"
+    static let summary = "asks the run to stop after row 100"
+    static let parameters: [ParameterSpec] = []
+    static let flag = CancellationFlag()
+    init(arguments: Arguments) throws {}
+    func apply(to image: Image, context: TransformContext) throws -> Image { image }
+    func bands(from input: any BandSource, context: TransformContext) throws -> (any BandSource)? {
+        RowwiseBandSource(input, header: input.header) { band in
+            if band.top > 100 { Self.flag.cancel() }
+            return band.rows
+        }
     }
 }
