@@ -108,6 +108,8 @@ extension Transforms.Crop: BandTransform {
     public func bands(from input: any BandSource, context: TransformContext) throws -> (any BandSource)? {
         let source = input.header
         let clipped = try clippedRectangle(width: source.width, height: source.height)
+        // All of it: nothing changes, metadata included (as `Image.cropped(to:)` returns the image).
+        if clipped == PixelRect(x: 0, y: 0, width: source.width, height: source.height) { return input }
         var header = source
         header.width = clipped.width
         header.height = clipped.height
