@@ -95,8 +95,9 @@ struct EmbeddingTests {
         await #expect(throws: CancellationError.self) { try await inside.value }
     }
 
-    @Test("a rooted policy allows files inside its directory and refuses .., absolute paths and links that lead out")
-    func rootedPolicy() throws {
+    @Test("a rooted policy allows files inside its directory and refuses .., absolute paths and links that lead out (whole and streamed)",
+          arguments: [Execution.whole, .streamed])
+    func rootedPolicy(execution: Execution) throws {
         let root = try Self.temporaryDirectory(), outside = try Self.temporaryDirectory()
         try FileManager.default.createDirectory(atPath: root + "/sub", withIntermediateDirectories: true)
         let png = try PNGEncoder().encode(Self.photo(8, 8))
@@ -104,7 +105,8 @@ struct EmbeddingTests {
         try FileManager.default.createSymbolicLink(atPath: root + "/escape", withDestinationPath: outside)
         try FileManager.default.createSymbolicLink(atPath: root + "/secret.png", withDestinationPath: outside + "/in.png")
         try FileManager.default.createSymbolicLink(atPath: root + "/alias.png", withDestinationPath: root + "/in.png")
-        let runner = PipelineRunner(policy: .rooted(at: root))
+        var runner = PipelineRunner(policy: .rooted(at: root))
+        runner.execution = execution
         func run(_ text: String) -> String? {
             do {
                 try runner.run(try PipelineCompiler().pipeline(text))
