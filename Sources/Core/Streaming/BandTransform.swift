@@ -11,7 +11,7 @@
 /// ```swift
 /// extension Invert: BandTransform {
 ///     func bands(from input: any BandSource, context: TransformContext) throws -> (any BandSource)? {
-///         PixelwiseBandSource(input, header: input.header) { try apply(to: $0, context: context) }
+///         try RowwiseBandSource(input) { try apply(to: $0, context: context) }   // each pixel alone decides
 ///     }
 /// }
 /// ```
