@@ -220,6 +220,20 @@ struct StreamedExecutionTests {
         #expect(seen.withLock { $0 } == ["1 load 67", "2 crop 20", "3 resize 10", "4 save 10"])
     }
 
+    @Test("--stream always and --timings on the command line: each step's own time, then the peak memory; a batch prints it too")
+    func commandLine() throws {
+        let folder = try TemporaryFolder.make("streamed-cli")
+        try ImageCodecs.write(Self.image(.rgb, .eight), to: folder + "/in.png", options: EncodeOptions(format: .png))
+        let single = TestConsole.run(["run", "--stream", "always", "--timings", "-e", #"load "in.png" | crop width=20 height=10 | save "o.png""#], in: folder)
+        #expect(single.status == 0, "\(single.err)")
+        let lines = single.err.split(separator: "\n").map(String.init)
+        #expect(lines.count == 4 && lines[0].hasPrefix("timing: step 1 'load'") && lines[1].hasPrefix("timing: step 2 'crop'")
+                && lines[1].hasSuffix("→ 20×10") && lines[3].hasPrefix("timing: peak memory ") && lines[3].hasSuffix(" MiB"), "\(lines)")
+        let batch = TestConsole.run(["run", "--stream", "always", "--timings", "-q", "-e", "resize width=10", "in.png", "--output", "out/"], in: folder)
+        #expect(batch.status == 0 && batch.err.contains("timing: peak memory "), "\(batch.err)")
+        #expect(TestConsole.run(["run", "--stream", "sometimes", "-e", "orient"], in: folder).status == 2)
+    }
+
     @Test("automatic execution streams only files over the threshold; small ones keep the smallest PNG layout")
     func automatic() throws {
         let folder = try TemporaryFolder.make("streamed-auto")

@@ -291,6 +291,7 @@ public struct CommandLineTool: Sendable {
         stoppable.describeError = { ErrorText.describe($0) }
         let summary = stoppable.runBlocking(pipeline, inputs: inputs) { reporter.report($0) }
         reporter.finish(summary)
+        if options.timings { console.err("timing: peak memory \(PeakMemory.description)") }
         if let code = interrupts.exitCode {
             console.err("stopped by \(interrupts.signalName): \(summary.skipped) file\(summary.skipped == 1 ? "" : "s") not processed; files in flight were abandoned and their temporaries removed")
             return code
