@@ -26,6 +26,13 @@ final class Deflater {
         stream.deallocate()
     }
 
+    /// Starts a new stream with the same settings, keeping the allocated state (cheaper than a
+    /// new deflater).
+    func reset() throws(ZlibError) {
+        let status = deflateReset(stream)
+        guard status == Z_OK else { throw ZlibError(code: status, message: "deflateReset failed") }
+    }
+
     /// Compresses `input`; full output pieces go to `sink`.
     func write(_ input: UnsafeBufferPointer<UInt8>, sink: ([UInt8]) -> Void) throws(ZlibError) {
         try run(input, flush: Z_NO_FLUSH, sink: sink)

@@ -39,49 +39,13 @@ extension PNGEncoder {
                                 sink: ([UInt8]) throws -> Void) throws {
         let rowBytes = header.rowBytes(pixels: header.width)
         let level = Int32(max(0, min(9, compressionLevel ?? (pixelCount <= 4_000_000 ? 4 : 2))))
-        let cores = TransformContext.processorCount
-        if PNGParallelDeflate.pays(height: header.height, rowBytes: rowBytes, cores: cores) {
-            // Every core deflates its own blocks of rows, as for a whole image; a wave of blocks
-            // is pulled at a time, with the rows its dictionaries are filtered from kept back.
-            let deflate = PNGParallelDeflate(height: header.height, rowBytes: rowBytes, bpp: header.filterStride, adaptive: true,
-                                             level: level, strategy: Z_FILTERED, packer: PNGRowPacker(image: rows.empty, plan: plan))
-            var adler = try deflate.writeHeader(sink: sink)
-            var next = 0
-            while next < deflate.blockCount {
-                let wave = next..<min(deflate.blockCount, next + cores)
-                let packer = try rows.packer(through: deflate.rows(ofBlock: wave.upperBound - 1).upperBound, keeping: deflate.dictionaryRows)
-                try deflate.compress(wave, packer: packer, adler: &adler, sink: sink)
-                next = wave.upperBound
-            }
-            try deflate.writeTrailer(adler: adler, sink: sink)
-            return
-        }
-        let deflater = try Deflater(level: level, strategy: Z_FILTERED)
-        var failure: (any Error)?
-        func collect(_ bytes: [UInt8]) {
-            guard failure == nil else { return }
-            do { try sink(bytes) } catch { failure = error }
-        }
-        var filter = PNGRowFilter(rowBytes: rowBytes, bpp: header.filterStride)
-        var buffer = [UInt8](repeating: 0, count: 2 * rowBytes)
-        let step = max(1, (256 << 10) / max(1, rowBytes))
-        try buffer.withUnsafeMutableBufferPointer { buffer in
-            var current = buffer.baseAddress!
-            var previous = current + rowBytes
-            var y = 0
-            while y < header.height {
-                let packer = try rows.packer(through: min(header.height, y + step), keeping: 0)
-                while y < packer.firstRow + packer.image.height {
-                    packer.pack(row: y, into: current, count: rowBytes)
-                    try filter.filter(current, previous: previous, adaptive: true) { try deflater.write($0, sink: collect) }
-                    if let failure { throw failure }
-                    swap(&current, &previous)
-                    y += 1
-                }
-            }
-        }
-        try deflater.finish(sink: collect)
-        if let failure { throw failure }
+        // Every core deflates its own blocks of rows, as for a whole image, while this thread
+        // pulls the next block's rows (and the rows its dictionary is filtered from).
+        let deflate = PNGParallelDeflate(height: header.height, rowBytes: rowBytes, bpp: header.filterStride, adaptive: true,
+                                         level: level, strategy: Z_FILTERED)
+        try deflate.write(cores: TransformContext.processorCount, rows: { index in
+            try rows.packer(through: deflate.rows(ofBlock: index).upperBound, keeping: deflate.dictionaryRows)
+        }, sink: sink)
     }
 }
 
@@ -102,13 +66,6 @@ private struct StreamedRows {
         self.alphaMode = alphaMode
         self.plan = plan
         self.context = context
-    }
-
-    /// A one-row stand-in for packers that are replaced before use.
-    var empty: Image {
-        let header = source.header
-        return Image(width: header.width, height: 1, layout: header.layout, depth: header.depth,
-                     fill: Array(repeating: 0, count: header.layout.channelCount))
     }
 
     /// A packer holding rows up to `limit` (exclusive) and the `keeping` rows before the ones

@@ -12,10 +12,11 @@ import CZlib
 /// Premultiplied images are converted to straight alpha first.
 public struct PNGEncoder: Sendable {
     /// zlib level 0–9, or `nil` (the default) for automatic: 4 for images up to
-    /// 4 megapixels and 2 above. On filtered photos level 4 is as small as 6 at a
-    /// quarter of the time (6 spends its effort on long match chains that noise
-    /// defeats); on flat graphics 4 and 6 are within 1%. Level 2 is about three
-    /// times faster again for files about 15% larger.
+    /// 4 megapixels and 2 above. On flat graphics 4 and 6 are within 1%; level 2 is
+    /// about three times faster again for files about 15% larger. Whatever the level,
+    /// each 256 KiB block of filtered rows samples run-length matching too and uses it
+    /// where it wins (``PNGStrategyTrial``): photographs, where it is both smaller
+    /// and several times faster than string matching.
     public var compressionLevel: Int?
     /// Whether a palette may be used (default `true`).
     public var allowsPalette: Bool
@@ -58,43 +59,20 @@ public struct PNGEncoder: Sendable {
         let level = Int32(max(0, min(9, compressionLevel ?? (image.pixelCount <= 4_000_000 ? 4 : 2))))
         let strategy = plan.colorType == .palette || plan.bitDepth < 8 ? Z_DEFAULT_STRATEGY : Z_FILTERED
         let adaptive = plan.colorType != .palette && plan.bitDepth >= 8
-        let packer = PNGRowPacker(image: image, plan: plan)
         var pending: [UInt8] = []
-        let chunkSize = 1 << 18
         var failure: (any Error)?
         func flush(_ piece: [UInt8]) {
             pending.append(contentsOf: piece)
-            if pending.count >= chunkSize && failure == nil {
+            if pending.count >= 1 << 18 && failure == nil {
                 do { try writer.append(.imageData, pending) } catch { failure = error }
                 pending.removeAll(keepingCapacity: true)
             }
         }
-        // Large images: every core deflates its own blocks of rows into the one zlib stream.
-        let cores = TransformContext.processorCount
-        if PNGParallelDeflate.pays(height: image.height, rowBytes: rowBytes, cores: cores) {
-            let parallel = PNGParallelDeflate(height: image.height, rowBytes: rowBytes, bpp: header.filterStride, adaptive: adaptive,
-                                              level: level, strategy: strategy, packer: packer)
-            try parallel.write(cores: cores) { flush($0) }
-            if let failure { throw failure }
-            if !pending.isEmpty { try writer.append(.imageData, pending) }
-            return
-        }
-        let deflater = try Deflater(level: level, strategy: strategy)
-        var filter = PNGRowFilter(rowBytes: rowBytes, bpp: header.filterStride)
-        var rows = [UInt8](repeating: 0, count: 2 * rowBytes)
-        try rows.withUnsafeMutableBufferPointer { buffer in
-            var current = buffer.baseAddress!
-            var previous = current + rowBytes
-            for y in 0..<image.height {
-                packer.pack(row: y, into: current, count: rowBytes)
-                try filter.filter(current, previous: previous, adaptive: adaptive) { filtered in
-                    try deflater.write(filtered, sink: flush)
-                }
-                if let failure { throw failure }
-                swap(&current, &previous)
-            }
-        }
-        try deflater.finish(sink: flush)
+        // Every core deflates its own blocks of rows into the one zlib stream.
+        let deflate = PNGParallelDeflate(height: image.height, rowBytes: rowBytes, bpp: header.filterStride, adaptive: adaptive,
+                                         level: level, strategy: strategy, triesRuns: adaptive)
+        let packer = PNGRowPacker(image: image, plan: plan)
+        try deflate.write(cores: TransformContext.processorCount, rows: { _ in packer }) { flush($0) }
         if let failure { throw failure }
         if !pending.isEmpty { try writer.append(.imageData, pending) }
     }

@@ -1,5 +1,6 @@
 import CZlib
 import Dispatch
+import Synchronization
 
 /// Compresses a PNG's filtered rows on several cores into one ordinary zlib stream, the way
 /// pigz does: the rows are cut into blocks of about 256 KiB, each block is deflated on its own
@@ -8,10 +9,12 @@ import Dispatch
 /// header and the Adler-32 of the whole, combined from the blocks' own.
 ///
 /// A block's dictionary is the filtered data just before it, which filtering the rows before
-/// the block again gives (filtering is deterministic), so blocks need nothing from each other
-/// and run at once; they are written in order as each wave of them finishes. The block size
-/// never depends on the number of cores, so the bytes are the same on any machine.
-struct PNGParallelDeflate {
+/// the block again gives (filtering is deterministic), so blocks need nothing from each other:
+/// while worker threads compress the blocks in flight (as many as there are cores), the
+/// calling thread gets the next block's rows (for a stream, decodes them) and writes finished
+/// blocks in order. The block size never depends on the number of cores, so the bytes are the
+/// same on any machine, and images of one block (under 256 KiB of rows) take the same path.
+struct PNGParallelDeflate: Sendable {
     let height: Int
     /// Bytes of one packed row (without the filter type byte).
     let rowBytes: Int
@@ -20,7 +23,9 @@ struct PNGParallelDeflate {
     let adaptive: Bool
     let level: Int32
     let strategy: Int32
-    let packer: PNGRowPacker
+    /// Whether each block tries run-length matching (``PNGStrategyTrial``): for filtered rows,
+    /// not for palette indices, where it never wins.
+    var triesRuns = true
 
     /// deflate's window: how far back a match can reach.
     static let window = 32 << 10
@@ -31,33 +36,48 @@ struct PNGParallelDeflate {
     /// Rows per block.
     var blockRows: Int { max(1, Self.blockBytes / (rowBytes + 1)) }
 
-    /// Whether cutting into blocks pays: at least two blocks, and more than one core.
-    static func pays(height: Int, rowBytes: Int, cores: Int) -> Bool {
-        cores > 1 && height * (rowBytes + 1) >= 2 * blockBytes
-    }
-
     /// One compressed block: its deflate bytes, and the Adler-32 and length of its input.
-    private struct Block {
+    fileprivate struct Block: Sendable {
         var bytes: [UInt8] = []
         var adler: UInt = 1
         var length = 0
         var failure: ZlibError?
     }
 
-    /// Writes the whole zlib stream (header, blocks, Adler-32) to `sink`, `cores` blocks at a time.
-    func write(cores: Int, sink: ([UInt8]) throws -> Void) throws {
+    /// Writes the whole zlib stream (header, blocks, Adler-32) to `sink`, compressing up to
+    /// `cores` blocks at once on worker threads. `rows` is called on this thread once per block,
+    /// in order, for a packer holding the block's rows and the ``dictionaryRows`` before them
+    /// (or from row 0); an error it throws ends the stream after the blocks in flight finish.
+    func write(cores: Int, rows: (Int) throws -> PNGRowPacker, sink: ([UInt8]) throws -> Void) throws {
         var adler = try writeHeader(sink: sink)
-        var next = 0
-        while next < blockCount {
-            let wave = next..<min(blockCount, next + max(1, cores))
-            try compress(wave, packer: packer, adler: &adler, sink: sink)
-            next = wave.upperBound
+        var inFlight: [PendingBlock] = []
+        func writeOldest() throws {
+            let block = inFlight.removeFirst().wait()
+            if let failure = block.failure { throw failure }
+            adler = adler32_combine(adler, block.adler, block.length)
+            try sink(block.bytes)
+        }
+        do {
+            for index in 0..<blockCount {
+                let packer = try rows(index)
+                if inFlight.count >= max(1, cores) { try writeOldest() }
+                let pending = PendingBlock()
+                let deflate = self
+                DispatchQueue.global().async {
+                    pending.finish(deflate.compress(block: index, isLast: index == deflate.blockCount - 1, packer: packer))
+                }
+                inFlight.append(pending)
+            }
+            while !inFlight.isEmpty { try writeOldest() }
+        } catch {
+            for pending in inFlight { _ = pending.wait() }
+            throw error
         }
         try writeTrailer(adler: adler, sink: sink)
     }
 
-    /// The number of blocks.
-    var blockCount: Int { (height + blockRows - 1) / blockRows }
+    /// The number of blocks (one for an image without rows: the stream still needs its end).
+    var blockCount: Int { max(1, (height + blockRows - 1) / blockRows) }
 
     /// The rows of block `index`.
     func rows(ofBlock index: Int) -> Range<Int> { (index * blockRows)..<min(height, (index + 1) * blockRows) }
@@ -67,7 +87,7 @@ struct PNGParallelDeflate {
     var dictionaryRows: Int { (Self.window + rowBytes) / (rowBytes + 1) + 2 }
 
     /// Writes the zlib header; returns the Adler-32 to start from.
-    func writeHeader(sink: ([UInt8]) throws -> Void) throws -> UInt {
+    private func writeHeader(sink: ([UInt8]) throws -> Void) throws -> UInt {
         // CMF: deflate, 32 KiB window; FLG: the level class, and a check making CMF·256+FLG a multiple of 31.
         let cmf = 0x78
         let levelClass = level <= 1 ? 0 : level <= 5 ? 1 : level == 6 ? 2 : 3
@@ -76,56 +96,34 @@ struct PNGParallelDeflate {
         return 1
     }
 
-    /// Compresses `blocks` at once, each on its own core, and writes them in order. `packer` must
-    /// hold their rows and the ``dictionaryRows`` before the first of them (or from row 0).
-    func compress(_ blocks: Range<Int>, packer: PNGRowPacker, adler: inout UInt, sink: ([UInt8]) throws -> Void) throws {
-        var results = [Block](repeating: Block(), count: blocks.count)
-        results.withUnsafeMutableBufferPointer { buffer in
-            nonisolated(unsafe) let out = buffer
-            DispatchQueue.concurrentPerform(iterations: blocks.count) { index in
-                let block = blocks.lowerBound + index
-                out[index] = compress(block: block, isLast: block == blockCount - 1, packer: packer)
-            }
-        }
-        for block in results {
-            if let failure = block.failure { throw failure }
-            adler = adler32_combine(adler, block.adler, block.length)
-            try sink(block.bytes)
-        }
-    }
-
     /// Writes the Adler-32 of everything compressed.
-    func writeTrailer(adler: UInt, sink: ([UInt8]) throws -> Void) throws {
+    private func writeTrailer(adler: UInt, sink: ([UInt8]) throws -> Void) throws {
         try sink([UInt8(adler >> 24 & 0xFF), UInt8(adler >> 16 & 0xFF), UInt8(adler >> 8 & 0xFF), UInt8(adler & 0xFF)])
     }
 
-    /// Deflates block `index`: primed with the filtered data before it, ended with a sync flush
-    /// (or the final block's end).
+    /// Deflates block `index`: primed with the filtered data before it, compressed with the
+    /// strategy its samples choose (``PNGStrategyTrial``), ended with a sync flush (or the
+    /// final block's end).
     private func compress(block index: Int, isLast: Bool, packer: PNGRowPacker) -> Block {
         var block = Block()
         let rows = rows(ofBlock: index)
+        let first = max(0, rows.lowerBound - dictionaryRows + 1)
+        let start = (rows.lowerBound - first) * (rowBytes + 1)
+        var data: [UInt8] = []
+        data.reserveCapacity((rows.upperBound - first) * (rowBytes + 1))
+        filter(first..<rows.upperBound, packer: packer) { data.append(contentsOf: $0) }
         do throws(ZlibError) {
-            let deflater = try Deflater(level: level, strategy: strategy, raw: true)
-            if rows.lowerBound > 0 {
-                var dictionary: [UInt8] = []
-                filter(max(0, rows.lowerBound - dictionaryRows + 1)..<rows.lowerBound, packer: packer) { dictionary.append(contentsOf: $0) }
-                let tail = dictionary.suffix(Self.window)
-                var dictionaryFailure: ZlibError?
-                tail.withUnsafeBufferPointer { bytes in
-                    do throws(ZlibError) { try deflater.setDictionary(bytes) } catch { dictionaryFailure = error }
-                }
-                if let dictionaryFailure { throw dictionaryFailure }
+            try data.withUnsafeBufferPointer { data throws(ZlibError) in
+                let input = UnsafeBufferPointer(rebasing: data[start...])
+                block.adler = adler32(1, input.baseAddress, UInt32(input.count))
+                block.length = input.count
+                let chosen = triesRuns ? try PNGStrategyTrial(level: level, preferred: strategy).strategy(for: data, start: start) : strategy
+                let deflater = try Deflater(level: level, strategy: chosen, raw: true)
+                try deflater.setDictionary(UnsafeBufferPointer(rebasing: data[max(0, start - Self.window)..<start]))
+                let collect: ([UInt8]) -> Void = { block.bytes.append(contentsOf: $0) }
+                try deflater.write(input, sink: collect)
+                if isLast { try deflater.finish(sink: collect) } else { try deflater.syncFlush(sink: collect) }
             }
-            let collect: ([UInt8]) -> Void = { block.bytes.append(contentsOf: $0) }
-            var failure: ZlibError?
-            filter(rows, packer: packer) { filtered in
-                guard failure == nil else { return }
-                block.adler = adler32(block.adler, filtered.baseAddress, UInt32(filtered.count))
-                block.length += filtered.count
-                do throws(ZlibError) { try deflater.write(filtered, sink: collect) } catch { failure = error }
-            }
-            if let failure { throw failure }
-            if isLast { try deflater.finish(sink: collect) } else { try deflater.syncFlush(sink: collect) }
         } catch {
             block.failure = error
         }
@@ -148,5 +146,21 @@ struct PNGParallelDeflate {
                 swap(&current, &previous)
             }
         }
+    }
+}
+
+/// A block being compressed on a worker thread, and the wait for it.
+private final class PendingBlock: Sendable {
+    private let result = Mutex<PNGParallelDeflate.Block?>(nil)
+    private let done = DispatchSemaphore(value: 0)
+
+    func finish(_ block: PNGParallelDeflate.Block) {
+        result.withLock { $0 = block }
+        done.signal()
+    }
+
+    func wait() -> PNGParallelDeflate.Block {
+        done.wait()
+        return result.withLock { $0 } ?? PNGParallelDeflate.Block()
     }
 }

@@ -2,7 +2,7 @@
 ///
 /// `image` may be a band of a larger image: `firstRow` is the whole-image index of its first row,
 /// and rows are named by their whole-image index.
-struct PNGRowPacker {
+struct PNGRowPacker: Sendable {
     let image: Image
     let plan: PNGEncodingPlan
     var firstRow = 0
