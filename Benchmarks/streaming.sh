@@ -38,15 +38,21 @@ pair() {
     vips=("$@")
     local times_ours=() times_vips=() ratios=() rss_ours=0 rss_vips=0
     for _ in $(seq "$rounds"); do
-        /usr/bin/time -f "%e %M" -o "$work/t1" "${ours[@]}" >/dev/null 2>"$work/e1" || { echo "| $label | ours failed: $(tail -1 "$work/e1") |"; return; }
-        /usr/bin/time -f "%e %M" -o "$work/t2" "${vips[@]}" >/dev/null 2>"$work/e2" || { echo "| $label | vips failed: $(tail -1 "$work/e2") |"; return; }
-        read -r a ma < "$work/t1"; read -r b mb < "$work/t2"
+        # Wall time from bash's microsecond clock (time's own %e has 10 ms steps, too coarse
+        # for 0.1 s tasks); peak memory from time.
+        local t0=$EPOCHREALTIME
+        /usr/bin/time -f "%M" -o "$work/t1" "${ours[@]}" >/dev/null 2>"$work/e1" || { echo "| $label | ours failed: $(tail -1 "$work/e1") |"; return; }
+        local t1=$EPOCHREALTIME
+        /usr/bin/time -f "%M" -o "$work/t2" "${vips[@]}" >/dev/null 2>"$work/e2" || { echo "| $label | vips failed: $(tail -1 "$work/e2") |"; return; }
+        local t2=$EPOCHREALTIME
+        a=$(awk "BEGIN { print $t1 - $t0 }"); b=$(awk "BEGIN { print $t2 - $t1 }")
+        read -r ma < "$work/t1"; read -r mb < "$work/t2"
         times_ours+=("$a"); times_vips+=("$b"); ratios+=("$(awk "BEGIN { print ($b > 0 ? $a / $b : 0) }")")
         [ "$ma" -gt "$rss_ours" ] && rss_ours=$ma
         [ "$mb" -gt "$rss_vips" ] && rss_vips=$mb
     done
     median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'; }
-    printf "| %-40s | %6.2f s | %6.2f s | %5.2f× | %6.1f MiB | %6.1f MiB | %5.2f× |\n" "$label" \
+    printf "| %-40s | %6.3f s | %6.3f s | %5.2f× | %6.1f MiB | %6.1f MiB | %5.2f× |\n" "$label" \
         "$(median "${times_ours[@]}")" "$(median "${times_vips[@]}")" "$(median "${ratios[@]}")" \
         "$(awk "BEGIN { print $rss_ours / 1024 }")" "$(awk "BEGIN { print $rss_vips / 1024 }")" \
         "$(awk "BEGIN { print $rss_ours / $rss_vips }")"

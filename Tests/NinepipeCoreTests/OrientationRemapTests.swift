@@ -51,9 +51,10 @@ struct OrientationRemapTests {
 extension OrientationRemapTests {
     @Test("a JPEG turned upright while decoding equals decoding it and then turning it, for every orientation")
     func jpegUprightWhileDecoding() throws {
+        // 150 rows: three batches of up to 64, moved by a worker while the next one decodes.
         for layout in [PixelLayout.rgb, .gray] {
-            let count = 37 * 23 * layout.channelCount
-            var image = Image(width: 37, height: 23, layout: layout, samples: (0..<count).map { UInt8(truncatingIfNeeded: $0 * 5 + $0 / 37 * 3) })
+            let count = 37 * 150 * layout.channelCount
+            var image = Image(width: 37, height: 150, layout: layout, samples: (0..<count).map { UInt8(truncatingIfNeeded: $0 * 5 + $0 / 37 * 3) })
             for orientation in Orientation.allCases {
                 image.metadata.orientation = orientation
                 let bytes = try JPEGEncoder(quality: 95).encode(image)

@@ -61,17 +61,28 @@ public struct JPEGDecoder: Sendable {
             // (CMYK is turned after its conversion, below).
             let orientation = appliesOrientation && components != 4 ? metadata.orientation : .up
             // 64 rows at a time: a 90° turn then writes runs of 64 pixels into each output row.
+            // Two batches: while a worker moves one to its places, this thread decodes the next.
             let batchRows = orientation == .up ? 16 : 64
-            var batch = [UInt8](repeating: 0, count: orientation == .up ? 0 : stride * batchRows)
+            var batches = [UInt8](repeating: 0, count: orientation == .up ? 0 : 2 * stride * batchRows)
             let scatter = OrientedScatter(orientation: orientation, width: width, height: height, channels: components)
+            let moving = DispatchGroup()
             try raw.withUnsafeMutableBufferPointer { out in
-                try batch.withUnsafeMutableBufferPointer { batch in
+                try batches.withUnsafeMutableBufferPointer { batches in
+                    defer { moving.wait() }
+                    var index = 0
                     while rowsDone < height {
-                        let target = orientation == .up ? out.baseAddress! + rowsDone * stride : batch.baseAddress!
-                        let got = try session.readRows(into: target, stride: stride, count: min(batchRows, height - rowsDone))
+                        let batch = orientation == .up ? nil : batches.baseAddress! + (index % 2) * stride * batchRows
+                        let got = try session.readRows(into: batch ?? out.baseAddress! + rowsDone * stride, stride: stride,
+                                                       count: min(batchRows, height - rowsDone))
                         if got == 0 { break }
-                        if orientation != .up { scatter.place(rows: rowsDone..<(rowsDone + got), from: batch.baseAddress!, into: out.baseAddress!) }
+                        if let batch {
+                            moving.wait()
+                            nonisolated(unsafe) let source = UnsafePointer(batch), target = out.baseAddress!
+                            let rows = rowsDone..<(rowsDone + got)
+                            DispatchQueue.global().async(group: moving) { scatter.place(rows: rows, from: source, into: target) }
+                        }
                         rowsDone += got
+                        index += 1
                     }
                 }
             }
@@ -159,7 +170,7 @@ public struct JPEGDecoder: Sendable {
     /// Where decoded rows go when the orientation is applied while decoding: source pixel
     /// (x, y) lands at output pixel `origin + x·stepX + y·stepY` (each orientation is such a
     /// linear move; see ``Orientation/sourcePoint(x:y:width:height:)``).
-    struct OrientedScatter {
+    struct OrientedScatter: Sendable {
         let width: Int, channels: Int
         let origin: Int, stepX: Int, stepY: Int
 
@@ -175,20 +186,12 @@ public struct JPEGDecoder: Sendable {
             stepY = height > 1 ? index(inverse.sourcePoint(x: 0, y: 1, width: width, height: height)) - origin : 0
         }
 
-        /// Moves `rows` (stored contiguously in `batch`, `width` pixels each) to their places in `out`,
-        /// in bands of columns over the cores. Columns outside, rows inside: a 90° turn then writes
-        /// each output row's run of pixels in order.
+        /// Moves `rows` (stored contiguously in `batch`, `width` pixels each) to their places in
+        /// `out`. Columns outside, rows inside: a 90° turn then writes each output row's run of
+        /// pixels in order.
         func place(rows: Range<Int>, from batch: UnsafePointer<UInt8>, into out: UnsafeMutablePointer<UInt8>) {
-            let bands = width * rows.count < 1 << 16 ? 1 : TransformContext.processorCount
-            nonisolated(unsafe) let batch = batch, out = out
-            DispatchQueue.concurrentPerform(iterations: bands) { band in
-                place(rows: rows, columns: (width * band / bands)..<(width * (band + 1) / bands), from: batch, into: out)
-            }
-        }
-
-        private func place(rows: Range<Int>, columns: Range<Int>, from batch: UnsafePointer<UInt8>, into out: UnsafeMutablePointer<UInt8>) {
             let sourceStep = width * channels, targetStep = stepY * channels
-            for x in columns {
+            for x in 0..<width {
                 var source = batch + x * channels
                 var target = out + (origin + x * stepX + rows.lowerBound * stepY) * channels
                 if channels == 3 {
