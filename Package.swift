@@ -1,5 +1,30 @@
 // swift-tools-version: 6.0
+import Foundation
 import PackageDescription
+
+/// Whether the optional system library `module` (pkg-config name) is installed. A format whose
+/// library is missing is left out of the build; `ninepipe --version` lists the formats compiled
+/// in. `NINEPIPE_WITHOUT=webp,...` leaves installed ones out too (to check a minimal build).
+func optionalLibrary(_ module: String, pkgConfig: String, headers: [String]) -> Bool {
+    let without = ProcessInfo.processInfo.environment["NINEPIPE_WITHOUT"]?.split(separator: ",").map(String.init) ?? []
+    if without.contains(module) { return false }
+    #if os(Linux)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["pkg-config", "--exists", pkgConfig]
+    if (try? process.run()) != nil {
+        process.waitUntilExit()
+        return process.terminationStatus == 0
+    }
+    #endif
+    // Where pkg-config cannot be run (macOS sandboxes manifests): look for the headers.
+    let prefixes = ["/usr/include", "/usr/local/include", "/opt/homebrew/include"]
+    return headers.allSatisfy { header in prefixes.contains { FileManager.default.fileExists(atPath: "\($0)/\(header)") } }
+}
+
+let hasWebP = optionalLibrary("webp", pkgConfig: "libwebpmux", headers: ["webp/decode.h", "webp/mux.h", "webp/demux.h"])
+/// The optional codecs' C modules found on this machine.
+let optionalCodecs: [Target.Dependency] = hasWebP ? ["CWebP"] : []
 
 let package = Package(
     name: "Ninepipe",
@@ -27,6 +52,13 @@ let package = Package(
             pkgConfig: "libjpeg",
             providers: [.apt(["libjpeg62-turbo-dev"]), .brew(["jpeg-turbo"])]
         ),
+        // Optional: WebP (read and write, EXIF and ICC through the mux API).
+        .systemLibrary(
+            name: "CWebP",
+            path: "Sources/CWebP",
+            pkgConfig: "libwebpmux",
+            providers: [.apt(["libwebp-dev"]), .brew(["webp"])]
+        ),
         // A tiny C shim that owns libjpeg's setjmp/longjmp error path.
         .target(
             name: "CJPEGShim",
@@ -37,7 +69,7 @@ let package = Package(
         .target(name: "CNinepipePlugin", path: "Sources/CNinepipePlugin"),
         .target(
             name: "NinepipeCore",
-            dependencies: ["CZlib", "CJPEGShim", "CNinepipePlugin"],
+            dependencies: ["CZlib", "CJPEGShim", "CNinepipePlugin"] + optionalCodecs,
             path: "Sources/Core",
             linkerSettings: [.linkedLibrary("m")]
         ),

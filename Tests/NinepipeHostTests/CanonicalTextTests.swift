@@ -133,8 +133,9 @@ struct CanonicalTextTests {
     @Test("defaults are omitted and spellings normalised")
     func normalised() throws {
         let pipeline = try PipelineCompiler().pipeline("load path='a.png' orient=auto\nsave \"b.jpg\" quality=90 progressive=yes background=#FFF")
-        // background= has no default: naming it (even white) means "flatten without a warning".
-        #expect(pipeline.description == #"load "a.png" | save "b.jpg" progressive=true background=#ffffffff"#)
+        // background= has no default: naming it (even white) means "flatten without a warning";
+        // neither has quality= (its default depends on the format), so it stays as written.
+        #expect(pipeline.description == #"load "a.png" | save "b.jpg" quality=90 progressive=true background=#ffffffff"#)
     }
 }
 

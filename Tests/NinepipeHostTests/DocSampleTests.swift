@@ -73,6 +73,7 @@ struct DocSampleTests {
         process.arguments = ["swiftc", "-typecheck", "-I", build + "/Modules",
                              "-Xcc", "-fmodule-map-file=\(sources)/CZlib/module.modulemap",
                              "-Xcc", "-fmodule-map-file=\(sources)/CLibJPEG/module.modulemap",
+                             "-Xcc", "-fmodule-map-file=\(sources)/CWebP/module.modulemap",
                              "-Xcc", "-fmodule-map-file=\(build)/CJPEGShim.build/module.modulemap",
                              "-Xcc", "-fmodule-map-file=\(build)/CNinepipePlugin.build/module.modulemap",
                              "-Xcc", "-I\(sources)/CJPEGShim/include", "-Xcc", "-I\(sources)/CNinepipePlugin/include", main]

@@ -2,8 +2,12 @@
 public struct EncodeOptions: Sendable, Hashable {
     /// The output format.
     public var format: ImageFormat
-    /// JPEG quality 1–100 (default 90).
-    public var quality: Int
+    /// Lossy quality 1–100, or `nil` for the format's default (JPEG 90, WebP 80).
+    public var quality: Int?
+    /// WebP: lossless instead of lossy (default `false`).
+    public var isLossless = false
+    /// WebP encoder effort 0 (fastest) … 6 (smallest), default 4.
+    public var effort = 4
     /// Progressive JPEG (default `false`).
     public var progressive: Bool
     /// JPEG chroma subsampling (default 4:2:0).
@@ -21,7 +25,7 @@ public struct EncodeOptions: Sendable, Hashable {
     public var stripped: MetadataKinds
 
     /// Creates options.
-    public init(format: ImageFormat, quality: Int = 90, progressive: Bool = false, subsampling: JPEGEncoder.Subsampling = .s420,
+    public init(format: ImageFormat, quality: Int? = nil, progressive: Bool = false, subsampling: JPEGEncoder.Subsampling = .s420,
                 compressionLevel: Int? = nil, allowsPalette: Bool = true, background: Color = .white,
                 stripped: MetadataKinds = []) {
         self.format = format

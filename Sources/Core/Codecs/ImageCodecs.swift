@@ -13,6 +13,15 @@ public enum ImageCodecs {
             decoder.appliesOrientation = options.appliesOrientation
             decoder.region = options.region
             return try decoder.decode(bytes)
+        case .webp:
+            var decoder = WebPDecoder(limits: options.limits, scaleDenominator: options.jpegScaleDenominator)
+            decoder.appliesOrientation = options.appliesOrientation
+            let image = try decoder.decode(bytes, warn: warn)
+            guard let region = options.region else { return image }
+            guard region.fits(width: image.width, height: image.height) else {
+                throw WebPError.corrupt("the region \(region) is not inside the \(image.width)×\(image.height) image")
+            }
+            return image.cropped(to: region)
         case nil: throw unknownSignature(bytes)
         }
     }
@@ -24,13 +33,17 @@ public enum ImageCodecs {
         case .png:
             return try PNGEncoder(compressionLevel: options.compressionLevel, allowsPalette: options.allowsPalette).encode(image)
         case .jpeg:
-            return try JPEGEncoder(quality: options.quality, progressive: options.progressive,
+            return try JPEGEncoder(quality: options.quality ?? 90, progressive: options.progressive,
                                    subsampling: options.subsampling, background: options.background,
                                warnsWhenFlattening: options.warnsWhenFlattening).encode(image, warn: warn)
+        case .webp:
+            return try WebPEncoder(quality: options.quality ?? 80, isLossless: options.isLossless, effort: options.effort).encode(image)
         }
     }
 
     /// Encodes `image` and writes it to `path` atomically; PNG is streamed to disk, never held whole in memory.
+    ///
+    /// - Throws: ``FormatUnavailableError`` for a format this build was made without.
     public static func write(_ image: Image, to path: String, options: EncodeOptions, warn: (String) -> Void = { _ in }) throws {
         try write(image, to: try AtomicFile(path: path), options: options, warn: warn)
     }
@@ -44,7 +57,7 @@ public enum ImageCodecs {
             case .png:
                 try PNGEncoder(compressionLevel: options.compressionLevel, allowsPalette: options.allowsPalette)
                     .encode(image) { try file.write($0) }
-            case .jpeg:
+            case .jpeg, .webp:
                 let bytes = try encode(image, options: options, warn: warn)
                 var failure: FileError?
                 bytes.withUnsafeBytes { raw in
@@ -74,9 +87,15 @@ public enum ImageCodecs {
                 try PNGEncoder(compressionLevel: options.compressionLevel, allowsPalette: options.allowsPalette)
                     .encode(source, metadata: metadata, context: context) { try file.write($0) }
             case .jpeg:
-                let bytes = try JPEGEncoder(quality: options.quality, progressive: options.progressive, subsampling: options.subsampling,
+                let bytes = try JPEGEncoder(quality: options.quality ?? 90, progressive: options.progressive, subsampling: options.subsampling,
                                             background: options.background, warnsWhenFlattening: options.warnsWhenFlattening)
                     .encode(source, metadata: metadata, context: context, warn: warn)
+                try bytes.withUnsafeBytes { try file.write($0) }
+            case .webp:
+                // libwebp encodes a whole picture: the stream is collected first.
+                var image = try source.materialized(context: context)
+                image.metadata = metadata
+                let bytes = try WebPEncoder(quality: options.quality ?? 80, isLossless: options.isLossless, effort: options.effort).encode(image)
                 try bytes.withUnsafeBytes { try file.write($0) }
             }
         } catch {
@@ -114,6 +133,12 @@ public enum ImageCodecs {
             let type = info.components == 1 ? "gray" : info.components == 4 ? "CMYK" : "YCbCr"
             return ImageInfo(format: .jpeg, width: info.width, height: info.height, bitDepth: 8, colorType: type,
                              hasAlpha: false, isInterlaced: info.progressive, metadata: info.metadata)
+        case .webp:
+            let info = try WebPDecoder(limits: limits).readInfo(bytes)
+            let type = (info.isLossless ? "lossless " : "lossy ") + (info.hasAlpha ? "RGBA" : "RGB")
+                + (info.frameCount > 1 ? ", \(info.frameCount) frames" : "")
+            return ImageInfo(format: .webp, width: info.width, height: info.height, bitDepth: 8, colorType: type,
+                             hasAlpha: info.hasAlpha, isInterlaced: false, metadata: info.metadata)
         case nil:
             throw unknownSignature(bytes)
         }

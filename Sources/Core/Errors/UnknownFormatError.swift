@@ -5,6 +5,10 @@ public struct UnknownFormatError: NinepipeError, Hashable {
 
     /// The message.
     public var description: String {
-        "not a PNG or JPEG file (first bytes: \(firstBytes.isEmpty ? "none, the file is empty" : firstBytes)); Ninepipe reads PNG and JPEG"
+        let formats = ImageFormat.available.map(\.description)
+        func listed(_ last: String) -> String {
+            formats.dropLast().joined(separator: ", ") + (formats.count > 1 ? " \(last) " : "") + (formats.last ?? "")
+        }
+        return "not a \(listed("or")) file (first bytes: \(firstBytes.isEmpty ? "none, the file is empty" : firstBytes)); Ninepipe reads \(listed("and"))"
     }
 }

@@ -12,6 +12,9 @@ public struct ParameterSpec: Sendable, Hashable {
     public let isPositional: Bool
     /// One line of documentation.
     public let summary: String
+    /// The value error messages show after "e.g." when there is no default (default: a
+    /// typical value of the type).
+    public let example: ParameterValue?
 
     /// Declares a parameter.
     ///
@@ -22,21 +25,23 @@ public struct ParameterSpec: Sendable, Hashable {
     ///   - required: the step refuses to run without it (default `false`).
     ///   - positional: may be written without `name=` as the step's first argument (default `false`).
     ///   - summary: one line of documentation.
+    ///   - example: shown in error messages when there is no default (default: a typical value).
     public init(_ name: String, _ type: ParameterType, default defaultValue: ParameterValue? = nil,
-                required: Bool = false, positional: Bool = false, summary: String) {
+                required: Bool = false, positional: Bool = false, summary: String, example: ParameterValue? = nil) {
         self.name = name
         self.type = type
         self.defaultValue = defaultValue
         self.isRequired = required
         self.isPositional = positional
         self.summary = summary
+        self.example = example
     }
 
-    /// What is accepted, with this parameter's default (or a typical value) as the example.
-    public var expectation: String { type.expectation(name: name, example: defaultValue?.description) }
+    /// What is accepted, with this parameter's default (or example, or a typical value) as the example.
+    public var expectation: String { type.expectation(name: name, example: (defaultValue ?? example)?.description) }
 
-    /// Checks `literal` against ``type``; errors use the default as the example.
+    /// Checks `literal` against ``type``; errors use the default (or example) as the example.
     public func value(from literal: ArgumentLiteral) throws(ParameterError) -> ParameterValue {
-        try type.value(from: literal, name: name, example: defaultValue?.description)
+        try type.value(from: literal, name: name, example: (defaultValue ?? example)?.description)
     }
 }

@@ -48,7 +48,7 @@ public struct CommandLineTool: Sendable {
                 console.out(HelpText.usage)
                 return .success
             case "--version", "-V":
-                console.out("ninepipe \(HelpText.version)")
+                console.out(HelpText.versionText)
                 return .success
             default:
                 guard first == "--plugin" || first.hasPrefix("--plugin=") else {
@@ -91,7 +91,7 @@ public struct CommandLineTool: Sendable {
             return .usage
         }
         if name == "version" {
-            console.out("ninepipe \(HelpText.version)")
+            console.out(HelpText.versionText)
             return .success
         }
         guard var command = CommandTable.command([name]) else {

@@ -1,7 +1,19 @@
+import NinepipeCore
 /// The help `ninepipe` prints: the overview (`--help`), each command's page (`COMMAND --help`,
 /// `help COMMAND`) and the manual page (`help --man`), all generated from ``CommandTable``.
 enum HelpText {
     static let version = "0.1.0"
+
+    /// What `--version` prints: the version, then the formats this build reads and writes and
+    /// the optional ones it was built without.
+    static var versionText: String {
+        let formats = ImageFormat.available.map { format in
+            format == .webp ? "WebP (libwebp \(WebPCodec.libraryVersion ?? "?"))" : format.description
+        }
+        let missing = ImageFormat.allCases.filter { !$0.isAvailable }.map(\.description)
+        return "ninepipe \(version)\nformats: \(formats.joined(separator: ", "))"
+            + (missing.isEmpty ? "" : "\nbuilt without: \(missing.joined(separator: ", "))")
+    }
 
     static let pipelines = """
     Steps are separated by line breaks or '|'; arguments are positional or name=value:

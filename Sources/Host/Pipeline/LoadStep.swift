@@ -26,7 +26,7 @@ struct LoadStep: Sendable, Hashable {
             ParameterSpec("orient", .choice(["auto", "keep"]), default: .choice("auto"),
                           summary: "auto: turn pixels upright and reset the tag; keep: leave pixels and tag as stored"),
             ParameterSpec("shrink", .choice(["1", "2", "4", "8"]), default: .choice("1"),
-                          summary: "JPEG only: decode at 1/N size with libjpeg's DCT scaling (fast, sides rounded up); PNG ignores it"),
+                          summary: "decode at 1/N size, sides rounded up: JPEG by libjpeg's DCT scaling, WebP by libwebp's rescaler (fast); PNG ignores it"),
             ParameterSpec("ninepatch", .choice(NinePatchSource.allCases.map(\.rawValue)), default: .choice("auto"),
                           summary: "nine-patch info: auto (the npTc chunk of a compiled file, else the 1-pixel frame of a .9.png), border (always the frame), none"),
         ],
@@ -71,8 +71,8 @@ struct LoadStep: Sendable, Hashable {
                 source = try JPEGDecoder(limits: context.limits).bands(file) { width, height, orientation in
                     shrink != 1 ? shrink : Self.scale(width: width, height: height, orientation: orientation, next: hint)
                 }
-            case nil:
-                return nil
+            case .webp?, nil:
+                return nil  // WebP decodes whole pictures (and needs 12 bytes to be recognised)
             }
             context.sourceFormat = ImageFormat(sniffing: try file.bytes(0..<min(8, file.count)))
             let header = source.header
@@ -121,7 +121,8 @@ struct LoadStep: Sendable, Hashable {
 
     /// The JPEG DCT scale that still gives `next` the size it asks for; 1 for other formats.
     static func scale(for bytes: [UInt8], next: (any DecodeSizeHinting)?, context: RunContext) throws -> Int {
-        guard next != nil, ImageFormat(sniffing: bytes) == .jpeg else { return 1 }
+        // JPEG by DCT scaling, WebP by libwebp's rescaler while decoding.
+        guard next != nil, [.jpeg, .webp].contains(ImageFormat(sniffing: bytes)) else { return 1 }
         let info = try ImageCodecs.info(bytes, limits: context.limits)
         return scale(width: info.width, height: info.height, orientation: info.metadata.orientation, next: next)
     }

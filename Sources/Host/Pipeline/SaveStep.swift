@@ -1,6 +1,6 @@
 import NinepipeCore
 
-/// `save "PATH" [format=png|jpeg] [quality=N] …`: encodes and writes the image atomically, then passes it on.
+/// `save "PATH" [format=png|jpeg|webp] [quality=N] …`: encodes and writes the image atomically, then passes it on.
 struct SaveStep: Sendable, Hashable {
     var path: String
     /// Encoder settings; the format is resolved when the step is compiled.
@@ -17,8 +17,11 @@ struct SaveStep: Sendable, Hashable {
         summary: "Write the image (format from format= or the extension), atomically; the image flows on",
         parameters: [
             ParameterSpec("path", .path, required: true, positional: true, summary: "the file to write"),
-            ParameterSpec("format", .choice(["png", "jpeg"]), summary: "output format; default: from the extension (.png, .jpg, .jpeg), or for \"-\" and other streams the input's"),
-            ParameterSpec("quality", .integer(1...100), default: .integer(90), summary: "JPEG quality"),
+            ParameterSpec("format", .choice(ImageFormat.allCases.map(\.rawValue)),
+                          summary: "output format; default: from the extension (.png, .jpg, .jpeg, .webp), or for \"-\" and other streams the input's"),
+            ParameterSpec("quality", .integer(1...100), summary: "lossy quality: JPEG (default 90), WebP (default 80)", example: .integer(90)),
+            ParameterSpec("lossless", .boolean, default: .boolean(false), summary: "write a lossless WebP (every sample kept exactly)"),
+            ParameterSpec("effort", .integer(0...6), default: .integer(4), summary: "WebP encoder effort, 0 = fastest … 6 = smallest"),
             ParameterSpec("progressive", .boolean, default: .boolean(false), summary: "write a progressive JPEG"),
             ParameterSpec("subsampling", .choice(["420", "422", "444"]), default: .choice("420"), summary: "JPEG chroma subsampling"),
             ParameterSpec("background", .color, summary: "colour JPEG flattens transparency onto (default white, with a warning when any pixel was see-through)"),
@@ -39,11 +42,19 @@ struct SaveStep: Sendable, Hashable {
         guard let format = arguments["format"]?.stringValue.flatMap(ImageFormat.init(rawValue:)) ?? ImageFormat(path: path)
                 ?? (isStream || isTemplate ? .png : nil) else {
             throw ParameterError(name: "path", value: ParameterValue.string(path).description,
-                                 expected: "a file name ending in \(ImageFormat.knownExtensionList), or add format=png|jpeg")
+                                 expected: "a file name ending in \(ImageFormat.knownExtensionList), or add format=\(ImageFormat.choiceList)")
+        }
+        if !format.isAvailable {
+            let error = FormatUnavailableError(format: format)
+            let named = arguments["format"] != nil
+            throw ParameterError(name: named ? "format" : "path", value: named ? format.rawValue : ParameterValue.string(path).description,
+                                 expected: "one of \(ImageFormat.choiceList): \(error.description)")
         }
         let formatFromInput = arguments["format"] == nil && ImageFormat(path: path) == nil
         var options = EncodeOptions(format: format)
-        options.quality = try arguments.integer("quality")
+        options.quality = arguments["quality"] == nil ? nil : try arguments.integer("quality")
+        options.isLossless = try arguments.boolean("lossless")
+        options.effort = try arguments.integer("effort")
         options.progressive = try arguments.boolean("progressive")
         options.subsampling = JPEGEncoder.Subsampling(rawValue: Int(try arguments.string("subsampling")) ?? 420) ?? .s420
         if arguments["background"] != nil {
@@ -92,7 +103,7 @@ struct SaveStep: Sendable, Hashable {
             options.format = named  // a template's {ext}, expanded
         } else if formatFromInput {
             guard let format = context.sourceFormat else {
-                throw ParameterError(name: "format", value: "", expected: "format=png or format=jpeg: \(ParameterValue.string(self.path).description) is a stream with no extension, and no file was loaded to take the format from")
+                throw ParameterError(name: "format", value: "", expected: "format=\(ImageFormat.choiceList): \(ParameterValue.string(self.path).description) is a stream with no extension, and no file was loaded to take the format from")
             }
             options.format = writesFrame(to: path) ? .png : format  // a frame needs PNG
         }

@@ -1,0 +1,46 @@
+import Foundation
+import NinepipeCore
+import NinepipeTestSupport
+import Testing
+
+/// Issue 14: WebP from the command line: extension and `format=`, quality, lossless, effort,
+/// `info`, batches, and what `--version` and `plugins save` say.
+@Suite("WebP on the command line", .enabled(if: WebPCodec.isAvailable, "this build has no WebP (libwebp-dev was missing)"))
+struct WebPCommandTests {
+    @Test("save by extension or format=, lossless exact, quality and effort change the file; info reads it; a batch keeps .webp")
+    func saveAndLoad() throws {
+        let folder = try TemporaryFolder.make("webp-cli")
+        var samples: [UInt8] = []
+        for y in 0..<48 { for x in 0..<64 { samples += [UInt8(x * 4), UInt8(y * 5), UInt8((x + y) * 2), x < 4 ? 0 : 255] } }
+        let image = Image(width: 64, height: 48, layout: .rgba, samples: samples)
+        try ImageCodecs.write(image, to: folder + "/in.png", options: EncodeOptions(format: .png))
+        let run = { (script: String) in TestConsole.run(["run", "-e", script], in: folder) }
+        #expect(run(#"load "in.png" | save "q80.webp""#).status == 0)
+        #expect(run(#"load "in.png" | save "q20.webp" quality=20 effort=6"#).status == 0)
+        #expect(run(#"load "in.png" | save "exact.out" format=webp lossless=true"#).status == 0)
+        let size = { (name: String) in (try? FileManager.default.attributesOfItem(atPath: folder + "/" + name)[.size] as? Int) ?? 0 }
+        #expect(size("q20.webp") > 0 && size("q20.webp") < size("q80.webp"))
+        let exact = try ImageCodecs.decode(Array(try Data(contentsOf: URL(fileURLWithPath: folder + "/exact.out"))))
+        #expect(exact.storage == image.storage)
+        let info = TestConsole.run(["info", "q80.webp"], in: folder)
+        #expect(info.status == 0 && info.out.contains("format: WebP") && info.out.contains("size: 64×48") && info.out.contains("lossy RGBA"), "\(info.out)")
+        // WebP in, PNG out; and a batch whose template keeps each input's extension.
+        #expect(run(#"load "q80.webp" | resize width=32 | save "small.png""#).status == 0)
+        #expect(try ImageCodecs.info(Array(try Data(contentsOf: URL(fileURLWithPath: folder + "/small.png")))).width == 32)
+        let batch = TestConsole.run(["run", "-q", "-e", "resize width=16", "q80.webp", "--output", "out/{name}.{ext}"], in: folder)
+        #expect(batch.status == 0, "\(batch.err)")
+        #expect(ImageFormat(sniffing: Array(try Data(contentsOf: URL(fileURLWithPath: folder + "/out/q80.webp")))) == .webp)
+    }
+
+    @Test("--version lists WebP; plugins save documents quality, lossless and effort; bad values are usage errors")
+    func documented() throws {
+        let version = TestConsole.run(["--version"])
+        #expect(version.out.contains("formats: PNG, JPEG, WebP (libwebp "), "\(version.out)")
+        let save = TestConsole.run(["plugins", "save"])
+        #expect(save.out.contains("lossless") && save.out.contains("effort") && save.out.contains("WebP (default 80)"), "\(save.out)")
+        let bad = TestConsole.run(["run", "-e", #"load "a.png" | save "b.webp" effort=7"#])
+        #expect(bad.status == 2 && bad.err.contains("effort"), "\(bad.err)")
+        let unknown = TestConsole.run(["run", "-e", #"load "a.png" | save "b.gif""#])
+        #expect(unknown.status == 2 && unknown.err.contains(".webp") && unknown.err.contains("format=png|jpeg|webp"), "\(unknown.err)")
+    }
+}
