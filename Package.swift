@@ -5,26 +5,30 @@ import PackageDescription
 /// Whether the optional system library `module` (pkg-config name) is installed. A format whose
 /// library is missing is left out of the build; `ninepipe --version` lists the formats compiled
 /// in. `NINEPIPE_WITHOUT=webp,...` leaves installed ones out too (to check a minimal build).
-func optionalLibrary(_ module: String, pkgConfig: String, headers: [String]) -> Bool {
+func optionalLibrary(_ module: String, pkgConfig: String?, headers: [String]) -> Bool {
     let without = ProcessInfo.processInfo.environment["NINEPIPE_WITHOUT"]?.split(separator: ",").map(String.init) ?? []
     if without.contains(module) { return false }
     #if os(Linux)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["pkg-config", "--exists", pkgConfig]
-    if (try? process.run()) != nil {
-        process.waitUntilExit()
-        return process.terminationStatus == 0
+    if let pkgConfig {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["pkg-config", "--exists", pkgConfig]
+        if (try? process.run()) != nil {
+            process.waitUntilExit()
+            return process.terminationStatus == 0
+        }
     }
     #endif
-    // Where pkg-config cannot be run (macOS sandboxes manifests): look for the headers.
+    // Libraries without a pkg-config file (giflib), and where pkg-config cannot be run (macOS
+    // sandboxes manifests): look for the headers.
     let prefixes = ["/usr/include", "/usr/local/include", "/opt/homebrew/include"]
     return headers.allSatisfy { header in prefixes.contains { FileManager.default.fileExists(atPath: "\($0)/\(header)") } }
 }
 
 let hasWebP = optionalLibrary("webp", pkgConfig: "libwebpmux", headers: ["webp/decode.h", "webp/mux.h", "webp/demux.h"])
+let hasGIF = optionalLibrary("gif", pkgConfig: nil, headers: ["gif_lib.h"])
 /// The optional codecs' C modules found on this machine.
-let optionalCodecs: [Target.Dependency] = hasWebP ? ["CWebP"] : []
+let optionalCodecs: [Target.Dependency] = (hasWebP ? ["CWebP"] : []) + (hasGIF ? ["CGIF"] : [])
 
 let package = Package(
     name: "Ninepipe",
@@ -59,6 +63,8 @@ let package = Package(
             pkgConfig: "libwebpmux",
             providers: [.apt(["libwebp-dev"]), .brew(["webp"])]
         ),
+        // Optional: GIF reading (giflib has no pkg-config file; found by its header).
+        .systemLibrary(name: "CGIF", path: "Sources/CGIF", providers: [.apt(["libgif-dev"]), .brew(["giflib"])]),
         // A tiny C shim that owns libjpeg's setjmp/longjmp error path.
         .target(
             name: "CJPEGShim",

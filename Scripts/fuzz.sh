@@ -6,6 +6,7 @@
 #
 #   png        PNG decoding (CRCs made right), nine-patch resolution, stretch, frame, re-encode
 #   jpeg       JPEG decoding at full size and 1/8, under small limits
+#   gif        GIF decoding (signature kept), header-only and first frame
 #   webp       WebP decoding (container header kept consistent), shrunk, upright, lossless round trip
 #   info       header-only `info` on any bytes, and the bytes as an EXIF block
 #   ninepatch  nine-patch chunk values through crop, pad, orient, resize, stretch, tile, frame
@@ -21,7 +22,7 @@
 # and globals for the life of the process.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-targets="png jpeg webp info ninepatch frame dsl pipeline"
+targets="png jpeg webp gif info ninepatch frame dsl pipeline"
 target=${1:?usage: Scripts/fuzz.sh $targets|all [SECONDS]}
 seconds=${2:-60}
 if [ "$target" = all ]; then
@@ -33,6 +34,7 @@ case "$target" in
     png) product=FuzzPNG; max_len=65536 ;;
     jpeg) product=FuzzJPEG; max_len=65536 ;;
     webp) product=FuzzWebP; max_len=65536 ;;
+    gif) product=FuzzGIF; max_len=65536 ;;
     info) product=FuzzInfo; max_len=65536 ;;
     ninepatch) product=FuzzNinePatch; max_len=1200 ;;
     frame) product=FuzzFrame; max_len=1200 ;;
@@ -54,6 +56,7 @@ if [ -z "$(ls -A "$corpus")" ]; then
             [ -d ../shared/pngsuite/png ] && cp ../shared/pngsuite/png/*.png "$corpus"/ ;;
         jpeg) cp Tests/NinepipeCoreTests/Fixtures/*.jpg "$corpus"/ ;;
         webp) cp Tests/NinepipeCoreTests/Fixtures/webp/*.webp "$corpus"/ ;;
+        gif) cp Tests/NinepipeCoreTests/Fixtures/gif/*.gif "$corpus"/ ;;
         info) cp Tests/NinepipeCoreTests/Fixtures/*.jpg Tests/NinepipeCoreTests/Fixtures/*.png "$corpus"/ ;;
         frame)
             # A 6×5 frame: width byte, then (kind, value) per pixel; kinds 0–3 are transparent,

@@ -40,7 +40,31 @@ struct WebPCommandTests {
         #expect(save.out.contains("lossless") && save.out.contains("effort") && save.out.contains("WebP (default 80)"), "\(save.out)")
         let bad = TestConsole.run(["run", "-e", #"load "a.png" | save "b.webp" effort=7"#])
         #expect(bad.status == 2 && bad.err.contains("effort"), "\(bad.err)")
-        let unknown = TestConsole.run(["run", "-e", #"load "a.png" | save "b.gif""#])
+        let unknown = TestConsole.run(["run", "-e", #"load "a.png" | save "b.tga""#])
         #expect(unknown.status == 2 && unknown.err.contains(".webp") && unknown.err.contains("format=png|jpeg|webp"), "\(unknown.err)")
+    }
+}
+
+/// Issue 14: GIF on the command line: read (first frame), never written.
+@Suite("GIF on the command line", .enabled(if: GIFCodec.isAvailable, "this build has no GIF (libgif-dev was missing)"))
+struct GIFCommandTests {
+    @Test("a GIF loads (with a warning for an animation); save refuses .gif; a stream from a GIF input is PNG")
+    func readOnly() throws {
+        let folder = try TemporaryFolder.make("gif-cli")
+        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("NinepipeCoreTests/Fixtures/gif")
+        for name in ["animated.gif", "transparent.gif"] {
+            try FileManager.default.copyItem(atPath: fixtures.appendingPathComponent(name).path, toPath: folder + "/" + name)
+        }
+        let run = TestConsole.run(["run", "-e", #"load "animated.gif" | resize width=6 | save "a.png""#], in: folder)
+        #expect(run.status == 0 && run.err.contains("animated GIF: only the first of its 3 frames is read"), "\(run.err)")
+        #expect(try ImageCodecs.info(Array(try Data(contentsOf: URL(fileURLWithPath: folder + "/a.png")))).width == 6)
+        let refused = TestConsole.run(["run", "-e", #"load "transparent.gif" | save "b.gif""#], in: folder)
+        #expect(refused.status == 2 && refused.err.contains("does not write it"), "\(refused.err)")
+        let info = TestConsole.run(["info", "transparent.gif"], in: folder)
+        #expect(info.status == 0 && info.out.contains("format: GIF"), "\(info.out)")
+        let stream = TestConsole.run(["run", "-e", #"load "transparent.gif" | save "/dev/null""#], in: folder)
+        #expect(stream.status == 0, "\(stream.err)")
+        #expect(TestConsole.run(["--version"]).out.contains("GIF read only (giflib "))
     }
 }

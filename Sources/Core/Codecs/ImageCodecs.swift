@@ -22,6 +22,15 @@ public enum ImageCodecs {
                 throw WebPError.corrupt("the region \(region) is not inside the \(image.width)×\(image.height) image")
             }
             return image.cropped(to: region)
+        case .gif:
+            var image = try GIFDecoder(limits: options.limits).decode(bytes, warn: warn)
+            if let region = options.region {
+                guard region.fits(width: image.width, height: image.height) else {
+                    throw GIFError.corrupt("the region \(region) is not inside the \(image.width)×\(image.height) image")
+                }
+                image = image.cropped(to: region)
+            }
+            return image
         case nil: throw unknownSignature(bytes)
         }
     }
@@ -38,6 +47,8 @@ public enum ImageCodecs {
                                warnsWhenFlattening: options.warnsWhenFlattening).encode(image, warn: warn)
         case .webp:
             return try WebPEncoder(quality: options.quality ?? 80, isLossless: options.isLossless, effort: options.effort).encode(image)
+        case .gif:
+            throw UnwritableFormatError(format: .gif)
         }
     }
 
@@ -57,7 +68,7 @@ public enum ImageCodecs {
             case .png:
                 try PNGEncoder(compressionLevel: options.compressionLevel, allowsPalette: options.allowsPalette)
                     .encode(image) { try file.write($0) }
-            case .jpeg, .webp:
+            case .jpeg, .webp, .gif:
                 let bytes = try encode(image, options: options, warn: warn)
                 var failure: FileError?
                 bytes.withUnsafeBytes { raw in
@@ -97,6 +108,8 @@ public enum ImageCodecs {
                 image.metadata = metadata
                 let bytes = try WebPEncoder(quality: options.quality ?? 80, isLossless: options.isLossless, effort: options.effort).encode(image)
                 try bytes.withUnsafeBytes { try file.write($0) }
+            case .gif:
+                throw UnwritableFormatError(format: .gif)
             }
         } catch {
             // Errors of the steps upstream arrive here too, already naming their step.
@@ -139,6 +152,11 @@ public enum ImageCodecs {
                 + (info.frameCount > 1 ? ", \(info.frameCount) frames" : "")
             return ImageInfo(format: .webp, width: info.width, height: info.height, bitDepth: 8, colorType: type,
                              hasAlpha: info.hasAlpha, isInterlaced: false, metadata: info.metadata)
+        case .gif:
+            let info = try GIFDecoder(limits: limits).readInfo(bytes)
+            return ImageInfo(format: .gif, width: info.width, height: info.height, bitDepth: 8,
+                             colorType: "palette" + (info.frameCount > 1 ? ", \(info.frameCount) frames" : ""),
+                             hasAlpha: info.hasAlpha, isInterlaced: info.isInterlaced, metadata: ImageMetadata())
         case nil:
             throw unknownSignature(bytes)
         }

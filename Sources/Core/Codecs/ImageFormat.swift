@@ -10,10 +10,12 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable, CustomStringC
     case jpeg
     /// WebP, lossy or lossless, with alpha (libwebp).
     case webp
+    /// GIF, read only (giflib): the first frame.
+    case gif
 
     /// The file-name extensions that select each format, lower case.
     public static let extensions: [String: ImageFormat] = [
-        "png": .png, "jpg": .jpeg, "jpeg": .jpeg, "jpe": .jpeg, "jfif": .jpeg, "webp": .webp,
+        "png": .png, "jpg": .jpeg, "jpeg": .jpeg, "jpe": .jpeg, "jfif": .jpeg, "webp": .webp, "gif": .gif,
     ]
 
     /// The format named by `path`'s extension (case-insensitive), or `nil`.
@@ -33,6 +35,8 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable, CustomStringC
             self = .jpeg
         } else if bytes.count >= 12, bytes.starts(with: Array("RIFF".utf8)), Array(bytes[8..<12]) == Array("WEBP".utf8) {
             self = .webp
+        } else if bytes.starts(with: Array("GIF87a".utf8)) || bytes.starts(with: Array("GIF89a".utf8)) {
+            self = .gif
         } else {
             return nil
         }
@@ -43,27 +47,32 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable, CustomStringC
         switch self {
         case .png, .jpeg: true
         case .webp: WebPCodec.isAvailable
+        case .gif: GIFCodec.isAvailable
         }
     }
+
+    /// Whether this build can write the format (GIF is read only).
+    public var isWritable: Bool { isAvailable && self != .gif }
 
     /// The formats this build reads and writes, in declaration order.
     public static var available: [ImageFormat] { allCases.filter(\.isAvailable) }
 
-    /// The extensions of the available formats, for error messages: `.png, .jpg, .jpeg, .jpe, .jfif, .webp`.
+    /// The extensions of the formats this build writes, for error messages: `.png, .jpg, .jpeg, .jpe, .jfif, .webp`.
     public static var knownExtensionList: String {
         let order = ["png", "jpg", "jpeg", "jpe", "jfif", "webp"]
-        return order.filter { extensions[$0]?.isAvailable ?? false }.map { "." + $0 }.joined(separator: ", ")
+        return order.filter { extensions[$0]?.isWritable ?? false }.map { "." + $0 }.joined(separator: ", ")
     }
 
-    /// `format=` values of the available formats: `png|jpeg|webp`.
-    public static var choiceList: String { available.map(\.rawValue).joined(separator: "|") }
+    /// `format=` values of the formats this build writes: `png|jpeg|webp`.
+    public static var choiceList: String { available.filter(\.isWritable).map(\.rawValue).joined(separator: "|") }
 
-    /// `PNG`, `JPEG` or `WebP`.
+    /// `PNG`, `JPEG`, `WebP` or `GIF`.
     public var description: String {
         switch self {
         case .png: "PNG"
         case .jpeg: "JPEG"
         case .webp: "WebP"
+        case .gif: "GIF"
         }
     }
 

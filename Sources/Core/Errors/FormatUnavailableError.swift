@@ -12,6 +12,7 @@ public struct FormatUnavailableError: NinepipeError, Hashable {
         case .png: "zlib1g-dev"
         case .jpeg: "libjpeg62-turbo-dev"
         case .webp: "libwebp-dev (Homebrew: webp)"
+        case .gif: "libgif-dev (Homebrew: giflib)"
         }
         return "this ninepipe was built without \(format) support: install \(package) and build it again (`ninepipe --version` lists the formats it has)"
     }

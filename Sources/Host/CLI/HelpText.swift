@@ -8,7 +8,11 @@ enum HelpText {
     /// the optional ones it was built without.
     static var versionText: String {
         let formats = ImageFormat.available.map { format in
-            format == .webp ? "WebP (libwebp \(WebPCodec.libraryVersion ?? "?"))" : format.description
+            switch format {
+            case .webp: "WebP (libwebp \(WebPCodec.libraryVersion ?? "?"))"
+            case .gif: "GIF read only (giflib \(GIFCodec.libraryVersion ?? "?"))"
+            default: format.description
+            }
         }
         let missing = ImageFormat.allCases.filter { !$0.isAvailable }.map(\.description)
         return "ninepipe \(version)\nformats: \(formats.joined(separator: ", "))"

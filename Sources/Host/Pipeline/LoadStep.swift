@@ -71,8 +71,8 @@ struct LoadStep: Sendable, Hashable {
                 source = try JPEGDecoder(limits: context.limits).bands(file) { width, height, orientation in
                     shrink != 1 ? shrink : Self.scale(width: width, height: height, orientation: orientation, next: hint)
                 }
-            case .webp?, nil:
-                return nil  // WebP decodes whole pictures (and needs 12 bytes to be recognised)
+            case .webp?, .gif?, nil:
+                return nil  // WebP and GIF decode whole pictures (WebP needs 12 bytes to be recognised)
             }
             context.sourceFormat = ImageFormat(sniffing: try file.bytes(0..<min(8, file.count)))
             let header = source.header

@@ -17,7 +17,7 @@ struct SaveStep: Sendable, Hashable {
         summary: "Write the image (format from format= or the extension), atomically; the image flows on",
         parameters: [
             ParameterSpec("path", .path, required: true, positional: true, summary: "the file to write"),
-            ParameterSpec("format", .choice(ImageFormat.allCases.map(\.rawValue)),
+            ParameterSpec("format", .choice(ImageFormat.allCases.filter { $0 != .gif }.map(\.rawValue)),
                           summary: "output format; default: from the extension (.png, .jpg, .jpeg, .webp), or for \"-\" and other streams the input's"),
             ParameterSpec("quality", .integer(1...100), summary: "lossy quality: JPEG (default 90), WebP (default 80)", example: .integer(90)),
             ParameterSpec("lossless", .boolean, default: .boolean(false), summary: "write a lossless WebP (every sample kept exactly)"),
@@ -43,6 +43,10 @@ struct SaveStep: Sendable, Hashable {
                 ?? (isStream || isTemplate ? .png : nil) else {
             throw ParameterError(name: "path", value: ParameterValue.string(path).description,
                                  expected: "a file name ending in \(ImageFormat.knownExtensionList), or add format=\(ImageFormat.choiceList)")
+        }
+        if format == .gif {
+            throw ParameterError(name: "path", value: ParameterValue.string(path).description,
+                                 expected: "a file name ending in \(ImageFormat.knownExtensionList): \(UnwritableFormatError(format: .gif).description)")
         }
         if !format.isAvailable {
             let error = FormatUnavailableError(format: format)
@@ -105,7 +109,7 @@ struct SaveStep: Sendable, Hashable {
             guard let format = context.sourceFormat else {
                 throw ParameterError(name: "format", value: "", expected: "format=\(ImageFormat.choiceList): \(ParameterValue.string(self.path).description) is a stream with no extension, and no file was loaded to take the format from")
             }
-            options.format = writesFrame(to: path) ? .png : format  // a frame needs PNG
+            options.format = writesFrame(to: path) || !format.isWritable ? .png : format  // a frame needs PNG; a GIF input gives PNG
         }
         var output = image
         if writesFrame(to: path) {

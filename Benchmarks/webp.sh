@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# WebP next to libvips and libwebp's own cwebp/dwebp (issue 14), on the 4000×3000 photo-like
+# PNG of streaming.sh: encode at quality 80 (lossy, effort 4 = cwebp's -m 4), lossless
+# encode, and decode (WebP → PNG, the same PNG writer cost on both sides is not equal, so
+# decode is also timed as WebP → JPEG q90). Medians of paired rounds; file sizes; peak memory.
+#
+#   bash Benchmarks/webp.sh [ROUNDS]        # default 5
+#
+# Needs a build with libwebp, /usr/bin/time, libvips-tools (vips) and webp (cwebp, dwebp).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+rounds=${1:-5}
+work=Benchmarks/work
+mkdir -p "$work"
+swift build -c release >/dev/null
+np=$PWD/.build/release/ninepipe
+"$np" --version | grep -q WebP || { echo "this build has no WebP (apt-get install libwebp-dev, then build again)" >&2; exit 1; }
+[ -f "$work/photo.png" ] || python3 Benchmarks/make_photo.py "$work/photo.png" "$work/photo.jpg"
+"$np" run -e "load \"$work/photo.png\" | save \"$work/w-photo.webp\" quality=80"
+
+run() {  # LABEL CMD... : median wall (µs clock) and max RSS over the rounds
+    local label=$1; shift
+    local times=() rss=0
+    for _ in $(seq "$rounds"); do
+        local t0=$EPOCHREALTIME
+        /usr/bin/time -f "%M" -o "$work/w-t" "$@" >/dev/null 2>"$work/w-e" || { echo "| $label | failed: $(tail -1 "$work/w-e") |"; return; }
+        local t1=$EPOCHREALTIME
+        times+=("$(awk "BEGIN { print $t1 - $t0 }")")
+        read -r m < "$work/w-t"; [ "$m" -gt "$rss" ] && rss=$m
+    done
+    printf "| %-44s | %7.3f s | %7.1f MiB |\n" "$label" "$(printf '%s\n' "${times[@]}" | sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }')" \
+        "$(awk "BEGIN { print $rss / 1024 }")"
+}
+
+echo
+echo "## WebP, 4000×3000, $rounds rounds ($(nproc) cores; libwebp $("$np" --version | sed -n 's/.*libwebp \([0-9.]*\).*/\1/p'), vips $(vips --version | cut -d- -f2))"
+echo
+echo "| task | median | peak memory |"
+echo "|---|---|---|"
+run "ninepipe: PNG → WebP q80" "$np" run -e "load \"$work/photo.png\" | save \"$work/w-ours.webp\" quality=80"
+run "vips: PNG → WebP Q=80" vips copy "$work/photo.png" "$work/w-vips.webp[Q=80,effort=4]"
+command -v cwebp >/dev/null && run "cwebp -q 80 -m 4" cwebp -quiet -q 80 -m 4 "$work/photo.png" -o "$work/w-cwebp.webp"
+run "ninepipe: PNG → WebP lossless" "$np" run -e "load \"$work/photo.png\" | save \"$work/w-ours-ll.webp\" lossless=true"
+run "vips: PNG → WebP lossless" vips copy "$work/photo.png" "$work/w-vips-ll.webp[lossless,effort=4]"
+run "ninepipe: WebP → JPEG q90" "$np" run -e "load \"$work/w-photo.webp\" | save \"$work/w-dec.jpg\" quality=90"
+run "vips: WebP → JPEG Q=90" vips copy "$work/w-photo.webp" "$work/w-dec-vips.jpg[Q=90]"
+command -v dwebp >/dev/null && run "dwebp → PPM" dwebp -quiet "$work/w-photo.webp" -ppm -o "$work/w-dwebp.ppm"
+run "ninepipe: WebP → thumbnail 256 (shrink on load)" "$np" run -e "load \"$work/w-photo.webp\" | thumbnail size=256 | save \"$work/w-thumb.png\""
+run "vipsthumbnail 256" vipsthumbnail "$PWD/$work/w-photo.webp" -s 256x256 --smartcrop centre -o "$PWD/$work/w-thumb-vips.png"
+echo
+for f in w-ours w-vips w-cwebp w-ours-ll w-vips-ll; do [ -f "$work/$f.webp" ] && echo "  $f.webp: $(stat -c %s "$work/$f.webp") bytes"; done
+# Equal quality check: PSNR of each lossy file against the source.
+python3 - "$work" <<'PY' || true
+import sys, numpy as np
+from PIL import Image
+work = sys.argv[1]
+source = np.asarray(Image.open(f"{work}/photo.png").convert("RGB")).astype(float)
+for name in ["w-ours", "w-vips", "w-cwebp"]:
+    try:
+        other = np.asarray(Image.open(f"{work}/{name}.webp").convert("RGB")).astype(float)
+    except Exception as error:
+        continue
+    mse = ((source - other) ** 2).mean()
+    print(f"  {name}.webp PSNR {10 * np.log10(255 ** 2 / mse):.2f} dB")
+PY
