@@ -14,5 +14,6 @@ public enum Transforms {
         Transforms.TransparentBorder.self,
         Transforms.Tile.self,
         Transforms.Alpha.self,
+        Transforms.ColorSpace.self,
     ]
 }

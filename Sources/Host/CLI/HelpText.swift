@@ -15,8 +15,11 @@ enum HelpText {
             }
         }
         let missing = ImageFormat.allCases.filter { !$0.isAvailable }.map(\.description)
-        return "ninepipe \(version)\nformats: \(formats.joined(separator: ", "))"
-            + (missing.isEmpty ? "" : "\nbuilt without: \(missing.joined(separator: ", "))")
+        let color = ColorManagement.libraryVersion.map { "\ncolour management: LittleCMS \($0)" } ?? ""
+        var without = missing
+        if !ColorManagement.isAvailable { without.append("colour management (LittleCMS)") }
+        return "ninepipe \(version)\nformats: \(formats.joined(separator: ", "))" + color
+            + (without.isEmpty ? "" : "\nbuilt without: \(without.joined(separator: ", "))")
     }
 
     static let pipelines = """

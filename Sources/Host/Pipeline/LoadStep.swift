@@ -16,10 +16,12 @@ struct LoadStep: Sendable, Hashable {
     /// Where nine-patch information comes from: the `npTc` chunk when there is one, else the
     /// frame of a `.9.png` (``NinePatchSource/auto``), always the frame, or neither.
     var ninePatch: NinePatchSource = .auto
+    /// Whether the pixels are converted from their ICC profile to sRGB (`icc=srgb`).
+    var convertsToSRGB = false
 
     static let descriptor = StepDescriptor(
         name: "load", version: "1.0.0",
-        summary: "Read a PNG or JPEG file; applies its EXIF orientation unless orient=keep",
+        summary: "Read a PNG, JPEG, WebP or GIF file; applies its EXIF orientation unless orient=keep",
         parameters: [
             ParameterSpec("path", .path, positional: true,
                           summary: "the file to read (a batch pipeline's first load leaves it out: each input is read with these options)"),
@@ -29,12 +31,15 @@ struct LoadStep: Sendable, Hashable {
                           summary: "decode at 1/N size, sides rounded up: JPEG by libjpeg's DCT scaling, WebP by libwebp's rescaler (fast); PNG ignores it"),
             ParameterSpec("ninepatch", .choice(NinePatchSource.allCases.map(\.rawValue)), default: .choice("auto"),
                           summary: "nine-patch info: auto (the npTc chunk of a compiled file, else the 1-pixel frame of a .9.png), border (always the frame), none"),
+            ParameterSpec("icc", .choice(["keep", "srgb"]), default: .choice("keep"),
+                          summary: "keep: the ICC profile travels with the pixels; srgb: convert the pixels to sRGB now (LittleCMS, perceptual)"),
         ],
         role: .source
     ) { arguments in
         .load(LoadStep(path: arguments["path"]?.stringValue, keepsOrientation: try arguments.string("orient") == "keep",
                        shrink: Int(try arguments.string("shrink")) ?? 1,
-                       ninePatch: NinePatchSource(rawValue: try arguments.string("ninepatch")) ?? .auto))
+                       ninePatch: NinePatchSource(rawValue: try arguments.string("ninepatch")) ?? .auto,
+                       convertsToSRGB: try arguments.string("icc") == "srgb"))
     }
 
     /// What a load gave: the image, and whether it already is the next step's result (a crop
@@ -78,6 +83,7 @@ struct LoadStep: Sendable, Hashable {
             let header = source.header
             let readsFrame = ninePatch == .auto && NinePatchSource.hasSourceName(path) && header.metadata.ninePatch?.chunk == nil
             guard !readsFrame, keepsOrientation || header.metadata.orientation == .up,
+                  !convertsToSRGB || header.metadata.iccProfile == nil,
                   header.height * header.bytesPerRow >= minimumBytes else { return nil }
             return source
         } catch let error as FileError {
@@ -93,7 +99,8 @@ struct LoadStep: Sendable, Hashable {
         context.sourceFormat = ImageFormat(sniffing: bytes)
         do {
             if let region = try region(for: bytes, next: next, context: context) {
-                let image = try ImageCodecs.decode(bytes, options: DecodeOptions(limits: context.limits, region: region)) { context.warn("\(path): \($0)") }
+                var image = try ImageCodecs.decode(bytes, options: DecodeOptions(limits: context.limits, region: region)) { context.warn("\(path): \($0)") }
+                if convertsToSRGB { image = try image.convertedToSRGB() }
                 return Decoded(image: image, appliedNext: true)
             }
             let scale = try shrink != 1 ? shrink : Self.scale(for: bytes, next: next as? any DecodeSizeHinting, context: context)
@@ -101,6 +108,7 @@ struct LoadStep: Sendable, Hashable {
             options.appliesOrientation = !keepsOrientation
             var image = try ImageCodecs.decode(bytes, options: options) { context.warn("\(path): \($0)") }
             if !keepsOrientation { image = image.uprighted() }
+            if convertsToSRGB { image = try image.convertedToSRGB() }
             return Decoded(image: try ninePatch.resolve(image, path: path) { context.warnOnce("\(path): \($0)") })
         } catch {
             throw FileError.inFile(path: path, underlying: error)

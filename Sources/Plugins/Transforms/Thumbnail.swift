@@ -33,6 +33,8 @@ extension Transforms {
             ParameterSpec("upscale", .boolean, default: .boolean(true), summary: "allow enlarging a small source"),
             ParameterSpec("keep-metadata", .boolean, default: .boolean(false),
                           summary: "keep the source's EXIF (camera, dates, location) and XMP; by default a thumbnail drops them"),
+            ParameterSpec("icc", .choice(["srgb", "keep"]), default: .choice("srgb"),
+                          summary: "srgb: convert from the source's ICC profile to sRGB, as screens assume (needs LittleCMS); keep: keep the profile"),
         ] + Resize.samplingParameters
 
         /// The aspect-fill resize.
@@ -43,6 +45,8 @@ extension Transforms {
         public var radii: [Length]
         /// Whether the source's EXIF and XMP are kept (default: dropped).
         public var keepsMetadata: Bool
+        /// Whether the result keeps the source's ICC profile instead of being converted to sRGB.
+        public var keepsProfile = false
 
         /// Creates a thumbnail step.
         public init(width: Int, height: Int, border: Int = 0, radii: [Length] = [], gravity: Gravity = .center,
@@ -73,11 +77,12 @@ extension Transforms {
                       gravity: Gravity(arguments["gravity"]) ?? .center,
                       resampler: Resampler(filter: try Resize.filter(from: arguments), linearLight: arguments["linear"] == .boolean(true)),
                       upscale: arguments["upscale"] != .boolean(false), keepsMetadata: arguments["keep-metadata"] == .boolean(true))
+            keepsProfile = arguments["icc"] == .choice("keep")
         }
 
         /// Returns the thumbnail.
         public func apply(to image: Image, context: TransformContext) throws -> Image {
-            var scaled = try resize.apply(to: image, context: context)
+            var scaled = try inSRGB(resize.apply(to: image, context: context))
             if !keepsMetadata {
                 scaled.metadata.exif = nil
                 scaled.metadata.text.removeAll(where: \.isXMP)
@@ -86,6 +91,14 @@ extension Transforms {
                 return try TransparentBorder(width: border).apply(to: scaled, context: context)
             }
             return try RoundedCorner(radii: radii, border: border).apply(to: scaled, context: context)
+        }
+
+        /// The resized image converted to sRGB, unless the profile is kept. Converting after the
+        /// resize (as vipsthumbnail does) costs a thumbnail's pixels, not a photo's. A build
+        /// without LittleCMS, or a profile that cannot become sRGB (CMYK), keeps the profile.
+        func inSRGB(_ image: Image) throws -> Image {
+            guard !keepsProfile, image.metadata.iccProfile != nil, ColorManagement.isAvailable else { return image }
+            do { return try image.convertedToSRGB() } catch { return image }
         }
 
         /// Twice the size the aspect-fill scales the source to, so resampling still has detail to work with.
@@ -101,7 +114,11 @@ extension Transforms {
 extension Transforms.Thumbnail: BandTransform {
     /// Streams the aspect-fill resize, then the border or the rounding.
     public func bands(from input: any BandSource, context: TransformContext) throws -> (any BandSource)? {
-        guard let scaled = try resize.bands(from: input, context: context) else { return nil }
+        guard var scaled = try resize.bands(from: input, context: context) else { return nil }
+        if !keepsProfile && scaled.header.metadata.iccProfile != nil && ColorManagement.isAvailable {
+            // A thumbnail is small: collect it and convert it whole.
+            scaled = ImageBandSource(try inSRGB(scaled.materialized(context: context)))
+        }
         var header = scaled.header
         if !keepsMetadata {
             header.metadata.exif = nil

@@ -1,0 +1,182 @@
+#if canImport(CLCMS)
+import CLCMS
+import Synchronization
+#endif
+
+/// Colour management through LittleCMS 2: pixels described by an embedded ICC profile are
+/// converted to sRGB (perceptual intent), 8 or 16 bits kept, alpha untouched.
+public enum ColorManagement {
+    /// Whether this build has LittleCMS (found when it was built).
+    public static var isAvailable: Bool {
+        #if canImport(CLCMS)
+        true
+        #else
+        false
+        #endif
+    }
+
+    /// The LittleCMS version (`2.14`), or `nil` without it.
+    public static var libraryVersion: String? {
+        #if canImport(CLCMS)
+        let version = Int(cmsGetEncodedCMMversion())
+        return "\(version / 1000).\(version % 1000 / 10)"
+        #else
+        nil
+        #endif
+    }
+}
+
+extension Image {
+    /// This image in sRGB: its pixels converted from its ICC profile with perceptual intent,
+    /// the profile removed (sRGB is what untagged images mean). An image without a profile is
+    /// returned as it is. Gray images with an RGB profile are converted as RGB; the result of
+    /// a gray profile is RGB with equal channels (encoders store it as gray again). Depth and
+    /// alpha are kept; premultiplied pixels are converted straight, then premultiplied again.
+    ///
+    /// - Throws: ``ColorError`` when the profile cannot be read or does not describe the
+    ///   image's colours (a CMYK profile on RGB pixels), or when this build has no LittleCMS.
+    public func convertedToSRGB() throws(ColorError) -> Image {
+        guard let profile = metadata.iccProfile else { return self }
+        #if canImport(CLCMS)
+        let wasPremultiplied = alphaMode == .premultiplied
+        var image = unpremultiplied()
+        let session = LittleCMSSession()
+        defer { session.close() }
+        let source = try session.profile(profile.data)
+        defer { cmsCloseProfile(source) }
+        let space = cmsGetColorSpace(source)
+        let isGrayProfile = space == cmsSigGrayData
+        guard isGrayProfile || space == cmsSigRgbData else {
+            throw .unsupportedProfile("the ICC profile describes \(Self.name(of: space)) colours; only RGB and gray profiles convert to sRGB")
+        }
+        if !isGrayProfile && !image.layout.isColor { image = image.converted(to: image.layout.hasAlpha ? .rgba : .rgb) }
+        guard isGrayProfile ? !image.layout.isColor : image.layout.isColor else {
+            throw .unsupportedProfile("the ICC profile describes gray, but the image is in colour")
+        }
+        guard let target = cmsCreate_sRGBProfileTHR(session.context) else { throw session.failure("LittleCMS could not make an sRGB profile") }
+        defer { cmsCloseProfile(target) }
+        let bytes = UInt32(image.depth == .eight ? 1 : 2)
+        let extra = UInt32(image.layout.hasAlpha ? 1 : 0)
+        let input = npl_pixel_format(UInt32(isGrayProfile ? PT_GRAY : PT_RGB), isGrayProfile ? 1 : 3, extra, bytes)
+        let outputLayout: PixelLayout = image.layout.hasAlpha ? .rgba : .rgb
+        let output = npl_pixel_format(UInt32(PT_RGB), 3, extra, bytes)
+        guard let transform = cmsCreateTransformTHR(session.context, source, input, target, output, UInt32(INTENT_PERCEPTUAL),
+                                                    UInt32(cmsFLAGS_COPY_ALPHA)) else {
+            throw session.failure("LittleCMS could not convert from this profile")
+        }
+        defer { cmsDeleteTransform(transform) }
+        let pixels = image.width * image.height
+        let outputCount = pixels * outputLayout.channelCount
+        var result: PixelStorage
+        switch image.storage {
+        case .eight(let samples):
+            var converted = [UInt8](repeating: 0, count: outputCount)
+            samples.withUnsafeBytes { from in converted.withUnsafeMutableBytes { to in Self.run(transform, from, to, pixels) } }
+            result = .eight(converted)
+        case .sixteen(let samples):
+            var converted = [UInt16](repeating: 0, count: outputCount)
+            samples.withUnsafeBytes { from in converted.withUnsafeMutableBytes { to in Self.run(transform, from, to, pixels) } }
+            result = .sixteen(converted)
+        }
+        var metadata = image.metadata
+        metadata.iccProfile = nil
+        let converted = Image(width: image.width, height: image.height, layout: outputLayout, storage: result, metadata: metadata)
+        return wasPremultiplied ? converted.premultiplied() : converted
+        #else
+        throw .unavailable
+        #endif
+    }
+
+    #if canImport(CLCMS)
+    /// Converts `pixels` pixels in slices, so one call never passes LittleCMS a count over 2³¹.
+    private static func run(_ transform: cmsHTRANSFORM, _ from: UnsafeRawBufferPointer, _ to: UnsafeMutableRawBufferPointer, _ pixels: Int) {
+        let inStride = from.count / max(1, pixels), outStride = to.count / max(1, pixels)
+        var done = 0
+        while done < pixels {
+            let count = min(pixels - done, 1 << 24)
+            cmsDoTransform(transform, from.baseAddress! + done * inStride, to.baseAddress! + done * outStride, UInt32(count))
+            done += count
+        }
+    }
+
+    private static func name(of space: cmsColorSpaceSignature) -> String {
+        switch space {
+        case cmsSigCmykData: "CMYK"
+        case cmsSigLabData: "Lab"
+        case cmsSigXYZData: "XYZ"
+        case cmsSigYCbCrData: "YCbCr"
+        default: "non-RGB"
+        }
+    }
+    #endif
+}
+
+/// Why a colour conversion failed.
+public enum ColorError: NinepipeError, Hashable {
+    /// This build has no LittleCMS.
+    case unavailable
+    /// LittleCMS could not read or use the profile.
+    case unreadableProfile(String)
+    /// The profile does not describe colours that can become sRGB here.
+    case unsupportedProfile(String)
+
+    /// The message.
+    public var description: String {
+        switch self {
+        case .unavailable:
+            "this ninepipe was built without colour management: install liblcms2-dev (Homebrew: little-cms2) and build it again"
+        case .unreadableProfile(let reason):
+            "the image's ICC profile cannot be used: \(reason); load it with icc=keep to leave the colours as they are"
+        case .unsupportedProfile(let reason):
+            "\(reason); load it with icc=keep to leave the colours as they are"
+        }
+    }
+}
+
+#if canImport(CLCMS)
+/// A LittleCMS context whose errors are collected instead of printed.
+private final class LittleCMSSession {
+    private(set) var context: cmsContext?
+
+    init() {
+        context = cmsCreateContext(nil, nil)
+        guard let context else { return }
+        LittleCMSErrors.open(context)
+        cmsSetLogErrorHandlerTHR(context) { context, _, text in
+            guard let context, let text else { return }
+            LittleCMSErrors.record(String(cString: text), for: context)
+        }
+    }
+
+    func close() {
+        if let context {
+            LittleCMSErrors.close(context)
+            cmsDeleteContext(context)
+        }
+        context = nil
+    }
+
+    /// The last error LittleCMS reported in this session.
+    var lastMessage: String? { context.flatMap { LittleCMSErrors.last(for: $0) } }
+
+    func profile(_ data: [UInt8]) throws(ColorError) -> cmsHPROFILE {
+        let opened = data.withUnsafeBytes { cmsOpenProfileFromMemTHR(context, $0.baseAddress, UInt32(clamping: $0.count)) }
+        guard let opened else { throw .unreadableProfile(lastMessage ?? "LittleCMS could not read it") }
+        return opened
+    }
+
+    func failure(_ fallback: String) -> ColorError { .unreadableProfile(lastMessage ?? fallback) }
+}
+
+/// LittleCMS's error callback is a C function and cannot capture: messages are kept here,
+/// by context.
+private enum LittleCMSErrors {
+    private static let messages = Mutex<[UInt: String]>([:])
+
+    private static func key(_ context: cmsContext) -> UInt { UInt(bitPattern: context) }
+    static func open(_ context: cmsContext) { messages.withLock { $0[key(context)] = nil } }
+    static func close(_ context: cmsContext) { messages.withLock { $0[key(context)] = nil } }
+    static func record(_ message: String, for context: cmsContext) { messages.withLock { $0[key(context)] = message } }
+    static func last(for context: cmsContext) -> String? { messages.withLock { $0[key(context)] } }
+}
+#endif

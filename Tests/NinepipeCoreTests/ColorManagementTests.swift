@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+@testable import NinepipeCore
+
+/// Issue 14: colour management. The fixtures (in Fixtures/color): `display-p3.icc` and
+/// `gray-18.icc` were made with LittleCMS (`make-profiles.py`: P3 primaries, D65, the sRGB
+/// curve; a gray 1.8 gamma); the `*-pillow.png` references are Pillow's ImageCms (LittleCMS
+/// 2.14 run on its own) converting the same pixels to sRGB with perceptual intent.
+@Suite("colour management", .enabled(if: ColorManagement.isAvailable, "this build has no LittleCMS (liblcms2-dev was missing)"))
+struct ColorManagementTests {
+    static let fixtures = JPEGTests.fixtures.appendingPathComponent("color")
+    func image(_ name: String) throws -> Image { try ImageCodecs.decode(TestFiles.bytes(Self.fixtures.appendingPathComponent(name))) }
+
+    static func maximumDifference(_ a: Image, _ b: Image) -> Int {
+        zip(a.rgbaSamples, b.rgbaSamples).map { abs($0 - $1) }.max() ?? .max
+    }
+
+    @Test("a Display P3 image becomes sRGB within ±1 of Pillow's ImageCms; the profile is gone")
+    func displayP3() throws {
+        let p3 = try image("p3.png")
+        #expect(p3.metadata.iccProfile != nil)
+        let converted = try p3.convertedToSRGB()
+        let reference = try image("p3-srgb-pillow.png")
+        #expect(converted.metadata.iccProfile == nil && converted.layout == .rgb)
+        #expect(Self.maximumDifference(converted, reference) <= 1)
+        // Mid colours really moved (P3 is wider than sRGB): the conversion is not a copy.
+        #expect(Self.maximumDifference(converted, p3) > 10)
+    }
+
+    @Test("alpha is untouched; 16-bit stays 16-bit and agrees with the 8-bit conversion within LittleCMS's 8-bit precision")
+    func alphaAndDepth() throws {
+        let withAlpha = try image("p3-alpha.png")
+        let converted = try withAlpha.convertedToSRGB()
+        #expect(converted.layout == .rgba)
+        let alpha = { (image: Image) in stride(from: 3, to: image.rgbaSamples.count, by: 4).map { image.rgbaSamples[$0] } }
+        #expect(alpha(converted) == alpha(withAlpha))
+        // The colour channels convert as the opaque image's do.
+        let reference = try image("p3-srgb-pillow.png")
+        #expect(Self.maximumDifference(converted.converted(to: .rgb), reference) <= 1)
+        let deep = try image("p3.png").converted(to: .sixteen)
+        let deepConverted = try deep.convertedToSRGB()
+        #expect(deepConverted.depth == .sixteen)
+        // LittleCMS optimises 8-bit transforms into 8-bit tables; its 16-bit path is finer, so
+        // the two agree within 3 levels of 8 bits (measured: 3).
+        #expect(Self.maximumDifference(deepConverted.converted(to: .eight), reference) <= 3)
+    }
+
+    @Test("a gray profile converts to sRGB gray within ±1 of Pillow; an image without a profile is unchanged")
+    func gray() throws {
+        let gray = try image("gray18.png")
+        let converted = try gray.convertedToSRGB()
+        #expect(Self.maximumDifference(converted, try image("gray18-srgb-pillow.png")) <= 1)
+        let plain = Image(width: 2, height: 1, layout: .rgb, samples: [UInt8]([1, 2, 3, 4, 5, 6]))
+        #expect(try plain.convertedToSRGB() == plain)
+    }
+
+    @Test("a damaged profile or one for the wrong colours is an error that says icc=keep")
+    func refused() throws {
+        var broken = try image("p3.png")
+        broken.metadata.iccProfile = ICCProfile(data: Array("not a profile".utf8))
+        let error = try #require(throws: ColorError.self) { try broken.convertedToSRGB() }
+        #expect(error.description.contains("icc=keep"), "\(error)")
+        var mismatched = try image("p3.png")
+        mismatched.metadata.iccProfile = try image("gray18.png").metadata.iccProfile
+        #expect(throws: ColorError.self) { try mismatched.convertedToSRGB() }
+    }
+}
