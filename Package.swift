@@ -28,8 +28,9 @@ func optionalLibrary(_ module: String, pkgConfig: String?, headers: [String]) ->
 let hasWebP = optionalLibrary("webp", pkgConfig: "libwebpmux", headers: ["webp/decode.h", "webp/mux.h", "webp/demux.h"])
 let hasGIF = optionalLibrary("gif", pkgConfig: nil, headers: ["gif_lib.h"])
 let hasLCMS = optionalLibrary("lcms", pkgConfig: "lcms2", headers: ["lcms2.h"])
+let hasHEIF = optionalLibrary("heif", pkgConfig: "libheif", headers: ["libheif/heif.h"])
 /// The optional codecs' (and colour management's) C modules found on this machine.
-let optionalCodecs: [Target.Dependency] = (hasWebP ? ["CWebP"] : []) + (hasGIF ? ["CGIF"] : []) + (hasLCMS ? ["CLCMS"] : [])
+let optionalCodecs: [Target.Dependency] = (hasWebP ? ["CWebP"] : []) + (hasGIF ? ["CGIF"] : []) + (hasLCMS ? ["CLCMS"] : []) + (hasHEIF ? ["CHEIF"] : [])
 
 let package = Package(
     name: "Ninepipe",
@@ -66,6 +67,8 @@ let package = Package(
         ),
         // Optional: GIF reading (giflib has no pkg-config file; found by its header).
         .systemLibrary(name: "CGIF", path: "Sources/CGIF", providers: [.apt(["libgif-dev"]), .brew(["giflib"])]),
+        // Optional: HEIC and AVIF (libheif).
+        .systemLibrary(name: "CHEIF", path: "Sources/CHEIF", pkgConfig: "libheif", providers: [.apt(["libheif-dev"]), .brew(["libheif"])]),
         // Optional: colour management (LittleCMS 2): ICC profiles converted to sRGB.
         .systemLibrary(name: "CLCMS", path: "Sources/CLCMS", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"]), .brew(["little-cms2"])]),
         // A tiny C shim that owns libjpeg's setjmp/longjmp error path.

@@ -10,6 +10,7 @@ let package = Package(
         .target(name: "FuzzSupport"),
         .executableTarget(name: "FuzzPNG", dependencies: ["FuzzSupport", .product(name: "NinepipeHost", package: "Ninepipe")]),
         .executableTarget(name: "FuzzJPEG", dependencies: ["FuzzSupport", .product(name: "NinepipeHost", package: "Ninepipe")]),
+        .executableTarget(name: "FuzzHEIF", dependencies: ["FuzzSupport", .product(name: "NinepipeHost", package: "Ninepipe")]),
         .executableTarget(name: "FuzzGIF", dependencies: ["FuzzSupport", .product(name: "NinepipeHost", package: "Ninepipe")]),
         .executableTarget(name: "FuzzWebP", dependencies: ["FuzzSupport", .product(name: "NinepipeHost", package: "Ninepipe")]),
         .executableTarget(name: "FuzzNinePatch", dependencies: ["FuzzSupport", .product(name: "NinepipeHost", package: "Ninepipe")]),

@@ -6,6 +6,7 @@
 #
 #   png        PNG decoding (CRCs made right), nine-patch resolution, stretch, frame, re-encode
 #   jpeg       JPEG decoding at full size and 1/8, under small limits
+#   heif       HEIC/AVIF decoding through libheif, header-only and decoded
 #   gif        GIF decoding (signature kept), header-only and first frame
 #   webp       WebP decoding (container header kept consistent), shrunk, upright, lossless round trip
 #   info       header-only `info` on any bytes, and the bytes as an EXIF block
@@ -22,7 +23,7 @@
 # and globals for the life of the process.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-targets="png jpeg webp gif info ninepatch frame dsl pipeline"
+targets="png jpeg webp gif heif info ninepatch frame dsl pipeline"
 target=${1:?usage: Scripts/fuzz.sh $targets|all [SECONDS]}
 seconds=${2:-60}
 if [ "$target" = all ]; then
@@ -35,6 +36,7 @@ case "$target" in
     jpeg) product=FuzzJPEG; max_len=65536 ;;
     webp) product=FuzzWebP; max_len=65536 ;;
     gif) product=FuzzGIF; max_len=65536 ;;
+    heif) product=FuzzHEIF; max_len=65536 ;;
     info) product=FuzzInfo; max_len=65536 ;;
     ninepatch) product=FuzzNinePatch; max_len=1200 ;;
     frame) product=FuzzFrame; max_len=1200 ;;
@@ -57,6 +59,7 @@ if [ -z "$(ls -A "$corpus")" ]; then
         jpeg) cp Tests/NinepipeCoreTests/Fixtures/*.jpg "$corpus"/ ;;
         webp) cp Tests/NinepipeCoreTests/Fixtures/webp/*.webp "$corpus"/ ;;
         gif) cp Tests/NinepipeCoreTests/Fixtures/gif/*.gif "$corpus"/ ;;
+        heif) cp Tests/NinepipeCoreTests/Fixtures/heif/*.heic Tests/NinepipeCoreTests/Fixtures/heif/*.avif "$corpus"/ ;;
         info) cp Tests/NinepipeCoreTests/Fixtures/*.jpg Tests/NinepipeCoreTests/Fixtures/*.png "$corpus"/ ;;
         frame)
             # A 6×5 frame: width byte, then (kind, value) per pixel; kinds 0–3 are transparent,

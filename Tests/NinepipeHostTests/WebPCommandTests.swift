@@ -68,3 +68,22 @@ struct GIFCommandTests {
         #expect(TestConsole.run(["--version"]).out.contains("GIF read only (giflib "))
     }
 }
+
+/// Issue 14: HEIC and AVIF on the command line.
+@Suite("HEIC and AVIF on the command line", .enabled(if: HEIFCodec.isAvailable, "this build has no libheif"))
+struct HEIFCommandTests {
+    @Test("save .avif and .heic with quality and effort; load them; info names them; --version lists them")
+    func saveAndLoad() throws {
+        let folder = try TemporaryFolder.make("heif-cli")
+        try ImageCodecs.write(Image(width: 40, height: 30, layout: .rgb, depth: .eight, fill: [200, 120, 40]), to: folder + "/in.png",
+                              options: EncodeOptions(format: .png))
+        let run = { (script: String) in TestConsole.run(["run", "-e", script], in: folder) }
+        #expect(run(#"load "in.png" | save "a.avif" quality=50 effort=6"#).status == 0)
+        #expect(run(#"load "in.png" | save "b.heic""#).status == 0)
+        #expect(run(#"load "a.avif" | resize width=20 | save "c.png""#).status == 0)
+        #expect(try ImageCodecs.info(Array(try Data(contentsOf: URL(fileURLWithPath: folder + "/c.png")))).width == 20)
+        #expect(TestConsole.run(["info", "b.heic"], in: folder).out.contains("format: HEIC"))
+        #expect(TestConsole.run(["info", "a.avif"], in: folder).out.contains("format: AVIF"))
+        #expect(TestConsole.run(["--version"]).out.contains("HEIC, AVIF (libheif "))
+    }
+}

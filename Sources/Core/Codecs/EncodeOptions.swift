@@ -2,11 +2,11 @@
 public struct EncodeOptions: Sendable, Hashable {
     /// The output format.
     public var format: ImageFormat
-    /// Lossy quality 1–100, or `nil` for the format's default (JPEG 90, WebP 80).
+    /// Lossy quality 1–100, or `nil` for the format's default (JPEG 90, WebP 80, AVIF/HEIC 60).
     public var quality: Int?
     /// WebP: lossless instead of lossy (default `false`).
     public var isLossless = false
-    /// WebP encoder effort 0 (fastest) … 6 (smallest), default 4.
+    /// WebP, AVIF and HEIC encoder effort 0 (fastest) … 6 (smallest), default 4.
     public var effort = 4
     /// Progressive JPEG (default `false`).
     public var progressive: Bool

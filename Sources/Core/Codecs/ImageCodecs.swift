@@ -31,6 +31,16 @@ public enum ImageCodecs {
                 image = image.cropped(to: region)
             }
             return image
+        case .heic, .avif:
+            // libheif turns the pixels upright itself (irot/imir); the result's tag is 1.
+            var image = try HEIFDecoder(limits: options.limits).decode(bytes)
+            if let region = options.region {
+                guard region.fits(width: image.width, height: image.height) else {
+                    throw HEIFError.corrupt("the region \(region) is not inside the \(image.width)×\(image.height) image")
+                }
+                image = image.cropped(to: region)
+            }
+            return image
         case nil: throw unknownSignature(bytes)
         }
     }
@@ -49,6 +59,8 @@ public enum ImageCodecs {
             return try WebPEncoder(quality: options.quality ?? 80, isLossless: options.isLossless, effort: options.effort).encode(image)
         case .gif:
             throw UnwritableFormatError(format: .gif)
+        case .heic, .avif:
+            return try HEIFEncoder(codec: options.format == .avif ? .avif : .heic, quality: options.quality ?? 60, effort: options.effort).encode(image)
         }
     }
 
@@ -68,7 +80,7 @@ public enum ImageCodecs {
             case .png:
                 try PNGEncoder(compressionLevel: options.compressionLevel, allowsPalette: options.allowsPalette)
                     .encode(image) { try file.write($0) }
-            case .jpeg, .webp, .gif:
+            case .jpeg, .webp, .gif, .heic, .avif:
                 let bytes = try encode(image, options: options, warn: warn)
                 var failure: FileError?
                 bytes.withUnsafeBytes { raw in
@@ -110,6 +122,12 @@ public enum ImageCodecs {
                 try bytes.withUnsafeBytes { try file.write($0) }
             case .gif:
                 throw UnwritableFormatError(format: .gif)
+            case .heic, .avif:
+                // libheif encodes a whole picture: the stream is collected first.
+                var image = try source.materialized(context: context)
+                image.metadata = metadata
+                let bytes = try encode(image, options: options, warn: warn)
+                try bytes.withUnsafeBytes { try file.write($0) }
             }
         } catch {
             // Errors of the steps upstream arrive here too, already naming their step.
@@ -157,6 +175,10 @@ public enum ImageCodecs {
             return ImageInfo(format: .gif, width: info.width, height: info.height, bitDepth: 8,
                              colorType: "palette" + (info.frameCount > 1 ? ", \(info.frameCount) frames" : ""),
                              hasAlpha: info.hasAlpha, isInterlaced: info.isInterlaced, metadata: ImageMetadata())
+        case .heic, .avif:
+            let info = try HEIFDecoder(limits: limits).readInfo(bytes)
+            return ImageInfo(format: ImageFormat(sniffing: bytes) ?? .heic, width: info.width, height: info.height, bitDepth: info.bitDepth,
+                             colorType: info.hasAlpha ? "RGBA" : "RGB", hasAlpha: info.hasAlpha, isInterlaced: false, metadata: info.metadata)
         case nil:
             throw unknownSignature(bytes)
         }

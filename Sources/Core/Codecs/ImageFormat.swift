@@ -12,10 +12,14 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable, CustomStringC
     case webp
     /// GIF, read only (giflib): the first frame.
     case gif
+    /// HEIC: HEIF with HEVC (libheif).
+    case heic
+    /// AVIF: HEIF with AV1 (libheif).
+    case avif
 
     /// The file-name extensions that select each format, lower case.
     public static let extensions: [String: ImageFormat] = [
-        "png": .png, "jpg": .jpeg, "jpeg": .jpeg, "jpe": .jpeg, "jfif": .jpeg, "webp": .webp, "gif": .gif,
+        "png": .png, "jpg": .jpeg, "jpeg": .jpeg, "jpe": .jpeg, "jfif": .jpeg, "webp": .webp, "gif": .gif, "heic": .heic, "heif": .heic, "avif": .avif,
     ]
 
     /// The format named by `path`'s extension (case-insensitive), or `nil`.
@@ -37,6 +41,8 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable, CustomStringC
             self = .webp
         } else if bytes.starts(with: Array("GIF87a".utf8)) || bytes.starts(with: Array("GIF89a".utf8)) {
             self = .gif
+        } else if let heif = Self.heifBrand(bytes) {
+            self = heif
         } else {
             return nil
         }
@@ -48,7 +54,23 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable, CustomStringC
         case .png, .jpeg: true
         case .webp: WebPCodec.isAvailable
         case .gif: GIFCodec.isAvailable
+        case .heic, .avif: HEIFCodec.isAvailable
         }
+    }
+
+    /// HEIC or AVIF from an ISO-BMFF `ftyp` box: its major brand, else its compatible brands.
+    private static func heifBrand(_ bytes: [UInt8]) -> ImageFormat? {
+        guard bytes.count >= 16, Array(bytes[4..<8]) == Array("ftyp".utf8) else { return nil }
+        let size = Int(bytes[0]) << 24 | Int(bytes[1]) << 16 | Int(bytes[2]) << 8 | Int(bytes[3])
+        let end = min(bytes.count, max(16, size))
+        var brands = [String(decoding: bytes[8..<12], as: UTF8.self)]
+        var at = 16
+        while at + 4 <= end { brands.append(String(decoding: bytes[at..<(at + 4)], as: UTF8.self)); at += 4 }
+        for brand in brands {
+            if ["avif", "avis"].contains(brand) { return .avif }
+            if ["heic", "heix", "hevc", "hevx", "heim", "heis"].contains(brand) { return .heic }
+        }
+        return brands.contains("mif1") || brands.contains("msf1") ? .heic : nil
     }
 
     /// Whether this build can write the format (GIF is read only).
@@ -59,7 +81,7 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable, CustomStringC
 
     /// The extensions of the formats this build writes, for error messages: `.png, .jpg, .jpeg, .jpe, .jfif, .webp`.
     public static var knownExtensionList: String {
-        let order = ["png", "jpg", "jpeg", "jpe", "jfif", "webp"]
+        let order = ["png", "jpg", "jpeg", "jpe", "jfif", "webp", "avif", "heic", "heif"]
         return order.filter { extensions[$0]?.isWritable ?? false }.map { "." + $0 }.joined(separator: ", ")
     }
 
@@ -73,6 +95,8 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable, CustomStringC
         case .jpeg: "JPEG"
         case .webp: "WebP"
         case .gif: "GIF"
+        case .heic: "HEIC"
+        case .avif: "AVIF"
         }
     }
 

@@ -13,6 +13,7 @@ public struct FormatUnavailableError: NinepipeError, Hashable {
         case .jpeg: "libjpeg62-turbo-dev"
         case .webp: "libwebp-dev (Homebrew: webp)"
         case .gif: "libgif-dev (Homebrew: giflib)"
+        case .heic, .avif: "libheif-dev (Homebrew: libheif)"
         }
         return "this ninepipe was built without \(format) support: install \(package) and build it again (`ninepipe --version` lists the formats it has)"
     }

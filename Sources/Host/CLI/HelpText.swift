@@ -11,6 +11,8 @@ enum HelpText {
             switch format {
             case .webp: "WebP (libwebp \(WebPCodec.libraryVersion ?? "?"))"
             case .gif: "GIF read only (giflib \(GIFCodec.libraryVersion ?? "?"))"
+            case .heic: "HEIC"
+            case .avif: "AVIF (libheif \(HEIFCodec.libraryVersion ?? "?"))"
             default: format.description
             }
         }

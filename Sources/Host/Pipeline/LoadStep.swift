@@ -21,7 +21,7 @@ struct LoadStep: Sendable, Hashable {
 
     static let descriptor = StepDescriptor(
         name: "load", version: "1.0.0",
-        summary: "Read a PNG, JPEG, WebP or GIF file; applies its EXIF orientation unless orient=keep",
+        summary: "Read a PNG, JPEG, WebP, GIF, HEIC or AVIF file; applies its EXIF orientation unless orient=keep",
         parameters: [
             ParameterSpec("path", .path, positional: true,
                           summary: "the file to read (a batch pipeline's first load leaves it out: each input is read with these options)"),
@@ -76,7 +76,7 @@ struct LoadStep: Sendable, Hashable {
                 source = try JPEGDecoder(limits: context.limits).bands(file) { width, height, orientation in
                     shrink != 1 ? shrink : Self.scale(width: width, height: height, orientation: orientation, next: hint)
                 }
-            case .webp?, .gif?, nil:
+            case .webp?, .gif?, .heic?, .avif?, nil:
                 return nil  // WebP and GIF decode whole pictures (WebP needs 12 bytes to be recognised)
             }
             context.sourceFormat = ImageFormat(sniffing: try file.bytes(0..<min(8, file.count)))

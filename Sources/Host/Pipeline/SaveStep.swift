@@ -18,10 +18,10 @@ struct SaveStep: Sendable, Hashable {
         parameters: [
             ParameterSpec("path", .path, required: true, positional: true, summary: "the file to write"),
             ParameterSpec("format", .choice(ImageFormat.allCases.filter { $0 != .gif }.map(\.rawValue)),
-                          summary: "output format; default: from the extension (.png, .jpg, .jpeg, .webp), or for \"-\" and other streams the input's"),
-            ParameterSpec("quality", .integer(1...100), summary: "lossy quality: JPEG (default 90), WebP (default 80)", example: .integer(90)),
+                          summary: "output format; default: from the extension (.png, .jpg, .jpeg, .webp, .avif, .heic), or for \"-\" and other streams the input's"),
+            ParameterSpec("quality", .integer(1...100), summary: "lossy quality: JPEG (default 90), WebP (default 80), AVIF and HEIC (default 60)", example: .integer(90)),
             ParameterSpec("lossless", .boolean, default: .boolean(false), summary: "write a lossless WebP (every sample kept exactly)"),
-            ParameterSpec("effort", .integer(0...6), default: .integer(4), summary: "WebP encoder effort, 0 = fastest … 6 = smallest"),
+            ParameterSpec("effort", .integer(0...6), default: .integer(4), summary: "WebP, AVIF and HEIC encoder effort, 0 = fastest … 6 = smallest"),
             ParameterSpec("progressive", .boolean, default: .boolean(false), summary: "write a progressive JPEG"),
             ParameterSpec("subsampling", .choice(["420", "422", "444"]), default: .choice("420"), summary: "JPEG chroma subsampling"),
             ParameterSpec("background", .color, summary: "colour JPEG flattens transparency onto (default white, with a warning when any pixel was see-through)"),

@@ -1,0 +1,190 @@
+#if canImport(CHEIF)
+import CHEIF
+#endif
+
+/// Decodes HEIC and AVIF through libheif: the primary image, 8-bit, or 10/12-bit as 16-bit
+/// samples (scaled to the full 16-bit range); its alpha; its EXIF and ICC profile. libheif
+/// applies the container's rotation and mirroring (`irot`, `imir`), so the pixels come out
+/// upright and the EXIF orientation is reset to 1 (the HEIF rule: the container's transforms
+/// win). The size is checked against the limits before decoding.
+public struct HEIFDecoder: Sendable {
+    /// Size limits checked against the header before any pixel memory is allocated.
+    public var limits: ImageLimits
+
+    /// Creates a decoder.
+    public init(limits: ImageLimits = .default) { self.limits = limits }
+
+    /// What the container says about the primary image.
+    public struct Info: Sendable, Hashable {
+        /// Size as displayed (after rotation).
+        public var width: Int, height: Int
+        /// Whether it has an alpha channel.
+        public var hasAlpha: Bool
+        /// Bits per sample of its luma: 8, 10 or 12.
+        public var bitDepth: Int
+        /// EXIF and ICC.
+        public var metadata: ImageMetadata
+    }
+
+    /// Reads the primary image's size, depth, alpha and metadata without decoding pixels.
+    public func readInfo(_ bytes: [UInt8]) throws -> Info {
+        try HEIFCodec.checkAvailable()
+        #if canImport(CHEIF)
+        return try HEIFFile(bytes, limits: limits).info
+        #else
+        throw FormatUnavailableError(format: .heic)
+        #endif
+    }
+
+    /// Decodes the primary image of `bytes`.
+    public func decode(_ bytes: [UInt8]) throws -> Image {
+        try HEIFCodec.checkAvailable()
+        #if canImport(CHEIF)
+        let file = try HEIFFile(bytes, limits: limits)
+        try limits.check(width: file.info.width, height: file.info.height)
+        var image = try file.decodePrimary()
+        image.metadata = file.info.metadata
+        return image
+        #else
+        throw FormatUnavailableError(format: .heic)
+        #endif
+    }
+}
+
+/// Whether this build has HEIC and AVIF (libheif was found when it was built).
+public enum HEIFCodec {
+    /// `true` when libheif was found at build time.
+    public static var isAvailable: Bool {
+        #if canImport(CHEIF)
+        true
+        #else
+        false
+        #endif
+    }
+
+    /// libheif's version (`1.15.1`), or `nil` without it.
+    public static var libraryVersion: String? {
+        #if canImport(CHEIF)
+        String(cString: heif_get_version())
+        #else
+        nil
+        #endif
+    }
+
+    static func checkAvailable() throws(FormatUnavailableError) {
+        guard isAvailable else { throw FormatUnavailableError(format: .heic) }
+    }
+}
+
+#if canImport(CHEIF)
+/// A parsed HEIF file and its primary image handle; released when it goes away.
+private final class HEIFFile {
+    private let bytes: [UInt8]
+    private let context: OpaquePointer
+    private var handle: OpaquePointer?
+    private(set) var info = HEIFDecoder.Info(width: 0, height: 0, hasAlpha: false, bitDepth: 8, metadata: ImageMetadata())
+
+    init(_ bytes: [UInt8], limits: ImageLimits) throws {
+        self.bytes = bytes
+        guard let context = heif_context_alloc() else { throw HEIFError.corrupt("libheif could not start") }
+        self.context = context
+        heif_context_set_maximum_image_size_limit(context, Int32(clamping: limits.maxDimension))
+        // The bytes are kept alive by this object, as libheif reads them in place.
+        try Self.check(self.bytes.withUnsafeBytes { heif_context_read_from_memory_without_copy(context, $0.baseAddress, $0.count, nil) })
+        var primary: OpaquePointer?
+        try Self.check(heif_context_get_primary_image_handle(context, &primary))
+        handle = primary
+        guard let primary else { throw HEIFError.corrupt("the file has no primary image") }
+        var metadata = ImageMetadata()
+        if let exif = Self.exif(primary, limit: limits.maxMetadataBytes) {
+            metadata.exif = exif
+            metadata.orientation = .up  // libheif applies irot/imir; an EXIF tag would turn it twice
+        }
+        let profileSize = heif_image_handle_get_raw_color_profile_size(primary)
+        if heif_image_handle_get_color_profile_type(primary) != heif_color_profile_type_nclx, profileSize > 0, profileSize <= limits.maxMetadataBytes {
+            var profile = [UInt8](repeating: 0, count: profileSize)
+            if profile.withUnsafeMutableBytes({ heif_image_handle_get_raw_color_profile(primary, $0.baseAddress) }).code == heif_error_Ok {
+                metadata.iccProfile = ICCProfile(data: profile)
+            }
+        }
+        info = HEIFDecoder.Info(width: Int(heif_image_handle_get_width(primary)), height: Int(heif_image_handle_get_height(primary)),
+                                hasAlpha: heif_image_handle_has_alpha_channel(primary) != 0,
+                                bitDepth: max(8, Int(heif_image_handle_get_luma_bits_per_pixel(primary))), metadata: metadata)
+    }
+
+    deinit {
+        if let handle { heif_image_handle_release(handle) }
+        heif_context_free(context)
+    }
+
+    /// The primary image, interleaved RGB(A), 8-bit or 16-bit.
+    func decodePrimary() throws -> Image {
+        guard let handle else { throw HEIFError.corrupt("the file has no primary image") }
+        let deep = info.bitDepth > 8
+        let chroma: heif_chroma = switch (deep, info.hasAlpha) {
+        case (false, false): heif_chroma_interleaved_RGB
+        case (false, true): heif_chroma_interleaved_RGBA
+        case (true, false): heif_chroma_interleaved_RRGGBB_LE
+        case (true, true): heif_chroma_interleaved_RRGGBBAA_LE
+        }
+        var decoded: OpaquePointer?
+        try Self.check(heif_decode_image(handle, &decoded, heif_colorspace_RGB, chroma, nil))
+        guard let decoded else { throw HEIFError.corrupt("libheif returned no image") }
+        defer { heif_image_release(decoded) }
+        let width = Int(heif_image_get_width(decoded, heif_channel_interleaved))
+        let height = Int(heif_image_get_height(decoded, heif_channel_interleaved))
+        var stride: Int32 = 0
+        guard width > 0, height > 0, let plane = heif_image_get_plane_readonly(decoded, heif_channel_interleaved, &stride) else {
+            throw HEIFError.corrupt("the decoded image has no pixels")
+        }
+        let channels = info.hasAlpha ? 4 : 3
+        let layout: PixelLayout = info.hasAlpha ? .rgba : .rgb
+        if !deep {
+            var samples = [UInt8](repeating: 0, count: width * height * channels)
+            samples.withUnsafeMutableBufferPointer { out in
+                for y in 0..<height { (out.baseAddress! + y * width * channels).update(from: plane + y * Int(stride), count: width * channels) }
+            }
+            return Image(width: width, height: height, layout: layout, samples: samples)
+        }
+        // 10 or 12 significant bits, little-endian: widened to 16 by repeating the top bits.
+        let bits = UInt16(max(9, min(16, Int(heif_image_get_bits_per_pixel_range(decoded, heif_channel_interleaved)))))
+        var samples = [UInt16](repeating: 0, count: width * height * channels)
+        samples.withUnsafeMutableBufferPointer { out in
+            for y in 0..<height {
+                let row = plane + y * Int(stride)
+                for i in 0..<(width * channels) {
+                    let value = UInt16(row[2 * i]) | UInt16(row[2 * i + 1]) << 8
+                    // v·65535/(2^bits − 1), as bit repetition: 10-bit v → v<<6 | v>>4.
+                    out[y * width * channels + i] = bits == 16 ? value : value << (16 - bits) | value >> (2 * bits - 16)
+                }
+            }
+        }
+        return Image(width: width, height: height, layout: layout, samples: samples)
+    }
+
+    private static func exif(_ handle: OpaquePointer, limit: Int) -> [UInt8]? {
+        guard heif_image_handle_get_number_of_metadata_blocks(handle, "Exif") > 0 else { return nil }
+        var id: heif_item_id = 0
+        guard heif_image_handle_get_list_of_metadata_block_IDs(handle, "Exif", &id, 1) == 1 else { return nil }
+        let size = heif_image_handle_get_metadata_size(handle, id)
+        guard size > 4, size <= limit else { return nil }
+        var block = [UInt8](repeating: 0, count: size)
+        guard block.withUnsafeMutableBytes({ heif_image_handle_get_metadata(handle, id, $0.baseAddress) }).code == heif_error_Ok else { return nil }
+        // The block starts with a 4-byte offset to the TIFF header (usually 0, or 6 past "Exif\0\0").
+        let offset = Int(block[0]) << 24 | Int(block[1]) << 16 | Int(block[2]) << 8 | Int(block[3])
+        guard offset >= 0, 4 + offset < block.count else { return nil }
+        return EXIF.stripPrefix(Array(block[(4 + offset)...]))
+    }
+
+    static func check(_ error: heif_error) throws {
+        guard error.code != heif_error_Ok else { return }
+        let message = error.message.map { String(cString: $0) } ?? "libheif error \(error.code.rawValue)"
+        switch error.code {
+        case heif_error_Unsupported_filetype, heif_error_Unsupported_feature: throw HEIFError.unsupported(message)
+        case heif_error_Memory_allocation_error where error.subcode == heif_suberror_Security_limit_exceeded:
+            throw HEIFError.corrupt("\(message) (over the size limit)")
+        default: throw HEIFError.corrupt(message)
+        }
+    }
+}
+#endif

@@ -1,0 +1,119 @@
+#if canImport(CHEIF)
+import CHEIF
+#endif
+
+/// Encodes AVIF (libheif with aom) or HEIC (libheif with x265): 8-bit RGB, alpha when any
+/// pixel is see-through, EXIF and the ICC profile. Pixels stored sideways (an orientation
+/// other than up) are written as they are, with the container's `irot`/`imir` boxes saying how
+/// to turn them, as a camera does; the EXIF tag is written as 1 (HEIF readers must follow the
+/// boxes, not the tag). 16-bit images are rounded to 8 bits.
+public struct HEIFEncoder: Sendable {
+    /// AV1 (`.avif`) or HEVC (`.heic`).
+    public enum Codec: Sendable, Hashable {
+        case avif, heic
+    }
+
+    /// Which codec.
+    public var codec: Codec
+    /// Lossy quality 0–100.
+    public var quality: Int
+    /// Encoder effort 0 (fastest) … 6 (smallest): aom's speed 9…3, x265's preset ultrafast…slow.
+    public var effort: Int
+
+    /// Creates an encoder.
+    public init(codec: Codec, quality: Int = 60, effort: Int = 4) {
+        self.codec = codec
+        self.quality = quality
+        self.effort = effort
+    }
+
+    /// The file's bytes.
+    public func encode(_ image: Image) throws -> [UInt8] {
+        try HEIFCodec.checkAvailable()
+        #if canImport(CHEIF)
+        var image = image.unpremultiplied()
+        let orientation = image.metadata.orientation
+        if image.depth == .sixteen { image = image.converted(to: .eight) }
+        let hasAlpha = image.layout.hasAlpha && !Self.isOpaque(image)
+        image = image.converted(to: hasAlpha ? .rgba : .rgb)
+        guard case .eight(let samples) = image.storage else { throw HEIFError.encodingFailed("expected 8-bit samples") }
+        guard let context = heif_context_alloc() else { throw HEIFError.encodingFailed("libheif could not start") }
+        defer { heif_context_free(context) }
+        var encoder: OpaquePointer?
+        try Self.check(heif_context_get_encoder_for_format(context, codec == .avif ? heif_compression_AV1 : heif_compression_HEVC, &encoder))
+        guard let encoder else { throw HEIFError.encodingFailed("no \(codec == .avif ? "AV1" : "HEVC") encoder in this libheif") }
+        defer { heif_encoder_release(encoder) }
+        try Self.check(heif_encoder_set_lossy_quality(encoder, Int32(max(0, min(100, quality)))))
+        let effort = max(0, min(6, self.effort))
+        switch codec {
+        case .avif: _ = heif_encoder_set_parameter_integer(encoder, "speed", Int32(9 - effort))
+        case .heic:
+            let presets = ["ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow"]
+            _ = heif_encoder_set_parameter_string(encoder, "preset", presets[effort])
+        }
+        var picture: OpaquePointer?
+        try Self.check(heif_image_create(Int32(image.width), Int32(image.height), heif_colorspace_RGB,
+                                         hasAlpha ? heif_chroma_interleaved_RGBA : heif_chroma_interleaved_RGB, &picture))
+        guard let picture else { throw HEIFError.encodingFailed("libheif could not make an image") }
+        defer { heif_image_release(picture) }
+        try Self.check(heif_image_add_plane(picture, heif_channel_interleaved, Int32(image.width), Int32(image.height), 8))
+        var stride: Int32 = 0
+        guard let plane = heif_image_get_plane(picture, heif_channel_interleaved, &stride) else {
+            throw HEIFError.encodingFailed("libheif gave no pixel plane")
+        }
+        let rowBytes = image.width * image.layout.channelCount
+        samples.withUnsafeBufferPointer { source in
+            for y in 0..<image.height { (plane + y * Int(stride)).update(from: source.baseAddress! + y * rowBytes, count: rowBytes) }
+        }
+        if let profile = image.metadata.iccProfile?.data, !profile.isEmpty {
+            try Self.check(profile.withUnsafeBytes { heif_image_set_raw_color_profile(picture, "prof", $0.baseAddress, $0.count) })
+        }
+        var handle: OpaquePointer?
+        guard let options = heif_encoding_options_alloc() else { throw HEIFError.encodingFailed("libheif could not allocate options") }
+        defer { heif_encoding_options_free(options) }
+        options.pointee.image_orientation = heif_orientation(rawValue: UInt32(orientation.rawValue))
+        try Self.check(heif_context_encode_image(context, picture, encoder, options, &handle))
+        defer { if let handle { heif_image_handle_release(handle) } }
+        if let handle, let exif = EXIF.block(image.metadata.exif, orientation: .up), image.metadata.exif != nil {
+            try Self.check(exif.withUnsafeBytes { heif_context_add_exif_metadata(context, handle, $0.baseAddress, Int32($0.count)) })
+        }
+        return try Self.written(context)
+        #else
+        throw FormatUnavailableError(format: codec == .avif ? .avif : .heic)
+        #endif
+    }
+
+    private static func isOpaque(_ image: Image) -> Bool {
+        let channels = image.layout.channelCount
+        switch image.storage {
+        case .eight(let samples): return stride(from: channels - 1, to: samples.count, by: channels).allSatisfy { samples[$0] == 255 }
+        case .sixteen(let samples): return stride(from: channels - 1, to: samples.count, by: channels).allSatisfy { samples[$0] == 65535 }
+        }
+    }
+
+    #if canImport(CHEIF)
+    /// The file libheif writes for `context`, collected through its writer callback.
+    private static func written(_ context: OpaquePointer) throws -> [UInt8] {
+        final class Collected { var bytes: [UInt8] = [] }
+        let collected = Collected()
+        var writer = heif_writer()
+        writer.writer_api_version = 1
+        writer.write = { _, data, size, user in
+            if let user, let data {
+                let collected = Unmanaged<Collected>.fromOpaque(user).takeUnretainedValue()
+                collected.bytes.append(contentsOf: UnsafeRawBufferPointer(start: data, count: size))
+            }
+            return heif_error(code: heif_error_Ok, subcode: heif_suberror_Unspecified, message: nil)
+        }
+        try withExtendedLifetime(collected) {
+            try check(heif_context_write(context, &writer, Unmanaged.passUnretained(collected).toOpaque()))
+        }
+        return collected.bytes
+    }
+
+    private static func check(_ error: heif_error) throws {
+        guard error.code != heif_error_Ok else { return }
+        throw HEIFError.encodingFailed(error.message.map { String(cString: $0) } ?? "libheif error \(error.code.rawValue)")
+    }
+    #endif
+}

@@ -1,0 +1,79 @@
+import Foundation
+import NinepipeTestSupport
+import Testing
+@testable import NinepipeCore
+
+/// Issue 14: HEIC and AVIF through libheif. Fixtures (Fixtures/heif): `deep12.heic` is
+/// heif-enc's 12-bit HEIC of `deep-source.png` (16-bit), `deep12-heif-convert.png` libheif's
+/// own heif-convert decoding of it; `orient6-irot.heic` holds the sideways pixels of
+/// orient6.jpg with an `irot` box (written by this encoder from `load orient=keep`).
+@Suite("HEIC and AVIF", .enabled(if: HEIFCodec.isAvailable, "this build has no libheif (libheif-dev was missing)"))
+struct HEIFTests {
+    static let fixtures = JPEGTests.fixtures.appendingPathComponent("heif")
+    func bytes(_ name: String) throws -> [UInt8] { try TestFiles.bytes(Self.fixtures.appendingPathComponent(name)) }
+
+    @Test("AVIF and HEIC round trips keep the picture (PSNR over 30 dB) and the alpha; the format is sniffed",
+          arguments: [HEIFEncoder.Codec.avif, .heic])
+    func roundTrip(codec: HEIFEncoder.Codec) throws {
+        let photo = JPEGTests.photo(width: 64, height: 48)
+        let bytes = try HEIFEncoder(codec: codec, quality: 80, effort: 2).encode(photo)
+        #expect(ImageFormat(sniffing: bytes) == (codec == .avif ? .avif : .heic))
+        let decoded = try HEIFDecoder().decode(bytes)
+        #expect(decoded.width == 64 && decoded.height == 48 && decoded.layout == .rgb)
+        #expect(JPEGTests.psnr(photo, decoded) > 30)
+        var withAlpha = photo.converted(to: .rgba)
+        withAlpha.editSamples(eight: { samples in for i in stride(from: 3, to: samples.count, by: 4) where (i / 4) % 64 < 16 { samples[i] = 0 } },
+                              sixteen: { _ in })
+        let alpha = try HEIFDecoder().decode(HEIFEncoder(codec: codec, quality: 80, effort: 2).encode(withAlpha))
+        #expect(alpha.layout == .rgba && alpha.sample(x: 2, y: 2, channel: 3) < 10 && alpha.sample(x: 40, y: 2, channel: 3) > 245)
+        #expect(try HEIFEncoder(codec: codec, quality: 20, effort: 2).encode(photo).count < bytes.count)
+    }
+
+    @Test("a 12-bit HEIC decodes to 16-bit samples, as libheif's heif-convert does, close to its 16-bit source")
+    func deep() throws {
+        let image = try HEIFDecoder().decode(bytes("deep12.heic"))
+        #expect(image.depth == .sixteen && image.width == 32 && image.height == 16)
+        #expect(try HEIFDecoder().readInfo(bytes("deep12.heic")).bitDepth == 12)
+        let reference = try ImageCodecs.decode(bytes("deep12-heif-convert.png"))
+        let source = try ImageCodecs.decode(bytes("deep-source.png"))
+        let ours = image.rgbaSamples, theirs = reference.rgbaSamples, original = source.rgbaSamples
+        // heif-convert widens 12 bits by a shift; we repeat the top bits (full range): ≤ 15 apart.
+        #expect(zip(ours, theirs).map { abs($0 - $1) }.max() ?? .max <= 15)
+        let error = zip(ours, original).map { Double(abs($0 - $1)) }.reduce(0, +) / Double(ours.count)
+        #expect(error < 1500, "mean error \(error) of 65535")
+    }
+
+    @Test("a HEIC whose pixels are stored sideways (irot) comes out upright, like the JPEG it came from")
+    func orientation() throws {
+        let heic = try HEIFDecoder().decode(bytes("orient6-irot.heic"))
+        var decoder = JPEGDecoder()
+        decoder.appliesOrientation = true
+        let jpeg = try decoder.decode(TestFiles.bytes(JPEGTests.fixtures.appendingPathComponent("orient6.jpg")))
+        #expect(heic.width == jpeg.width && heic.height == jpeg.height && heic.metadata.orientation == .up)
+        #expect(JPEGTests.psnr(jpeg, heic) > 25)
+        // And the encoder writes irot for sideways pixels: stored 20×40, shown 40×20.
+        var sideways = try JPEGDecoder().decode(TestFiles.bytes(JPEGTests.fixtures.appendingPathComponent("orient6.jpg")))
+        #expect(sideways.metadata.orientation == .right && sideways.width == 20)
+        sideways.metadata.iccProfile = ICCProfile(data: Array("kept as it is".utf8))
+        let written = try HEIFEncoder(codec: .heic).encode(sideways)
+        let info = try HEIFDecoder().readInfo(written)
+        #expect(info.width == 40 && info.height == 20 && info.metadata.iccProfile == sideways.metadata.iccProfile)
+    }
+
+    @Test("limits refuse before decoding; truncated and corrupt files are errors; 1,500 mutants decode or throw")
+    func damaged() throws {
+        let seed = try HEIFEncoder(codec: .avif, quality: 50, effort: 6).encode(JPEGTests.photo(width: 24, height: 16))
+        #expect(throws: (any Error).self) { try HEIFDecoder(limits: ImageLimits(maxPixelCount: 100, maxDimension: 10)).decode(seed) }
+        for cut in [16, 40, seed.count / 2, seed.count - 4] {
+            #expect(throws: HEIFError.self) { try HEIFDecoder().decode(Array(seed.prefix(cut))) }
+        }
+        var generator = SeededGenerator(state: 29)
+        for _ in 0..<1500 {
+            var mutant = seed
+            for _ in 0..<Int.random(in: 1...4, using: &generator) {
+                mutant[Int.random(in: 16..<mutant.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator)
+            }
+            _ = try? HEIFDecoder(limits: ImageLimits(maxPixelCount: 1 << 22, maxDimension: 4096)).decode(mutant)
+        }
+    }
+}
