@@ -60,6 +60,18 @@ struct HEIFTests {
         #expect(info.width == 40 && info.height == 20 && info.metadata.iccProfile == sideways.metadata.iccProfile)
     }
 
+    @Test("the embedded thumbnail is read only when asked (heif-enc -t 48 made it)")
+    func embeddedThumbnail() throws {
+        let file = try bytes("with-thumbnail.heic")
+        #expect(try HEIFDecoder().decode(file).width == 240)
+        var decoder = HEIFDecoder()
+        decoder.usesEmbeddedThumbnail = true
+        let small = try decoder.decode(file)
+        #expect(small.width == 48 && small.height == 36)
+        // A file without one gives its image.
+        #expect(try decoder.decode(bytes("orient6-irot.heic")).width == 40)
+    }
+
     @Test("limits refuse before decoding; truncated and corrupt files are errors; 1,500 mutants decode or throw")
     func damaged() throws {
         let seed = try HEIFEncoder(codec: .avif, quality: 50, effort: 6).encode(JPEGTests.photo(width: 24, height: 16))
@@ -67,6 +79,11 @@ struct HEIFTests {
         for cut in [16, 40, seed.count / 2, seed.count - 4] {
             #expect(throws: HEIFError.self) { try HEIFDecoder().decode(Array(seed.prefix(cut))) }
         }
+        // Found by the heif fuzz target: the container declares 400×300 but the AV1 data decodes
+        // to 392×300; it was returned at the coded size.
+        let mismatch = try bytes("fuzz-size-mismatch.avif")
+        let error = try #require(throws: HEIFError.self) { try HEIFDecoder().decode(mismatch) }
+        #expect(error.description.contains("but the file declares 400×300"), "\(error)")
         var generator = SeededGenerator(state: 29)
         for _ in 0..<1500 {
             var mutant = seed

@@ -11,6 +11,9 @@ public struct DecodeOptions: Sendable, Hashable {
     /// Whether a JPEG's EXIF orientation is applied while decoding (never holding the stored
     /// image whole); the result is upright with the tag reset. Other formats ignore it.
     public var appliesOrientation = false
+    /// HEIC/AVIF: decode the file's small embedded thumbnail instead of the primary image,
+    /// when it has one (default `false`).
+    public var usesEmbeddedThumbnail = false
 
     /// Creates options.
     public init(limits: ImageLimits = .default, jpegScaleDenominator: Int = 1, region: PixelRect? = nil) {

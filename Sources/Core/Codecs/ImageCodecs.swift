@@ -33,7 +33,9 @@ public enum ImageCodecs {
             return image
         case .heic, .avif:
             // libheif turns the pixels upright itself (irot/imir); the result's tag is 1.
-            var image = try HEIFDecoder(limits: options.limits).decode(bytes)
+            var decoder = HEIFDecoder(limits: options.limits)
+            decoder.usesEmbeddedThumbnail = options.usesEmbeddedThumbnail
+            var image = try decoder.decode(bytes)
             if let region = options.region {
                 guard region.fits(width: image.width, height: image.height) else {
                     throw HEIFError.corrupt("the region \(region) is not inside the \(image.width)×\(image.height) image")

@@ -18,6 +18,8 @@ struct LoadStep: Sendable, Hashable {
     var ninePatch: NinePatchSource = .auto
     /// Whether the pixels are converted from their ICC profile to sRGB (`icc=srgb`).
     var convertsToSRGB = false
+    /// HEIC/AVIF: read the embedded thumbnail instead of the image (`thumbnail=true`).
+    var usesEmbeddedThumbnail = false
 
     static let descriptor = StepDescriptor(
         name: "load", version: "1.0.0",
@@ -31,6 +33,8 @@ struct LoadStep: Sendable, Hashable {
                           summary: "decode at 1/N size, sides rounded up: JPEG by libjpeg's DCT scaling, WebP by libwebp's rescaler (fast); PNG ignores it"),
             ParameterSpec("ninepatch", .choice(NinePatchSource.allCases.map(\.rawValue)), default: .choice("auto"),
                           summary: "nine-patch info: auto (the npTc chunk of a compiled file, else the 1-pixel frame of a .9.png), border (always the frame), none"),
+            ParameterSpec("thumbnail", .boolean, default: .boolean(false),
+                          summary: "HEIC/AVIF: read the small thumbnail the file carries instead of the full image (when it has one)"),
             ParameterSpec("icc", .choice(["keep", "srgb"]), default: .choice("keep"),
                           summary: "keep: the ICC profile travels with the pixels; srgb: convert the pixels to sRGB now (LittleCMS, perceptual)"),
         ],
@@ -39,7 +43,8 @@ struct LoadStep: Sendable, Hashable {
         .load(LoadStep(path: arguments["path"]?.stringValue, keepsOrientation: try arguments.string("orient") == "keep",
                        shrink: Int(try arguments.string("shrink")) ?? 1,
                        ninePatch: NinePatchSource(rawValue: try arguments.string("ninepatch")) ?? .auto,
-                       convertsToSRGB: try arguments.string("icc") == "srgb"))
+                       convertsToSRGB: try arguments.string("icc") == "srgb",
+                       usesEmbeddedThumbnail: try arguments.boolean("thumbnail")))
     }
 
     /// What a load gave: the image, and whether it already is the next step's result (a crop
@@ -106,6 +111,7 @@ struct LoadStep: Sendable, Hashable {
             let scale = try shrink != 1 ? shrink : Self.scale(for: bytes, next: next as? any DecodeSizeHinting, context: context)
             var options = DecodeOptions(limits: context.limits, jpegScaleDenominator: scale)
             options.appliesOrientation = !keepsOrientation
+            options.usesEmbeddedThumbnail = usesEmbeddedThumbnail
             var image = try ImageCodecs.decode(bytes, options: options) { context.warn("\(path): \($0)") }
             if !keepsOrientation { image = image.uprighted() }
             if convertsToSRGB { image = try image.convertedToSRGB() }
@@ -119,7 +125,7 @@ struct LoadStep: Sendable, Hashable {
     /// is certain to give the same result: no orientation to apply, no nine-patch to crop (neither
     /// chunks nor a frame this load would read), no `shrink=`.
     func region(for bytes: [UInt8], next: (any Transform)?, context: RunContext) throws -> PixelRect? {
-        guard let hint = next as? any DecodeRegionHinting, shrink == 1, ImageFormat(sniffing: bytes) != nil else { return nil }
+        guard let hint = next as? any DecodeRegionHinting, shrink == 1, !usesEmbeddedThumbnail, ImageFormat(sniffing: bytes) != nil else { return nil }
         let readsFrame = ninePatch == .border || (ninePatch == .auto && NinePatchSource.hasSourceName(path ?? ""))
         guard !readsFrame else { return nil }
         let info = try ImageCodecs.info(bytes, limits: context.limits)

@@ -11,6 +11,10 @@ public struct HEIFDecoder: Sendable {
     /// Size limits checked against the header before any pixel memory is allocated.
     public var limits: ImageLimits
 
+    /// Decode the embedded thumbnail instead of the primary image, when the file has one (its
+    /// metadata is still the primary image's).
+    public var usesEmbeddedThumbnail = false
+
     /// Creates a decoder.
     public init(limits: ImageLimits = .default) { self.limits = limits }
 
@@ -30,7 +34,7 @@ public struct HEIFDecoder: Sendable {
     public func readInfo(_ bytes: [UInt8]) throws -> Info {
         try HEIFCodec.checkAvailable()
         #if canImport(CHEIF)
-        return try HEIFFile(bytes, limits: limits).info
+        return try HEIFFile(bytes, limits: limits, thumbnail: usesEmbeddedThumbnail).info
         #else
         throw FormatUnavailableError(format: .heic)
         #endif
@@ -40,7 +44,7 @@ public struct HEIFDecoder: Sendable {
     public func decode(_ bytes: [UInt8]) throws -> Image {
         try HEIFCodec.checkAvailable()
         #if canImport(CHEIF)
-        let file = try HEIFFile(bytes, limits: limits)
+        let file = try HEIFFile(bytes, limits: limits, thumbnail: usesEmbeddedThumbnail)
         try limits.check(width: file.info.width, height: file.info.height)
         var image = try file.decodePrimary()
         image.metadata = file.info.metadata
@@ -82,9 +86,10 @@ private final class HEIFFile {
     private let bytes: [UInt8]
     private let context: OpaquePointer
     private var handle: OpaquePointer?
+    private var primaryHandle: OpaquePointer?
     private(set) var info = HEIFDecoder.Info(width: 0, height: 0, hasAlpha: false, bitDepth: 8, metadata: ImageMetadata())
 
-    init(_ bytes: [UInt8], limits: ImageLimits) throws {
+    init(_ bytes: [UInt8], limits: ImageLimits, thumbnail: Bool) throws {
         self.bytes = bytes
         guard let context = heif_context_alloc() else { throw HEIFError.corrupt("libheif could not start") }
         self.context = context
@@ -94,7 +99,17 @@ private final class HEIFFile {
         var primary: OpaquePointer?
         try Self.check(heif_context_get_primary_image_handle(context, &primary))
         handle = primary
+        primaryHandle = primary
         guard let primary else { throw HEIFError.corrupt("the file has no primary image") }
+        if thumbnail, heif_image_handle_get_number_of_thumbnails(primary) > 0 {
+            var id: heif_item_id = 0
+            var small: OpaquePointer?
+            if heif_image_handle_get_list_of_thumbnail_IDs(primary, &id, 1) == 1,
+               heif_image_handle_get_thumbnail(primary, id, &small).code == heif_error_Ok, let small {
+                handle = small
+            }
+        }
+        let shown = handle ?? primary
         var metadata = ImageMetadata()
         if let exif = Self.exif(primary, limit: limits.maxMetadataBytes) {
             metadata.exif = exif
@@ -107,13 +122,14 @@ private final class HEIFFile {
                 metadata.iccProfile = ICCProfile(data: profile)
             }
         }
-        info = HEIFDecoder.Info(width: Int(heif_image_handle_get_width(primary)), height: Int(heif_image_handle_get_height(primary)),
-                                hasAlpha: heif_image_handle_has_alpha_channel(primary) != 0,
-                                bitDepth: max(8, Int(heif_image_handle_get_luma_bits_per_pixel(primary))), metadata: metadata)
+        info = HEIFDecoder.Info(width: Int(heif_image_handle_get_width(shown)), height: Int(heif_image_handle_get_height(shown)),
+                                hasAlpha: heif_image_handle_has_alpha_channel(shown) != 0,
+                                bitDepth: max(8, Int(heif_image_handle_get_luma_bits_per_pixel(shown))), metadata: metadata)
     }
 
     deinit {
-        if let handle { heif_image_handle_release(handle) }
+        if let handle, handle != primaryHandle { heif_image_handle_release(handle) }
+        if let primaryHandle { heif_image_handle_release(primaryHandle) }
         heif_context_free(context)
     }
 
@@ -136,6 +152,10 @@ private final class HEIFFile {
         var stride: Int32 = 0
         guard width > 0, height > 0, let plane = heif_image_get_plane_readonly(decoded, heif_channel_interleaved, &stride) else {
             throw HEIFError.corrupt("the decoded image has no pixels")
+        }
+        // The coded image must be the size the container declares (its ispe, after clap/irot).
+        guard width == info.width, height == info.height else {
+            throw HEIFError.corrupt("the image data is \(width)×\(height), but the file declares \(info.width)×\(info.height)")
         }
         let channels = info.hasAlpha ? 4 : 3
         let layout: PixelLayout = info.hasAlpha ? .rgba : .rgb

@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# WebP next to libvips and libwebp's own cwebp/dwebp (issue 14), on the 4000×3000 photo-like
-# PNG of streaming.sh: encode at quality 80 (lossy, effort 4 = cwebp's -m 4), lossless
-# encode, and decode (WebP → PNG, the same PNG writer cost on both sides is not equal, so
-# decode is also timed as WebP → JPEG q90). Medians of paired rounds; file sizes; peak memory.
+# WebP, AVIF and HEIC next to libvips (and libwebp's own cwebp/dwebp) (issue 14), on the
+# 4000×3000 photo-like PNG of streaming.sh: WebP at quality 80 (effort 4 = cwebp's -m 4) and
+# lossless; AVIF and HEIC at quality 60 with vips' matching effort; decode timed as → JPEG q90
+# on both sides. Medians of the rounds; file sizes; peak memory; PSNR of the lossy files.
 #
-#   bash Benchmarks/webp.sh [ROUNDS]        # default 5
+#   bash Benchmarks/formats.sh [ROUNDS]        # default 5
 #
-# Needs a build with libwebp, /usr/bin/time, libvips-tools (vips) and webp (cwebp, dwebp).
+# Needs a build with libwebp and libheif, /usr/bin/time, libvips-tools (vips) and webp (cwebp, dwebp).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds=${1:-5}
@@ -33,7 +33,7 @@ run() {  # LABEL CMD... : median wall (µs clock) and max RSS over the rounds
 }
 
 echo
-echo "## WebP, 4000×3000, $rounds rounds ($(nproc) cores; libwebp $("$np" --version | sed -n 's/.*libwebp \([0-9.]*\).*/\1/p'), vips $(vips --version | cut -d- -f2))"
+echo "## WebP, AVIF, HEIC, 4000×3000, $rounds rounds ($(nproc) cores; libwebp $("$np" --version | sed -n 's/.*libwebp \([0-9.]*\).*/\1/p'), vips $(vips --version | cut -d- -f2))"
 echo
 echo "| task | median | peak memory |"
 echo "|---|---|---|"
@@ -45,10 +45,21 @@ run "vips: PNG → WebP lossless" vips copy "$work/photo.png" "$work/w-vips-ll.w
 run "ninepipe: WebP → JPEG q90" "$np" run -e "load \"$work/w-photo.webp\" | save \"$work/w-dec.jpg\" quality=90"
 run "vips: WebP → JPEG Q=90" vips copy "$work/w-photo.webp" "$work/w-dec-vips.jpg[Q=90]"
 command -v dwebp >/dev/null && run "dwebp → PPM" dwebp -quiet "$work/w-photo.webp" -ppm -o "$work/w-dwebp.ppm"
+if "$np" --version | grep -q AVIF; then
+    "$np" run -e "load \"$work/photo.png\" | save \"$work/w-photo.avif\""
+    run "ninepipe: PNG → AVIF q60 effort 4" "$np" run -e "load \"$work/photo.png\" | save \"$work/w-ours.avif\" quality=60"
+    run "vips: PNG → AVIF Q=60 effort 4" vips copy "$work/photo.png" "$work/w-vips.avif[Q=60,effort=4,compression=av1]"
+    run "ninepipe: PNG → HEIC q60" "$np" run -e "load \"$work/photo.png\" | save \"$work/w-ours.heic\" quality=60"
+    run "vips: PNG → HEIC Q=60" vips copy "$work/photo.png" "$work/w-vips.heic[Q=60,compression=hevc]"
+    run "ninepipe: AVIF → JPEG q90" "$np" run -e "load \"$work/w-photo.avif\" | save \"$work/w-dec-avif.jpg\" quality=90"
+    run "vips: AVIF → JPEG Q=90" vips copy "$work/w-photo.avif" "$work/w-dec-avif-vips.jpg[Q=90]"
+fi
 run "ninepipe: WebP → thumbnail 256 (shrink on load)" "$np" run -e "load \"$work/w-photo.webp\" | thumbnail size=256 | save \"$work/w-thumb.png\""
 run "vipsthumbnail 256" vipsthumbnail "$PWD/$work/w-photo.webp" -s 256x256 --smartcrop centre -o "$PWD/$work/w-thumb-vips.png"
 echo
-for f in w-ours w-vips w-cwebp w-ours-ll w-vips-ll; do [ -f "$work/$f.webp" ] && echo "  $f.webp: $(stat -c %s "$work/$f.webp") bytes"; done
+for f in w-ours.webp w-vips.webp w-cwebp.webp w-ours-ll.webp w-vips-ll.webp w-ours.avif w-vips.avif w-ours.heic w-vips.heic; do
+    [ -f "$work/$f" ] && echo "  $f: $(stat -c %s "$work/$f") bytes"
+done
 # Equal quality check: PSNR of each lossy file against the source.
 python3 - "$work" <<'PY' || true
 import sys, numpy as np
