@@ -131,4 +131,22 @@ struct JPEGTests {
         }
         #expect(error == .tooManyPixels(width: 96, height: 64, limit: 1000))
     }
+
+    @Test("a CMYK JPEG's CMYK profile is dropped once its pixels become RGB (whole, region and band decodes)")
+    func cmykProfileDropped() throws {
+        var bytes = try fixture("cmyk-red-blue.jpg")
+        // An APP2 ICC_PROFILE segment holding a 132-byte profile header that says CMYK.
+        var profile = [UInt8](repeating: 0, count: 132)
+        profile.replaceSubrange(16..<20, with: Array("CMYK".utf8))
+        profile.replaceSubrange(36..<40, with: Array("acsp".utf8))
+        let payload = Array("ICC_PROFILE\0".utf8) + [1, 1] + profile
+        bytes.insert(contentsOf: [0xFF, 0xE2, UInt8((payload.count + 2) >> 8), UInt8((payload.count + 2) & 0xFF)] + payload, at: 2)
+        #expect(try JPEGDecoder().readInfo(bytes).metadata.iccProfile?.colorSpace == "CMYK")
+        let whole = try JPEGDecoder().decode(bytes)
+        #expect(whole.layout == .rgb && whole.metadata.iccProfile == nil)
+        var regional = JPEGDecoder()
+        regional.region = PixelRect(x: 0, y: 0, width: 8, height: 8)
+        #expect(try regional.decode(bytes).metadata.iccProfile == nil)
+        #expect(try JPEGDecoder().bands(bytes).header.metadata.iccProfile == nil)
+    }
 }

@@ -28,3 +28,15 @@ extension String {
         return String(scalars)
     }
 }
+
+extension ImageMetadata {
+    /// This metadata without its ICC profile when that profile describes CMYK: what a decoder
+    /// returns after turning CMYK pixels into RGB by formula, as the profile no longer fits them
+    /// (written on, it would mislabel the RGB pixels; PNG does not allow it at all).
+    public func withoutCMYKProfile() -> ImageMetadata {
+        guard iccProfile?.colorSpace == "CMYK" else { return self }
+        var metadata = self
+        metadata.iccProfile = nil
+        return metadata
+    }
+}

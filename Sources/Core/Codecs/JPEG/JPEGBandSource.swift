@@ -46,6 +46,7 @@ final class JPEGBandSource: BandSource {
             self.session = session
             self.components = components
             invertedCMYK = session.header.saw_adobe_marker != 0
+            if components == 4 { metadata = metadata.withoutCMYKProfile() }
             header = ImageHeader(width: width, height: height, layout: components == 1 ? .gray : .rgb, depth: .eight, metadata: metadata)
         } catch {
             bytes.deallocate()

@@ -102,7 +102,7 @@ public struct JPEGDecoder: Sendable {
             case 4:
                 // CMYK rows are converted after decoding, so their orientation is applied then.
                 let rgb = Self.cmykToRGB(raw, inverted: header.saw_adobe_marker != 0)
-                let image = Image(width: width, height: height, layout: .rgb, samples: rgb, metadata: metadata)
+                let image = Image(width: width, height: height, layout: .rgb, samples: rgb, metadata: metadata.withoutCMYKProfile())
                 return appliesOrientation ? image.uprighted() : image
             default:
                 throw JPEGError.unsupportedColorSpace("with \(components) components")
@@ -162,7 +162,7 @@ public struct JPEGDecoder: Sendable {
         case 3: return Image(width: region.width, height: region.height, layout: .rgb, samples: samples, metadata: metadata)
         case 4:
             let rgb = Self.cmykToRGB(samples, inverted: session.header.saw_adobe_marker != 0)
-            return Image(width: region.width, height: region.height, layout: .rgb, samples: rgb, metadata: metadata)
+            return Image(width: region.width, height: region.height, layout: .rgb, samples: rgb, metadata: metadata.withoutCMYKProfile())
         default: throw JPEGError.unsupportedColorSpace("with \(components) components")
         }
     }
@@ -238,7 +238,9 @@ public struct JPEGDecoder: Sendable {
         }
     }
 
-    /// CMYK (as libjpeg returns it) to RGB. Adobe files store inverted CMYK (0 = full ink).
+    /// CMYK (as libjpeg returns it) to RGB by the plain formula. Adobe files store inverted
+    /// CMYK (0 = full ink). The file's CMYK profile no longer describes the result and is
+    /// dropped (``ImageMetadata/withoutCMYKProfile()``).
     static func cmykToRGB(_ cmyk: [UInt8], inverted: Bool) -> [UInt8] {
         let pixels = cmyk.count / 4
         return [UInt8](unsafeUninitializedCapacity: pixels * 3) { out, count in
