@@ -64,4 +64,19 @@ struct ColorManagementTests {
         mismatched.metadata.iccProfile = try image("gray18.png").metadata.iccProfile
         #expect(throws: ColorError.self) { try mismatched.convertedToSRGB() }
     }
+
+    @Test("a profile built from primaries (what an AVIF's nclx P3 colours become) converts as the Display P3 ICC profile does")
+    func fromPrimaries() throws {
+        // Display P3: the primaries HEIF's nclx colour_primaries 12 decodes to, D65, the sRGB curve.
+        let profile = try #require(ICCProfile.rgb(primaries: [(0.680, 0.320), (0.265, 0.690), (0.150, 0.060)], white: (0.3127, 0.3290), isLinear: false))
+        #expect(profile.colorSpace == "RGB")
+        var image = try image("p3.png")
+        image.metadata.iccProfile = profile
+        #expect(Self.maximumDifference(try image.convertedToSRGB(), try self.image("p3-srgb-pillow.png")) <= 1)
+        let linear = try #require(ICCProfile.rgb(primaries: [(0.64, 0.33), (0.30, 0.60), (0.15, 0.06)], white: (0.3127, 0.3290), isLinear: true))
+        image.metadata.iccProfile = linear
+        // Linear-light sRGB primaries: mid values get much brighter once encoded for sRGB.
+        let brighter = try image.convertedToSRGB()
+        #expect(brighter.sample(x: 4, y: 0, channel: 0) > 180)  // 128 linear → about 188
+    }
 }

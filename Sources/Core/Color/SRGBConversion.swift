@@ -180,3 +180,41 @@ private enum LittleCMSErrors {
     static func last(for context: cmsContext) -> String? { messages.withLock { $0[key(context)] } }
 }
 #endif
+
+extension ICCProfile {
+    /// A matrix/shaper RGB profile (LittleCMS) for colours given as primaries, white point and
+    /// a transfer curve: how HEIF/AVIF `nclx` colour information becomes a profile the rest of
+    /// the pipeline understands (`icc=srgb`, `colorspace srgb`, `thumbnail`). `nil` without
+    /// LittleCMS.
+    ///
+    /// - Parameters:
+    ///   - primaries: red, green and blue chromaticities (x, y).
+    ///   - white: the white point (x, y).
+    ///   - isLinear: a linear transfer; otherwise the sRGB curve (which BT.709/BT.601 content
+    ///     is shown with on screens).
+    public static func rgb(primaries: [(x: Double, y: Double)], white: (x: Double, y: Double), isLinear: Bool) -> ICCProfile? {
+        #if canImport(CLCMS)
+        guard primaries.count == 3 else { return nil }
+        let context = cmsCreateContext(nil, nil)
+        defer { cmsDeleteContext(context) }
+        var whitePoint = cmsCIExyY(x: white.x, y: white.y, Y: 1)
+        var triple = cmsCIExyYTRIPLE(Red: cmsCIExyY(x: primaries[0].x, y: primaries[0].y, Y: 1),
+                                     Green: cmsCIExyY(x: primaries[1].x, y: primaries[1].y, Y: 1),
+                                     Blue: cmsCIExyY(x: primaries[2].x, y: primaries[2].y, Y: 1))
+        // The sRGB curve as LittleCMS's parametric type 4; linear as gamma 1.
+        var parameters: [Double] = isLinear ? [1] : [2.4, 1 / 1.055, 0.055 / 1.055, 1 / 12.92, 0.04045]
+        guard let curve = cmsBuildParametricToneCurve(context, isLinear ? 1 : 4, &parameters) else { return nil }
+        defer { cmsFreeToneCurve(curve) }
+        var curves: [OpaquePointer?] = [curve, curve, curve]
+        guard let profile = cmsCreateRGBProfileTHR(context, &whitePoint, &triple, &curves) else { return nil }
+        defer { cmsCloseProfile(profile) }
+        var size: UInt32 = 0
+        guard cmsSaveProfileToMem(profile, nil, &size) != 0, size > 0 else { return nil }
+        var data = [UInt8](repeating: 0, count: Int(size))
+        guard data.withUnsafeMutableBytes({ cmsSaveProfileToMem(profile, $0.baseAddress, &size) }) != 0 else { return nil }
+        return ICCProfile(name: "nclx", data: data)
+        #else
+        nil
+        #endif
+    }
+}

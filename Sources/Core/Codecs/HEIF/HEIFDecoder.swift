@@ -122,6 +122,7 @@ private final class HEIFFile {
                 metadata.iccProfile = ICCProfile(data: profile)
             }
         }
+        if metadata.iccProfile == nil { metadata.iccProfile = Self.profile(fromNCLXOf: primary) }
         info = HEIFDecoder.Info(width: Int(heif_image_handle_get_width(shown)), height: Int(heif_image_handle_get_height(shown)),
                                 hasAlpha: heif_image_handle_has_alpha_channel(shown) != 0,
                                 bitDepth: max(8, Int(heif_image_handle_get_luma_bits_per_pixel(shown))), metadata: metadata)
@@ -180,6 +181,25 @@ private final class HEIFFile {
             }
         }
         return Image(width: width, height: height, layout: layout, samples: samples)
+    }
+
+    /// The `nclx` colour information as an ICC profile, when it names other colours than sRGB
+    /// (wider primaries such as Display P3, or a linear transfer) and LittleCMS can make one;
+    /// `nil` for sRGB/BT.709 content, unspecified values, and HDR transfers (PQ, HLG).
+    private static func profile(fromNCLXOf handle: OpaquePointer) -> ICCProfile? {
+        var nclx: UnsafeMutablePointer<heif_color_profile_nclx>?
+        guard heif_image_handle_get_nclx_color_profile(handle, &nclx).code == heif_error_Ok, let nclx else { return nil }
+        defer { heif_nclx_color_profile_free(nclx) }
+        let value = nclx.pointee
+        let primaries = value.color_primaries.rawValue, transfer = value.transfer_characteristics.rawValue
+        let srgbLike: Set<UInt32> = [1, 2, 6, 13, 14, 15]  // BT.709, unspecified, BT.601, sRGB, BT.2020 10/12-bit SDR
+        let isLinear = transfer == 8
+        guard isLinear || srgbLike.contains(transfer) else { return nil }
+        guard isLinear || ![1, 2].contains(primaries) else { return nil }  // sRGB colours already
+        return ICCProfile.rgb(primaries: [(Double(value.color_primary_red_x), Double(value.color_primary_red_y)),
+                                         (Double(value.color_primary_green_x), Double(value.color_primary_green_y)),
+                                         (Double(value.color_primary_blue_x), Double(value.color_primary_blue_y))],
+                              white: (Double(value.color_primary_white_x), Double(value.color_primary_white_y)), isLinear: isLinear)
     }
 
     private static func exif(_ handle: OpaquePointer, limit: Int) -> [UInt8]? {
