@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import NinepipeCore
 
-/// Issue 14: colour management. The fixtures (in Fixtures/color): `display-p3.icc` and
+/// Issue 14: colour management. The fixtures (in Fixtures/color, see its README): `display-p3.icc` and
 /// `gray-18.icc` were made with LittleCMS (`make-profiles.py`: P3 primaries, D65, the sRGB
 /// curve; a gray 1.8 gamma); the `*-pillow.png` references are Pillow's ImageCms (LittleCMS
 /// 2.14 run on its own) converting the same pixels to sRGB with perceptual intent.
@@ -25,6 +25,13 @@ struct ColorManagementTests {
         #expect(Self.maximumDifference(converted, reference) <= 1)
         // Mid colours really moved (P3 is wider than sRGB): the conversion is not a copy.
         #expect(Self.maximumDifference(converted, p3) > 10)
+    }
+
+    @Test("an Adobe RGB (1998)-compatible image becomes sRGB within ±1 of Pillow's ImageCms")
+    func adobeRGB() throws {
+        let adobe = try image("adobe-rgb.png")
+        #expect(adobe.metadata.iccProfile?.colorSpace == "RGB")
+        #expect(Self.maximumDifference(try adobe.convertedToSRGB(), try image("adobe-rgb-srgb-pillow.png")) <= 1)
     }
 
     @Test("alpha is untouched; 16-bit stays 16-bit and agrees with the 8-bit conversion within LittleCMS's 8-bit precision")
