@@ -8,3 +8,8 @@ static inline cmsUInt32Number npl_pixel_format(cmsUInt32Number colorSpace, cmsUI
                                                cmsUInt32Number extra, cmsUInt32Number bytes) {
     return COLORSPACE_SH(colorSpace) | CHANNELS_SH(channels) | EXTRA_SH(extra) | BYTES_SH(bytes);
 }
+
+/// 8-bit CMYK, stored inverted (0 = full ink, as Adobe's JPEGs do) when `inverted` is nonzero.
+static inline cmsUInt32Number npl_cmyk8_format(int inverted) {
+    return COLORSPACE_SH(PT_CMYK) | CHANNELS_SH(4) | BYTES_SH(1) | FLAVOR_SH(inverted ? 1 : 0);
+}

@@ -34,6 +34,24 @@ struct ColorManagementTests {
         #expect(Self.maximumDifference(try adobe.convertedToSRGB(), try image("adobe-rgb-srgb-pillow.png")) <= 1)
     }
 
+    @Test("a CMYK JPEG becomes sRGB through its own profile (whole, region and band decodes) within ±1 of Pillow's ImageCms")
+    func cmykThroughProfile() throws {
+        let bytes = try TestFiles.bytes(Self.fixtures.appendingPathComponent("cmyk-profile.jpg"))
+        let reference = try image("cmyk-profile-srgb-pillow.png")
+        let whole = try JPEGDecoder().decode(bytes)
+        #expect(whole.layout == .rgb && whole.metadata.iccProfile == nil)
+        #expect(Self.maximumDifference(whole, reference) <= 1)
+        let streamed = try JPEGDecoder().bands(bytes).materialized(bandRows: 3)
+        #expect(Self.maximumDifference(streamed, reference) <= 1)
+        var regional = JPEGDecoder()
+        regional.region = PixelRect(x: 4, y: 2, width: 8, height: 4)
+        #expect(Self.maximumDifference(try regional.decode(bytes), reference.cropped(to: regional.region!)) <= 1)
+        // Without its profile (over a 1,000-byte metadata limit, so not read) the plain formula
+        // is used, and it is visibly off for this profile's warm black.
+        let formula = try JPEGDecoder(limits: ImageLimits(maxMetadataBytes: 1000)).decode(bytes)
+        #expect(Self.maximumDifference(formula, reference) > 5)
+    }
+
     @Test("alpha is untouched; 16-bit stays 16-bit and agrees with the 8-bit conversion within LittleCMS's 8-bit precision")
     func alphaAndDepth() throws {
         let withAlpha = try image("p3-alpha.png")

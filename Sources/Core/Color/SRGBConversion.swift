@@ -26,6 +26,37 @@ public enum ColorManagement {
     }
 }
 
+extension ColorManagement {
+    /// 8-bit CMYK samples (4 per pixel, as libjpeg returns them; `inverted` for Adobe's files,
+    /// where 0 is full ink) converted through their CMYK ICC `profile` to 8-bit sRGB (3 per
+    /// pixel), perceptual intent.
+    ///
+    /// - Throws: ``ColorError`` when the profile cannot be read or is not a CMYK one, or when
+    ///   this build has no LittleCMS.
+    public static func sRGB(fromCMYK cmyk: [UInt8], profile: ICCProfile, inverted: Bool) throws(ColorError) -> [UInt8] {
+        #if canImport(CLCMS)
+        let session = LittleCMSSession()
+        defer { session.close() }
+        let source = try session.profile(profile.data)
+        defer { cmsCloseProfile(source) }
+        guard cmsGetColorSpace(source) == cmsSigCmykData else { throw .unsupportedProfile("the JPEG's ICC profile is not a CMYK one") }
+        guard let target = cmsCreate_sRGBProfileTHR(session.context) else { throw session.failure("LittleCMS could not make an sRGB profile") }
+        defer { cmsCloseProfile(target) }
+        guard let transform = cmsCreateTransformTHR(session.context, source, npl_cmyk8_format(inverted ? 1 : 0), target,
+                                                    npl_pixel_format(UInt32(PT_RGB), 3, 0, 1), UInt32(INTENT_PERCEPTUAL), 0) else {
+            throw session.failure("LittleCMS could not convert from this CMYK profile")
+        }
+        defer { cmsDeleteTransform(transform) }
+        let pixels = cmyk.count / 4
+        var rgb = [UInt8](repeating: 0, count: pixels * 3)
+        cmyk.withUnsafeBytes { from in rgb.withUnsafeMutableBytes { to in Image.run(transform, from, to, pixels) } }
+        return rgb
+        #else
+        throw .unavailable
+        #endif
+    }
+}
+
 extension Image {
     /// This image in sRGB: its pixels converted from its ICC profile with perceptual intent,
     /// the profile removed (sRGB is what untagged images mean). An image without a profile is
@@ -89,7 +120,7 @@ extension Image {
 
     #if canImport(CLCMS)
     /// Converts `pixels` pixels in slices, so one call never passes LittleCMS a count over 2³¹.
-    private static func run(_ transform: cmsHTRANSFORM, _ from: UnsafeRawBufferPointer, _ to: UnsafeMutableRawBufferPointer, _ pixels: Int) {
+    fileprivate static func run(_ transform: cmsHTRANSFORM, _ from: UnsafeRawBufferPointer, _ to: UnsafeMutableRawBufferPointer, _ pixels: Int) {
         let inStride = from.count / max(1, pixels), outStride = to.count / max(1, pixels)
         var done = 0
         while done < pixels {

@@ -10,6 +10,8 @@ final class JPEGBandSource: BandSource {
     private var session: JPEGSession?
     private let components: Int
     private let invertedCMYK: Bool
+    /// A CMYK file's own profile, which its rows are converted through (nil: the formula).
+    private var cmykProfile: ICCProfile?
     private var nextRow = 0
     private var finished = false
 
@@ -46,7 +48,10 @@ final class JPEGBandSource: BandSource {
             self.session = session
             self.components = components
             invertedCMYK = session.header.saw_adobe_marker != 0
-            if components == 4 { metadata = metadata.withoutCMYKProfile() }
+            if components == 4 {
+                cmykProfile = metadata.iccProfile
+                metadata = metadata.withoutCMYKProfile()
+            }
             header = ImageHeader(width: width, height: height, layout: components == 1 ? .gray : .rgb, depth: .eight, metadata: metadata)
         } catch {
             bytes.deallocate()
@@ -79,7 +84,7 @@ final class JPEGBandSource: BandSource {
             finished = true
             if njs_decoder_warning_count(session.decoder) > 0 { throw truncation(session) }
         }
-        if components == 4 { raw = JPEGDecoder.cmykToRGB(raw, inverted: invertedCMYK) }
+        if components == 4 { raw = JPEGDecoder.cmykToRGB(raw, inverted: invertedCMYK, profile: cmykProfile) }
         return PixelBand(top: rows.lowerBound, rows: Image(width: header.width, height: rows.count, layout: header.layout, samples: raw))
     }
 

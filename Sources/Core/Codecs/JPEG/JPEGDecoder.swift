@@ -101,7 +101,7 @@ public struct JPEGDecoder: Sendable {
                 return Image(width: imageWidth, height: imageHeight, layout: .rgb, samples: raw, metadata: metadata)
             case 4:
                 // CMYK rows are converted after decoding, so their orientation is applied then.
-                let rgb = Self.cmykToRGB(raw, inverted: header.saw_adobe_marker != 0)
+                let rgb = Self.cmykToRGB(raw, inverted: header.saw_adobe_marker != 0, profile: metadata.iccProfile)
                 let image = Image(width: width, height: height, layout: .rgb, samples: rgb, metadata: metadata.withoutCMYKProfile())
                 return appliesOrientation ? image.uprighted() : image
             default:
@@ -161,7 +161,7 @@ public struct JPEGDecoder: Sendable {
         case 1: return Image(width: region.width, height: region.height, layout: .gray, samples: samples, metadata: metadata)
         case 3: return Image(width: region.width, height: region.height, layout: .rgb, samples: samples, metadata: metadata)
         case 4:
-            let rgb = Self.cmykToRGB(samples, inverted: session.header.saw_adobe_marker != 0)
+            let rgb = Self.cmykToRGB(samples, inverted: session.header.saw_adobe_marker != 0, profile: metadata.iccProfile)
             return Image(width: region.width, height: region.height, layout: .rgb, samples: rgb, metadata: metadata.withoutCMYKProfile())
         default: throw JPEGError.unsupportedColorSpace("with \(components) components")
         }
@@ -238,9 +238,19 @@ public struct JPEGDecoder: Sendable {
         }
     }
 
-    /// CMYK (as libjpeg returns it) to RGB by the plain formula. Adobe files store inverted
-    /// CMYK (0 = full ink). The file's CMYK profile no longer describes the result and is
-    /// dropped (``ImageMetadata/withoutCMYKProfile()``).
+    /// CMYK (as libjpeg returns it) to sRGB: through the file's CMYK ICC profile when there is
+    /// one and this build has LittleCMS, else by the plain formula. Adobe files store inverted
+    /// CMYK (0 = full ink). The CMYK profile no longer describes the result and is dropped
+    /// (``ImageMetadata/withoutCMYKProfile()``).
+    static func cmykToRGB(_ cmyk: [UInt8], inverted: Bool, profile: ICCProfile?) -> [UInt8] {
+        if let profile, profile.colorSpace == "CMYK", ColorManagement.isAvailable,
+           let rgb = try? ColorManagement.sRGB(fromCMYK: cmyk, profile: profile, inverted: inverted) {
+            return rgb
+        }
+        return cmykToRGB(cmyk, inverted: inverted)
+    }
+
+    /// CMYK to RGB by the plain formula (R = (1 − C)(1 − K), …).
     static func cmykToRGB(_ cmyk: [UInt8], inverted: Bool) -> [UInt8] {
         let pixels = cmyk.count / 4
         return [UInt8](unsafeUninitializedCapacity: pixels * 3) { out, count in
