@@ -43,6 +43,19 @@ struct HEIFTests {
         #expect(error < 1500, "mean error \(error) of 65535")
     }
 
+    @Test("a 16-bit image is written to HEIC at 10 bits and read back as 16-bit, close to its source")
+    func deepHEIC() throws {
+        let source = try ImageCodecs.decode(bytes("deep-source.png"))
+        #expect(source.depth == .sixteen)
+        let bytes = try HEIFEncoder(codec: .heic, quality: 95).encode(source)
+        #expect(try HEIFDecoder().readInfo(bytes).bitDepth == 10)
+        let back = try HEIFDecoder().decode(bytes)
+        #expect(back.depth == .sixteen)
+        let error = zip(back.rgbaSamples, source.rgbaSamples).map { Double(abs($0 - $1)) }.reduce(0, +) / Double(back.rgbaSamples.count)
+        #expect(error < 1500, "mean error \(error) of 65535")
+        #expect(try HEIFDecoder().decode(HEIFEncoder(codec: .avif).encode(source)).depth == .eight)
+    }
+
     @Test("a HEIC whose pixels are stored sideways (irot) comes out upright, like the JPEG it came from")
     func orientation() throws {
         let heic = try HEIFDecoder().decode(bytes("orient6-irot.heic"))

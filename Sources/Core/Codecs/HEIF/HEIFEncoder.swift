@@ -6,7 +6,7 @@ import CHEIF
 /// pixel is see-through, EXIF and the ICC profile. Pixels stored sideways (an orientation
 /// other than up) are written as they are, with the container's `irot`/`imir` boxes saying how
 /// to turn them, as a camera does; the EXIF tag is written as 1 (HEIF readers must follow the
-/// boxes, not the tag). 16-bit images are rounded to 8 bits.
+/// boxes, not the tag). 16-bit images are written at 10 bits to HEIC and 8 bits to AVIF.
 public struct HEIFEncoder: Sendable {
     /// AV1 (`.avif`) or HEVC (`.heic`).
     public enum Codec: Sendable, Hashable {
@@ -33,10 +33,12 @@ public struct HEIFEncoder: Sendable {
         #if canImport(CHEIF)
         var image = image.unpremultiplied()
         let orientation = image.metadata.orientation
-        if image.depth == .sixteen { image = image.converted(to: .eight) }
+        // HEIC keeps 16-bit images at 10 bits (HEVC Main 10). AVIF stays 8-bit: the aom encoder
+        // in Debian 12's libheif aborts the process on high bit depth (an assertion in aom).
+        let deep = image.depth == .sixteen && codec == .heic
+        if image.depth == .sixteen && !deep { image = image.converted(to: .eight) }
         let hasAlpha = image.layout.hasAlpha && !Self.isOpaque(image)
         image = image.converted(to: hasAlpha ? .rgba : .rgb)
-        guard case .eight(let samples) = image.storage else { throw HEIFError.encodingFailed("expected 8-bit samples") }
         guard let context = heif_context_alloc() else { throw HEIFError.encodingFailed("libheif could not start") }
         defer { heif_context_free(context) }
         var encoder: OpaquePointer?
@@ -52,18 +54,36 @@ public struct HEIFEncoder: Sendable {
             _ = heif_encoder_set_parameter_string(encoder, "preset", presets[effort])
         }
         var picture: OpaquePointer?
-        try Self.check(heif_image_create(Int32(image.width), Int32(image.height), heif_colorspace_RGB,
-                                         hasAlpha ? heif_chroma_interleaved_RGBA : heif_chroma_interleaved_RGB, &picture))
+        let chroma = switch (deep, hasAlpha) {
+        case (false, false): heif_chroma_interleaved_RGB
+        case (false, true): heif_chroma_interleaved_RGBA
+        case (true, false): heif_chroma_interleaved_RRGGBB_LE
+        case (true, true): heif_chroma_interleaved_RRGGBBAA_LE
+        }
+        try Self.check(heif_image_create(Int32(image.width), Int32(image.height), heif_colorspace_RGB, chroma, &picture))
         guard let picture else { throw HEIFError.encodingFailed("libheif could not make an image") }
         defer { heif_image_release(picture) }
-        try Self.check(heif_image_add_plane(picture, heif_channel_interleaved, Int32(image.width), Int32(image.height), 8))
+        try Self.check(heif_image_add_plane(picture, heif_channel_interleaved, Int32(image.width), Int32(image.height), deep ? 10 : 8))
         var stride: Int32 = 0
         guard let plane = heif_image_get_plane(picture, heif_channel_interleaved, &stride) else {
             throw HEIFError.encodingFailed("libheif gave no pixel plane")
         }
-        let rowBytes = image.width * image.layout.channelCount
-        samples.withUnsafeBufferPointer { source in
-            for y in 0..<image.height { (plane + y * Int(stride)).update(from: source.baseAddress! + y * rowBytes, count: rowBytes) }
+        let rowSamples = image.width * image.layout.channelCount
+        switch image.storage {
+        case .eight(let samples):
+            samples.withUnsafeBufferPointer { source in
+                for y in 0..<image.height { (plane + y * Int(stride)).update(from: source.baseAddress! + y * rowSamples, count: rowSamples) }
+            }
+        case .sixteen(let samples):
+            // 10 significant bits, little-endian, rounded from 16.
+            for y in 0..<image.height {
+                let row = plane + y * Int(stride)
+                for i in 0..<rowSamples {
+                    let value = UInt16(min(1023, (Int(samples[y * rowSamples + i]) * 1023 + 32767) / 65535))
+                    row[2 * i] = UInt8(value & 0xFF)
+                    row[2 * i + 1] = UInt8(value >> 8)
+                }
+            }
         }
         if let profile = image.metadata.iccProfile?.data, !profile.isEmpty {
             try Self.check(profile.withUnsafeBytes { heif_image_set_raw_color_profile(picture, "prof", $0.baseAddress, $0.count) })
