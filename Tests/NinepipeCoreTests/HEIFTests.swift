@@ -43,6 +43,17 @@ struct HEIFTests {
         #expect(error < 1500, "mean error \(error) of 65535")
     }
 
+    @Test("a streamed image (rows copied band by band into libheif's picture) encodes as the whole image does")
+    func streamed() throws {
+        let photo = JPEGTests.photo(width: 70, height: 150)  // three bands of up to 64 rows
+        for codec in [HEIFEncoder.Codec.avif, .heic] {
+            let encoder = HEIFEncoder(codec: codec, quality: 70, effort: 3)
+            let whole = try HEIFDecoder().decode(encoder.encode(photo))
+            let streamed = try HEIFDecoder().decode(encoder.encode(ImageBandSource(photo)))
+            #expect(streamed == whole, "\(codec)")
+        }
+    }
+
     @Test("a 16-bit image is written to HEIC at 10 bits and read back as 16-bit, close to its source")
     func deepHEIC() throws {
         let source = try ImageCodecs.decode(bytes("deep-source.png"))

@@ -125,10 +125,9 @@ public enum ImageCodecs {
             case .gif:
                 throw UnwritableFormatError(format: .gif)
             case .heic, .avif:
-                // libheif encodes a whole picture: the stream is collected first.
-                var image = try source.materialized(context: context)
-                image.metadata = metadata
-                let bytes = try encode(image, options: options, warn: warn)
+                // The rows go straight into libheif's picture, band by band.
+                let bytes = try HEIFEncoder(codec: options.format == .avif ? .avif : .heic, quality: options.quality ?? 60, effort: options.effort)
+                    .encode(source, metadata: metadata, context: context)
                 try bytes.withUnsafeBytes { try file.write($0) }
             }
         } catch {

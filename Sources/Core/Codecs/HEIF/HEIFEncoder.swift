@@ -29,16 +29,26 @@ public struct HEIFEncoder: Sendable {
 
     /// The file's bytes.
     public func encode(_ image: Image) throws -> [UInt8] {
+        let keepsAlpha = image.layout.hasAlpha && !Self.isOpaque(image)
+        return try encode(ImageBandSource(image), metadata: image.metadata, keepsAlpha: keepsAlpha, context: TransformContext())
+    }
+
+    /// The file's bytes for the image `source` streams: its rows are copied into libheif's
+    /// picture band by band, so the image is never held whole beside it. The stream's layout
+    /// decides alpha (there is no look at every pixel first).
+    public func encode(_ source: any BandSource, metadata: ImageMetadata? = nil, context: TransformContext = TransformContext()) throws -> [UInt8] {
+        try encode(source, metadata: metadata ?? source.header.metadata, keepsAlpha: source.header.layout.hasAlpha, context: context)
+    }
+
+    private func encode(_ source: any BandSource, metadata: ImageMetadata, keepsAlpha hasAlpha: Bool, context run: TransformContext) throws -> [UInt8] {
         try HEIFCodec.checkAvailable()
         #if canImport(CHEIF)
-        var image = image.unpremultiplied()
-        let orientation = image.metadata.orientation
+        let header = source.header
+        let orientation = metadata.orientation
         // HEIC keeps 16-bit images at 10 bits (HEVC Main 10). AVIF stays 8-bit: the aom encoder
         // in Debian 12's libheif aborts the process on high bit depth (an assertion in aom).
-        let deep = image.depth == .sixteen && codec == .heic
-        if image.depth == .sixteen && !deep { image = image.converted(to: .eight) }
-        let hasAlpha = image.layout.hasAlpha && !Self.isOpaque(image)
-        image = image.converted(to: hasAlpha ? .rgba : .rgb)
+        let deep = header.depth == .sixteen && codec == .heic
+        let layout: PixelLayout = hasAlpha ? .rgba : .rgb
         guard let context = heif_context_alloc() else { throw HEIFError.encodingFailed("libheif could not start") }
         defer { heif_context_free(context) }
         var encoder: OpaquePointer?
@@ -60,32 +70,43 @@ public struct HEIFEncoder: Sendable {
         case (true, false): heif_chroma_interleaved_RRGGBB_LE
         case (true, true): heif_chroma_interleaved_RRGGBBAA_LE
         }
-        try Self.check(heif_image_create(Int32(image.width), Int32(image.height), heif_colorspace_RGB, chroma, &picture))
+        try Self.check(heif_image_create(Int32(header.width), Int32(header.height), heif_colorspace_RGB, chroma, &picture))
         guard let picture else { throw HEIFError.encodingFailed("libheif could not make an image") }
         defer { heif_image_release(picture) }
-        try Self.check(heif_image_add_plane(picture, heif_channel_interleaved, Int32(image.width), Int32(image.height), deep ? 10 : 8))
+        try Self.check(heif_image_add_plane(picture, heif_channel_interleaved, Int32(header.width), Int32(header.height), deep ? 10 : 8))
         var stride: Int32 = 0
         guard let plane = heif_image_get_plane(picture, heif_channel_interleaved, &stride) else {
             throw HEIFError.encodingFailed("libheif gave no pixel plane")
         }
-        let rowSamples = image.width * image.layout.channelCount
-        switch image.storage {
-        case .eight(let samples):
-            samples.withUnsafeBufferPointer { source in
-                for y in 0..<image.height { (plane + y * Int(stride)).update(from: source.baseAddress! + y * rowSamples, count: rowSamples) }
-            }
-        case .sixteen(let samples):
-            // 10 significant bits, little-endian, rounded from 16.
-            for y in 0..<image.height {
-                let row = plane + y * Int(stride)
-                for i in 0..<rowSamples {
-                    let value = UInt16(min(1023, (Int(samples[y * rowSamples + i]) * 1023 + 32767) / 65535))
-                    row[2 * i] = UInt8(value & 0xFF)
-                    row[2 * i + 1] = UInt8(value >> 8)
+        let rowSamples = header.width * layout.channelCount
+        var top = 0
+        while top < header.height {
+            try run.checkCancellation()
+            var band = try source.read(top..<min(header.height, top + 64)).rows
+            band.alphaMode = header.alphaMode
+            band = band.unpremultiplied().converted(to: layout)
+            if !deep && band.depth == .sixteen { band = band.converted(to: .eight) }
+            switch band.storage {
+            case .eight(let samples):
+                samples.withUnsafeBufferPointer { source in
+                    for y in 0..<band.height {
+                        (plane + (top + y) * Int(stride)).update(from: source.baseAddress! + y * rowSamples, count: rowSamples)
+                    }
+                }
+            case .sixteen(let samples):
+                // 10 significant bits, little-endian, rounded from 16.
+                for y in 0..<band.height {
+                    let row = plane + (top + y) * Int(stride)
+                    for i in 0..<rowSamples {
+                        let value = UInt16(min(1023, (Int(samples[y * rowSamples + i]) * 1023 + 32767) / 65535))
+                        row[2 * i] = UInt8(value & 0xFF)
+                        row[2 * i + 1] = UInt8(value >> 8)
+                    }
                 }
             }
+            top += band.height
         }
-        if let profile = image.metadata.iccProfile?.data, !profile.isEmpty {
+        if let profile = metadata.iccProfile?.data, !profile.isEmpty {
             try Self.check(profile.withUnsafeBytes { heif_image_set_raw_color_profile(picture, "prof", $0.baseAddress, $0.count) })
         }
         var handle: OpaquePointer?
@@ -94,7 +115,7 @@ public struct HEIFEncoder: Sendable {
         options.pointee.image_orientation = heif_orientation(rawValue: UInt32(orientation.rawValue))
         try Self.check(heif_context_encode_image(context, picture, encoder, options, &handle))
         defer { if let handle { heif_image_handle_release(handle) } }
-        if let handle, let exif = EXIF.block(image.metadata.exif, orientation: .up), image.metadata.exif != nil {
+        if let handle, let exif = EXIF.block(metadata.exif, orientation: .up), metadata.exif != nil {
             try Self.check(exif.withUnsafeBytes { heif_context_add_exif_metadata(context, handle, $0.baseAddress, Int32($0.count)) })
         }
         return try Self.written(context)
