@@ -108,6 +108,12 @@ struct HEIFTests {
         let mismatch = try bytes("fuzz-size-mismatch.avif")
         let error = try #require(throws: HEIFError.self) { try HEIFDecoder().decode(mismatch) }
         #expect(error.description.contains("but the file declares 400×300"), "\(error)")
+        // Found by the heif fuzz target in CI: a 40×20 grid whose tile is the grid itself made
+        // libheif 1.15 start threads until none were left (std::system_error, abort).
+        let loop = try bytes("fuzz-grid-loop.heic")
+        let refused = try #require(throws: HEIFError.self) { try HEIFDecoder().decode(loop) }
+        #expect(refused.description.contains("is made from itself") && refused.description.contains("byte 482"), "\(refused)")
+        #expect(throws: HEIFError.self) { try HEIFDecoder().readInfo(loop) }
         var generator = SeededGenerator(state: 29)
         for _ in 0..<1500 {
             var mutant = seed
@@ -116,5 +122,32 @@ struct HEIFTests {
             }
             _ = try? HEIFDecoder(limits: ImageLimits(maxPixelCount: 1 << 22, maxDimension: 4096)).decode(mutant)
         }
+    }
+
+    @Test("item references that loop or nest too deep are refused before libheif follows them; others pass")
+    func references() throws {
+        /// A file of just `meta` { `iref` version 0 { one `dimg` per pair } }.
+        func file(_ pairs: [(UInt16, UInt16)]) -> [UInt8] {
+            var iref: [UInt8] = [0, 0, 0, 0]
+            for (from, to) in pairs {
+                iref.appendBigEndian(UInt32(14)); iref += Array("dimg".utf8)
+                iref.appendBigEndian(from); iref.appendBigEndian(UInt16(1)); iref.appendBigEndian(to)
+            }
+            var meta: [UInt8] = [0, 0, 0, 0]
+            meta.appendBigEndian(UInt32(iref.count + 8)); meta += Array("iref".utf8) + iref
+            var bytes: [UInt8] = []
+            bytes.appendBigEndian(UInt32(meta.count + 8)); bytes += Array("meta".utf8) + meta
+            return bytes
+        }
+        #expect(throws: HEIFError.self) { try HEIFItemReferences(file([(1, 2), (2, 3), (3, 1)])).checkAcyclic() }
+        #expect(throws: HEIFError.self) { try HEIFItemReferences(file([(5, 5)])).checkAcyclic() }
+        #expect(throws: HEIFError.self) { try HEIFItemReferences(file((1...9).map { ($0, $0 + 1) })).checkAcyclic() }
+        // A grid of four tiles sharing one more, and a diamond: no loop.
+        try HEIFItemReferences(file([(1, 2), (1, 3), (1, 4), (1, 5), (2, 6), (3, 6)])).checkAcyclic()
+        // Truncated or absurd boxes are left to libheif.
+        let whole = file([(1, 1)])
+        for cut in 0..<whole.count { try? HEIFItemReferences(Array(whole.prefix(cut))).checkAcyclic() }
+        try HEIFItemReferences([0, 0, 0, 1, 0x6D, 0x65, 0x74, 0x61, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF]).checkAcyclic()
+        try HEIFItemReferences(try bytes("with-thumbnail.heic")).checkAcyclic()
     }
 }

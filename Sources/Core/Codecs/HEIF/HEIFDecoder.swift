@@ -94,6 +94,7 @@ private final class HEIFFile {
         guard let context = heif_context_alloc() else { throw HEIFError.corrupt("libheif could not start") }
         self.context = context
         heif_context_set_maximum_image_size_limit(context, Int32(clamping: limits.maxDimension))
+        try HEIFItemReferences(bytes).checkAcyclic()
         // The bytes are kept alive by this object, as libheif reads them in place.
         try Self.check(self.bytes.withUnsafeBytes { heif_context_read_from_memory_without_copy(context, $0.baseAddress, $0.count, nil) })
         var primary: OpaquePointer?

@@ -1,0 +1,110 @@
+/// The item references of a HEIF file (its `meta` box's `iref`), read from the container to
+/// refuse what libheif would follow for ever.
+///
+/// libheif 1.15 decodes a derived image (a `grid`, an `iovl`) by decoding the items it refers
+/// to (`dimg`), and an image's alpha through the item that refers back to it (`auxl`), without
+/// noticing a loop: a 40×20 grid whose tile is the grid itself makes it start threads until
+/// the process has none left (or, decoding on one thread, overflow the stack). A file whose
+/// references loop, or nest deeper than ``maximumDepth``, is refused before libheif sees it.
+struct HEIFItemReferences {
+    /// Derived images nest at most this deep (the spec allows a grid of coded tiles; a few
+    /// levels leave room for overlays of grids and their alpha).
+    static let maximumDepth = 8
+
+    /// For each item, the items decoding it also decodes (`dimg` targets; items whose `auxl` points at it).
+    private(set) var decodes: [UInt32: [UInt32]] = [:]
+    /// Where the `iref` box starts in the file, for messages.
+    private(set) var offset: Int?
+
+    /// Reads the references of `bytes`; a file without `meta` or `iref` has none. Malformed
+    /// boxes end the reading quietly: libheif reports those itself.
+    init(_ bytes: [UInt8]) {
+        guard let meta = Self.box("meta", in: bytes[...], fullBox: false),
+              let iref = Self.box("iref", in: meta.dropFirst(4), fullBox: true) else { return }
+        offset = iref.startIndex - 12
+        let version = bytes[iref.startIndex - 4]
+        var reader = ByteReader(iref)
+        while reader.remaining >= 8 {
+            let size = Int(reader.uint32BE())
+            let type = reader.uint32BE()
+            guard size >= 8, size - 8 <= reader.remaining else { return }
+            var entry = ByteReader(iref[reader.position..<(reader.position + size - 8)])
+            reader.skip(size - 8)
+            func itemID() -> UInt32 { version == 0 ? UInt32(entry.uint16BE()) : entry.uint32BE() }
+            let from = itemID()
+            let count = Int(entry.uint16BE())
+            guard count * (version == 0 ? 2 : 4) <= entry.remaining else { return }
+            for _ in 0..<count {
+                let to = itemID()
+                switch type {
+                case Self.dimg: decodes[from, default: []].append(to)
+                case Self.auxl: decodes[to, default: []].append(from)
+                default: break
+                }
+            }
+        }
+    }
+
+    /// Throws when some item's decoding would come back to it, or nests too deep.
+    func checkAcyclic() throws(HEIFError) {
+        let at = offset.map { " (the iref box at byte \($0))" } ?? ""
+        // Depth-first from every item, with an explicit stack: 0 unseen, 1 on the path, 2 done.
+        var state: [UInt32: UInt8] = [:]
+        for root in decodes.keys.sorted() where state[root] == nil {
+            var path: [(item: UInt32, next: Int)] = [(root, 0)]
+            state[root] = 1
+            while let top = path.last {
+                let targets = decodes[top.item] ?? []
+                guard top.next < targets.count else {
+                    state[top.item] = 2
+                    path.removeLast()
+                    continue
+                }
+                path[path.count - 1].next += 1
+                let target = targets[top.next]
+                switch state[target] {
+                case 1?:
+                    throw .corrupt("image item \(target) is made from itself through its references\(at): refusing a loop libheif would follow until it runs out of threads or stack")
+                case 2?:
+                    continue
+                default:
+                    guard path.count < Self.maximumDepth else {
+                        throw .corrupt("derived images nest more than \(Self.maximumDepth) levels deep\(at)")
+                    }
+                    state[target] = 1
+                    path.append((target, 0))
+                }
+            }
+        }
+    }
+
+    private static let dimg: UInt32 = 0x6469_6D67
+    private static let auxl: UInt32 = 0x6175_786C
+
+    /// The payload of the first box of `type` among the boxes of `bytes` (after the 4 bytes of
+    /// version and flags when `fullBox`), or `nil`.
+    private static func box(_ type: String, in bytes: ArraySlice<UInt8>, fullBox: Bool) -> ArraySlice<UInt8>? {
+        let wanted = type.utf8.reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+        var reader = ByteReader(bytes)
+        while reader.remaining >= 8 {
+            let start = reader.position
+            var size = Int(reader.uint32BE())
+            let kind = reader.uint32BE()
+            var header = 8
+            if size == 1 {
+                guard reader.remaining >= 8 else { return nil }
+                let large = UInt64(reader.uint32BE()) << 32 | UInt64(reader.uint32BE())
+                guard large <= UInt64(bytes.endIndex - start) else { return nil }
+                size = Int(large)
+                header = 16
+            } else if size == 0 {
+                size = bytes.endIndex - start
+            }
+            guard size >= header + (fullBox ? 4 : 0), size <= bytes.endIndex - start else { return nil }
+            let payload = (start + header + (fullBox ? 4 : 0))..<(start + size)
+            if kind == wanted { return payload.isEmpty ? nil : bytes[payload] }
+            reader.skip(size - header)
+        }
+        return nil
+    }
+}
