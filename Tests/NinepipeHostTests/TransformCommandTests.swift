@@ -62,7 +62,7 @@ extension CommandLineTests {
         #expect(resized.err.contains("→ 1200×800"), "\(resized.err)")
     }
 
-    @Test("info says whether any pixel is actually transparent")
+    @Test("info --alpha says whether any pixel is actually transparent; plain info reads headers only")
     func infoTransparency() throws {
         let dir = try photoWorkspace()
         // Our encoder drops an alpha channel nobody uses, so in.png has none; the formatter's wording for an unused one:
@@ -72,7 +72,10 @@ extension CommandLineTests {
         #expect(InfoFormatter.alpha(unused, transparentPixels: 0).hasPrefix("yes, but every pixel is opaque"))
         #expect(InfoFormatter.alpha(unused, transparentPixels: 1) == "yes, 1 of 4 pixels (25.0%) not opaque")
         #expect(TestConsole.run(["run", "-e", #"load "in.png" | round radius=10 | save "r.png""#], in: dir).status == 0)
-        let info = TestConsole.run(["info", "r.png"], in: dir).out
+        // Headers only by default; --alpha reads the pixels to count.
+        let headers = TestConsole.run(["info", "r.png"], in: dir).out
+        #expect(headers.contains("alpha: yes (--alpha counts"), "\(headers)")
+        let info = TestConsole.run(["info", "--alpha", "r.png"], in: dir).out
         #expect(info.contains("alpha: yes, ") && info.contains("not opaque"), "\(info)")
         #expect(TestConsole.run(["info", "in.jpg"], in: dir).out.contains("alpha: no"))
     }

@@ -346,8 +346,8 @@ public struct CommandLineTool: Sendable {
                 let bytes = try FileIO.read(path)
                 do {
                     let info = try ImageCodecs.info(bytes, limits: options.limits)
-                    // Only an alpha channel needs the pixels: are any of them actually see-through?
-                    let transparent = info.hasAlpha
+                    // Headers only, unless asked whether any pixel of an alpha channel is actually see-through.
+                    let transparent = info.hasAlpha && arguments.has("alpha")
                         ? try ImageCodecs.decode(bytes, options: DecodeOptions(limits: options.limits)).transparentPixelCount : nil
                     blocks.append(InfoFormatter.format(path: path, info: info, byteCount: bytes.count, transparentPixels: transparent))
                 } catch {

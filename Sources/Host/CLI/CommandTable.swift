@@ -82,8 +82,9 @@ enum CommandTable {
             operands: .steps),
         CommandSpec(
             name: "info", summary: "describe image files without decoding pixels",
-            usage: ["info IMAGE..."],
-            options: limitOptions),
+            usage: ["info IMAGE... [--alpha]"],
+            options: [OptionSpec(name: "alpha", short: nil, value: nil,
+                                 summary: "also count the pixels that are not fully opaque (this decodes the pixels)")] + limitOptions),
         CommandSpec(
             name: "ninepatch", summary: "inspect, compile, decompile and preview nine-patch images",
             usage: ["ninepatch inspect|compile|decompile|preview …"],

@@ -57,10 +57,10 @@ enum InfoFormatter {
         return lines.map { "\($0.0): \($0.1)" }.joined(separator: "\n")
     }
 
-    /// `no`, `yes, every pixel opaque` or `yes, 1,234 of 10,000 pixels (12.3%) not opaque`.
+    /// `no`, `yes (--alpha counts …)` when the pixels were not read, `yes, but every pixel is opaque` or `yes, 1,234 of 10,000 pixels (12.3%) not opaque`.
     static func alpha(_ info: ImageInfo, transparentPixels: Int?) -> String {
         guard info.hasAlpha else { return "no" }
-        guard let count = transparentPixels else { return "yes" }
+        guard let count = transparentPixels else { return "yes (--alpha counts the pixels that are not opaque)" }
         if count == 0 { return "yes, but every pixel is opaque (alpha remove would lose nothing)" }
         let total = info.width * info.height
         let percent = String(format: "%.1f", Double(count) * 100 / Double(Swift.max(total, 1)))

@@ -55,7 +55,7 @@ public struct PipelineRunner: Sendable {
            try streamedRun(pipeline, context: context, minimumBytes: execution == .streamed ? 0 : streamingThreshold).run(keepsResult: false) != nil {
             return
         }
-        try execute(pipeline, image: nil, context: context)
+        _ = try execute(pipeline, image: nil, context: context)
     }
 
     /// Streams a batch pipeline over the file at `path` (as ``execution`` allows: large files for
