@@ -18,19 +18,7 @@ np=$PWD/.build/release/ninepipe
 [ -f "$work/photo.png" ] || python3 Benchmarks/make_photo.py "$work/photo.png" "$work/photo.jpg"
 "$np" run -e "load \"$work/photo.png\" | save \"$work/w-photo.webp\" quality=80"
 
-run() {  # LABEL CMD... : median wall (µs clock) and max RSS over the rounds
-    local label=$1; shift
-    local times=() rss=0
-    for _ in $(seq "$rounds"); do
-        local t0=$EPOCHREALTIME
-        /usr/bin/time -f "%M" -o "$work/w-t" "$@" >/dev/null 2>"$work/w-e" || { echo "| $label | failed: $(tail -1 "$work/w-e") |"; return; }
-        local t1=$EPOCHREALTIME
-        times+=("$(awk "BEGIN { print $t1 - $t0 }")")
-        read -r m < "$work/w-t"; [ "$m" -gt "$rss" ] && rss=$m
-    done
-    printf "| %-44s | %7.3f s | %7.1f MiB |\n" "$label" "$(printf '%s\n' "${times[@]}" | sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }')" \
-        "$(awk "BEGIN { print $rss / 1024 }")"
-}
+source Benchmarks/timing.sh
 
 echo
 echo "## WebP, AVIF, HEIC, 4000×3000, $rounds rounds ($(nproc) cores; libwebp $("$np" --version | sed -n 's/.*libwebp \([0-9.]*\).*/\1/p'), vips $(vips --version | cut -d- -f2))"

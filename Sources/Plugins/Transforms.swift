@@ -15,5 +15,12 @@ public enum Transforms {
         Transforms.Tile.self,
         Transforms.Alpha.self,
         Transforms.ColorSpace.self,
+        Transforms.Blur.self,
+        Transforms.Sharpen.self,
+        Transforms.Modulate.self,
+        Transforms.Grayscale.self,
+        Transforms.Tint.self,
+        Transforms.Invert.self,
+        Transforms.Gamma.self,
     ]
 }

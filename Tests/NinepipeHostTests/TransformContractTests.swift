@@ -15,7 +15,16 @@ struct TransformContractTests {
         "alpha add", "alpha remove background=#204060", "orient rotate=90", "orient flip=horizontal", "orient",
         "thumbnail size=5", "thumbnail width=6 height=3 border=2", "resize width=200% linear=true", "crop x=0 y=0 width=60% height=70%",
         "ninepatch width=23 height=11 insets=0,0,0,0", "ninepatch width=5 height=30 insets=0,0,0,0 mode=tile",
+        "blur 0.3", "blur 4", "blur sigma=45", "sharpen", "sharpen 2 amount=3 threshold=4", "thumbnail size=4 sharpen=true",
+        "modulate brightness=1.3 saturation=0.2 hue=-90 lightness=5", "grayscale", "tint #704214", "invert", "invert alpha=true",
+        "gamma 2.2", "gamma 0.5", "colorspace srgb",
     ]
+
+    @Test("every built-in step is in the contract list")
+    func everyStepCovered() {
+        let covered = Set(Self.steps.map { $0.split(separator: " ")[0] })
+        for plugin in Transforms.all { #expect(covered.contains(Substring(plugin.name)), "\(plugin.name) is not checked") }
+    }
 
     @Test("every step handles 1×1, odd sizes, every layout and both depths, deterministically", arguments: steps)
     func contract(step: String) throws {

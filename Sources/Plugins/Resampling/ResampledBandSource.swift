@@ -37,7 +37,11 @@ final class ResampledBandSource<S: FixedWidthInteger & UnsignedInteger & Sendabl
     func read(_ rows: Range<Int>) throws -> PixelBand {
         let channels = header.layout.channelCount, width = header.width
         let rowSamples = width * channels
-        var output = [S](repeating: 0, count: rows.count * rowSamples)
+        // Zeroed as bytes: `[S](repeating:)` in this generic class is a value-witness call per sample.
+        var output = [S](unsafeUninitializedCapacity: rows.count * rowSamples) { buffer, initialized in
+            UnsafeMutableRawBufferPointer(buffer).initializeMemory(as: UInt8.self, repeating: 0)
+            initialized = buffer.count
+        }
         var y = rows.lowerBound
         while y < rows.upperBound {
             try context.checkCancellation()
@@ -129,6 +133,12 @@ extension Resampler {
         let horizontal = ResamplingAxis(filter: filter, inputLength: source.width, outputLength: width, origin: region.x, length: region.width)
         let vertical = ResamplingAxis(filter: filter, inputLength: source.height, outputLength: height, origin: region.y, length: region.height)
         if horizontal.isIdentity && vertical.isIdentity { return input }
+        return bands(from: input, horizontal: horizontal, vertical: vertical, context: context)
+    }
+
+    /// The stream `input` filtered along the axes given (their input lengths are its sizes).
+    func bands(from input: any BandSource, horizontal: ResamplingAxis, vertical: ResamplingAxis, context: TransformContext) -> any BandSource {
+        let source = input.header, width = horizontal.outputLength, height = vertical.outputLength
         let unpremultiplies = linearLight && source.layout.hasAlpha && source.alphaMode == .premultiplied
         let premultipliedInput = source.layout.hasAlpha && source.alphaMode == .premultiplied && !unpremultiplies
         let kernel = ResamplingKernel(

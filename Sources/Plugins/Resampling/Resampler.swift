@@ -41,6 +41,13 @@ public struct Resampler: Sendable, Hashable {
         let vertical = ResamplingAxis(filter: filter, inputLength: image.height, outputLength: height,
                                       origin: region.y, length: region.height)
         if horizontal.isIdentity && vertical.isIdentity { return image }
+        return try resample(image, horizontal: horizontal, vertical: vertical, context: context)
+    }
+
+    /// `image` filtered along the axes given (their input lengths are the image's sizes): the
+    /// engine behind resampling and blurring.
+    func resample(_ image: Image, horizontal: ResamplingAxis, vertical: ResamplingAxis, context: TransformContext) throws -> Image {
+        let width = horizontal.outputLength, height = vertical.outputLength
         let source = linearLight ? image.unpremultiplied() : image
         let premultipliedInput = source.layout.hasAlpha && source.alphaMode == .premultiplied
         let kernel = ResamplingKernel(

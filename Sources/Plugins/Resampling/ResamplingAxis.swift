@@ -21,11 +21,19 @@ struct ResamplingAxis: Sendable {
     /// Computes the weights that map the source span `origin ..< origin + length` (which may be
     /// fractional and may extend past the image) onto `outputLength` pixels.
     init(filter: ResamplingFilter, inputLength: Int, outputLength: Int, origin: Double, length: Double) {
+        self.init(kernel: filter == .nearest ? nil : AxisKernel(support: filter.support, widensWhenShrinking: true, weight: filter.weight),
+                  inputLength: inputLength, outputLength: outputLength, origin: origin, length: length, skipsIdentity: true)
+    }
+
+    /// Computes the weights of `kernel` (`nil`: the nearest pixel) mapping the source span
+    /// `origin ..< origin + length` onto `outputLength` pixels; `skipsIdentity: false` computes
+    /// them even when the span is the whole axis at scale 1 (a blur).
+    init(kernel: AxisKernel?, inputLength: Int, outputLength: Int, origin: Double, length: Double, skipsIdentity: Bool) {
         precondition(inputLength > 0 && outputLength > 0 && length > 0)
         self.inputLength = inputLength
         self.outputLength = outputLength
         let scale = length / Double(outputLength)
-        if scale == 1, origin == 0, inputLength == outputLength {
+        if skipsIdentity, scale == 1, origin == 0, inputLength == outputLength {
             isIdentity = true
             taps = 1
             starts = Array(0..<outputLength)
@@ -33,15 +41,15 @@ struct ResamplingAxis: Sendable {
             return
         }
         isIdentity = false
-        let filterScale = Swift.max(scale, 1)
-        let support = filter == .nearest ? 0 : filter.support * filterScale
+        let filterScale = kernel?.widensWhenShrinking == true ? Swift.max(scale, 1) : 1
+        let support = (kernel?.support ?? 0) * filterScale
         var spans: [(start: Int, weights: [Double])] = []
         spans.reserveCapacity(outputLength)
         var widest = 1
         for index in 0..<outputLength {
             let center = origin + (Double(index) + 0.5) * scale
             let nearest = Swift.min(Swift.max(Int(center.rounded(.down)), 0), inputLength - 1)
-            guard filter != .nearest else {
+            guard let kernel else {
                 spans.append((nearest, [1]))
                 continue
             }
@@ -53,7 +61,7 @@ struct ResamplingAxis: Sendable {
             var row = [Double](repeating: 0, count: high - low + 1)
             var total = 0.0
             for position in first...last {
-                let weight = filter.weight((Double(position) + 0.5 - center) / filterScale)
+                let weight = kernel.weight((Double(position) + 0.5 - center) / filterScale)
                 row[Swift.min(Swift.max(position, 0), inputLength - 1) - low] += weight
                 total += weight
             }
@@ -81,4 +89,15 @@ struct ResamplingAxis: Sendable {
         self.starts = starts
         self.weights = weights
     }
+}
+
+/// A filter kernel for ``ResamplingAxis``: its weight at a distance in filter units, and how far
+/// it reaches.
+struct AxisKernel {
+    /// The half-width at scale 1, in source pixels; weights beyond it are not evaluated.
+    let support: Double
+    /// Whether the kernel widens with the downscale factor (resampling filters do; a blur does not).
+    let widensWhenShrinking: Bool
+    /// The weight at distance `x` (not normalised: each output pixel's weights are divided by their sum).
+    let weight: (Double) -> Double
 }

@@ -58,7 +58,23 @@ final class ResamplingStrip<S: FixedWidthInteger & UnsignedInteger> {
 
     /// Output row `y` of this strip's columns into `destination`; missing source rows are read
     /// through `sourceRow` (a pointer to the row's first sample).
+    ///
+    /// A stream calls this from generic code (its class is generic over `S` and reached through
+    /// `any BandSource`), where the kernel would run unspecialised, a value-witness call per
+    /// sample: so the two real sample types are dispatched to the kernel's specialised code here.
     func produce(row y: Int, into destination: UnsafeMutablePointer<S>, sourceRow: (Int) -> UnsafePointer<S>) {
-        kernel.produce(row: y, strip: self, into: destination, sourceRow: sourceRow)
+        func cast<T>(_ pointer: UnsafePointer<S>, to _: T.Type) -> UnsafePointer<T> {
+            UnsafeRawPointer(pointer).assumingMemoryBound(to: T.self)
+        }
+        let output = UnsafeMutableRawPointer(destination)
+        if S.self == UInt8.self {
+            kernel.produce(row: y, strip: unsafeDowncast(self, to: ResamplingStrip<UInt8>.self),
+                           into: output.assumingMemoryBound(to: UInt8.self)) { cast(sourceRow($0), to: UInt8.self) }
+        } else if S.self == UInt16.self {
+            kernel.produce(row: y, strip: unsafeDowncast(self, to: ResamplingStrip<UInt16>.self),
+                           into: output.assumingMemoryBound(to: UInt16.self)) { cast(sourceRow($0), to: UInt16.self) }
+        } else {
+            kernel.produce(row: y, strip: self, into: destination, sourceRow: sourceRow)
+        }
     }
 }

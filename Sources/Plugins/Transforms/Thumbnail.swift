@@ -7,7 +7,8 @@ extension Transforms {
     /// - `border=2` adds a transparent border (the result grows by 4), `radius=12` rounds the
     ///   picture's corners inside it: `thumbnail size=128 border=2 radius=12` is 132×132 with
     ///   transparent corners, like the classic toolkit's `thumbnailImage:transparentBorder:cornerRadius:`.
-    /// - `filter=`/`quality=`/`linear=` as for `resize`; `gravity=` moves the crop.
+    /// - `filter=`/`quality=`/`linear=` as for `resize`; `gravity=` moves the crop; `sharpen=true`
+    ///   applies a light unsharp mask after shrinking.
     /// - The EXIF block is dropped (camera, dates, location and the embedded preview describe the
     ///   original photo, not the thumbnail), as are XMP packets; the orientation still travels
     ///   with the pixels and the ICC profile stays. `keep-metadata=true` keeps everything.
@@ -35,6 +36,8 @@ extension Transforms {
                           summary: "keep the source's EXIF (camera, dates, location) and XMP; by default a thumbnail drops them"),
             ParameterSpec("icc", .choice(["srgb", "keep"]), default: .choice("srgb"),
                           summary: "srgb: convert from the source's ICC profile to sRGB, as screens assume (needs LittleCMS); keep: keep the profile"),
+            ParameterSpec("sharpen", .boolean, default: .boolean(false),
+                          summary: "a light unsharp mask after shrinking (as the sharpen step with sigma=0.5 amount=1): downscaled photos look less soft"),
         ] + Resize.samplingParameters
 
         /// The aspect-fill resize.
@@ -47,6 +50,8 @@ extension Transforms {
         public var keepsMetadata: Bool
         /// Whether the result keeps the source's ICC profile instead of being converted to sRGB.
         public var keepsProfile = false
+        /// Whether the thumbnail is sharpened after shrinking (``UnsharpMask`` with its defaults).
+        public var sharpens = false
 
         /// Creates a thumbnail step.
         public init(width: Int, height: Int, border: Int = 0, radii: [Length] = [], gravity: Gravity = .center,
@@ -78,11 +83,12 @@ extension Transforms {
                       resampler: Resampler(filter: try Resize.filter(from: arguments), linearLight: arguments["linear"] == .boolean(true)),
                       upscale: arguments["upscale"] != .boolean(false), keepsMetadata: arguments["keep-metadata"] == .boolean(true))
             keepsProfile = arguments["icc"] == .choice("keep")
+            sharpens = arguments["sharpen"] == .boolean(true)
         }
 
         /// Returns the thumbnail.
         public func apply(to image: Image, context: TransformContext) throws -> Image {
-            var scaled = try inSRGB(resize.apply(to: image, context: context))
+            var scaled = try sharpened(inSRGB(resize.apply(to: image, context: context)), context: context)
             if !keepsMetadata {
                 scaled.metadata.exif = nil
                 scaled.metadata.text.removeAll(where: \.isXMP)
@@ -101,6 +107,11 @@ extension Transforms {
             do { return try image.convertedToSRGB() } catch { return image }
         }
 
+        /// The thumbnail sharpened when asked.
+        func sharpened(_ image: Image, context: TransformContext) throws -> Image {
+            sharpens ? try UnsharpMask().apply(to: image, context: context) : image
+        }
+
         /// Twice the size the aspect-fill scales the source to, so resampling still has detail to work with.
         public func minimumSourceSize(width: Int, height: Int) -> (width: Int, height: Int)? {
             let geometry = resize.geometry(width: width, height: height)
@@ -115,9 +126,9 @@ extension Transforms.Thumbnail: BandTransform {
     /// Streams the aspect-fill resize, then the border or the rounding.
     public func bands(from input: any BandSource, context: TransformContext) throws -> (any BandSource)? {
         guard var scaled = try resize.bands(from: input, context: context) else { return nil }
-        if !keepsProfile && scaled.header.metadata.iccProfile != nil && ColorManagement.isAvailable {
-            // A thumbnail is small: collect it and convert it whole.
-            scaled = ImageBandSource(try inSRGB(scaled.materialized(context: context)))
+        if sharpens || (!keepsProfile && scaled.header.metadata.iccProfile != nil && ColorManagement.isAvailable) {
+            // A thumbnail is small: collect it, convert and sharpen it whole.
+            scaled = ImageBandSource(try sharpened(inSRGB(scaled.materialized(context: context)), context: context))
         }
         var header = scaled.header
         if !keepsMetadata {
