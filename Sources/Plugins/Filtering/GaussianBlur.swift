@@ -68,6 +68,14 @@ public struct GaussianBlur: Sendable, Hashable {
         }
     }
 
+    /// The kernel's weights at offsets −⌈3σ⌉…⌈3σ⌉, summing to 1.
+    static func weights(sigma: Double) -> [Float] {
+        let radius = Self.radius(sigma), kernel = Self.kernel(sigma: sigma)
+        let raw = (-radius...radius).map { kernel.weight(Double($0)) }
+        let total = raw.reduce(0, +)
+        return raw.map { Float($0 / total) }
+    }
+
     /// ⌈3σ⌉ (at least 1).
     static func radius(_ sigma: Double) -> Int { Swift.max(1, Int((3 * sigma - 1e-9).rounded(.up))) }
 

@@ -8,7 +8,7 @@ import NinepipeCore
 /// stay smooth).
 ///
 /// libvips' `sharpen` (what sharp and vipsthumbnail use) works on CIELAB L* with a piecewise
-/// response; see Plugins.md for how the two compare.
+/// response; README's step section says how the two compare (`Scripts/compare-sharpen.py`).
 ///
 /// ```swift
 /// let crisp = try UnsharpMask(sigma: 0.5, amount: 1).apply(to: thumbnail)
@@ -35,64 +35,49 @@ public struct UnsharpMask: Sendable, Hashable {
     public func apply(to image: Image, context: TransformContext = TransformContext()) throws -> Image {
         guard amount != 0 else { return image }
         let source = image.unpremultiplied()
-        let luma = try GaussianBlur(sigma: sigma).apply(to: Self.luma(of: source, context: context), context: context)
-        guard let mean = luma.storage.samples(of: UInt16.self) else { return image }
         var result = source
         switch source.storage {
         case .eight(let samples):
-            result.replaceStorage(.eight(try sharpened(samples, mean: mean, layout: source.layout, context: context)))
+            result.replaceStorage(.eight(try sharpened(samples, width: image.width, layout: source.layout, context: context)))
         case .sixteen(let samples):
-            result.replaceStorage(.sixteen(try sharpened(samples, mean: mean, layout: source.layout, context: context)))
+            result.replaceStorage(.sixteen(try sharpened(samples, width: image.width, layout: source.layout, context: context)))
         }
         return image.alphaMode == .premultiplied ? result.premultiplied() : result
     }
 
-    /// A 16-bit gray (gray+alpha with alpha) image of the luma, which a blur turns into the
-    /// alpha-weighted local mean.
-    static func luma(of image: Image, context: TransformContext) throws -> Image {
-        let channels = image.layout.channelCount, hasAlpha = image.layout.hasAlpha
-        let outChannels = hasAlpha ? 2 : 1
-        let isColor = image.layout.isColor
-        func convert<S: FixedWidthInteger & UnsignedInteger & Sendable>(_ samples: [S], scale: UInt32) throws -> [UInt16] {
-            try PixelLoop.map(samples, channels: channels, to: outChannels, as: UInt16.self, context: context) { p, o in
-                if isColor {
-                    // Rec. 709 weights in 1/32768: 6966 + 23436 + 2366.
-                    let sum = 6966 * UInt32(p[0]) + 23436 * UInt32(p[1]) + 2366 * UInt32(p[2])
-                    o[0] = UInt16(truncatingIfNeeded: (sum * scale + 16384) >> 15)
-                } else {
-                    o[0] = UInt16(truncatingIfNeeded: UInt32(p[0]) * scale)
-                }
-                if hasAlpha { o[1] = UInt16(truncatingIfNeeded: UInt32(p[channels - 1]) * scale) }
-            }
-        }
-        let samples: [UInt16]
-        switch image.storage {
-        case .eight(let eight): samples = try convert(eight, scale: 257)
-        case .sixteen(let sixteen): samples = try convert(sixteen, scale: 1)
-        }
-        return Image(width: image.width, height: image.height, layout: hasAlpha ? .grayAlpha : .gray, samples: samples)
-    }
-
-    /// `samples` with `amount × (luma − mean)` added to each colour channel where the difference
-    /// passes the threshold; `mean` is the blurred luma image's samples.
+    /// `samples` with `amount × (luma − local mean)` added to each colour channel where the
+    /// difference passes the threshold. The local mean is the Gaussian blur of luma weighted by
+    /// alpha: blur(α·Y) / blur(α).
     private func sharpened<S: FixedWidthInteger & UnsignedInteger & Sendable>(
-        _ samples: [S], mean: [UInt16], layout: PixelLayout, context: TransformContext
+        _ samples: [S], width: Int, layout: PixelLayout, context: TransformContext
     ) throws -> [S] {
         let channels = layout.channelCount, colors = layout.hasAlpha ? channels - 1 : channels
-        let meanChannels = layout.hasAlpha ? 2 : 1
-        let toDepth = Float(S.max) / 65535, top = Float(S.max)
-        let limit = Float(threshold * 257), amount = Float(self.amount)
+        let hasAlpha = layout.hasAlpha, height = samples.count / channels / width
+        let top = Float(S.max), limit = Float(threshold * 257) * top / 65535, amount = Float(self.amount)
+        @Sendable func luma(_ p: UnsafePointer<S>) -> Float {
+            colors == 3 ? 0.2126 * Float(p[0]) + 0.7152 * Float(p[1]) + 0.0722 * Float(p[2]) : Float(p[0])
+        }
+        // Planes of luma (times alpha, as a fraction, when there is alpha) and alpha.
+        let weighted = try PixelLoop.map(samples, channels: channels, to: 1, as: Float.self, context: context) { p, o in
+            o[0] = hasAlpha ? luma(p) * (Float(p[channels - 1]) / top) : luma(p)
+        }
+        let alphas = hasAlpha ? try PixelLoop.map(samples, channels: channels, to: 1, as: Float.self, context: context) { p, o in
+            o[0] = Float(p[channels - 1]) / top
+        } : []
+        let weights = GaussianBlur.weights(sigma: sigma)
+        let blurred = try PlaneConvolution.convolve(weighted, width: width, height: height, weights: weights, context: context)
+        let coverage = hasAlpha ? try PlaneConvolution.convolve(alphas, width: width, height: height, weights: weights, context: context) : []
         var result = samples
         try PixelLoop.update(&result, channels: channels, context: context) { p, pixel in
-            let y: Float
-            if colors == 3 {
-                y = (0.2126 * Float(p[0]) + 0.7152 * Float(p[1]) + 0.0722 * Float(p[2])) / toDepth
-            } else {
-                y = Float(p[0]) / toDepth
+            var mean = blurred[pixel]
+            if hasAlpha {
+                let covered = coverage[pixel]
+                guard covered > 1e-6 else { return }
+                mean /= covered
             }
-            let detail = y - Float(mean[pixel * meanChannels])
+            let detail = luma(p) - mean
             guard abs(detail) > limit else { return }
-            let delta = amount * detail * toDepth
+            let delta = amount * detail
             for c in 0..<colors {
                 p[c] = S(truncatingIfNeeded: Int32((Float(p[c]) + delta).clamped(0, top) + 0.5))
             }

@@ -6,7 +6,7 @@ enum PixelLoop {
     /// A new array of `outputChannels` samples per pixel, each pixel written by `body` from the
     /// same pixel of `samples` (`channels` per pixel).
     @inline(__always)
-    static func map<S: FixedWidthInteger & UnsignedInteger & Sendable, T: FixedWidthInteger & UnsignedInteger & Sendable>(
+    static func map<S: FixedWidthInteger & UnsignedInteger & Sendable, T: BitwiseCopyable & Sendable>(
         _ samples: [S], channels: Int, to outputChannels: Int, as _: T.Type, context: TransformContext,
         _ body: @escaping @Sendable (_ pixel: UnsafePointer<S>, _ output: UnsafeMutablePointer<T>) -> Void
     ) throws -> [T] {

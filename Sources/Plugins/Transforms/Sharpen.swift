@@ -40,3 +40,13 @@ extension Transforms {
         }
     }
 }
+
+extension Transforms.Sharpen: BandTransform {
+    /// Streams through windows reaching ⌈3σ⌉ rows past each band (the local mean's reach).
+    public func bands(from input: any BandSource, context: TransformContext) throws -> (any BandSource)? {
+        guard mask.amount != 0 else { return input }
+        return NeighborhoodBandSource(input, header: input.header, margin: GaussianBlur.radius(mask.sigma)) { window in
+            try mask.apply(to: window, context: context)
+        }
+    }
+}
