@@ -22,5 +22,6 @@ public enum Transforms {
         Transforms.Tint.self,
         Transforms.Invert.self,
         Transforms.Gamma.self,
+        Transforms.Trim.self,
     ]
 }

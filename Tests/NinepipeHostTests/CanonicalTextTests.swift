@@ -22,6 +22,7 @@ struct CanonicalTextTests {
         case .color:
             let hex = String(UInt32.random(in: 0...UInt32.max, using: &g), radix: 16)
             return "#" + String(repeating: "0", count: 8 - hex.count) + hex
+        case .colorOr(let words): return Bool.random(using: &g) ? words.randomElement(using: &g)! : randomValue(.color, &g)
         case .list(let element, let count): return (0..<count.lowerBound).map { _ in randomValue(element, &g) }.joined(separator: ",")
         }
     }

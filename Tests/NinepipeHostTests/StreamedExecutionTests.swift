@@ -44,7 +44,7 @@ struct StreamedExecutionTests {
         "ninepatch width=90 height=60 insets=5,6,7,8", "crop x=2 y=3 width=60 height=40 | resize width=25 | crop x=1 y=1 width=20 height=10",
         "resize width=50% | orient rotate=270 | resize width=21 | round radius=4",
         "blur 2.5", "blur 40", "sharpen 1 amount=2", "thumbnail 20 sharpen=true", "modulate brightness=0.8 saturation=1.5 hue=120",
-        "grayscale", "tint #3060c0", "invert alpha=true", "gamma 1.8", "crop x=3 y=4 width=50 height=30 | blur 1.5 | grayscale",
+        "grayscale", "tint #3060c0", "invert alpha=true", "gamma 1.8", "crop x=3 y=4 width=50 height=30 | blur 1.5 | grayscale", "trim threshold=40",
     ]
 
     /// Writes `image` as a PNG file and runs `load | STEPS | save` both ways; returns both results as decoded.

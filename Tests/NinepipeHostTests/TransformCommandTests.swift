@@ -78,5 +78,9 @@ extension CommandLineTests {
         let info = TestConsole.run(["info", "--alpha", "r.png"], in: dir).out
         #expect(info.contains("alpha: yes, ") && info.contains("not opaque"), "\(info)")
         #expect(TestConsole.run(["info", "in.jpg"], in: dir).out.contains("alpha: no"))
+        // --trim: what the trim step would keep; rounding made the corners transparent, which trim
+        // (threshold 10) leaves since the arcs' edge pixels are more opaque than that.
+        let trim = TestConsole.run(["info", "--trim", "r.png"], in: dir).out
+        #expect(trim.contains("trim: ") && trim.contains(" at 0,0 of ") && trim.contains("(transparent background within 10 levels)"), "\(trim)")
     }
 }

@@ -16,6 +16,8 @@ public indirect enum ParameterType: Sendable, Hashable {
     case choice([String])
     /// A colour `#rgb`, `#rgba`, `#rrggbb` or `#rrggbbaa`.
     case color
+    /// A colour, or one of these words (its value is then a ``ParameterValue/choice(_:)``).
+    case colorOr([String])
     /// Comma-separated values of one type, with a count in the range.
     case list(ParameterType, count: ClosedRange<Int>)
 
@@ -30,6 +32,7 @@ public indirect enum ParameterType: Sendable, Hashable {
         case .boolean: "true|false"
         case .choice(let options): options.joined(separator: "|")
         case .color: "colour #rrggbbaa"
+        case .colorOr(let words): "colour #rrggbbaa|" + words.joined(separator: "|")
         case .list(let element, let count):
             count.lowerBound == count.upperBound
                 ? "\(count.lowerBound) × \(element.summary), comma-separated"
@@ -48,6 +51,7 @@ public indirect enum ParameterType: Sendable, Hashable {
         case .boolean: "true"
         case .choice(let options): options.first ?? ""
         case .color: "#ffffffff"
+        case .colorOr(let words): words.first ?? "#ffffffff"
         case .list(let element, let count): Array(repeating: element.example, count: max(1, count.lowerBound)).joined(separator: ",")
         }
     }
@@ -83,9 +87,12 @@ public indirect enum ParameterType: Sendable, Hashable {
              (.choice(let options), .number(_, let word)):
             guard options.contains(word) else { throw fail }
             return .choice(word)
-        case (.color, .color(let hex)):
+        case (.color, .color(let hex)), (.colorOr, .color(let hex)):
             guard let color = Color(hex: hex) else { throw fail }
             return .color(color)
+        case (.colorOr(let words), .word(let word)), (.colorOr(let words), .string(let word)):
+            guard words.contains(word) else { throw fail }
+            return .choice(word)
         case (.list(let element, let count), .list(let items)):
             guard count.contains(items.count) else { throw fail }
             return .list(try items.map { item throws(ParameterError) in try element.value(from: item, name: name, example: example) })
@@ -110,6 +117,7 @@ public indirect enum ParameterType: Sendable, Hashable {
         case .boolean: return "true or false, \(example)"
         case .choice(let options): return "one of \(options.joined(separator: ", ")), \(example)"
         case .color: return "a colour #rgb, #rrggbb or #rrggbbaa, \(example)"
+        case .colorOr(let words): return "a colour #rgb, #rrggbb or #rrggbbaa, or \(words.joined(separator: ", ")), \(example)"
         case .list(let element, _): return "\(summary) (each \(element.expectation(name: name)))"
         }
     }

@@ -346,10 +346,13 @@ public struct CommandLineTool: Sendable {
                 let bytes = try FileIO.read(path)
                 do {
                     let info = try ImageCodecs.info(bytes, limits: options.limits)
-                    // Headers only, unless asked whether any pixel of an alpha channel is actually see-through.
-                    let transparent = info.hasAlpha && arguments.has("alpha")
-                        ? try ImageCodecs.decode(bytes, options: DecodeOptions(limits: options.limits)).transparentPixelCount : nil
-                    blocks.append(InfoFormatter.format(path: path, info: info, byteCount: bytes.count, transparentPixels: transparent))
+                    // Headers only, unless asked about the pixels.
+                    let image = arguments.has("alpha") || arguments.has("trim")
+                        ? try ImageCodecs.decode(bytes, options: DecodeOptions(limits: options.limits)) : nil
+                    let transparent = info.hasAlpha && arguments.has("alpha") ? image?.transparentPixelCount : nil
+                    var block = InfoFormatter.format(path: path, info: info, byteCount: bytes.count, transparentPixels: transparent)
+                    if arguments.has("trim"), let image { block += "\n" + (try InfoFormatter.trim(image)) }
+                    blocks.append(block)
                 } catch {
                     throw FileError.inFile(path: path, underlying: error)
                 }

@@ -82,9 +82,12 @@ enum CommandTable {
             operands: .steps),
         CommandSpec(
             name: "info", summary: "describe image files without decoding pixels",
-            usage: ["info IMAGE... [--alpha]"],
+            usage: ["info IMAGE... [--alpha] [--trim]"],
             options: [OptionSpec(name: "alpha", short: nil, value: nil,
-                                 summary: "also count the pixels that are not fully opaque (this decodes the pixels)")] + limitOptions),
+                                 summary: "also count the pixels that are not fully opaque (this decodes the pixels)"),
+                      OptionSpec(name: "trim", short: nil, value: nil,
+                                 summary: "also print the rectangle the trim step would keep (default threshold and background; decodes the pixels)")]
+                + limitOptions),
         CommandSpec(
             name: "ninepatch", summary: "inspect, compile, decompile and preview nine-patch images",
             usage: ["ninepatch inspect|compile|decompile|preview …"],

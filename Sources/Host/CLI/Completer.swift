@@ -126,7 +126,7 @@ struct Completer {
             let name = String(word[..<equals])
             guard let spec = descriptor.parameters.first(where: { $0.name == name }) else { return [] }
             let choices: [String] = switch spec.type {
-            case .choice(let words): words
+            case .choice(let words), .colorOr(let words): words
             case .boolean: ["true", "false"]
             default: []
             }

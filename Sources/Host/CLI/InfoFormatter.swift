@@ -1,5 +1,6 @@
 import Foundation
 import NinepipeCore
+import NinepipePlugins
 
 /// The `ninepipe info` text for one file: `key: value` lines.
 enum InfoFormatter {
@@ -55,6 +56,18 @@ enum InfoFormatter {
         }
         lines.append(("file size", "\(byteCount) bytes"))
         return lines.map { "\($0.0): \($0.1)" }.joined(separator: "\n")
+    }
+
+    /// `trim: 120×80 at 10,12 of 140×100 (background #ffffffff within 10 levels)`, or that the
+    /// image is all background: the rectangle the `trim` step keeps with its defaults.
+    static func trim(_ image: Image) throws -> String {
+        let trim = Transforms.Trim()
+        let background = switch trim.resolved(for: image) {
+        case .color(let color): "background \(color)"
+        default: "transparent background"
+        }
+        guard let rect = try trim.rectangle(in: image) else { return "trim: all \(background) (within \(Int(trim.threshold)) levels)" }
+        return "trim: \(rect.width)×\(rect.height) at \(rect.x),\(rect.y) of \(image.width)×\(image.height) (\(background) within \(Int(trim.threshold)) levels)"
     }
 
     /// `no`, `yes (--alpha counts …)` when the pixels were not read, `yes, but every pixel is opaque` or `yes, 1,234 of 10,000 pixels (12.3%) not opaque`.
