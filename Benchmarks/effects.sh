@@ -3,7 +3,7 @@
 # (q90) on both sides, so the step is the difference: blur σ=4 (vips gaussblur with its
 # default min-ampl 0.2, a kernel cut where it falls to a fifth, and with min-ampl 0.011 —
 # our 3σ), sharpen (vips sharpen's defaults, σ 0.5), grayscale (vips b-w), and modulate
-# (vips has no one command for it). "copy" is
+# (vips has no one command for it), and overlay of a 512×512 RGBA PNG (vips composite2). "copy" is
 # decode + encode alone; medians of the rounds and peak memory.
 #
 #   bash Benchmarks/effects.sh [ROUNDS]        # default 5
@@ -39,3 +39,6 @@ step "blur σ=40" "blur 40" gaussblur "$in" "$work/e-vips.jpg[Q=90]" 40
 step "sharpen σ=0.5" "sharpen" sharpen "$in" "$work/e-vips.jpg[Q=90]"
 run "ninepipe: modulate brightness 1.1 saturation 0.8 hue 30" "$np" run -e "load \"$in\" | modulate brightness=1.1 saturation=0.8 hue=30 | save \"$work/e-ours.jpg\" quality=90"
 step "grayscale" "grayscale" colourspace "$in" "$work/e-vips.jpg[Q=90]" b-w
+[ -f "$work/badge.png" ] || "$np" run -e "load \"$work/photo.png\" | thumbnail size=512 radius=64 | save \"$work/badge.png\""
+step "overlay 512×512 PNG (rounded, alpha) at the centre" "overlay \"$work/badge.png\"" \
+    composite2 "$in" "$work/badge.png" "$work/e-vips.jpg[Q=90]" over --x 1744 --y 1244

@@ -23,5 +23,6 @@ public enum Transforms {
         Transforms.Invert.self,
         Transforms.Gamma.self,
         Transforms.Trim.self,
+        Transforms.Overlay.self,
     ]
 }

@@ -120,6 +120,7 @@ struct EmbeddingTests {
         #expect(run(#"load "in.png" | save "sub/out.png""#) == nil)
         #expect(FileManager.default.fileExists(atPath: root + "/sub/out.png"))
         #expect(run(#"load "alias.png" | save "sub/../copy.png""#) == nil)
+        #expect(run(#"load "in.png" | overlay "alias.png" gravity=south opacity=0.5 | save "sub/badged.png""#) == nil)
         #expect(run("load \"\(root)/in.png\" | save \"a.png\"") == nil)
         let refusals = [
             #"load "../\#(URL(fileURLWithPath: outside).lastPathComponent)/in.png" | save "x.png""#,
@@ -128,6 +129,9 @@ struct EmbeddingTests {
             #"load "escape/in.png" | save "x.png""#,
             #"load "in.png" | save "escape/stolen.png""#,
             #"load "in.png" | save "sub/../../stolen.png""#,
+            // An overlay's file goes through the same policy as load.
+            "load \"in.png\" | overlay \"\(outside)/in.png\" | save \"x.png\"",
+            #"load "in.png" | overlay "secret.png" | save "x.png""#,
         ]
         for text in refusals {
             let message = run(text)

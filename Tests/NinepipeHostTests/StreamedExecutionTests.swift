@@ -33,6 +33,10 @@ struct StreamedExecutionTests {
     static let cases: [(PixelLayout, SampleDepth)] = [(.gray, .eight), (.grayAlpha, .eight), (.rgb, .eight), (.rgba, .eight),
                                                      (.gray, .sixteen), (.grayAlpha, .sixteen), (.rgb, .sixteen), (.rgba, .sixteen)]
 
+    /// A 20×14 RGBA image (aapt's button) for the overlay steps.
+    static let badge = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("NinepipeCoreTests/Fixtures/aapt-button.png").path
+
     /// One pipeline per built-in step (several for the streamed ones), and chains of them.
     static let steps = [
         "crop x=5 y=7 width=30 height=20", "crop width=50% height=40% gravity=southeast", "crop x=60 y=40 width=30 height=30",
@@ -45,6 +49,7 @@ struct StreamedExecutionTests {
         "resize width=50% | orient rotate=270 | resize width=21 | round radius=4",
         "blur 2.5", "blur 40", "sharpen 1 amount=2", "thumbnail 20 sharpen=true", "modulate brightness=0.8 saturation=1.5 hue=120",
         "grayscale", "tint #3060c0", "invert alpha=true", "gamma 1.8", "crop x=3 y=4 width=50 height=30 | blur 1.5 | grayscale", "trim threshold=40",
+        "overlay \"\(badge)\" gravity=southeast x=3 y=2 opacity=0.7", "overlay \"\(badge)\" tile=true blend=multiply scale=30%",
     ]
 
     /// Writes `image` as a PNG file and runs `load | STEPS | save` both ways; returns both results as decoded.

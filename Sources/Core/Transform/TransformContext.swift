@@ -1,12 +1,14 @@
-/// What a running transform may use besides its input: limits, a warning channel and cancellation.
+/// What a running transform may use besides its input: limits, a warning channel, cancellation,
+/// and the files the host lets it read.
 public struct TransformContext: Sendable {
     /// Limits the output must respect (e.g. a resize may not exceed ``ImageLimits/maxPixelCount``).
     public var limits: ImageLimits
     /// A stop request from outside the task (a signal, a batch stopping); `nil` for none.
     public var cancellation: CancellationFlag?
     private let warningHandler: @Sendable (String) -> Void
+    private let fileReader: (@Sendable (String) throws -> [UInt8])?
 
-    /// Creates a context.
+    /// Creates a context whose steps may read any file the process can.
     ///
     /// - Parameters:
     ///   - limits: output limits (default ``ImageLimits/default``).
@@ -15,7 +17,26 @@ public struct TransformContext: Sendable {
                 warningHandler: @escaping @Sendable (String) -> Void = { _ in }) {
         self.limits = limits
         self.cancellation = cancellation
+        self.fileReader = nil
         self.warningHandler = warningHandler
+    }
+
+    /// Creates a context whose steps read files through `fileReader` (a host's file policy).
+    ///
+    /// - Parameter fileReader: reads a file a step names (an overlay's image), or throws why not.
+    public init(limits: ImageLimits, cancellation: CancellationFlag?, fileReader: @escaping @Sendable (String) throws -> [UInt8],
+                warningHandler: @escaping @Sendable (String) -> Void) {
+        self.limits = limits
+        self.cancellation = cancellation
+        self.fileReader = fileReader
+        self.warningHandler = warningHandler
+    }
+
+    /// The bytes of the file at `path` (a step's own input, such as a watermark), read as the
+    /// host allows: an embedding host confined to a directory confines this too.
+    public func readFile(_ path: String) throws -> [UInt8] {
+        if let fileReader { return try fileReader(path) }
+        return try FileIO.read(path)
     }
 
     /// Reports a one-line warning (for example, nine-patch information dropped by a geometry change).

@@ -36,5 +36,8 @@ final class RunContext: Sendable {
         if isNew { handler(message) }
     }
 
-    var transformContext: TransformContext { TransformContext(limits: limits, cancellation: cancellation, warningHandler: handler) }
+    var transformContext: TransformContext {
+        TransformContext(limits: limits, cancellation: cancellation, fileReader: { [policy] path in try policy.read(path) },
+                         warningHandler: handler)
+    }
 }
