@@ -3,6 +3,7 @@ import Testing
 import NinepipeTestSupport
 @testable import NinepipeHost
 import NinepipeCore
+import NinepipePlugins
 
 /// The transform commands of issue 3, exactly as users type them (same serialized suite as the
 /// other command-line tests, because running the tool changes the current directory).
@@ -62,6 +63,13 @@ extension CommandLineTests {
         #expect(resized.err.contains("→ 1200×800"), "\(resized.err)")
     }
 
+    /// The line `info --placeholder` should print, from the library's ``Placeholder``.
+    func placeholderLine(_ path: String) throws -> String? {
+        let placeholder = try Placeholder(bytes: FileIO.read(path))
+        guard let colour = placeholder.dominantColor else { return nil }
+        return "placeholder: #\(colour.description.dropFirst().prefix(6)), blurhash \(placeholder.blurHash) (4×3)"
+    }
+
     @Test("info --alpha says whether any pixel is actually transparent; plain info reads headers only")
     func infoTransparency() throws {
         let dir = try photoWorkspace()
@@ -82,5 +90,7 @@ extension CommandLineTests {
         // (threshold 10) leaves since the arcs' edge pixels are more opaque than that.
         let trim = TestConsole.run(["info", "--trim", "r.png"], in: dir).out
         #expect(trim.contains("trim: ") && trim.contains(" at 0,0 of ") && trim.contains("(transparent background within 10 levels)"), "\(trim)")
+        let placeholder = TestConsole.run(["info", "--placeholder", "in.jpg"], in: dir).out
+        #expect(placeholder.contains(try #require(try placeholderLine(dir + "/in.jpg"))), "\(placeholder)")
     }
 }

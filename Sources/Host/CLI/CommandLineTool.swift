@@ -1,5 +1,6 @@
 import Foundation
 import NinepipeCore
+import NinepipePlugins
 
 /// The `ninepipe` command: turns arguments into calls on the host and results into exit codes.
 ///
@@ -352,6 +353,9 @@ public struct CommandLineTool: Sendable {
                     let transparent = info.hasAlpha && arguments.has("alpha") ? image?.transparentPixelCount : nil
                     var block = InfoFormatter.format(path: path, info: info, byteCount: bytes.count, transparentPixels: transparent)
                     if arguments.has("trim"), let image { block += "\n" + (try InfoFormatter.trim(image)) }
+                    if arguments.has("placeholder") {
+                        block += "\n" + InfoFormatter.placeholder(try Placeholder(bytes: bytes, limits: options.limits))
+                    }
                     blocks.append(block)
                 } catch {
                     throw FileError.inFile(path: path, underlying: error)

@@ -70,6 +70,12 @@ enum InfoFormatter {
         return "trim: \(rect.width)×\(rect.height) at \(rect.x),\(rect.y) of \(image.width)×\(image.height) (\(background) within \(Int(trim.threshold)) levels)"
     }
 
+    /// `placeholder: #3a6f9c, blurhash LKO2?U%2Tw=w]~RBVZRi};RPxuwH (4×3)`.
+    static func placeholder(_ placeholder: Placeholder) -> String {
+        let colour = placeholder.dominantColor.map { "#" + $0.description.dropFirst().prefix(6) } ?? "none (all transparent)"
+        return "placeholder: \(colour), blurhash \(placeholder.blurHash) (\(placeholder.components.x)×\(placeholder.components.y))"
+    }
+
     /// `no`, `yes (--alpha counts …)` when the pixels were not read, `yes, but every pixel is opaque` or `yes, 1,234 of 10,000 pixels (12.3%) not opaque`.
     static func alpha(_ info: ImageInfo, transparentPixels: Int?) -> String {
         guard info.hasAlpha else { return "no" }

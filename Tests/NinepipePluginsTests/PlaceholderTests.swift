@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+import NinepipeCore
+@testable import NinepipePlugins
+
+/// Issue 15: BlurHash strings equal to the reference encoder's, the dominant colour, and the
+/// placeholder computed from a small copy.
+@Suite("placeholders")
+struct PlaceholderTests {
+    static let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+
+    static func image(_ path: String) throws -> Image {
+        try ImageCodecs.decode(try FileIO.read(tests.appendingPathComponent(path).path))
+    }
+
+    /// Expected strings from the `blurhash` package on PyPI (a port of woltapp's reference
+    /// encoder) on each file decoded by Pillow and converted to RGB (alpha dropped):
+    /// `blurhash.encode(numpy.array(Image.open(f).convert("RGB")), x, y)`.
+    static let references: [(String, Int, Int, String)] = [
+        ("NinepipeCoreTests/Fixtures/aapt-button.png", 4, 3, "LCK*e~.zf%=L]^r@f7smfiWVfjWV"),
+        ("NinepipeCoreTests/Fixtures/aapt-button.png", 1, 1, "00K*e~"),
+        ("NinepipeHostTests/Fixtures/metadata/gps.png", 4, 3, "LMHx8MW99WtlryD~xbt74,R%%4M|"),
+        ("NinepipeHostTests/Fixtures/metadata/gps.png", 9, 9,
+         "|MHx8MW99WtlNERj-rs*W=ryD~xbt7ofWBNFjFs;4,R%%4M|sq%3oNSxNXxvW.s:t8k8adflsqjat9NYxcsXR#S4RjRPt8$-W9ogWnR%ayxbxbWUt8W8sqxvn,V@k9ohjGs;WAogR%WBs=RiWAkCa{WDjbW,s;aiR$jFog"),
+        ("NinepipeCoreTests/Fixtures/progressive.jpg", 4, 3, "L,HZ1ljufQju|TjsfQjs$9jufQju"),
+        ("NinepipeCoreTests/Fixtures/gray.jpg", 4, 3, "L,HetWj[fQj[~qj[fQj[%Mj[fQj["),
+        ("NinepipeCoreTests/Fixtures/framework-res/btn_default_normal.9.png", 4, 3, "LsJb25t700ay-;j[M{ayIUayt7fQ"),
+        ("NinepipeCoreTests/Fixtures/framework-res/btn_toggle_off_normal_holo_dark.9.png", 4, 3, "L13lHyt84Tofxuj[RjfQDhaetRay"),
+        ("NinepipeCoreTests/Fixtures/framework-res/btn_toggle_off_normal_holo_dark.9.png", 2, 7, "t13lHyt8xuj[DhaeoffQDiaxRjayIAay"),
+    ]
+
+    @Test("BlurHash equals the reference encoder's string", arguments: references.indices)
+    func blurHash(index: Int) throws {
+        let (path, x, y, expected) = Self.references[index]
+        #expect(BlurHash.encode(try Self.image(path), x: x, y: y) == expected, "\(path) \(x)×\(y)")
+    }
+
+    @Test("base 83 and the transfer functions match the reference's")
+    func pieces() {
+        #expect(BlurHash.base83(0, length: 1) == "0" && BlurHash.base83(82, length: 1) == "~")
+        #expect(BlurHash.base83(83 * 83 - 1, length: 2) == "~~" && BlurHash.base83(83, length: 2) == "10")
+        #expect(BlurHash.linearToSRGB(BlurHash.srgbToLinear(200)) == 200 && BlurHash.linearToSRGB(2) == 255 && BlurHash.linearToSRGB(-1) == 0)
+    }
+
+    @Test("the dominant colour is the average of the fullest 16-level bin; transparent pixels do not count")
+    func dominant() {
+        // 60% near-teal (two shades in one bin), 40% red; a transparent corner of blue.
+        let image = TestImages.make(10, 10, layout: .rgba) { x, y in
+            if x < 2 && y < 2 { return [0, 0, 255, 0] }
+            return x < 6 ? [20, 130 + (y % 2) * 2, 140, 255] : [250, 10, 10, 255]
+        }
+        #expect(DominantColor.of(image) == Color(red: 20, green: 131, blue: 140))
+        #expect(DominantColor.of(Image(width: 2, height: 1, layout: .rgba, depth: .eight, fill: [9, 9, 9, 0])) == nil)
+    }
+
+    @Test("a placeholder comes from a small copy: a JPEG decodes at a DCT scale; the size is the upright one")
+    func placeholder() throws {
+        let photo = JPEGFixture.photo(width: 1200, height: 800)
+        let bytes = try JPEGEncoder(quality: 90).encode(photo)
+        let placeholder = try Placeholder(bytes: bytes)
+        #expect(placeholder.width == 1200 && placeholder.height == 800 && placeholder.blurHash.count == 28)
+        // The same as computing on the full decode, within what the smaller decode changes: the same average colour.
+        let full = try Placeholder(image: try ImageCodecs.decode(bytes))
+        #expect(full.blurHash.prefix(6) == placeholder.blurHash.prefix(6), "\(full.blurHash) vs \(placeholder.blurHash)")
+        #expect(throws: (any Error).self) { try Placeholder(bytes: [1, 2, 3]) }
+    }
+}
+
+/// A smooth photo-like RGB image (gradients and a disc) for placeholder tests.
+enum JPEGFixture {
+    static func photo(width: Int, height: Int) -> Image {
+        TestImages.make(width, height, layout: .rgb) { x, y in
+            let dx = Double(x - width / 3), dy = Double(y - height / 2)
+            let disc = dx * dx + dy * dy < Double(height * height) / 16
+            return disc ? [230, 190, 40] : [x * 255 / width, 90, y * 255 / height]
+        }
+    }
+}
