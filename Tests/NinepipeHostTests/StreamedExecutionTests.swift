@@ -49,6 +49,7 @@ struct StreamedExecutionTests {
         "resize width=50% | orient rotate=270 | resize width=21 | round radius=4",
         "blur 2.5", "blur 40", "sharpen 1 amount=2", "thumbnail 20 sharpen=true", "modulate brightness=0.8 saturation=1.5 hue=120",
         "grayscale", "tint #3060c0", "invert alpha=true", "gamma 1.8", "crop x=3 y=4 width=50 height=30 | blur 1.5 | grayscale", "trim threshold=40",
+        "crop width=40 height=20 gravity=attention", "thumbnail 16 gravity=entropy",
         "overlay \"\(badge)\" gravity=southeast x=3 y=2 opacity=0.7", "overlay \"\(badge)\" tile=true blend=multiply scale=30%",
     ]
 

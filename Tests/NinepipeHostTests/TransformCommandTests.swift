@@ -90,6 +90,9 @@ extension CommandLineTests {
         // (threshold 10) leaves since the arcs' edge pixels are more opaque than that.
         let trim = TestConsole.run(["info", "--trim", "r.png"], in: dir).out
         #expect(trim.contains("trim: ") && trim.contains(" at 0,0 of ") && trim.contains("(transparent background within 10 levels)"), "\(trim)")
+        // A smart crop's choice shows with --timings.
+        let smart = TestConsole.run(["run", "--timings", "-e", #"load "in.jpg" | crop width=50% height=50% gravity=attention | save "s.png""#], in: dir)
+        #expect(smart.status == 0 && smart.err.contains("timing: crop: attention chose "), "\(smart.err)")
         let placeholder = TestConsole.run(["info", "--placeholder", "in.jpg"], in: dir).out
         #expect(placeholder.contains(try #require(try placeholderLine(dir + "/in.jpg"))), "\(placeholder)")
     }

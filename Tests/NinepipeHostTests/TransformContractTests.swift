@@ -18,6 +18,8 @@ struct TransformContractTests {
         "blur 0.3", "blur 4", "blur sigma=45", "sharpen", "sharpen 2 amount=3 threshold=4", "thumbnail size=4 sharpen=true",
         "modulate brightness=1.3 saturation=0.2 hue=-90 lightness=5", "grayscale", "tint #704214", "invert", "invert alpha=true",
         "gamma 2.2", "gamma 0.5", "colorspace srgb", "trim", "trim threshold=0 background=#ff0000",
+        "crop width=50% height=50% gravity=entropy", "crop width=3 gravity=attention", "thumbnail size=4 gravity=attention",
+        "resize width=5 height=5 fit=cover gravity=entropy",
         "overlay \"\(StreamedExecutionTests.badge)\" gravity=northeast opacity=0.5", "overlay \"\(StreamedExecutionTests.badge)\" tile=true blend=screen",
     ]
 

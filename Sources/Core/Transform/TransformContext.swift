@@ -7,6 +7,7 @@ public struct TransformContext: Sendable {
     public var cancellation: CancellationFlag?
     private let warningHandler: @Sendable (String) -> Void
     private let fileReader: (@Sendable (String) throws -> [UInt8])?
+    private let noteHandler: (@Sendable (String) -> Void)?
 
     /// Creates a context whose steps may read any file the process can.
     ///
@@ -18,19 +19,27 @@ public struct TransformContext: Sendable {
         self.limits = limits
         self.cancellation = cancellation
         self.fileReader = nil
+        self.noteHandler = nil
         self.warningHandler = warningHandler
     }
 
     /// Creates a context whose steps read files through `fileReader` (a host's file policy).
     ///
-    /// - Parameter fileReader: reads a file a step names (an overlay's image), or throws why not.
+    /// - Parameters:
+    ///   - fileReader: reads a file a step names (an overlay's image), or throws why not.
+    ///   - noteHandler: receives ``note(_:)``s (a host's `--timings`); `nil` drops them.
     public init(limits: ImageLimits, cancellation: CancellationFlag?, fileReader: @escaping @Sendable (String) throws -> [UInt8],
-                warningHandler: @escaping @Sendable (String) -> Void) {
+                noteHandler: (@Sendable (String) -> Void)? = nil, warningHandler: @escaping @Sendable (String) -> Void) {
         self.limits = limits
         self.cancellation = cancellation
         self.fileReader = fileReader
+        self.noteHandler = noteHandler
         self.warningHandler = warningHandler
     }
+
+    /// Reports a one-line fact about what the step decided (the window a smart crop chose), for
+    /// hosts that show them; not a warning.
+    public func note(_ message: String) { noteHandler?(message) }
 
     /// The bytes of the file at `path` (a step's own input, such as a watermark), read as the
     /// host allows: an embedding host confined to a directory confines this too.

@@ -212,7 +212,10 @@ public struct CommandLineTool: Sendable {
             return .success
         }
         var runner = makeRunner(options, console: console)
-        if options.timings { runner.stepObserver = { report in console.err("timing: \(report)") } }
+        if options.timings {
+            runner.stepObserver = { report in console.err("timing: \(report)") }
+            runner.noteObserver = { note in console.err("timing: \(note)") }
+        }
         let interrupts = InterruptWatch()
         defer { interrupts.end() }
         runner.cancellation = interrupts.flag
@@ -272,7 +275,10 @@ public struct CommandLineTool: Sendable {
             if !options.quiet { console.err("shard \(index)/\(shard.count): \(inputs.count) of \(found) inputs") }
         }
         var runner = makeRunner(options, console: console)
-        if options.timings { runner.stepObserver = { report in console.err("timing: \(report)") } }
+        if options.timings {
+            runner.stepObserver = { report in console.err("timing: \(report)") }
+            runner.noteObserver = { note in console.err("timing: \(note)") }
+        }
         let batch = BatchRunner(runner: runner, output: output, jobs: options.jobs ?? ProcessInfo.processInfo.activeProcessorCount,
                                 failFast: options.failFast)
         try batch.check(pipeline, inputs: inputs)

@@ -11,6 +11,9 @@ public struct PipelineRunner: Sendable {
     public var warningHandler: @Sendable (String) -> Void
     /// Receives a report after each step (name, time taken, resulting size), e.g. for `--timings`.
     public var stepObserver: (@Sendable (StepReport) -> Void)?
+    /// Receives what steps note about their decisions (the window a smart crop chose, as
+    /// `crop: entropy chose 600×600 at 120,0`), e.g. for `--timings`.
+    public var noteObserver: (@Sendable (String) -> Void)?
     /// A stop request besides the task's own cancellation: set it (from any thread, a signal
     /// handler's queue for instance) and runs stop at the next step or band with
     /// `CancellationError`, their temporary files removed.
@@ -38,7 +41,7 @@ public struct PipelineRunner: Sendable {
     /// result is collected at the end; otherwise every step gets whole images.
     @discardableResult
     public func run(_ pipeline: Pipeline, input: Image? = nil) throws -> Image? {
-        let context = RunContext(limits: limits, policy: policy, savePath: savePath, cancellation: cancellation, handler: warningHandler)
+        let context = RunContext(limits: limits, policy: policy, savePath: savePath, cancellation: cancellation, noteHandler: noteObserver, handler: warningHandler)
         if input == nil, execution == .streamed,
            let result = try streamedRun(pipeline, context: context, minimumBytes: 0).run(keepsResult: true) {
             return result
@@ -50,7 +53,7 @@ public struct PipelineRunner: Sendable {
     /// returned): a large image is streamed from decoder to encoder as ``execution`` allows, so
     /// memory grows with its width, not its area. This is what `ninepipe run` does.
     public func runToFiles(_ pipeline: Pipeline) throws {
-        let context = RunContext(limits: limits, policy: policy, savePath: savePath, cancellation: cancellation, handler: warningHandler)
+        let context = RunContext(limits: limits, policy: policy, savePath: savePath, cancellation: cancellation, noteHandler: noteObserver, handler: warningHandler)
         if execution != .whole, savePath == nil,
            try streamedRun(pipeline, context: context, minimumBytes: execution == .streamed ? 0 : streamingThreshold).run(keepsResult: false) != nil {
             return
@@ -63,7 +66,7 @@ public struct PipelineRunner: Sendable {
     /// file is run with whole images instead.
     func streamFile(_ pipeline: Pipeline, path: String, consume: (any BandSource) throws -> Void) throws -> Bool {
         guard execution != .whole else { return false }
-        let context = RunContext(limits: limits, policy: policy, savePath: savePath, cancellation: cancellation, handler: warningHandler)
+        let context = RunContext(limits: limits, policy: policy, savePath: savePath, cancellation: cancellation, noteHandler: noteObserver, handler: warningHandler)
         return try streamedRun(pipeline, context: context, minimumBytes: execution == .streamed ? 0 : streamingThreshold)
             .run(file: path, consume: consume)
     }
@@ -80,7 +83,7 @@ public struct PipelineRunner: Sendable {
     ///
     /// - Parameter name: names the input in messages (and decides `.9.png` handling).
     public func run(_ pipeline: Pipeline, encoded: [UInt8], name: String = "<input>") throws -> Image {
-        let context = RunContext(limits: limits, policy: policy, savePath: savePath, cancellation: cancellation, handler: warningHandler)
+        let context = RunContext(limits: limits, policy: policy, savePath: savePath, cancellation: cancellation, noteHandler: noteObserver, handler: warningHandler)
         // A pathless first `load` says how to decode; it then passes the image on.
         var source = LoadStep(path: name, keepsOrientation: false, shrink: 1)
         var hintIndex = -1

@@ -10,6 +10,7 @@ final class RunContext: Sendable {
     /// A stop request besides the task's cancellation (a batch interrupted by a signal).
     let cancellation: CancellationFlag?
     private let handler: @Sendable (String) -> Void
+    private let noteHandler: (@Sendable (String) -> Void)?
     private let seen = Mutex<Set<String>>([])
     private let loadedFormat = Mutex<ImageFormat?>(nil)
 
@@ -20,7 +21,8 @@ final class RunContext: Sendable {
     }
 
     init(limits: ImageLimits, policy: FilePolicy, savePath: (@Sendable (String, Image) throws -> String)? = nil,
-         cancellation: CancellationFlag? = nil, handler: @escaping @Sendable (String) -> Void) {
+         cancellation: CancellationFlag? = nil, noteHandler: (@Sendable (String) -> Void)? = nil, handler: @escaping @Sendable (String) -> Void) {
+        self.noteHandler = noteHandler
         self.limits = limits
         self.cancellation = cancellation
         self.policy = policy
@@ -38,6 +40,6 @@ final class RunContext: Sendable {
 
     var transformContext: TransformContext {
         TransformContext(limits: limits, cancellation: cancellation, fileReader: { [policy] path in try policy.read(path) },
-                         warningHandler: handler)
+                         noteHandler: noteHandler, warningHandler: handler)
     }
 }

@@ -4,7 +4,9 @@ extension Transforms {
     /// `crop`: keeps a rectangle of the image.
     ///
     /// - `crop x=10 y=20 width=100 height=80`: from the top-left corner (x and y default to 0).
-    /// - `crop width=100 height=80 gravity=center`: placed by gravity instead of x/y.
+    /// - `crop width=100 height=80 gravity=center`: placed by gravity instead of x/y;
+    ///   `gravity=entropy|attention` places it on the most detailed or most salient part
+    ///   (``SmartCrop``) and notes the rectangle chosen.
     /// - Any value may be a percentage of the image's width (x, width) or height (y, height).
     /// - Omitted width/height: the rest of the image from x/y (or the whole side with gravity).
     ///
@@ -25,7 +27,8 @@ extension Transforms {
             ParameterSpec("y", .length(-65_535...65_535), summary: "top edge (default 0); not with gravity"),
             ParameterSpec("width", .length(1...65_535), summary: "width (default: the rest of the image)"),
             ParameterSpec("height", .length(1...65_535), summary: "height (default: the rest of the image)"),
-            ParameterSpec("gravity", Gravity.parameterType, summary: "place the rectangle by gravity instead of x/y"),
+            ParameterSpec("gravity", SmartCrop.gravityParameterType,
+                          summary: "place the rectangle by gravity instead of x/y; entropy or attention: where the detail is"),
         ]
 
         /// Left edge, or `nil` for 0 / gravity.
@@ -38,6 +41,8 @@ extension Transforms {
         public var height: Length?
         /// Placement by gravity (exclusive with `x`/`y`).
         public var gravity: Gravity?
+        /// Placement by content (exclusive with `x`/`y` and `gravity`).
+        public var smart: SmartCrop.Strategy?
 
         /// Creates a crop.
         public init(x: Length? = nil, y: Length? = nil, width: Length? = nil, height: Length? = nil, gravity: Gravity? = nil) {
@@ -56,15 +61,17 @@ extension Transforms {
             }
             self.init(x: Length(arguments["x"]), y: Length(arguments["y"]), width: Length(arguments["width"]),
                       height: Length(arguments["height"]), gravity: Gravity(arguments["gravity"]))
+            smart = SmartCrop.strategy(arguments["gravity"])
         }
 
         /// The rectangle this crop selects in a `width`×`height` image, before clipping.
         public func rectangle(width imageWidth: Int, height imageHeight: Int) -> PixelRect {
             var left = x?.resolved(against: imageWidth) ?? 0
             var top = y?.resolved(against: imageHeight) ?? 0
-            let w = width?.resolved(against: imageWidth) ?? (Double(imageWidth) - (gravity == nil ? left : 0))
-            let h = height?.resolved(against: imageHeight) ?? (Double(imageHeight) - (gravity == nil ? top : 0))
-            if let gravity {
+            let placed = gravity != nil || smart != nil
+            let w = width?.resolved(against: imageWidth) ?? (Double(imageWidth) - (placed ? 0 : left))
+            let h = height?.resolved(against: imageHeight) ?? (Double(imageHeight) - (placed ? 0 : top))
+            if let gravity = gravity ?? (smart != nil ? .center : nil) {
                 left = ((Double(imageWidth) - w) * gravity.alignment.x).rounded(.down)
                 top = ((Double(imageHeight) - h) * gravity.alignment.y).rounded(.down)
             }
@@ -73,13 +80,18 @@ extension Transforms {
 
         /// The clipped rectangle, which is all the crop keeps: a loader may decode just that.
         public func decodedRegion(width: Int, height: Int) -> PixelRect? {
+            guard smart == nil else { return nil }
             let clipped = rectangle(width: width, height: height).intersection(PixelRect(x: 0, y: 0, width: width, height: height))
             return clipped.isEmpty ? nil : clipped
         }
 
         /// Returns the cropped image.
         public func apply(to image: Image, context: TransformContext) throws -> Image {
-            let clipped = try clippedRectangle(width: image.width, height: image.height)
+            var clipped = try clippedRectangle(width: image.width, height: image.height)
+            if let smart {
+                clipped = try SmartCrop.window(in: image, width: clipped.width, height: clipped.height, strategy: smart, context: context)
+                context.note("crop: \(smart.rawValue) chose \(clipped.width)×\(clipped.height) at \(clipped.x),\(clipped.y)")
+            }
             let result = image.cropped(to: clipped)
             warnIfNinePatchDropped(from: image.metadata, to: result.metadata, context: context)
             return result
@@ -107,6 +119,7 @@ extension Transforms.Crop: BandTransform {
     /// Streams the crop: rows above the rectangle are skipped, rows below it never read.
     public func bands(from input: any BandSource, context: TransformContext) throws -> (any BandSource)? {
         let source = input.header
+        guard smart == nil else { return nil }
         let clipped = try clippedRectangle(width: source.width, height: source.height)
         // All of it: nothing changes, metadata included (as `Image.cropped(to:)` returns the image).
         if clipped == PixelRect(x: 0, y: 0, width: source.width, height: source.height) { return input }

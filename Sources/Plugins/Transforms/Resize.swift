@@ -27,8 +27,8 @@ extension Transforms {
             ParameterSpec("height", .length(1...65_535), summary: "target height (pixels or % of the image's height)"),
             ParameterSpec("fit", .choice(Fit.allCases.map(\.rawValue)), default: .choice("contain"),
                           summary: "with both sides: fill (ignore aspect), contain (fit inside) or cover (fill and crop)"),
-            ParameterSpec("gravity", Gravity.parameterType, default: .choice("center"),
-                          summary: "what cover keeps, or where contain sits on its background"),
+            ParameterSpec("gravity", SmartCrop.gravityParameterType, default: .choice("center"),
+                          summary: "what cover keeps (entropy/attention: the most detailed/salient part), or where contain sits on its background"),
             ParameterSpec("upscale", .boolean, default: .boolean(true), summary: "allow enlarging"),
             ParameterSpec("background", .color, summary: "contain only: letterbox onto exactly width×height of this colour"),
         ] + samplingParameters
@@ -51,6 +51,8 @@ extension Transforms {
         public var fit: Fit
         /// What `cover` keeps, and where `contain` sits on its background.
         public var gravity: Gravity
+        /// For `cover`: keep the part ``SmartCrop`` chooses instead of placing by ``gravity``.
+        public var smart: SmartCrop.Strategy?
         /// The resampler (filter and linear light).
         public var resampler: Resampler
         /// Whether the image may grow.
@@ -88,6 +90,7 @@ extension Transforms {
                                            linearLight: arguments["linear"] == .boolean(true)),
                       upscale: arguments["upscale"] != .boolean(false),
                       background: { if case .color(let color)? = arguments["background"] { color } else { nil } }())
+            smart = SmartCrop.strategy(arguments["gravity"])
         }
 
         /// The filter chosen by `filter=` or `quality=` (exclusive; lanczos3 when neither).
@@ -106,10 +109,23 @@ extension Transforms {
                            gravity: gravity, upscale: upscale, letterbox: background != nil)
         }
 
+        /// The geometry for `upright`, with a smart `cover` region placed on its content (and noted).
+        func geometry(for upright: Image, context: TransformContext) throws -> ResizeGeometry {
+            var geometry = geometry(width: upright.width, height: upright.height)
+            guard let smart, fit == .cover else { return geometry }
+            let region = geometry.region
+            let window = try SmartCrop.window(in: upright, width: Int(region.width.rounded()), height: Int(region.height.rounded()),
+                                              strategy: smart, context: context)
+            geometry.region.x = Swift.min(Double(window.x), Double(upright.width) - region.width)
+            geometry.region.y = Swift.min(Double(window.y), Double(upright.height) - region.height)
+            context.note("\(stepName): \(smart.rawValue) chose \(window.width)×\(window.height) at \(window.x),\(window.y)")
+            return geometry
+        }
+
         /// Returns the resized image.
         public func apply(to image: Image, context: TransformContext) throws -> Image {
             try image.transformedUpright { upright in
-                let geometry = geometry(width: upright.width, height: upright.height)
+                let geometry = try geometry(for: upright, context: context)
                 try context.limits.check(width: geometry.canvasWidth, height: geometry.canvasHeight)
                 var result = try resampler.resample(upright, width: geometry.width, height: geometry.height,
                                                     region: geometry.region, context: context)
@@ -143,7 +159,8 @@ extension Transforms.Resize: BandTransform {
     /// added to the resampled image, which is then whole).
     public func bands(from input: any BandSource, context: TransformContext) throws -> (any BandSource)? {
         let source = input.header
-        guard source.metadata.orientation == .up else { return nil }
+        // A smart cover looks at the whole image first.
+        guard source.metadata.orientation == .up, smart == nil || fit != .cover else { return nil }
         let geometry = geometry(width: source.width, height: source.height)
         try context.limits.check(width: geometry.canvasWidth, height: geometry.canvasHeight)
         let resampled = resampler.bands(from: input, width: geometry.width, height: geometry.height, region: geometry.region, context: context)

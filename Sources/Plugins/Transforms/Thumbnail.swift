@@ -30,7 +30,8 @@ extension Transforms {
             ParameterSpec("border", .integer(0...65_535), default: .integer(0), summary: "transparent border around the thumbnail"),
             ParameterSpec("radius", .list(.length(0...65_535), count: 1...4),
                           summary: "round the corners (as the round step; % of the shorter side)"),
-            ParameterSpec("gravity", Gravity.parameterType, default: .choice("center"), summary: "what the crop keeps"),
+            ParameterSpec("gravity", SmartCrop.gravityParameterType, default: .choice("center"),
+                          summary: "what the crop keeps; entropy or attention: the most detailed or salient part"),
             ParameterSpec("upscale", .boolean, default: .boolean(true), summary: "allow enlarging a small source"),
             ParameterSpec("keep-metadata", .boolean, default: .boolean(false),
                           summary: "keep the source's EXIF (camera, dates, location) and XMP; by default a thumbnail drops them"),
@@ -84,6 +85,7 @@ extension Transforms {
                       upscale: arguments["upscale"] != .boolean(false), keepsMetadata: arguments["keep-metadata"] == .boolean(true))
             keepsProfile = arguments["icc"] == .choice("keep")
             sharpens = arguments["sharpen"] == .boolean(true)
+            resize.smart = SmartCrop.strategy(arguments["gravity"])
         }
 
         /// Returns the thumbnail.
