@@ -93,6 +93,8 @@ extension CommandLineTests {
         // A smart crop's choice shows with --timings.
         let smart = TestConsole.run(["run", "--timings", "-e", #"load "in.jpg" | crop width=50% height=50% gravity=attention | save "s.png""#], in: dir)
         #expect(smart.status == 0 && smart.err.contains("timing: crop: attention chose "), "\(smart.err)")
+        let trimmed = TestConsole.run(["run", "--timings", "-e", #"load "r.png" | trim | save "t.png""#], in: dir)
+        #expect(trimmed.status == 0 && trimmed.err.contains("timing: trim: kept "), "\(trimmed.err)")
         let placeholder = TestConsole.run(["info", "--placeholder", "in.jpg"], in: dir).out
         #expect(placeholder.contains(try #require(try placeholderLine(dir + "/in.jpg"))), "\(placeholder)")
     }

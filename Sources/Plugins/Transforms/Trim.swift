@@ -6,7 +6,8 @@ extension Transforms {
     /// than `threshold` (8-bit levels, any channel). `auto` takes the top-left pixel (a
     /// transparent one means `transparent`); `transparent` keeps every pixel whose alpha is over
     /// the threshold, whatever its colour. An image that is all background is an error naming
-    /// the colour. Nine-patch information is cropped with the pixels.
+    /// the colour. Nine-patch information is cropped with the pixels; the rectangle kept is
+    /// noted (`--timings` prints it).
     public struct Trim: TransformPlugin, Hashable {
         /// What counts as background.
         public enum Background: Sendable, Hashable {
@@ -58,6 +59,7 @@ extension Transforms {
             guard let rect = try rectangle(in: image, context: context) else {
                 throw TransformError("the image is all background (\(describe(resolved(for: image))) within \(ParameterValue.number(threshold)) levels): nothing to keep; lower threshold= or choose another background=")
             }
+            context.note("trim: kept \(rect.width)×\(rect.height) at \(rect.x),\(rect.y) of \(image.width)×\(image.height)")
             let result = image.cropped(to: rect)
             if image.metadata.ninePatch != nil && result.metadata.ninePatch == nil {
                 context.warn("trim: nine-patch information dropped: the trim removes every stretch region of an axis")
