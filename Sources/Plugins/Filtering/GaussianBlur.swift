@@ -57,7 +57,7 @@ public struct GaussianBlur: Sendable, Hashable {
     /// The exact kernel along an axis of `length` pixels.
     func exactAxis(length: Int) -> ResamplingAxis {
         ResamplingAxis(kernel: Self.kernel(sigma: sigma), inputLength: length, outputLength: length,
-                       origin: 0, length: Double(length), skipsIdentity: false)
+                       origin: 0, length: Double(length), skipsIdentity: false).symmetric()
     }
 
     /// The Gaussian truncated at ⌈3σ⌉, as a resampling kernel at scale 1.

@@ -17,6 +17,30 @@ struct ResamplingAxis: Sendable {
     let weights: [Float]
     /// Whether output pixel i is exactly source pixel i (nothing to compute).
     let isIdentity: Bool
+    /// For a same-size symmetric filter (a blur): its weights at offsets 0…radius, which every
+    /// output position at least `radius` from both ends uses; the kernel then adds mirrored
+    /// pairs before multiplying (half the multiplications). `nil` for resampling.
+    private(set) var symmetricWeights: [Float]?
+
+    /// This axis, with its interior positions marked as using one symmetric kernel.
+    ///
+    /// - Precondition: the axis maps `inputLength` pixels onto as many with a kernel whose
+    ///   weights are mirror images around the centre (as a Gaussian's are).
+    func symmetric() -> ResamplingAxis {
+        let radius = taps / 2
+        guard taps % 2 == 1, inputLength == outputLength, inputLength > 2 * radius else { return self }
+        var copy = self
+        let centre = radius
+        copy.symmetricWeights = (0...radius).map { weights[centre * taps + radius + $0] }
+        return copy
+    }
+
+    /// Whether output position `index` reads the symmetric kernel centred on it.
+    @inline(__always)
+    func isSymmetricInterior(_ index: Int) -> Bool {
+        let radius = taps / 2
+        return index >= radius && index + radius < inputLength
+    }
 
     /// Computes the weights that map the source span `origin ..< origin + length` (which may be
     /// fractional and may extend past the image) onto `outputLength` pixels.

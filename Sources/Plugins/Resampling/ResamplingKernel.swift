@@ -122,6 +122,25 @@ struct ResamplingKernel: Sendable {
     private func sumRing(_ ring: UnsafeMutablePointer<SIMD4<Float>>, groups: Int, outputRow y: Int,
                          into sum: UnsafeMutablePointer<SIMD4<Float>>) {
         let ringRows = vertical.taps, firstRow = vertical.starts[y]
+        if let half = vertical.symmetricWeights, vertical.isSymmetricInterior(y) {
+            // Mirrored rows added first: w0·r(y) + Σ wk·(r(y−k) + r(y+k)), two pairs per sweep.
+            func row(_ offset: Int) -> UnsafeMutablePointer<SIMD4<Float>> { ring + ((y + offset) % ringRows) * groups }
+            let centre = row(0), w0 = half[0]
+            var k = 1
+            if half.count == 1 { for g in 0..<groups { sum[g] = centre[g] * w0 } }
+            while k < half.count {
+                let a0 = row(-k), b0 = row(k), wa = half[k]
+                let pair = k + 1 < half.count
+                let a1 = pair ? row(-k - 1) : a0, b1 = pair ? row(k + 1) : b0, wb: Float = pair ? half[k + 1] : 0
+                if k == 1 {
+                    for g in 0..<groups { sum[g] = centre[g] * w0 + (a0[g] + b0[g]) * wa + (a1[g] + b1[g]) * wb }
+                } else {
+                    for g in 0..<groups { sum[g] += (a0[g] + b0[g]) * wa + (a1[g] + b1[g]) * wb }
+                }
+                k += 2
+            }
+            return
+        }
         var k = 0
         while k < ringRows {
             let n = Swift.min(4, ringRows - k)
@@ -178,7 +197,27 @@ struct ResamplingKernel: Sendable {
                            into row: UnsafeMutablePointer<SIMD4<Float>>) {
         let taps = horizontal.taps
         let stride = channels * MemoryLayout<Float>.stride
+        let half = horizontal.symmetricWeights ?? []
         for (index, x) in columns.enumerated() {
+            if !half.isEmpty && horizontal.isSymmetricInterior(x) {
+                // Mirrored pixels added first: w0·p(x) + Σ wk·(p(x−k) + p(x+k)).
+                let centre = UnsafeRawPointer(floats + (x - offset) * channels)
+                var s0 = centre.loadUnaligned(as: SIMD4<Float>.self) * half[0], s1 = SIMD4<Float>.zero
+                var k = 1
+                while k + 1 < half.count {
+                    s0 += (centre.loadUnaligned(fromByteOffset: -k * stride, as: SIMD4<Float>.self)
+                        + centre.loadUnaligned(fromByteOffset: k * stride, as: SIMD4<Float>.self)) * half[k]
+                    s1 += (centre.loadUnaligned(fromByteOffset: -(k + 1) * stride, as: SIMD4<Float>.self)
+                        + centre.loadUnaligned(fromByteOffset: (k + 1) * stride, as: SIMD4<Float>.self)) * half[k + 1]
+                    k += 2
+                }
+                if k < half.count {
+                    s0 += (centre.loadUnaligned(fromByteOffset: -k * stride, as: SIMD4<Float>.self)
+                        + centre.loadUnaligned(fromByteOffset: k * stride, as: SIMD4<Float>.self)) * half[k]
+                }
+                row[index] = s0 + s1
+                continue
+            }
             let first = UnsafeRawPointer(floats + (starts[x] - offset) * channels)
             let w = weights.baseAddress! + x * taps
             // Four accumulators keep four independent add chains in flight.
