@@ -52,6 +52,37 @@ struct ColorAdjustmentTests {
         #expect(try Transforms.Grayscale().apply(to: already, context: TransformContext()) == already)
     }
 
+    @Test("grayscale of 8-bit colours is the float64 luminance correctly rounded (to 0.001 level) for 86³ colours")
+    func grayscaleEveryColour() throws {
+        let levels = Array(stride(from: 0, through: 255, by: 3))
+        let image = TestImages.make(levels.count * levels.count, levels.count, layout: .rgb) { x, y in
+            [levels[x % levels.count], levels[x / levels.count], levels[y]]
+        }
+        let gray = try Transforms.Grayscale().apply(to: image, context: TransformContext())
+        let table = (0...255).map { Self.linear(Double($0) / 255) }
+        var worst = 0.0
+        for y in 0..<image.height {
+            for x in 0..<image.width {
+                let p = TestImages.pixel(image, x, y)
+                let luminance = 0.2126 * table[p[0]] + 0.7152 * table[p[1]] + 0.0722 * table[p[2]]
+                worst = max(worst, abs(Double(gray.sample(x: x, y: y, channel: 0)) - Self.encoded(luminance) * 255))
+            }
+        }
+        // The three shares are rounded to 1/(65535·256): at most 3e-4 of a level near black.
+        #expect(worst <= 0.5 + 1e-3, "worst difference \(worst) levels")
+    }
+
+    @Test("the fast cube root of CIELab is within 2.5 float ulps (3e-7) of cbrt over the range it is used on")
+    func cubeRoot() {
+        var worst = 0.0
+        var t: Float = 216.0 / 24389
+        while t < 4 {
+            worst = max(worst, abs(Double(CIELab.cubeRoot(t)) / cbrt(Double(t)) - 1))
+            t = t.nextUp * 1.0001
+        }
+        #expect(worst < 3e-7, "worst relative error \(worst)")
+    }
+
     @Test("invert complements colour and keeps alpha unless alpha=true; 16-bit too")
     func invert() throws {
         let image = Image(width: 1, height: 1, layout: .rgba, samples: [UInt8(10), 20, 30, 40])

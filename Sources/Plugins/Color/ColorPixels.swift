@@ -20,25 +20,49 @@ enum ColorPixels {
         var result: Image
         switch source.storage {
         case .eight(let samples):
-            let decode = SRGBTransfer.decode8.map { $0 / 255 }
+            let decode = SRGBTransfer.decode8.map { $0 / 255 }, encode = SRGBTransfer.encode8
             let encoded = try map(samples, from: source.layout, to: layout, context: context) { pixel in
                 let linear = body(SIMD3(decode[Int(pixel.x)], decode[Int(pixel.y)], decode[Int(pixel.z)]))
-                let clamped = linear.clamped(lowerBound: .zero, upperBound: .one) * 65535 + 0.5
-                return SIMD3(SRGBTransfer.encode8[Int(clamped.x)], SRGBTransfer.encode8[Int(clamped.y)],
-                             SRGBTransfer.encode8[Int(clamped.z)])
+                let index = unitClamped(linear) * 65535 + 0.5
+                return SIMD3(encode[Int(index.x)], encode[Int(index.y)], encode[Int(index.z)])
             }
             result = Image(width: image.width, height: image.height, layout: layout, samples: encoded, metadata: image.metadata)
         case .sixteen(let samples):
             let decode = SRGBTransfer.decode16.map { $0 / 65535 }
             let encoded = try map(samples, from: source.layout, to: layout, context: context) { pixel in
-                let linear = body(SIMD3(decode[Int(pixel.x)], decode[Int(pixel.y)], decode[Int(pixel.z)]))
-                    .clamped(lowerBound: .zero, upperBound: .one)
+                let linear = unitClamped(body(SIMD3(decode[Int(pixel.x)], decode[Int(pixel.y)], decode[Int(pixel.z)])))
                 return SIMD3(Self.encode(linear.x), Self.encode(linear.y), Self.encode(linear.z)) * 65535
             }
             result = Image(width: image.width, height: image.height, layout: layout, samples: encoded, metadata: image.metadata)
         }
         if image.alphaMode == .premultiplied { result = result.premultiplied() }
         return result
+    }
+
+    /// Rec. 709 luminance in linear light of 8-bit colour samples, encoded back to 8 bits: gray
+    /// samples (gray+alpha when `layout` has alpha; alpha copied).
+    ///
+    /// Each channel's share of the luminance comes from a 256-entry table in 16.8 fixed point, so
+    /// a pixel is three lookups and two additions; the encoded level is looked up at 1/65535
+    /// linear steps and then settled against the exact linear value where each level rounds up,
+    /// so it is the correctly rounded level (the steps alone miss by up to 0.03 near black).
+    static func luminance(_ samples: [UInt8], layout: PixelLayout, context: TransformContext) throws -> [UInt8] {
+        precondition(layout.isColor, "luminance of colour samples")
+        let share = { (weight: Double) in
+            (0...255).map { UInt32((weight * SRGBTransfer.linear(Double($0) / 255) * 65535 * 256).rounded()) }
+        }
+        let red = share(0.2126), green = share(0.7152), blue = share(0.0722)
+        let encode = (0...65535).map { UInt8((SRGBTransfer.encoded(Double($0) / 65535) * 255).rounded()) }
+        // roundsUp[k]: the least sum whose level is above k (its linear value encodes to ≥ k + ½).
+        let roundsUp = (0..<255).map { UInt32((SRGBTransfer.linear((Double($0) + 0.5) / 255) * 65535 * 256).rounded(.up)) }
+        let inChannels = layout.channelCount, hasAlpha = layout.hasAlpha
+        return try PixelLoop.map(samples, channels: inChannels, to: hasAlpha ? 2 : 1, as: UInt8.self, context: context) { p, o in
+            let sum = red[Int(p[0])] &+ green[Int(p[1])] &+ blue[Int(p[2])]
+            var level = Int(encode[Swift.min(Int((sum &+ 128) >> 8), 65535)])
+            if level < 255 && sum >= roundsUp[level] { level += 1 } else if level > 0 && sum < roundsUp[level - 1] { level -= 1 }
+            o[0] = UInt8(truncatingIfNeeded: level)
+            if hasAlpha { o[1] = p[3] }
+        }
     }
 
     /// Every colour sample (not alpha) through `curve`, a function of the sample as a fraction
@@ -56,6 +80,13 @@ enum ColorPixels {
             result.replaceStorage(.sixteen(try lookUp(samples, channels: source.layout.channelCount, colors: colors, table: table, context: context)))
         }
         return image.alphaMode == .premultiplied ? result.premultiplied() : result
+    }
+
+    /// Each value kept within 0…1 (NaN becomes 0), written out so it inlines in the pixel loops.
+    @inline(__always)
+    private static func unitClamped(_ value: SIMD3<Float>) -> SIMD3<Float> {
+        func unit(_ v: Float) -> Float { v > 0 ? (v < 1 ? v : 1) : 0 }
+        return SIMD3(unit(value.x), unit(value.y), unit(value.z))
     }
 
     /// Linear (0…1) → sRGB-encoded (0…1), for 16-bit results.

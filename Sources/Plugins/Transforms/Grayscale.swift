@@ -24,6 +24,13 @@ extension Transforms {
         public func apply(to image: Image, context: TransformContext) throws -> Image {
             guard image.layout.isColor else { return image }
             let layout: PixelLayout = image.layout.hasAlpha ? .grayAlpha : .gray
+            if case .eight(let samples) = image.unpremultiplied().storage {
+                var result = Image(width: image.width, height: image.height, layout: layout,
+                                   samples: try ColorPixels.luminance(samples, layout: image.layout, context: context),
+                                   metadata: image.metadata)
+                if image.alphaMode == .premultiplied { result = result.premultiplied() }
+                return result
+            }
             return try ColorPixels.mapLinear(image, to: layout, context: context) { rgb in
                 SIMD3(repeating: 0.2126 * rgb.x + 0.7152 * rgb.y + 0.0722 * rgb.z)
             }
