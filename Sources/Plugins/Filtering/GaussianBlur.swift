@@ -13,7 +13,7 @@ import NinepipeCore
 /// engine, and it streams. Above it the cost would grow with σ, so each axis is box-averaged
 /// by a factor `f ≈ σ/8`, blurred there with the σ that remains, and interpolated back
 /// linearly: constant work per pixel, within 1 level of the exact result at 8 bits (the test
-/// measures it against a float64 reference).
+/// measures it against a float64 reference). Both stream.
 ///
 /// ```swift
 /// let soft = try GaussianBlur(sigma: 4).apply(to: image)
@@ -42,13 +42,24 @@ public struct GaussianBlur: Sendable, Hashable {
         return try decimated(image, context: context)
     }
 
-    /// The blur of a stream, row by row, when the kernel is exact (σ ≤ ``exactLimit``); `nil`
-    /// when it needs the whole image.
-    public func bands(from input: any BandSource, context: TransformContext = TransformContext()) -> (any BandSource)? {
-        guard sigma <= Self.exactLimit else { return nil }
-        let header = input.header
-        return Resampler(filter: .box).bands(
-            from: input, horizontal: exactAxis(length: header.width), vertical: exactAxis(length: header.height), context: context)
+    /// The blur of a stream, row by row, with the same pixels as ``apply(to:context:)``: one
+    /// streamed resampling for the exact kernel, or for a decimated blur three chained ones
+    /// (shrink, blur, enlarge) on 16-bit premultiplied bands, so memory stays a few bands deep
+    /// at any σ.
+    public func bands(from input: any BandSource, context: TransformContext = TransformContext()) throws -> (any BandSource)? {
+        let header = input.header, engine = Resampler(filter: .box)
+        if sigma <= Self.exactLimit {
+            return engine.bands(
+                from: input, horizontal: exactAxis(length: header.width), vertical: exactAxis(length: header.height), context: context)
+        }
+        let factor = decimation
+        let across = DecimatedAxes(sigma: sigma, factor: factor, length: header.width)
+        let down = DecimatedAxes(sigma: sigma, factor: factor, length: header.height)
+        let deep = try RowwiseBandSource(input, pixelwise: Self.deepened)
+        let small = engine.bands(from: deep, horizontal: across.shrink, vertical: down.shrink, context: context)
+        let blurred = engine.bands(from: small, horizontal: across.blur, vertical: down.blur, context: context)
+        let enlarged = engine.bands(from: blurred, horizontal: across.enlarge, vertical: down.enlarge, context: context)
+        return try RowwiseBandSource(enlarged) { Self.restored($0, like: header) }
     }
 
     /// Rows (or columns) a stream must hold to blur one: the kernel's height.
@@ -79,21 +90,32 @@ public struct GaussianBlur: Sendable, Hashable {
     /// ⌈3σ⌉ (at least 1).
     static func radius(_ sigma: Double) -> Int { Swift.max(1, Int((3 * sigma - 1e-9).rounded(.up))) }
 
+    /// The factor a decimated blur shrinks each axis by: about σ/8.
+    private var decimation: Int { Swift.max(2, Int(sigma / 8)) }
+
     /// Box-average each axis by `f`, blur with the remaining σ, interpolate back; on 16-bit
     /// premultiplied intermediates so rounding stays far below one 8-bit level.
     private func decimated(_ image: Image, context: TransformContext) throws -> Image {
-        let factor = Swift.max(2, Int(sigma / 8))
-        let source = image.converted(to: .sixteen).premultiplied()
+        let factor = decimation
         let across = DecimatedAxes(sigma: sigma, factor: factor, length: image.width)
         let down = DecimatedAxes(sigma: sigma, factor: factor, length: image.height)
         let engine = Resampler(filter: .box)
-        let small = try engine.resample(source, horizontal: across.shrink, vertical: down.shrink, context: context)
+        let small = try engine.resample(Self.deepened(image), horizontal: across.shrink, vertical: down.shrink, context: context)
         let blurred = try engine.resample(small, horizontal: across.blur, vertical: down.blur, context: context)
-        var result = try engine.resample(blurred, horizontal: across.enlarge, vertical: down.enlarge, context: context)
-        if image.layout.hasAlpha && image.alphaMode == .straight { result = result.unpremultiplied() }
-        result = result.converted(to: image.depth)
+        var result = Self.restored(try engine.resample(blurred, horizontal: across.enlarge, vertical: down.enlarge, context: context),
+                                   like: ImageHeader(of: image))
         result.metadata = image.metadata
         return result
+    }
+
+    /// Pixels as a decimated blur works on them: 16-bit, premultiplied.
+    private static func deepened(_ pixels: Image) -> Image { pixels.converted(to: .sixteen).premultiplied() }
+
+    /// Decimated-blur pixels back in the alpha mode and depth of `original`.
+    private static func restored(_ pixels: Image, like original: ImageHeader) -> Image {
+        var result = pixels
+        if original.layout.hasAlpha && original.alphaMode == .straight { result = result.unpremultiplied() }
+        return result.converted(to: original.depth)
     }
 }
 

@@ -40,8 +40,9 @@ extension Transforms {
 }
 
 extension Transforms.Blur: BandTransform {
-    /// Streams the exact kernel through a ring of `2⌈3σ⌉ + 1` rows; a decimated blur needs the whole image.
+    /// Streams: the exact kernel through a ring of `2⌈3σ⌉ + 1` rows, a decimated blur through
+    /// three chained streamed resamplings.
     public func bands(from input: any BandSource, context: TransformContext) throws -> (any BandSource)? {
-        blur.bands(from: input, context: context)
+        try blur.bands(from: input, context: context)
     }
 }
