@@ -43,6 +43,27 @@ extension CommandLineTests {
         }
     }
 
+    @Test("overlay's relative path starts at the pipeline file's folder (batch runs too); -e text uses the working directory")
+    func overlayBesideThePipelineFile() throws {
+        let dir = try photoWorkspace()
+        try FileManager.default.createDirectory(atPath: dir + "/jobs", withIntermediateDirectories: true)
+        let badge = try PNGEncoder().encode(Image(width: 8, height: 8, layout: .rgb, samples: [UInt8](repeating: 200, count: 8 * 8 * 3)))
+        _ = FileManager.default.createFile(atPath: dir + "/jobs/badge.png", contents: Data(badge))
+        try #"load "in.png" | overlay "badge.png" gravity=northwest | save "marked.png""#.write(toFile: dir + "/jobs/mark.pipe", atomically: true, encoding: .utf8)
+        let single = TestConsole.run(["run", "jobs/mark.pipe"], in: dir)
+        #expect(single.status == 0, "\(single.err)")
+        // load and save stay relative to the working directory; the badge came from jobs/.
+        #expect(try decode(dir + "/marked.png").sample(x: 0, y: 0, channel: 0) == 200)
+        try #"overlay "badge.png" gravity=northwest"#.write(toFile: dir + "/jobs/batch.pipe", atomically: true, encoding: .utf8)
+        let batch = TestConsole.run(["run", "jobs/batch.pipe", "in.png", "--output", "out/"], in: dir)
+        #expect(batch.status == 0, "\(batch.err)")
+        #expect(try decode(dir + "/out/in.png").sample(x: 0, y: 0, channel: 0) == 200)
+        let expression = TestConsole.run(["run", "-e", #"load "in.png" | overlay "badge.png" | save "x.png""#], in: dir)
+        #expect(expression.status == 1)
+        #expect(expression.err.contains("badge.png"), "\(expression.err)")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/x.png"))
+    }
+
     @Test("resize width=-5 fails at check time with exit 2, naming width and its range")
     func resizeRangeError() {
         let result = TestConsole.run(["check", "-e", #"load "in.png" | resize width=-5"#])

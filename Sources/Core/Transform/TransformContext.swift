@@ -42,7 +42,8 @@ public struct TransformContext: Sendable {
     public func note(_ message: String) { noteHandler?(message) }
 
     /// The bytes of the file at `path` (a step's own input, such as a watermark), read as the
-    /// host allows: an embedding host confined to a directory confines this too.
+    /// host allows: an embedding host confined to a directory confines this too, and a host
+    /// running a pipeline file takes a relative `path` from that file's folder.
     public func readFile(_ path: String) throws -> [UInt8] {
         if let fileReader { return try fileReader(path) }
         return try FileIO.read(path)

@@ -248,6 +248,7 @@ public struct CommandLineTool: Sendable {
             console.err((paint ? "\u{1B}[1;35mwarning:\u{1B}[0m " : "warning: ") + message)
         }
         runner.execution = options.execution
+        runner.resourceDirectory = options.resourceDirectory
         return runner
     }
 

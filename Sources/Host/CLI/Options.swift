@@ -57,6 +57,14 @@ struct Options {
         return (String(decoding: bytes, as: UTF8.self), file, Array(positionals.dropFirst()))
     }
 
+    /// The pipeline file's folder, which an `overlay` image's relative path starts from; `nil`
+    /// for `-e` text, a pipeline read from standard input, or a file in the working directory.
+    var resourceDirectory: String? {
+        guard expression == nil, let file = positionals.first, file != "-", !file.hasPrefix("/dev/"),
+              let slash = file.lastIndex(of: "/") else { return nil }
+        return slash == file.startIndex ? "/" : String(file[..<slash])
+    }
+
     /// Whether any batch-only option was given.
     var hasBatchOptions: Bool { output != nil || recursive || jobs != nil || failFast || dryRun || shard != nil }
 }

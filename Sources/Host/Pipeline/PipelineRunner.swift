@@ -23,6 +23,11 @@ public struct PipelineRunner: Sendable {
     /// With `.automatic`, files whose decoded pixels take at least this many bytes are streamed
     /// (default 16 MiB: a 4-megapixel RGBA or 5.6-megapixel RGB image).
     public var streamingThreshold = 16 << 20
+    /// The folder that relative paths of a step's own files (an `overlay` image) are taken from:
+    /// `ninepipe run FILE` sets the pipeline file's folder, so a script and its watermark travel
+    /// together. `nil` (the default): the working directory, or a rooted policy's root. The
+    /// joined path still goes through ``policy``; `load` and `save` paths are not affected.
+    public var resourceDirectory: String?
     /// Rewrites each `save` path before writing (batch runs fill in placeholders and refuse collisions).
     var savePath: (@Sendable (_ path: String, _ image: Image) throws -> String)?
 
@@ -41,7 +46,8 @@ public struct PipelineRunner: Sendable {
     /// result is collected at the end; otherwise every step gets whole images.
     @discardableResult
     public func run(_ pipeline: Pipeline, input: Image? = nil) throws -> Image? {
-        let context = RunContext(limits: limits, policy: policy, savePath: savePath, cancellation: cancellation, noteHandler: noteObserver, handler: warningHandler)
+        let context = RunContext(limits: limits, policy: policy, resourceDirectory: resourceDirectory, savePath: savePath, cancellation: cancellation,
+                                 noteHandler: noteObserver, handler: warningHandler)
         if input == nil, execution == .streamed,
            let result = try streamedRun(pipeline, context: context, minimumBytes: 0).run(keepsResult: true) {
             return result
@@ -53,7 +59,8 @@ public struct PipelineRunner: Sendable {
     /// returned): a large image is streamed from decoder to encoder as ``execution`` allows, so
     /// memory grows with its width, not its area. This is what `ninepipe run` does.
     public func runToFiles(_ pipeline: Pipeline) throws {
-        let context = RunContext(limits: limits, policy: policy, savePath: savePath, cancellation: cancellation, noteHandler: noteObserver, handler: warningHandler)
+        let context = RunContext(limits: limits, policy: policy, resourceDirectory: resourceDirectory, savePath: savePath, cancellation: cancellation,
+                                 noteHandler: noteObserver, handler: warningHandler)
         if execution != .whole, savePath == nil,
            try streamedRun(pipeline, context: context, minimumBytes: execution == .streamed ? 0 : streamingThreshold).run(keepsResult: false) != nil {
             return
@@ -66,7 +73,8 @@ public struct PipelineRunner: Sendable {
     /// file is run with whole images instead.
     func streamFile(_ pipeline: Pipeline, path: String, consume: (any BandSource) throws -> Void) throws -> Bool {
         guard execution != .whole else { return false }
-        let context = RunContext(limits: limits, policy: policy, savePath: savePath, cancellation: cancellation, noteHandler: noteObserver, handler: warningHandler)
+        let context = RunContext(limits: limits, policy: policy, resourceDirectory: resourceDirectory, savePath: savePath, cancellation: cancellation,
+                                 noteHandler: noteObserver, handler: warningHandler)
         return try streamedRun(pipeline, context: context, minimumBytes: execution == .streamed ? 0 : streamingThreshold)
             .run(file: path, consume: consume)
     }
@@ -83,7 +91,8 @@ public struct PipelineRunner: Sendable {
     ///
     /// - Parameter name: names the input in messages (and decides `.9.png` handling).
     public func run(_ pipeline: Pipeline, encoded: [UInt8], name: String = "<input>") throws -> Image {
-        let context = RunContext(limits: limits, policy: policy, savePath: savePath, cancellation: cancellation, noteHandler: noteObserver, handler: warningHandler)
+        let context = RunContext(limits: limits, policy: policy, resourceDirectory: resourceDirectory, savePath: savePath, cancellation: cancellation,
+                                 noteHandler: noteObserver, handler: warningHandler)
         // A pathless first `load` says how to decode; it then passes the image on.
         var source = LoadStep(path: name, keepsOrientation: false, shrink: 1)
         var hintIndex = -1

@@ -5,6 +5,8 @@ import Synchronization
 final class RunContext: Sendable {
     let limits: ImageLimits
     let policy: FilePolicy
+    /// Where relative paths of a step's own files are taken from (see ``PipelineRunner/resourceDirectory``).
+    let resourceDirectory: String?
     /// Rewrites a `save` path before it is written (batch runs fill in `{name}` and friends).
     let savePath: (@Sendable (_ path: String, _ image: Image) throws -> String)?
     /// A stop request besides the task's cancellation (a batch interrupted by a signal).
@@ -20,12 +22,13 @@ final class RunContext: Sendable {
         set { loadedFormat.withLock { $0 = newValue } }
     }
 
-    init(limits: ImageLimits, policy: FilePolicy, savePath: (@Sendable (String, Image) throws -> String)? = nil,
+    init(limits: ImageLimits, policy: FilePolicy, resourceDirectory: String? = nil, savePath: (@Sendable (String, Image) throws -> String)? = nil,
          cancellation: CancellationFlag? = nil, noteHandler: (@Sendable (String) -> Void)? = nil, handler: @escaping @Sendable (String) -> Void) {
         self.noteHandler = noteHandler
         self.limits = limits
         self.cancellation = cancellation
         self.policy = policy
+        self.resourceDirectory = resourceDirectory
         self.savePath = savePath
         self.handler = handler
     }
@@ -39,7 +42,14 @@ final class RunContext: Sendable {
     }
 
     var transformContext: TransformContext {
-        TransformContext(limits: limits, cancellation: cancellation, fileReader: { [policy] path in try policy.read(path) },
-                         noteHandler: noteHandler, warningHandler: handler)
+        TransformContext(limits: limits, cancellation: cancellation, fileReader: { [policy, resourceDirectory] path in
+            try policy.read(Self.resolved(path, in: resourceDirectory))
+        }, noteHandler: noteHandler, warningHandler: handler)
+    }
+
+    /// `path` taken from `directory` when it is relative (and not `-`, standard input).
+    static func resolved(_ path: String, in directory: String?) -> String {
+        guard let directory, !directory.isEmpty, !path.hasPrefix("/"), path != "-" else { return path }
+        return directory.hasSuffix("/") ? directory + path : directory + "/" + path
     }
 }
