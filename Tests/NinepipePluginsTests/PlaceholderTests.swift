@@ -16,7 +16,12 @@ struct PlaceholderTests {
     /// Expected strings from the `blurhash` package on PyPI (a port of woltapp's reference
     /// encoder) on each file decoded by Pillow and converted to RGB (alpha dropped):
     /// `blurhash.encode(numpy.array(Image.open(f).convert("RGB")), x, y)`.
+    ///
+    /// The first two are the published test images of Wolt's reference encoder, with the strings
+    /// its own tests assert (see the fixtures' NOTICE).
     static let references: [(String, Int, Int, String)] = [
+        ("NinepipeCoreTests/Fixtures/blurhash/pic2.png", 4, 3, "LlMF%n00%#MwS|WCWEM{R*bbWBbH"),
+        ("NinepipeCoreTests/Fixtures/blurhash/pic2_bw.png", 4, 3, "LjIY5?00?bIUofWBWBM{WBofWBj["),
         ("NinepipeCoreTests/Fixtures/aapt-button.png", 4, 3, "LCK*e~.zf%=L]^r@f7smfiWVfjWV"),
         ("NinepipeCoreTests/Fixtures/aapt-button.png", 1, 1, "00K*e~"),
         ("NinepipeHostTests/Fixtures/metadata/gps.png", 4, 3, "LMHx8MW99WtlryD~xbt74,R%%4M|"),
