@@ -106,7 +106,7 @@ struct ResamplingKernel: Sendable {
             sumRing(ring, groups: groups, outputRow: y, into: summed)
             if strip.verticalFirst {
                 filterRow(floats(summed), offset: sourceRange.lowerBound, columns: columns, starts: hStarts,
-                          weights: hWeights, into: accumulator)
+                          weights: hWeights, into: accumulator, flatScratch: floats(scratch))
                 store(accumulator, count: columns.count, into: destination, colorMask: colorMask, maxValue: maxValue)
             } else {
                 store(summed, count: columns.count, into: destination, colorMask: colorMask, maxValue: maxValue)
@@ -197,16 +197,53 @@ struct ResamplingKernel: Sendable {
     /// Each tap loads four floats at the pixel's first sample: the pixel's channels plus, for
     /// fewer than four channels, samples of the next pixel. Those extra lanes are filtered along
     /// and ignored when storing.
+    ///
+    /// With `flatScratch` (room for the row's floats plus four) and a symmetric kernel, pixels
+    /// of fewer than four channels in the interior are filtered as a flat run of floats instead:
+    /// float i of the output is the weighted sum of floats i ± k·channels, four outputs per
+    /// vector, so no lane is wasted (a third more work per vector for RGB, four times for gray);
+    /// each pixel's lanes are then copied into `row`. The arithmetic per value is the same.
     @inline(__always)
     private func filterRow(_ floats: UnsafeMutablePointer<Float>, offset: Int, columns: Range<Int>,
                            starts: UnsafeBufferPointer<Int>, weights: UnsafeBufferPointer<Float>,
-                           into row: UnsafeMutablePointer<SIMD4<Float>>) {
+                           into row: UnsafeMutablePointer<SIMD4<Float>>, flatScratch: UnsafeMutablePointer<Float>? = nil) {
         let taps = horizontal.taps
         let stride = channels * MemoryLayout<Float>.stride
         // The symmetric weights broadcast to four lanes once, not at every tap.
         let half = (horizontal.symmetricWeights ?? []).map { SIMD4<Float>(repeating: $0) }
         half.withUnsafeBufferPointer { half in
+        var flatColumns = columns.lowerBound..<columns.lowerBound
+        if let flat = flatScratch, !half.isEmpty, channels < 4 {
+            let radius = half.count - 1
+            let low = Swift.max(columns.lowerBound, radius)
+            flatColumns = low..<Swift.max(low, Swift.min(columns.upperBound, horizontal.inputLength - radius))
+            let end = (flatColumns.upperBound - offset) * channels
+            var i = (flatColumns.lowerBound - offset) * channels
+            while i < end {
+                let centre = UnsafeRawPointer(floats + i)
+                var left = centre, right = centre
+                var s0 = centre.loadUnaligned(as: SIMD4<Float>.self) * half[0], s1 = SIMD4<Float>.zero
+                var k = 1
+                while k + 1 < half.count {
+                    left -= stride; right += stride
+                    s0 += (left.loadUnaligned(as: SIMD4<Float>.self) + right.loadUnaligned(as: SIMD4<Float>.self)) * half[k]
+                    left -= stride; right += stride
+                    s1 += (left.loadUnaligned(as: SIMD4<Float>.self) + right.loadUnaligned(as: SIMD4<Float>.self)) * half[k + 1]
+                    k += 2
+                }
+                if k < half.count {
+                    left -= stride; right += stride
+                    s0 += (left.loadUnaligned(as: SIMD4<Float>.self) + right.loadUnaligned(as: SIMD4<Float>.self)) * half[k]
+                }
+                UnsafeMutableRawPointer(flat + i).storeBytes(of: s0 + s1, as: SIMD4<Float>.self)
+                i += 4
+            }
+            for x in flatColumns {
+                row[x - columns.lowerBound] = UnsafeRawPointer(flat + (x - offset) * channels).loadUnaligned(as: SIMD4<Float>.self)
+            }
+        }
         for (index, x) in columns.enumerated() {
+            if flatColumns.contains(x) { continue }
             if !half.isEmpty && horizontal.isSymmetricInterior(x) {
                 // Mirrored pixels added first: w0·p(x) + Σ wk·(p(x−k) + p(x+k)), walking two
                 // pointers outwards from the centre.
