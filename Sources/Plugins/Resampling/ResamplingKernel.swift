@@ -220,22 +220,8 @@ struct ResamplingKernel: Sendable {
             let end = (flatColumns.upperBound - offset) * channels
             var i = (flatColumns.lowerBound - offset) * channels
             while i < end {
-                let centre = UnsafeRawPointer(floats + i)
-                var left = centre, right = centre
-                var s0 = centre.loadUnaligned(as: SIMD4<Float>.self) * half[0], s1 = SIMD4<Float>.zero
-                var k = 1
-                while k + 1 < half.count {
-                    left -= stride; right += stride
-                    s0 += (left.loadUnaligned(as: SIMD4<Float>.self) + right.loadUnaligned(as: SIMD4<Float>.self)) * half[k]
-                    left -= stride; right += stride
-                    s1 += (left.loadUnaligned(as: SIMD4<Float>.self) + right.loadUnaligned(as: SIMD4<Float>.self)) * half[k + 1]
-                    k += 2
-                }
-                if k < half.count {
-                    left -= stride; right += stride
-                    s0 += (left.loadUnaligned(as: SIMD4<Float>.self) + right.loadUnaligned(as: SIMD4<Float>.self)) * half[k]
-                }
-                UnsafeMutableRawPointer(flat + i).storeBytes(of: s0 + s1, as: SIMD4<Float>.self)
+                let sum = Self.mirroredSum(around: UnsafeRawPointer(floats + i), stride: stride, half: half)
+                UnsafeMutableRawPointer(flat + i).storeBytes(of: sum, as: SIMD4<Float>.self)
                 i += 4
             }
             for x in flatColumns {
@@ -245,24 +231,7 @@ struct ResamplingKernel: Sendable {
         for (index, x) in columns.enumerated() {
             if flatColumns.contains(x) { continue }
             if !half.isEmpty && horizontal.isSymmetricInterior(x) {
-                // Mirrored pixels added first: w0·p(x) + Σ wk·(p(x−k) + p(x+k)), walking two
-                // pointers outwards from the centre.
-                let centre = UnsafeRawPointer(floats + (x - offset) * channels)
-                var left = centre, right = centre
-                var s0 = centre.loadUnaligned(as: SIMD4<Float>.self) * half[0], s1 = SIMD4<Float>.zero
-                var k = 1
-                while k + 1 < half.count {
-                    left -= stride; right += stride
-                    s0 += (left.loadUnaligned(as: SIMD4<Float>.self) + right.loadUnaligned(as: SIMD4<Float>.self)) * half[k]
-                    left -= stride; right += stride
-                    s1 += (left.loadUnaligned(as: SIMD4<Float>.self) + right.loadUnaligned(as: SIMD4<Float>.self)) * half[k + 1]
-                    k += 2
-                }
-                if k < half.count {
-                    left -= stride; right += stride
-                    s0 += (left.loadUnaligned(as: SIMD4<Float>.self) + right.loadUnaligned(as: SIMD4<Float>.self)) * half[k]
-                }
-                row[index] = s0 + s1
+                row[index] = Self.mirroredSum(around: UnsafeRawPointer(floats + (x - offset) * channels), stride: stride, half: half)
                 continue
             }
             let first = UnsafeRawPointer(floats + (starts[x] - offset) * channels)
@@ -284,6 +253,29 @@ struct ResamplingKernel: Sendable {
             row[index] = (s0 + s1) + (s2 + s3)
         }
         }
+    }
+
+    /// The symmetric kernel at `centre` (four floats): w0·p(0) + Σ wk·(p(−k) + p(k)), where p(k)
+    /// is the four floats `k × stride` bytes away; mirrored values are added before multiplying,
+    /// walking two pointers outwards, two independent sums in flight.
+    @inline(__always)
+    private static func mirroredSum(around centre: UnsafeRawPointer, stride: Int,
+                                    half: UnsafeBufferPointer<SIMD4<Float>>) -> SIMD4<Float> {
+        var left = centre, right = centre
+        var s0 = centre.loadUnaligned(as: SIMD4<Float>.self) * half[0], s1 = SIMD4<Float>.zero
+        var k = 1
+        while k + 1 < half.count {
+            left -= stride; right += stride
+            s0 += (left.loadUnaligned(as: SIMD4<Float>.self) + right.loadUnaligned(as: SIMD4<Float>.self)) * half[k]
+            left -= stride; right += stride
+            s1 += (left.loadUnaligned(as: SIMD4<Float>.self) + right.loadUnaligned(as: SIMD4<Float>.self)) * half[k + 1]
+            k += 2
+        }
+        if k < half.count {
+            left -= stride; right += stride
+            s0 += (left.loadUnaligned(as: SIMD4<Float>.self) + right.loadUnaligned(as: SIMD4<Float>.self)) * half[k]
+        }
+        return s0 + s1
     }
 
     /// Float pixels → samples: undo premultiplication, re-encode linear light, clamp and round.
