@@ -118,5 +118,11 @@ extension CommandLineTests {
         #expect(trimmed.status == 0 && trimmed.err.contains("timing: trim: kept "), "\(trimmed.err)")
         let placeholder = TestConsole.run(["info", "--placeholder", "in.jpg"], in: dir).out
         #expect(placeholder.contains(try #require(try placeholderLine(dir + "/in.jpg"))), "\(placeholder)")
+        // Other components: the hash's first character says 5×4 ((y − 1)·9 + x − 1 = 31, base 83 'V').
+        let wide = TestConsole.run(["info", "--components", "5x4", "in.jpg"], in: dir).out
+        let expected = try Placeholder(bytes: FileIO.read(dir + "/in.jpg"), components: (5, 4))
+        #expect(wide.contains("blurhash \(expected.blurHash) (5×4)") && expected.blurHash.hasPrefix("V"), "\(wide)")
+        let wrong = TestConsole.run(["info", "--components", "10x3", "in.jpg"], in: dir)
+        #expect(wrong.status == 2 && wrong.err.contains("--components '10x3': give the components across and down, each 1…9"), "\(wrong.err)")
     }
 }

@@ -344,9 +344,21 @@ public struct CommandLineTool: Sendable {
         return .success
     }
 
+    /// `--components 5x4` (or `5×4`) as BlurHash components; `nil` when not given.
+    static func blurHashComponents(_ text: String?) throws(UsageError) -> (x: Int, y: Int)? {
+        guard let text else { return nil }
+        let parts = text.split(whereSeparator: { $0 == "x" || $0 == "X" || $0 == "×" }).map(String.init)
+        guard parts.count == 2, let x = Int(parts[0]), let y = Int(parts[1]), (1...9).contains(x), (1...9).contains(y) else {
+            throw UsageError("--components '\(text)': give the components across and down, each 1…9, as in --components 4x3")
+        }
+        return (x, y)
+    }
+
     private func info(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
         let options = try Options(arguments)
         guard !options.positionals.isEmpty else { throw UsageError("info needs at least one image file") }
+        let components = try Self.blurHashComponents(arguments.value("components"))
+        let wantsPlaceholder = arguments.has("placeholder") || components != nil
         var status = ExitCode.success
         var blocks: [String] = []
         for path in options.positionals {
@@ -360,8 +372,8 @@ public struct CommandLineTool: Sendable {
                     let transparent = info.hasAlpha && arguments.has("alpha") ? image?.transparentPixelCount : nil
                     var block = InfoFormatter.format(path: path, info: info, byteCount: bytes.count, transparentPixels: transparent)
                     if arguments.has("trim"), let image { block += "\n" + (try InfoFormatter.trim(image)) }
-                    if arguments.has("placeholder") {
-                        block += "\n" + InfoFormatter.placeholder(try Placeholder(bytes: bytes, limits: options.limits))
+                    if wantsPlaceholder {
+                        block += "\n" + InfoFormatter.placeholder(try Placeholder(bytes: bytes, components: components ?? (4, 3), limits: options.limits))
                     }
                     blocks.append(block)
                 } catch {

@@ -82,13 +82,15 @@ enum CommandTable {
             operands: .steps),
         CommandSpec(
             name: "info", summary: "describe image files without decoding pixels",
-            usage: ["info IMAGE... [--alpha] [--trim] [--placeholder]"],
+            usage: ["info IMAGE... [--alpha] [--trim] [--placeholder [--components XxY]]"],
             options: [OptionSpec(name: "alpha", short: nil, value: nil,
                                  summary: "also count the pixels that are not fully opaque (this decodes the pixels)"),
                       OptionSpec(name: "trim", short: nil, value: nil,
                                  summary: "also print the rectangle the trim step would keep (default threshold and background; decodes the pixels)"),
                       OptionSpec(name: "placeholder", short: nil, value: nil,
-                                 summary: "also print the dominant colour and a 4×3 BlurHash (from a small copy, decoded scaled down where the format allows)")]
+                                 summary: "also print the dominant colour and a 4×3 BlurHash (from a small copy, decoded scaled down where the format allows)"),
+                      OptionSpec(name: "components", short: nil, value: .text("XxY"),
+                                 summary: "the BlurHash's components across and down, 1…9 each (default 4x3); implies --placeholder")]
                 + limitOptions),
         CommandSpec(
             name: "ninepatch", summary: "inspect, compile, decompile and preview nine-patch images",
