@@ -185,8 +185,42 @@ int njs_decoder_read_rows(njs_decoder *dec, uint8_t *dst, size_t stride, uint32_
     return 0;
 }
 
+/* Whether jpeg_crop_scanline gives the same pixels as a full decode. It recomputes each
+   component's downsampled_width as output_width * h / max_h, leaving out the component's own
+   IDCT scaling; when scaled decoding gives a subsampled component a larger IDCT than the
+   others (libjpeg-turbo does so to save upsampling) and that component still needs
+   upsampling, its upsampler then works on too few columns and the window comes out wrong
+   (found by the jpeg fuzz target: 2x4 or 4x2 luma sampling decoded at 1/2 or 1/4). A
+   component whose larger IDCT removes its upsampling altogether is unaffected. */
+static int njs_crop_is_exact(const struct jpeg_decompress_struct *info) {
+#if JPEG_LIB_VERSION >= 70
+    int minimum = info->min_DCT_h_scaled_size;
+#else
+    int minimum = info->min_DCT_scaled_size;
+#endif
+    for (int ci = 0; ci < info->num_components; ci++) {
+        const jpeg_component_info *component = &info->comp_info[ci];
+#if JPEG_LIB_VERSION >= 70
+        int size = component->DCT_h_scaled_size;
+#else
+        int size = component->DCT_scaled_size;
+#endif
+        if (size == minimum) continue;
+        int full_width = component->h_samp_factor * size == info->max_h_samp_factor * minimum;
+        int full_height = component->v_samp_factor * size == info->max_v_samp_factor * minimum;
+        if (!full_width || !full_height) return 0;
+    }
+    return 1;
+}
+
 int njs_decoder_crop_columns(njs_decoder *dec, uint32_t *x, uint32_t *width) {
     if (setjmp(dec->errors.jump)) return 1;
+    if (!njs_crop_is_exact(&dec->info)) {
+        /* Whole rows instead; the caller cuts the columns out. */
+        *x = 0;
+        *width = dec->info.output_width;
+        return 0;
+    }
     JDIMENSION offset = *x, span = *width;
     jpeg_crop_scanline(&dec->info, &offset, &span);
     *x = offset;

@@ -132,6 +132,23 @@ struct JPEGTests {
         #expect(error == .tooManyPixels(width: 96, height: 64, limit: 1000))
     }
 
+    @Test("a region decode equals the full decode cropped for 2x4 and 4x2 sampling at every scale (libjpeg-turbo's column crop is bypassed where it errs)",
+          arguments: ["sampling-2x4.jpg", "sampling-4x2.jpg", "fuzz-crop-2x4-arithmetic.jpg"])
+    func regionWithUnusualSampling(name: String) throws {
+        let bytes = try fixture(name)
+        for scale in [1, 2, 4, 8] {
+            let whole = try JPEGDecoder(scaleDenominator: scale).decode(bytes)
+            let windows = [PixelRect(x: whole.width - 1, y: whole.height / 2, width: 1, height: (whole.height + 3) / 4),
+                           PixelRect(x: whole.width / 3, y: 0, width: max(1, whole.width / 3), height: whole.height),
+                           PixelRect(x: 0, y: whole.height / 4, width: max(1, whole.width / 5), height: max(1, whole.height / 3))]
+            for window in windows {
+                var regional = JPEGDecoder(scaleDenominator: scale)
+                regional.region = window
+                #expect(try regional.decode(bytes) == whole.cropped(to: window), "\(name) 1/\(scale) \(window)")
+            }
+        }
+    }
+
     @Test("a CMYK JPEG's CMYK profile is dropped once its pixels become RGB (whole, region and band decodes)")
     func cmykProfileDropped() throws {
         var bytes = try fixture("cmyk-red-blue.jpg")

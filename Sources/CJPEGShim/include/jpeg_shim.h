@@ -63,7 +63,8 @@ int njs_decoder_start(njs_decoder *dec, int scale_denom, size_t max_memory, njs_
 int njs_decoder_read_rows(njs_decoder *dec, uint8_t *dst, size_t stride, uint32_t rows, uint32_t *rows_read);
 /** Decodes only columns from `*x` for `*width` of every row (libjpeg-turbo's
     jpeg_crop_scanline); both are widened to whole iMCUs, and the adjusted values written back.
-    Call after njs_decoder_start, before reading rows. */
+    Where libjpeg-turbo's crop would differ from a full decode, whole rows are kept (x 0, the
+    full width). Call after njs_decoder_start, before reading rows. */
 int njs_decoder_crop_columns(njs_decoder *dec, uint32_t *x, uint32_t *width);
 /** Skips `rows` scanlines without producing them (jpeg_skip_scanlines); sets `*skipped`. */
 int njs_decoder_skip_rows(njs_decoder *dec, uint32_t rows, uint32_t *skipped);
