@@ -21,7 +21,9 @@ folders = sys.argv[1:] or ["/usr/share/wallpapers", "/usr/share/backgrounds"]
 files = sorted(f for d in folders for f in glob.glob(d + "/**/*", recursive=True)
                if f.lower().endswith((".png", ".jpg", ".jpeg")) and os.path.getsize(f) > 1_000_000)
 work = tempfile.mkdtemp(prefix="ninepipe-streamed-")
-steps = {"copy": "", "resize": "| resize width=50% ", "crop": "| crop width=60% height=40% gravity=center ", "thumb": "| thumbnail 256 ", "round": "| resize width=1200 | round radius=40 "}
+steps = {"copy": "", "resize": "| resize width=50% ", "crop": "| crop width=60% height=40% gravity=center ", "thumb": "| thumbnail 256 ", "round": "| resize width=1200 | round radius=40 ",
+         "blur": "| blur 4 ", "wideblur": "| blur 40 ", "sharpen": "| sharpen 1 amount=2 ",
+         "colour": "| modulate brightness=1.1 saturation=0.8 hue=30 | tint #704214 | gamma 1.4 ", "gray": "| grayscale | invert "}
 bad = 0
 for f in files:
     for name, step in steps.items():
