@@ -48,13 +48,8 @@ enum ColorPixels {
     /// so it is the correctly rounded level (the steps alone miss by up to 0.03 near black).
     static func luminance(_ samples: [UInt8], layout: PixelLayout, context: TransformContext) throws -> [UInt8] {
         precondition(layout.isColor, "luminance of colour samples")
-        let share = { (weight: Double) in
-            (0...255).map { UInt32((weight * SRGBTransfer.linear(Double($0) / 255) * 65535 * 256).rounded()) }
-        }
-        let red = share(0.2126), green = share(0.7152), blue = share(0.0722)
-        let encode = (0...65535).map { UInt8((SRGBTransfer.encoded(Double($0) / 65535) * 255).rounded()) }
-        // roundsUp[k]: the least sum whose level is above k (its linear value encodes to ≥ k + ½).
-        let roundsUp = (0..<255).map { UInt32((SRGBTransfer.linear((Double($0) + 0.5) / 255) * 65535 * 256).rounded(.up)) }
+        let tables = luminanceTables
+        let red = tables.red, green = tables.green, blue = tables.blue, encode = tables.encode, roundsUp = tables.roundsUp
         let inChannels = layout.channelCount, hasAlpha = layout.hasAlpha
         return try PixelLoop.map(samples, channels: inChannels, to: hasAlpha ? 2 : 1, as: UInt8.self, context: context) { p, o in
             let sum = red[Int(p[0])] &+ green[Int(p[1])] &+ blue[Int(p[2])]
@@ -62,6 +57,30 @@ enum ColorPixels {
             if level < 255 && sum >= roundsUp[level] { level += 1 } else if level > 0 && sum < roundsUp[level - 1] { level -= 1 }
             o[0] = UInt8(truncatingIfNeeded: level)
             if hasAlpha { o[1] = p[3] }
+        }
+    }
+
+    /// The tables of ``luminance(_:layout:context:)``, made once per process (a stream calls it
+    /// once per band).
+    private static let luminanceTables = LuminanceTables()
+
+    private struct LuminanceTables: Sendable {
+        /// Each channel's share of the luminance per 8-bit level, in 16.8 fixed point of 0…65535.
+        let red: [UInt32], green: [UInt32], blue: [UInt32]
+        /// The 8-bit level of each 1/65535 step of linear light.
+        let encode: [UInt8]
+        /// roundsUp[k]: the least sum whose level is above k (its linear value encodes to ≥ k + ½).
+        let roundsUp: [UInt32]
+
+        init() {
+            func share(_ weight: Double) -> [UInt32] {
+                (0...255).map { UInt32((weight * SRGBTransfer.linear(Double($0) / 255) * 65535 * 256).rounded()) }
+            }
+            red = share(0.2126)
+            green = share(0.7152)
+            blue = share(0.0722)
+            encode = (0...65535).map { UInt8((SRGBTransfer.encoded(Double($0) / 65535) * 255).rounded()) }
+            roundsUp = (0..<255).map { UInt32((SRGBTransfer.linear((Double($0) + 0.5) / 255) * 65535 * 256).rounded(.up)) }
         }
     }
 
