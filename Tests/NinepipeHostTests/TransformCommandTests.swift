@@ -60,7 +60,11 @@ extension CommandLineTests {
         #expect(try decode(dir + "/out/in.png").sample(x: 0, y: 0, channel: 0) == 200)
         let expression = TestConsole.run(["run", "-e", #"load "in.png" | overlay "badge.png" | save "x.png""#], in: dir)
         #expect(expression.status == 1)
-        #expect(expression.err.contains("badge.png"), "\(expression.err)")
+        // The path named once, as the host tried it.
+        #expect(expression.err.contains("error: overlay: badge.png: cannot read: No such file or directory"), "\(expression.err)")
+        try #"load "in.png" | overlay "gone.png" | save "y.png""#.write(toFile: dir + "/jobs/gone.pipe", atomically: true, encoding: .utf8)
+        let missing = TestConsole.run(["run", "jobs/gone.pipe"], in: dir)
+        #expect(missing.status == 1 && missing.err.contains("error: overlay: jobs/gone.png: cannot read: No such file or directory"), "\(missing.err)")
         #expect(!FileManager.default.fileExists(atPath: dir + "/x.png"))
     }
 

@@ -109,10 +109,12 @@ extension Transforms {
             return (Compositor(overlay: prepared, opacity: opacity, mode: blend), origins, resultLayout)
         }
 
-        /// The overlay's image, upright, or an error naming its file.
+        /// The overlay's image, upright, or an error naming its file (a read error names the
+        /// path the host tried already).
         private func load(context: TransformContext) throws -> Image {
+            let bytes = try context.readFile(path)
             do {
-                return try ImageCodecs.decode(try context.readFile(path), options: DecodeOptions(limits: context.limits)).uprighted()
+                return try ImageCodecs.decode(bytes, options: DecodeOptions(limits: context.limits)).uprighted()
             } catch {
                 throw FileError.inFile(path: path, underlying: error)
             }
