@@ -58,6 +58,25 @@ struct PlaceholderTests {
         #expect(DominantColor.of(Image(width: 2, height: 1, layout: .rgba, depth: .eight, fill: [9, 9, 9, 0])) == nil)
     }
 
+    @Test("a HEIC's placeholder comes from its embedded thumbnail when that is at least 128 long (heif-enc -t 200), else from the image",
+          .enabled(if: ImageFormat.available.contains(.heic)))
+    func placeholderFromThumbnail() throws {
+        let bytes = try FileIO.read(Self.tests.appendingPathComponent("NinepipeCoreTests/Fixtures/heif/with-large-thumbnail.heic").path)
+        var options = DecodeOptions()
+        options.usesEmbeddedThumbnail = true
+        let thumbnail = try ImageCodecs.decode(bytes, options: options)
+        #expect(thumbnail.width == 200 && thumbnail.height == 124)
+        let fromThumbnail = try Placeholder(image: thumbnail), fromImage = try Placeholder(image: ImageCodecs.decode(bytes))
+        // The two sources give different hashes here, so the check below tells which was used.
+        #expect(fromThumbnail.blurHash != fromImage.blurHash)
+        let placeholder = try Placeholder(bytes: bytes)
+        #expect(placeholder.blurHash == fromThumbnail.blurHash && placeholder.dominantColor == fromThumbnail.dominantColor)
+        #expect(placeholder.width == 400 && placeholder.height == 250)
+        // A 48×36 thumbnail is too small: the image itself is used.
+        let small = try FileIO.read(Self.tests.appendingPathComponent("NinepipeCoreTests/Fixtures/heif/with-thumbnail.heic").path)
+        #expect(try Placeholder(bytes: small).blurHash == Placeholder(image: ImageCodecs.decode(small)).blurHash)
+    }
+
     @Test("a placeholder comes from a small copy: a JPEG decodes at a DCT scale; the size is the upright one")
     func placeholder() throws {
         let photo = JPEGFixture.photo(width: 1200, height: 800)

@@ -1,8 +1,9 @@
 import NinepipeCore
 
 /// What to show while an image loads: its dominant colour and a BlurHash, computed from a small
-/// copy (decoded with DCT or WebP scaling when the format allows, then box-averaged in linear
-/// light to at most ``workingSize`` pixels on the long side), upright.
+/// copy (decoded with DCT or WebP scaling when the format allows, or from a HEIC/AVIF's
+/// embedded thumbnail when it is at least twice ``workingSize`` long, as phone photos carry;
+/// then box-averaged in linear light to at most ``workingSize`` pixels on the long side), upright.
 ///
 /// ```swift
 /// let placeholder = try Placeholder(bytes: try FileIO.read("photo.jpg"))
@@ -31,10 +32,22 @@ public struct Placeholder: Sendable, Hashable {
         // The largest DCT/WebP reduction that still leaves twice the working size.
         var scale = 1
         while scale < 8 && min(info.width, info.height) / (scale * 2) >= 2 * Self.workingSize { scale *= 2 }
-        let decoded = try ImageCodecs.decode(bytes, options: DecodeOptions(limits: limits, jpegScaleDenominator: scale)).uprighted()
+        let decoded = try Self.embeddedThumbnail(bytes, format: info.format, limits: limits)
+            ?? ImageCodecs.decode(bytes, options: DecodeOptions(limits: limits, jpegScaleDenominator: scale)).uprighted()
         try self.init(image: decoded, components: components)
         let upright = info.metadata.orientation.swapsDimensions ? (info.height, info.width) : (info.width, info.height)
         (width, height) = upright
+    }
+
+    /// A HEIC/AVIF's embedded thumbnail, upright, when it has one at least twice ``workingSize``
+    /// long (an iPhone photo's is 320×240): decoding it is far cheaper than the primary image.
+    /// A file without one gives its primary image here (HEIF has no scaled decoding either).
+    static func embeddedThumbnail(_ bytes: [UInt8], format: ImageFormat, limits: ImageLimits) throws -> Image? {
+        guard format == .heic || format == .avif else { return nil }
+        var options = DecodeOptions(limits: limits)
+        options.usesEmbeddedThumbnail = true
+        let small = try ImageCodecs.decode(bytes, options: options)
+        return max(small.width, small.height) >= 2 * workingSize ? small.uprighted() : nil
     }
 
     /// Computes the placeholder of a decoded image (shrunk first when it is larger than ``workingSize``).
