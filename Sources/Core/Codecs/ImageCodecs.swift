@@ -112,9 +112,10 @@ public enum ImageCodecs {
                 try PNGEncoder(compressionLevel: options.compressionLevel, allowsPalette: options.allowsPalette)
                     .encode(source, metadata: metadata, context: context) { try file.write($0) }
             case .jpeg:
+                // libjpeg compresses on this thread: the next band is computed meanwhile.
                 let bytes = try JPEGEncoder(quality: options.quality ?? 90, progressive: options.progressive, subsampling: options.subsampling,
                                             background: options.background, warnsWhenFlattening: options.warnsWhenFlattening)
-                    .encode(source, metadata: metadata, context: context, warn: warn)
+                    .encode(PrefetchedBandSource(source), metadata: metadata, context: context, warn: warn)
                 try bytes.withUnsafeBytes { try file.write($0) }
             case .webp:
                 // libwebp encodes a whole picture: the stream is collected first.
