@@ -11,6 +11,7 @@ import Dispatch
 /// never used by two threads at once: a read ahead is waited for before anything else touches
 /// it. An error met while reading ahead is thrown by the request that reaches those rows.
 public final class PrefetchedBandSource: BandSource {
+    /// The input's header.
     public let header: ImageHeader
     private let input: Input
     private let queue = DispatchQueue(label: "ninepipe.prefetch")
@@ -32,10 +33,12 @@ public final class PrefetchedBandSource: BandSource {
         pending?.done.wait()
     }
 
+    /// Rows `rows` (forward, as every stream), then starts reading the next band ahead; after a
+    /// failed read ahead nothing more is read ahead.
     public func read(_ rows: Range<Int>) throws -> PixelBand {
         let band = try take(rows)
         let next = inputEnd..<Swift.min(header.height, inputEnd + rows.count)
-        if !next.isEmpty {
+        if !next.isEmpty && failure == nil {
             let job = Pending(rows: next)
             let input = self.input
             job.done.enter()
