@@ -114,6 +114,11 @@ struct HEIFTests {
         let refused = try #require(throws: HEIFError.self) { try HEIFDecoder().decode(loop) }
         #expect(refused.description.contains("is made from itself") && refused.description.contains("byte 482"), "\(refused)")
         #expect(throws: HEIFError.self) { try HEIFDecoder().readInfo(loop) }
+        // Found by the heif fuzz target later: the same loop with a reference box of size 0,
+        // in an iref box running two bytes past its meta (libheif reads both anyway).
+        let sizeZero = try bytes("fuzz-iref-size0.heic")
+        let refusedToo = try #require(throws: HEIFError.self) { try HEIFDecoder().decode(sizeZero) }
+        #expect(refusedToo.description.contains("is made from itself"), "\(refusedToo)")
         var generator = SeededGenerator(state: 29)
         for _ in 0..<1500 {
             var mutant = seed
@@ -144,6 +149,20 @@ struct HEIFTests {
         #expect(throws: HEIFError.self) { try HEIFItemReferences(file((1...9).map { ($0, $0 + 1) })).checkAcyclic() }
         // A grid of four tiles sharing one more, and a diamond: no loop.
         try HEIFItemReferences(file([(1, 2), (1, 3), (1, 4), (1, 5), (2, 6), (3, 6)])).checkAcyclic()
+        // Reference boxes are read as libheif reads them: sizes 0 and 1 (a 64-bit size follows)
+        // do not hide a loop, nor does an iref longer than its meta.
+        var zero = file([(7, 7)])
+        zero.replaceSubrange(24..<28, with: [0, 0, 0, 0])
+        #expect(throws: HEIFError.self) { try HEIFItemReferences(zero).checkAcyclic() }
+        var large = file([(7, 7)])
+        large.replaceSubrange(24..<28, with: [0, 0, 0, 1])
+        large.insert(contentsOf: [0, 0, 0, 0, 0, 0, 0, 22], at: 32)
+        large.replaceSubrange(0..<4, with: [0, 0, 0, UInt8(large.count)])
+        large.replaceSubrange(12..<16, with: [0, 0, 0, UInt8(large.count - 8)])
+        #expect(throws: HEIFError.self) { try HEIFItemReferences(large).checkAcyclic() }
+        var overlong = file([(7, 7)])
+        overlong.replaceSubrange(12..<16, with: [0, 0, 0, UInt8(overlong.count)])
+        #expect(throws: HEIFError.self) { try HEIFItemReferences(overlong).checkAcyclic() }
         // Truncated or absurd boxes are left to libheif.
         let whole = file([(1, 1)])
         for cut in 0..<whole.count { try? HEIFItemReferences(Array(whole.prefix(cut))).checkAcyclic() }

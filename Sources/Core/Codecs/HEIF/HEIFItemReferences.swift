@@ -6,6 +6,9 @@
 /// noticing a loop: a 40×20 grid whose tile is the grid itself makes it start threads until
 /// the process has none left (or, decoding on one thread, overflow the stack). A file whose
 /// references loop, or nest deeper than ``maximumDepth``, is refused before libheif sees it.
+/// (Found twice by the heif fuzz target: first a plain self-referencing grid, then the same
+/// loop written with a reference box of size 0 inside an `iref` running past its `meta`, which
+/// a strict reading here had skipped.)
 struct HEIFItemReferences {
     /// Derived images nest at most this deep (the spec allows a grid of coded tiles; a few
     /// levels leave room for overlays of grids and their alpha).
@@ -16,25 +19,29 @@ struct HEIFItemReferences {
     /// Where the `iref` box starts in the file, for messages.
     private(set) var offset: Int?
 
-    /// Reads the references of `bytes`; a file without `meta` or `iref` has none. Malformed
-    /// boxes end the reading quietly: libheif reports those itself.
+    /// Reads the references of `bytes`; a file without `meta` or `iref` has none.
+    ///
+    /// Read as leniently as libheif 1.15 reads them, so that every reference it would follow is
+    /// seen here: a box longer than the box holding it is cut at its end, and the reference
+    /// boxes inside `iref` are read one after another without trusting their sizes (libheif
+    /// reads a header, the item, the count and that many items, whatever the size says; a size
+    /// of 0 is common in its fuzzers' files). Reading stops where the bytes end.
     init(_ bytes: [UInt8]) {
         guard let meta = Self.box("meta", in: bytes[...], fullBox: false),
               let iref = Self.box("iref", in: meta.dropFirst(4), fullBox: true) else { return }
         offset = iref.startIndex - 12
-        let version = bytes[iref.startIndex - 4]
+        let width = bytes[iref.startIndex - 4] == 0 ? 2 : 4
         var reader = ByteReader(iref)
+        func itemID() -> UInt32 { width == 2 ? UInt32(reader.uint16BE()) : reader.uint32BE() }
         while reader.remaining >= 8 {
-            let size = Int(reader.uint32BE())
+            let size = reader.uint32BE()
             let type = reader.uint32BE()
-            guard size >= 8, size - 8 <= reader.remaining else { return }
-            var entry = ByteReader(iref[reader.position..<(reader.position + size - 8)])
-            reader.skip(size - 8)
-            func itemID() -> UInt32 { version == 0 ? UInt32(entry.uint16BE()) : entry.uint32BE() }
+            if size == 1 { reader.skip(8) }
+            guard reader.remaining >= width + 2 else { return }
             let from = itemID()
-            let count = Int(entry.uint16BE())
-            guard count * (version == 0 ? 2 : 4) <= entry.remaining else { return }
+            let count = Int(reader.uint16BE())
             for _ in 0..<count {
+                guard reader.remaining >= width else { return }
                 let to = itemID()
                 switch type {
                 case Self.dimg: decodes[from, default: []].append(to)
@@ -94,14 +101,14 @@ struct HEIFItemReferences {
             if size == 1 {
                 guard reader.remaining >= 8 else { return nil }
                 let large = UInt64(reader.uint32BE()) << 32 | UInt64(reader.uint32BE())
-                guard large <= UInt64(bytes.endIndex - start) else { return nil }
-                size = Int(large)
+                size = Int(Swift.min(large, UInt64(bytes.endIndex - start)))
                 header = 16
             } else if size == 0 {
                 size = bytes.endIndex - start
             }
-            guard size >= header + (fullBox ? 4 : 0), size <= bytes.endIndex - start else { return nil }
-            let payload = (start + header + (fullBox ? 4 : 0))..<(start + size)
+            guard size >= header + (fullBox ? 4 : 0), start + header + (fullBox ? 4 : 0) <= bytes.endIndex else { return nil }
+            // Longer than what holds it: cut at its end, as libheif reads it.
+            let payload = (start + header + (fullBox ? 4 : 0))..<Swift.min(start + size, bytes.endIndex)
             if kind == wanted { return payload.isEmpty ? nil : bytes[payload] }
             reader.skip(size - header)
         }
