@@ -13,13 +13,9 @@ conversion that truncates about −0.5.
 import os, subprocess, sys, tempfile
 import numpy as np
 from PIL import Image
+from script_arguments import split_ninepipe
 
-arguments = sys.argv[1:]
-ninepipe = ".build/release/ninepipe"
-if "--ninepipe" in arguments:
-    at = arguments.index("--ninepipe")
-    ninepipe = arguments[at + 1]
-    del arguments[at:at + 2]
+arguments, ninepipe = split_ninepipe()
 photo, sigmas = arguments[0], [float(s) for s in arguments[1:]] or [1.0, 4.0, 12.0]
 work = tempfile.mkdtemp()
 source = os.path.join(work, "in.png")

@@ -13,15 +13,11 @@ levels of the file's depth, and the PSNR of the independent decode against the s
 import os, struct, subprocess, sys, tempfile, zlib
 import numpy as np
 from PIL import Image
+from script_arguments import split_ninepipe
 import pillow_avif  # noqa: F401 (registers AVIF with Pillow)
 import pillow_heif
 
-arguments = sys.argv[1:]
-ninepipe = ".build/release/ninepipe"
-if "--ninepipe" in arguments:
-    at = arguments.index("--ninepipe")
-    ninepipe = arguments[at + 1]
-    del arguments[at:at + 2]
+arguments, ninepipe = split_ninepipe()
 work = tempfile.mkdtemp()
 photo = Image.open(arguments[0]).convert("RGB")
 photo = photo.crop((0, 0, min(photo.width, 960), min(photo.height, 640)))
