@@ -148,6 +148,46 @@ extension CommandLineTests {
         }
     }
 
+    /// Issue 26: `ninepatch=none` used to keep the chunks, so the "plain" copy was still a
+    /// nine-patch to every later reader (resize warned, a `.9.png` batch output failed, `assets
+    /// ios` wrote `resizing`). `none` is now a plain image; `keep` carries the chunks untouched.
+    @Test("load ninepatch=none gives a plain image: no np chunks saved, a batch over compiled files succeeds, assets ios writes no resizing")
+    func noneIsPlain() throws {
+        let dir = try compiledWorkspace()
+        for (name, _) in Self.compiledFixtures {
+            let stored = try decode(dir + "/" + name)
+            let plain = TestConsole.run(["run", "-e", "load \"\(name)\" ninepatch=none | save \"plain-\(name).png\""], in: dir)
+            #expect(plain.status == 0 && plain.err.isEmpty, "\(name): \(plain.err)")
+            #expect(try npChunks(dir + "/plain-\(name).png").isEmpty, "\(name) kept nine-patch chunks")
+            #expect(try decode(dir + "/plain-\(name).png").converted(to: .rgba).storage == stored.converted(to: .rgba).storage, "\(name): pixels changed")
+            let kept = TestConsole.run(["run", "-e", "load \"\(name)\" ninepatch=keep | save \"kept-\(name).png\""], in: dir)
+            #expect(kept.status == 0, "\(kept.err)")
+            #expect(try npChunks(dir + "/kept-\(name).png") == npChunks(dir + "/" + name), "\(name): keep changed the chunks")
+        }
+        // The issue's batch: every input succeeds, mirrored under its name without the .9 (a plain
+        // picture is no nine-patch source), with no chunks and nothing warned about them.
+        let inputs = Self.compiledFixtures.map(\.0)
+        let batch = TestConsole.run(["run", "-e", "load ninepatch=none | resize width=50%"] + inputs + ["--output", "half/"], in: dir)
+        #expect(batch.status == 0 && batch.err.contains("5 files: 5 ok, 0 failed"), "\(batch.err)")
+        #expect(!batch.err.contains("warning"), "\(batch.err)")
+        for (name, _) in Self.compiledFixtures {
+            let output = dir + "/half/" + name.replacingOccurrences(of: ".9.png", with: ".png")
+            #expect(try npChunks(output).isEmpty, "\(output)")
+            #expect(!FileManager.default.fileExists(atPath: dir + "/half/" + name))
+        }
+        // A template that spells .9.png itself still asks for a nine-patch, and says what is missing.
+        let spelled = TestConsole.run(["run", "-e", "load ninepatch=none", inputs[0], "--output", "named/{index}.9.png"], in: dir)
+        #expect(spelled.status == 1 && spelled.err.contains("the image has no nine-patch stretch regions to draw as a frame"), "\(spelled.err)")
+        // The plain copy in an Android tree becomes an image set without cap insets.
+        let drawable = dir + "/res/drawable-xhdpi"
+        try FileManager.default.createDirectory(atPath: drawable, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: dir + "/plain-btn_default_normal.9.png.png", toPath: drawable + "/button.png")
+        let assets = TestConsole.run(["assets", "ios", dir + "/res", "--output", dir + "/App.xcassets"], in: dir)
+        #expect(assets.status == 0, "\(assets.err)")
+        let contents = try String(contentsOfFile: dir + "/App.xcassets/button.imageset/Contents.json", encoding: .utf8)
+        #expect(contents.contains("button@2x.png") && !contents.contains("resizing"), "\(contents)")
+    }
+
     /// Every compiled nine-patch of Android's framework-res.apk, when Debian's
     /// android-framework-res and unzip are installed (CI installs them).
     @Test("every compiled .9.png in framework-res.apk keeps its size and chunks")

@@ -155,8 +155,8 @@ public struct BatchRunner: Sendable {
     private func process(_ input: BatchInput, pipeline: Pipeline, inputPaths: Set<String>, claims: OutputClaims) throws -> Event {
         let written = Mutex<[String]>([])
         // Every path this file writes: placeholders filled in, inputs and other files' outputs refused.
-        let claim: @Sendable (String, _ width: Int, _ height: Int) throws -> String = { pattern, width, height in
-            let path = OutputTemplate.expand(pattern, input: input, size: (width, height))
+        let claim: @Sendable (String, _ width: Int, _ height: Int, _ metadata: ImageMetadata) throws -> String = { pattern, width, height, metadata in
+            let path = Self.plainName(OutputTemplate.expand(pattern, input: input, size: (width, height)), pattern: pattern, metadata: metadata)
             let key = Self.identity(of: path)
             if inputPaths.contains(key) {
                 throw BatchError.outputIsInput(input: input.path, output: path, original: path)
@@ -167,7 +167,7 @@ public struct BatchRunner: Sendable {
             return path
         }
         var fileRunner = runner
-        fileRunner.savePath = { pattern, image in try claim(pattern, image.width, image.height) }
+        fileRunner.savePath = { pattern, image in try claim(pattern, image.width, image.height, image.metadata) }
         if let handler = fileWarningHandler { fileRunner.warningHandler = { handler(input, $0) } }
         let warn = fileRunner.warningHandler
         // A large file streams from its decoder to its output, never whole in memory.
@@ -175,7 +175,7 @@ public struct BatchRunner: Sendable {
             var size = (width: 0, height: 0)
             let streamed = try fileRunner.streamFile(pipeline, path: input.path) { stream in
                 size = (stream.header.width, stream.header.height)
-                let (path, format) = try Self.destination(claim(output.pattern, size.width, size.height))
+                let (path, format) = try Self.destination(claim(output.pattern, size.width, size.height, stream.header.metadata))
                 guard !NinePatchSource.hasSourceName(path) else {
                     return try Self.write(stream.materialized(), to: path, format: format, policy: runner.policy, warn: warn)
                 }
@@ -187,10 +187,20 @@ public struct BatchRunner: Sendable {
         let bytes = try runner.policy.read(input.path)
         let image = try fileRunner.run(pipeline, encoded: bytes, name: input.path)
         if let output {
-            let (path, format) = try Self.destination(claim(output.pattern, image.width, image.height))
+            let (path, format) = try Self.destination(claim(output.pattern, image.width, image.height, image.metadata))
             try Self.write(image, to: path, format: format, policy: runner.policy, warn: warn)
         }
         return .succeeded(input, outputs: written.withLock { $0 }, width: image.width, height: image.height)
+    }
+
+    /// `path` without the `.9` of its `.9.png` when that came from the input's name (the
+    /// `--output DIR/` mirror, or `{name}` of `button.9.png`) and the image being written is no
+    /// nine-patch (no `npTc`, as after `load ninepatch=none`): a plain picture under a `.9.png`
+    /// name would be misread as a frame by every reader, so it is written as `button.png`. A
+    /// template that spells `.9.png` itself keeps it (and the save then explains what is missing).
+    static func plainName(_ path: String, pattern: String, metadata: ImageMetadata) -> String {
+        guard metadata.ninePatch?.chunk == nil, NinePatchSource.hasSourceName(path), !NinePatchSource.hasSourceName(pattern) else { return path }
+        return String(path.dropLast(".9.png".count)) + String(path.suffix(".png".count))
     }
 
     /// The output path and the format its extension names.

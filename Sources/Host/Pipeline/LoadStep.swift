@@ -14,7 +14,8 @@ struct LoadStep: Sendable, Hashable {
     /// JPEG DCT downscaling denominator (1, 2, 4 or 8); PNG ignores it.
     var shrink: Int
     /// Where nine-patch information comes from: the `npTc` chunk when there is one, else the
-    /// frame of a `.9.png` (``NinePatchSource/auto``), always the frame, or neither.
+    /// frame of a `.9.png` (``NinePatchSource/auto``), always the frame, neither (a plain image),
+    /// or the chunks as stored.
     var ninePatch: NinePatchSource = .auto
     /// Whether the pixels are converted from their ICC profile to sRGB (`icc=srgb`).
     var convertsToSRGB = false
@@ -32,7 +33,7 @@ struct LoadStep: Sendable, Hashable {
             ParameterSpec("shrink", .choice(["1", "2", "4", "8"]), default: .choice("1"),
                           summary: "decode at 1/N size, sides rounded up: JPEG by libjpeg's DCT scaling, WebP by libwebp's rescaler (fast); PNG ignores it"),
             ParameterSpec("ninepatch", .choice(NinePatchSource.allCases.map(\.rawValue)), default: .choice("auto"),
-                          summary: "nine-patch info: auto (the npTc chunk of a compiled file, else the 1-pixel frame of a .9.png), border (always the frame), none"),
+                          summary: "nine-patch info: auto (the npTc chunk of a compiled file, else the 1-pixel frame of a .9.png), border (always the frame), none (a plain image: no frame read, nine-patch chunks dropped), keep (no frame read, chunks kept as stored)"),
             ParameterSpec("thumbnail", .boolean, default: .boolean(false),
                           summary: "HEIC/AVIF: read the small thumbnail the file carries instead of the full image (when it has one)"),
             ParameterSpec("icc", .choice(["keep", "srgb"]), default: .choice("keep"),
@@ -87,7 +88,9 @@ struct LoadStep: Sendable, Hashable {
             context.sourceFormat = ImageFormat(sniffing: try file.bytes(0..<min(8, file.count)))
             let header = source.header
             let readsFrame = ninePatch == .auto && NinePatchSource.hasSourceName(path) && header.metadata.ninePatch?.chunk == nil
-            guard !readsFrame, keepsOrientation || header.metadata.orientation == .up,
+            // A plain image (`none`) drops chunks the stream's header carries: decoded whole instead.
+            let dropsChunks = ninePatch == .none && header.metadata.ninePatch != nil
+            guard !readsFrame, !dropsChunks, keepsOrientation || header.metadata.orientation == .up,
                   !convertsToSRGB || header.metadata.iccProfile == nil,
                   header.height * header.bytesPerRow >= minimumBytes else { return nil }
             return source

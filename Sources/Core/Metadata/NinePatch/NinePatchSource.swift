@@ -8,13 +8,19 @@
 ///   resources), so the name alone says nothing.
 /// - Otherwise a file named `*.9.png` (``auto``) or any file (``border``) is a **source**: its
 ///   1-pixel frame is parsed by ``NinePatchFrame/parse(_:warn:)``.
+/// - ``none`` asks for a plain image: no frame is read and the `npTc`, `npLb` and `npOl` chunks
+///   are dropped, so nothing downstream treats the result as a nine-patch. ``keep`` reads no
+///   frame either but carries the chunks along untouched.
 public enum NinePatchSource: String, Sendable, Hashable, CaseIterable {
     /// The chunk when there is one; else the frame when the name ends in `.9.png`.
     case auto
     /// The frame, whatever the name; a compiled file (with a chunk) is an error.
     case border
-    /// Neither: the pixels stay as stored (a chunk, if any, is kept as metadata).
+    /// A plain image: the pixels stay as stored (a frame is not read) and any nine-patch chunks
+    /// (`npTc`, `npLb`, `npOl`) are dropped.
     case none
+    /// The pixels as stored (a frame is not read) with any nine-patch chunks kept as they are.
+    case keep
 
     /// Whether `path` names a nine-patch source by Android's convention (`*.9.png`, any case).
     public static func hasSourceName(_ path: String) -> Bool {
@@ -34,6 +40,10 @@ public enum NinePatchSource: String, Sendable, Hashable, CaseIterable {
     public func resolve(_ image: Image, path: String, warn: (String) -> Void = { _ in }) throws(NinePatchFrameError) -> Image {
         switch self {
         case .none:
+            var plain = image
+            plain.metadata.ninePatch = nil
+            return plain
+        case .keep:
             return image
         case .auto:
             guard !Self.isCompiled(image), Self.hasSourceName(path) else { return image }
