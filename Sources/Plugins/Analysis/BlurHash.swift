@@ -9,8 +9,9 @@ import NinepipeCore
 /// preview while the real image loads. The colour is projected onto `x × y` cosine components
 /// in linear light; the average colour and the quantised others are written in base 83.
 ///
-/// Alpha is ignored, as the reference encoders ignore it. The string depends on the pixels
-/// given: for the reference's strings pass the full image; ``Placeholder`` uses a small copy.
+/// Alpha is ignored, as the reference encoders ignore it (colours are unpremultiplied first);
+/// 16-bit samples are rounded to 8 bits. The string depends on the pixels given: the full image
+/// gives the reference's string (``Placeholder`` does so unless asked to approximate).
 ///
 /// ```swift
 /// let hash = BlurHash.encode(image)            // 4 × 3 components, e.g. "LKO2?U%2Tw=w]~RBVZRi};RPxuwH"
