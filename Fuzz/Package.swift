@@ -1,5 +1,5 @@
 // swift-tools-version: 6.0
-// libFuzzer targets over Ninepipe's decoders, nine-patch code and DSL. Not part of the main
+// libFuzzer targets over Ninepipe's decoders, nine-patch code, DSL and command line. Not part of the main
 // build: `bash Scripts/fuzz.sh TARGET [SECONDS]` builds them with -sanitize=fuzzer,address.
 import PackageDescription
 
@@ -18,6 +18,7 @@ let package = Package(
         .executableTarget(name: "FuzzInfo", dependencies: ["FuzzSupport", .product(name: "NinepipeHost", package: "Ninepipe")]),
         .executableTarget(name: "FuzzFrame", dependencies: ["FuzzSupport", .product(name: "NinepipeHost", package: "Ninepipe")]),
         .executableTarget(name: "FuzzPipeline", dependencies: ["FuzzSupport", .product(name: "NinepipeHost", package: "Ninepipe")]),
+        .executableTarget(name: "FuzzCLI", dependencies: ["FuzzSupport", .product(name: "NinepipeHost", package: "Ninepipe")]),
     ],
     swiftLanguageModes: [.v6]
 )

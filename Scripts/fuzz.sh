@@ -14,6 +14,8 @@
 #   frame      nine-patch source frames: parse, draw back, parse again
 #   dsl        compile, print, compile again: the canonical text must be a fixed point
 #   pipeline   compiled pipelines run on a small nine-patch under tight limits, no file access
+#   cli        whole command lines (NUL-separated arguments) in a folder of small real images;
+#              every command and flag; must exit 0, 1 or 2 (paths leaving the folder are skipped)
 #
 # Seeds come from the repository's fixtures (and ../shared/pngsuite when present); the corpus
 # grows in .build-fuzz/corpus/TARGET, and any crash is written to .build-fuzz/crashes/TARGET/.
@@ -23,7 +25,7 @@
 # and globals for the life of the process.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-targets="png jpeg webp gif heif info ninepatch frame dsl pipeline"
+targets="png jpeg webp gif heif info ninepatch frame dsl pipeline cli"
 target=${1:?usage: Scripts/fuzz.sh $targets|all [SECONDS]}
 seconds=${2:-60}
 if [ "$target" = all ]; then
@@ -42,14 +44,15 @@ case "$target" in
     frame) product=FuzzFrame; max_len=1200 ;;
     dsl) product=FuzzDSL; max_len=2048 ;;
     pipeline) product=FuzzPipeline; max_len=1024 ;;
+    cli) product=FuzzCLI; max_len=1024 ;;
     *) echo "unknown target $target: one of $targets, or all" >&2; exit 2 ;;
 esac
 (cd Fuzz && swift build -c release --build-path ../.build-fuzz --product "$product" \
     -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xswiftc -use-ld=lld \
     -Xcc -fsanitize=fuzzer-no-link,address >&2)
 
-corpus=.build-fuzz/corpus/$target
-crashes=.build-fuzz/crashes/$target
+corpus=$PWD/.build-fuzz/corpus/$target
+crashes=$PWD/.build-fuzz/crashes/$target
 mkdir -p "$corpus" "$crashes"
 if [ -z "$(ls -A "$corpus")" ]; then
     case "$target" in
@@ -81,7 +84,27 @@ if [ -z "$(ls -A "$corpus")" ]; then
                         'thumbnail width=5 height=9 | border top=1 left=2 color=#0f08 | crop width=4 gravity=south | orient right'; do
                 printf '%b' "$line" > "$corpus/seed$i"; i=$((i + 1))
             done ;;
+        cli)
+            # Command lines, arguments separated by NUL bytes (see Fuzz/Sources/FuzzCLI).
+            i=0
+            for line in 'run\0-e\0load "in.png" | resize width=50% | save "out.png"' \
+                        'run\0-e\0resize width=10\0in.png\0--output\0out/\0--jobs\0999' \
+                        'run\0batch.pipe\0in/\0-o\0out/{name}-{width}.{ext}\0-j2\0--set\0size=8\0--shard\0auto/3' \
+                        'JOB_COMPLETION_INDEX=2\0run\0-e\0thumbnail size=8 | save quality=85\0in/\0--output\0out/\0--shard\0auto/4' \
+                        'run\0card.pipe\0--timings\0--stream\0always\0--max-pixels\04096' \
+                        'check\0-e\0load "photo.jpg" | crop width=5 | save "x.jpg"' \
+                        'info\0photo.jpg\0anim.gif\0exif.webp\0deep.heic\0--alpha\0--trim\0--components\04x3\0--max-dimension\032' \
+                        'ninepatch\0inspect\0in.png\0--insets\03,4,3,4\0--format\0css' \
+                        'ninepatch\0compile\0button.9.png\0out.png' \
+                        'ninepatch\0preview\0compiled.9.png\0--output\0p.png' \
+                        'assets\0ios\0res\0--output\0out.xcassets\0--jobs\03' \
+                        'assets\0web\0res/drawable-mdpi\0--output\0out/\0-n' \
+                        'assets\0android\0button.9.png\0--output\0res2\0--source-density\0xhdpi\0--upscale' \
+                        'help\0run' 'completions\0zsh' '__complete\03\0run\0-e\0load' 'plugins\0resize' '--version'; do
+                printf '%b' "$line" > "$corpus/seed$i"; i=$((i + 1))
+            done ;;
     esac
 fi
+[ "$target" = cli ] && exec </dev/null  # `load "-"` reads standard input: give it nothing
 SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=${ASAN_OPTIONS:-quarantine_size_mb=16:detect_leaks=0} exec .build-fuzz/release/"$product" "$corpus" -max_total_time="$seconds" -max_len="$max_len" \
     -rss_limit_mb=1024 -malloc_limit_mb=256 -timeout=10 -detect_leaks=0 -artifact_prefix="$crashes/" -print_final_stats=1 "$@"

@@ -184,6 +184,7 @@ struct AssetsTests {
             /* button: 16×12 CSS pixels, made by ninepipe assets web */
             /* layout bounds (not expressible in CSS): top 2px, right 2px, bottom 2px, left 2px */
             .button {
+              box-sizing: border-box;
               border-image-source: url("button.png");
               border-image-source: -webkit-image-set(url("button.png") 1x, url("button@2x.png") 2x);
               border-image-source: image-set(url("button.png") 1x, url("button@2x.png") 2x);

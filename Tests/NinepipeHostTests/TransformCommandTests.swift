@@ -126,6 +126,10 @@ extension CommandLineTests {
         let wide = TestConsole.run(["info", "--components", "5x4", "in.jpg"], in: dir).out
         let expected = try Placeholder(bytes: FileIO.read(dir + "/in.jpg"), components: (5, 4))
         #expect(wide.contains("blurhash \(expected.blurHash) (5×4)") && expected.blurHash.hasPrefix("V"), "\(wide)")
+        // --approximate hashes a small copy (the library's approximate placeholder) and implies --placeholder.
+        let fast = TestConsole.run(["info", "--approximate", "in.jpg"], in: dir).out
+        let approximate = try Placeholder(bytes: FileIO.read(dir + "/in.jpg"), precision: .approximate)
+        #expect(fast.contains("blurhash \(approximate.blurHash) (4×3)"), "\(fast)")
         let wrong = TestConsole.run(["info", "--components", "10x3", "in.jpg"], in: dir)
         #expect(wrong.status == 2 && wrong.err.contains("--components '10x3': give the components across and down, each 1…9"), "\(wrong.err)")
     }

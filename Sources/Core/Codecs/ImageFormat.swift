@@ -22,6 +22,10 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable, CustomStringC
         "png": .png, "jpg": .jpeg, "jpeg": .jpeg, "jpe": .jpeg, "jfif": .jpeg, "webp": .webp, "gif": .gif, "heic": .heic, "heif": .heic, "avif": .avif,
     ]
 
+    /// The extension files of this format usually get, without the dot: `png`, `jpg`, `webp`,
+    /// `gif`, `heic`, `avif`.
+    public var fileExtension: String { self == .jpeg ? "jpg" : rawValue }
+
     /// The format named by `path`'s extension (case-insensitive), or `nil`.
     public init?(path: String) {
         let name = path.split(separator: "/").last.map(String.init) ?? path

@@ -25,7 +25,7 @@ extension AssetConverter {
                 let caps = span.capInsets(width: image.width, height: image.height)
                 let center = options.centerMode ?? rendered.source.resizing?.centerMode ?? .stretch
                 entry.resizing = ImageSetResizing(mode: mode, centerMode: center, capInsets: caps)
-                entry.centerSize = PixelSize(width: image.width - Int(caps.left + caps.right), height: image.height - Int(caps.top + caps.bottom))
+                entry.centerSize = PixelSize(width: image.width - Int(caps.left) - Int(caps.right), height: image.height - Int(caps.top) - Int(caps.bottom))
             }
             if let bounds = image.metadata.ninePatch?.layoutBounds?.insets, !bounds.isZero { entry.alignmentInsets = bounds }
             let (bytes, fileExtension) = try encoded(rendered)

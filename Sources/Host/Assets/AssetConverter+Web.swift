@@ -5,12 +5,16 @@ extension AssetConverter {
     ///
     /// A nine-patch's CSS is `border-image` with `image-set()` for 1x/2x, slices and widths in
     /// CSS pixels (the 1x image's pixels), `stretch` or (tiled center) `repeat`, and `padding`
-    /// from the content area; a plain image gets a sized `background-image`. CSS has no layout
-    /// bounds: they stay in the manifest.
+    /// from the content area; a plain image gets a sized `background-image`. Every rule sets
+    /// `box-sizing: border-box`, so a `width` is the element's whole width whatever the page's
+    /// own box sizing. When the 2x file's slices or padding are not twice the 1x file's (a
+    /// density drawn on its own), `image-set()` cannot serve both: the 1x file is the source and
+    /// a `min-resolution: 1.5dppx` media query gives the 2x file with its own slices, widths,
+    /// padding and minimum size (and a note says so). CSS has no layout bounds: they stay in the manifest.
     func webFiles(_ asset: Asset, renderer: AssetRenderer, notes: WarningList) throws -> Result {
         var files: [AssetFile] = []
         var images: [(file: String, scale: Int, size: PixelSize)] = []
-        var oneX: AssetRenderer.Rendered?
+        var oneX: AssetRenderer.Rendered?, twoX: AssetRenderer.Rendered?
         var missing: [String] = []
         for scale in 1...2 {
             guard let rendered = try renderer.image(at: Double(scale)) else {
@@ -21,7 +25,7 @@ extension AssetConverter {
             let file = asset.name + (scale == 1 ? "" : "@\(scale)x") + "." + fileExtension
             files.append(AssetFile(path: file, bytes: bytes))
             images.append((file, scale, PixelSize(width: rendered.image.width, height: rendered.image.height)))
-            if scale == 1 { oneX = rendered }
+            if scale == 1 { oneX = rendered } else { twoX = rendered }
         }
         guard let base = oneX else {
             throw AssetError.notDenseEnough(asset: asset.name, scales: "1x", densest: AssetCollector.format(asset.variants.last?.scale ?? 0))
@@ -35,21 +39,33 @@ extension AssetConverter {
         ]
         let sources = images.map { "url(\"\($0.file)\") \($0.scale)x" }.joined(separator: ", ")
         var css = ["/* \(asset.name): \(size) CSS pixels, made by ninepipe assets web */", ".\(Self.cssClass(asset.name)) {"]
+        var perResolution: [String] = []
         if let chunk = base.image.metadata.ninePatch?.chunk {
             let span = try singleSpan(chunk, asset: asset, platform: "CSS", notes: notes)
             let c = span.capInsets(width: size.width, height: size.height), p = chunk.padding
             let repeatMode = (options.centerMode ?? base.source.resizing?.centerMode ?? .stretch) == .tile ? "repeat" : "stretch"
-            css += [
+            // The 2x file's own slices, when they are not twice the 1x file's (a density drawn
+            // separately: Android's btn_default_normal has xhdpi caps 7/9 where 2× mdpi is 8/10).
+            var twoXSlices: (file: String, caps: NinePatchInsets, padding: NinePatchInsets)?
+            if let twoX, let twoXChunk = twoX.image.metadata.ninePatch?.chunk, let file = images.first(where: { $0.scale == 2 })?.file {
+                let twoXSpan = try singleSpan(twoXChunk, asset: asset, platform: "CSS", notes: notes)
+                let caps = twoXSpan.capInsets(width: twoX.image.width, height: twoX.image.height)
+                if caps != Self.doubled(c) || twoXChunk.padding != Self.doubled(p) { twoXSlices = (file, caps, twoXChunk.padding) }
+            }
+            css += ["  box-sizing: border-box;"]
+            css += twoXSlices == nil ? [
                 "  border-image-source: url(\"\(images[0].file)\");",
                 "  border-image-source: -webkit-image-set(\(sources));",
                 "  border-image-source: image-set(\(sources));",
-                "  border-image-slice: \(c.top) \(c.right) \(c.bottom) \(c.left) fill;",
-                "  border-image-width: \(c.top)px \(c.right)px \(c.bottom)px \(c.left)px;",
-                "  border-image-repeat: \(repeatMode);",
-                "  padding: \(p.top)px \(p.right)px \(p.bottom)px \(p.left)px;",
-                "  min-width: \(c.left + c.right)px;",
-                "  min-height: \(c.top + c.bottom)px;",
-            ]
+            ] : ["  border-image-source: url(\"\(images[0].file)\");"]
+            css += Self.sliceDeclarations(caps: c, padding: p, scale: 1, repeatMode: repeatMode, indent: "  ")
+            if let twoXSlices {
+                perResolution = ["@media (-webkit-min-device-pixel-ratio: 1.5), (min-resolution: 1.5dppx) {",
+                                 "  .\(Self.cssClass(asset.name)) {",
+                                 "    border-image-source: url(\"\(twoXSlices.file)\");"]
+                    + Self.sliceDeclarations(caps: twoXSlices.caps, padding: twoXSlices.padding, scale: 2, repeatMode: nil, indent: "    ") + ["  }", "}"]
+                notes.append("\(asset.name): the 2x file's slices \(Self.pixelList(twoXSlices.caps)) (padding \(Self.pixelList(twoXSlices.padding))) are not twice the 1x file's \(Self.pixelList(c)) (padding \(Self.pixelList(p))), top, right, bottom, left in each file's pixels: the CSS gives screens of 1.5 dppx and more the 2x file with its own slices (@media min-resolution)")
+            }
             entry["nine-patch"] = .bool(true)
             entry["cap-insets"] = Self.json(c)
             entry["padding"] = Self.json(p)
@@ -59,6 +75,7 @@ extension AssetConverter {
             entry["flutter"] = .string("centerSlice: Rect.fromLTRB(\(c.left), \(c.top), \(Int32(size.width) - c.right), \(Int32(size.height) - c.bottom))")
         } else {
             css += [
+                "  box-sizing: border-box;",
                 "  background-image: url(\"\(images[0].file)\");",
                 "  background-image: -webkit-image-set(\(sources));",
                 "  background-image: image-set(\(sources));",
@@ -73,10 +90,49 @@ extension AssetConverter {
             css.insert("/* layout bounds (not expressible in CSS): top \(bounds.top)px, right \(bounds.right)px, bottom \(bounds.bottom)px, left \(bounds.left)px */", at: 1)
         }
         css.append("}")
+        css += perResolution
         files.append(AssetFile(path: asset.name + ".css", text: css.joined(separator: "\n") + "\n"))
         var result = Result(files: files, warnings: [], missingScales: missing)
         result.manifestEntry = .object(entry)
         return result
+    }
+
+    /// The slice, width, repeat, padding and minimum-size declarations for a file drawn at `scale` image
+    /// pixels per CSS pixel: slices in the file's pixels, the rest in CSS pixels. The minimum size
+    /// is the larger of the fixed caps and the padding (a border-box element is never smaller
+    /// than its padding).
+    static func sliceDeclarations(caps c: NinePatchInsets, padding p: NinePatchInsets, scale: Int, repeatMode: String?, indent: String) -> [String] {
+        let minimumWidth = max(Int(c.left) + Int(c.right), Int(p.left) + Int(p.right))
+        let minimumHeight = max(Int(c.top) + Int(c.bottom), Int(p.top) + Int(p.bottom))
+        let declarations = [
+            "border-image-slice: \(c.top) \(c.right) \(c.bottom) \(c.left) fill;",
+            "border-image-width: \(cssList(c, scale: scale));",
+        ] + (repeatMode.map { ["border-image-repeat: \($0);"] } ?? []) + [
+            "padding: \(cssList(p, scale: scale));",
+            "min-width: \(cssPixels(minimumWidth, scale: scale));",
+            "min-height: \(cssPixels(minimumHeight, scale: scale));",
+        ]
+        return declarations.map { indent + $0 }
+    }
+
+    /// `insets` as CSS lengths in top, right, bottom, left order: `3.5px 5px 8px 4.5px`.
+    static func cssList(_ insets: NinePatchInsets, scale: Int) -> String {
+        [insets.top, insets.right, insets.bottom, insets.left].map { cssPixels(Int($0), scale: scale) }.joined(separator: " ")
+    }
+
+    /// `pixels` image pixels at `scale` as CSS pixels, with the fraction a scale of 2 can give.
+    static func cssPixels(_ pixels: Int, scale: Int) -> String {
+        pixels % scale == 0 ? "\(pixels / scale)px" : "\(Double(pixels) / Double(scale))px"
+    }
+
+    /// `insets` as pixel counts in CSS order: `7, 10, 16, 9`.
+    static func pixelList(_ insets: NinePatchInsets) -> String {
+        [insets.top, insets.right, insets.bottom, insets.left].map(String.init).joined(separator: ", ")
+    }
+
+    /// Every inset doubled.
+    static func doubled(_ i: NinePatchInsets) -> NinePatchInsets {
+        NinePatchInsets(left: i.left &* 2, right: i.right &* 2, top: i.top &* 2, bottom: i.bottom &* 2)
     }
 
     /// `name` as a CSS class: characters other than letters, digits, `-` and `_` become `-`;

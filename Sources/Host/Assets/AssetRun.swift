@@ -18,7 +18,7 @@ public struct AssetRun: Sendable {
     public var converter: AssetConverter
     /// The output folder (`Assets.xcassets`, `res`, a web folder).
     public var output: String
-    /// How many assets are converted at once.
+    /// How many assets are converted at once (never more than the assets or ``BatchRunner/maximumJobs``).
     public var jobs: Int
     /// Convert but write nothing (``Event/converted(_:written:unchanged:warnings:missingScales:)`` lists what would be written).
     public var dryRun: Bool
@@ -29,7 +29,7 @@ public struct AssetRun: Sendable {
     public init(converter: AssetConverter, output: String, jobs: Int, dryRun: Bool = false, failFast: Bool = false) {
         self.converter = converter
         self.output = output.count > 1 && output.hasSuffix("/") ? String(output.dropLast()) : output
-        self.jobs = max(1, jobs)
+        self.jobs = min(max(1, jobs), BatchRunner.maximumJobs)
         self.dryRun = dryRun
         self.failFast = failFast
     }

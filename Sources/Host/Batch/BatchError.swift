@@ -29,6 +29,10 @@ public enum BatchError: NinepipeError, Hashable {
     case outputCollision(first: String, second: String, output: String)
     /// A file's output path (known only after running) already belongs to another input.
     case outputClaimed(path: String, owner: String)
+    /// The pipeline ends in a save without a path, and no output target was given.
+    case outputSaveWithoutOutput
+    /// The output save's `format=` differs from the format the output name's extension names.
+    case outputFormatConflict(template: String, named: ImageFormat, format: ImageFormat)
 
     /// The message.
     public var description: String {
@@ -59,6 +63,10 @@ public enum BatchError: NinepipeError, Hashable {
             return "\(first) and \(second) would both be written to \(output); add {dir} or {index} to the output name, or another placeholder that tells them apart"
         case .outputClaimed(let path, let owner):
             return "\(path) was already written for \(owner); two inputs map onto one output: add {dir}, {index} or {name} to the output name"
+        case .outputSaveWithoutOutput:
+            return "the pipeline ends in a save without a path, which writes each result to the output target; give one (a folder, out/, or a name such as 'out/{name}.jpg')"
+        case .outputFormatConflict(let template, let named, let format):
+            return "output '\(template)' names \(named) files, but the save asks for format=\(format.rawValue); end the name in .\(format.fileExtension) or {ext}, or leave format= out"
         }
     }
 }

@@ -21,8 +21,12 @@ public struct BatchRunner: Sendable {
     public var runner: PipelineRunner
     /// Where the final image of each file goes; `nil` when the pipeline's own `save` steps are the outputs.
     public var output: OutputTemplate?
-    /// How many files are processed at once (and so at most how many images are in memory).
+    /// How many files are processed at once (and so at most how many images are in memory);
+    /// never more than the inputs or ``maximumJobs``, each a thread of its own.
     public var jobs: Int
+
+    /// The most files a batch (or assets an asset run) processes at once, whatever ``jobs`` says.
+    public static let maximumJobs = ParallelWork.maximumWidth
     /// Stop starting new files after the first failure.
     public var failFast: Bool
     /// Receives each file's warnings with the file they belong to; when `nil` they go to the
@@ -36,7 +40,7 @@ public struct BatchRunner: Sendable {
     public init(runner: PipelineRunner, output: OutputTemplate?, jobs: Int, failFast: Bool = false) {
         self.runner = runner
         self.output = output
-        self.jobs = max(1, jobs)
+        self.jobs = min(max(1, jobs), Self.maximumJobs)
         self.failFast = failFast
     }
 
@@ -62,15 +66,39 @@ public struct BatchRunner: Sendable {
     /// own `save` paths, then the output target.
     public func plannedOutputs(of pipeline: Pipeline, for input: BatchInput) -> [String] {
         let saves = pipeline.steps.compactMap { step -> String? in
-            if case .save(let save) = step.action { return OutputTemplate.expand(save.path, input: input, size: nil) }
+            if case .save(let save) = step.action, let path = save.path { return OutputTemplate.expand(path, input: input, size: nil) }
             return nil
         }
-        return saves + (output.map { [$0.path(for: input)] } ?? [])
+        let save = Self.outputSave(of: pipeline)
+        return saves + (output.map { [Self.formatted($0.path(for: input), pattern: $0.pattern, save: save)] } ?? [])
+    }
+
+    /// The pipeline's last step when it is a save without a path: how each result is written to
+    /// ``output`` (format, quality, metadata, nine-patch framing).
+    static func outputSave(of pipeline: Pipeline) -> SaveStep? {
+        if case .save(let save)? = pipeline.steps.last?.action, save.path == nil { return save }
+        return nil
+    }
+
+    /// `path` with the extension of the output save's `format=`, when the template's name ends in
+    /// `{ext}` (a directory target mirrors the input's extension): `photos/a.png` with
+    /// `save format=jpeg` becomes `a.jpg`. Other names are left as they are.
+    static func formatted(_ path: String, pattern: String, save: SaveStep?) -> String {
+        guard let save, !save.formatFromInput, pattern.hasSuffix("{ext}"), ImageFormat(path: path) != save.options.format else { return path }
+        let name = FileIO.baseName(of: path)
+        let stem = name.lastIndex(of: ".").map { String(name[..<$0]) } ?? name
+        return String(path.dropLast(name.count)) + stem + "." + save.options.format.fileExtension
     }
 
     /// Refuses, before anything runs, a batch whose outputs would overwrite an input or map two
     /// inputs onto one file (when the names do not depend on the image size, which only running tells).
     public func check(_ pipeline: Pipeline, inputs: [BatchInput]) throws(BatchError) {
+        if let save = Self.outputSave(of: pipeline) {
+            guard let output else { throw .outputSaveWithoutOutput }
+            if !save.formatFromInput, !output.pattern.hasSuffix("{ext}"), let named = ImageFormat(path: output.pattern), named != save.options.format {
+                throw .outputFormatConflict(template: output.pattern, named: named, format: save.options.format)
+            }
+        }
         let inputPaths = Dictionary(inputs.map { (Self.identity(of: $0.path), $0) }, uniquingKeysWith: { first, _ in first })
         var claimed: [String: BatchInput] = [:]
         for input in inputs {
@@ -155,8 +183,10 @@ public struct BatchRunner: Sendable {
     private func process(_ input: BatchInput, pipeline: Pipeline, inputPaths: Set<String>, claims: OutputClaims) throws -> Event {
         let written = Mutex<[String]>([])
         // Every path this file writes: placeholders filled in, inputs and other files' outputs refused.
+        let save = Self.outputSave(of: pipeline)
         let claim: @Sendable (String, _ width: Int, _ height: Int, _ metadata: ImageMetadata) throws -> String = { pattern, width, height, metadata in
-            let path = Self.plainName(OutputTemplate.expand(pattern, input: input, size: (width, height)), pattern: pattern, metadata: metadata)
+            let expanded = OutputTemplate.expand(pattern, input: input, size: (width, height))
+            let path = Self.plainName(Self.formatted(expanded, pattern: pattern, save: save), pattern: pattern, metadata: metadata)
             let key = Self.identity(of: path)
             if inputPaths.contains(key) {
                 throw BatchError.outputIsInput(input: input.path, output: path, original: path)
@@ -175,11 +205,11 @@ public struct BatchRunner: Sendable {
             var size = (width: 0, height: 0)
             let streamed = try fileRunner.streamFile(pipeline, path: input.path) { stream in
                 size = (stream.header.width, stream.header.height)
-                let (path, format) = try Self.destination(claim(output.pattern, size.width, size.height, stream.header.metadata))
-                guard !NinePatchSource.hasSourceName(path) else {
-                    return try Self.write(stream.materialized(), to: path, format: format, policy: runner.policy, warn: warn)
+                let (path, options) = try Self.destination(claim(output.pattern, size.width, size.height, stream.header.metadata), save: save)
+                guard !Self.writesFrame(to: path, save: save) else {
+                    return try Self.write(stream.materialized(), to: path, options: options, save: save, policy: runner.policy, warn: warn)
                 }
-                try ImageCodecs.write(stream, to: try runner.policy.createFile(path), options: EncodeOptions(format: format),
+                try ImageCodecs.write(stream, to: try runner.policy.createFile(path), options: options,
                                       context: TransformContext(limits: runner.limits, cancellation: runner.cancellation)) { warn("\(path): \($0)") }
             }
             if streamed { return .succeeded(input, outputs: written.withLock { $0 }, width: size.width, height: size.height) }
@@ -187,8 +217,8 @@ public struct BatchRunner: Sendable {
         let bytes = try runner.policy.read(input.path)
         let image = try fileRunner.run(pipeline, encoded: bytes, name: input.path)
         if let output {
-            let (path, format) = try Self.destination(claim(output.pattern, image.width, image.height, image.metadata))
-            try Self.write(image, to: path, format: format, policy: runner.policy, warn: warn)
+            let (path, options) = try Self.destination(claim(output.pattern, image.width, image.height, image.metadata), save: save)
+            try Self.write(image, to: path, options: options, save: save, policy: runner.policy, warn: warn)
         }
         return .succeeded(input, outputs: written.withLock { $0 }, width: image.width, height: image.height)
     }
@@ -203,24 +233,36 @@ public struct BatchRunner: Sendable {
         return String(path.dropLast(".9.png".count)) + String(path.suffix(".png".count))
     }
 
-    /// The output path and the format its extension names.
-    private static func destination(_ path: String) throws -> (String, ImageFormat) {
+    /// The output path and how to encode it: the output save's options (quality, metadata, …)
+    /// in the format the path's extension names.
+    private static func destination(_ path: String, save: SaveStep?) throws -> (String, EncodeOptions) {
         guard let format = ImageFormat(path: path) else {
             throw BatchError.outputNeedsExtension(template: path, looksLikeFolder: false)
         }
-        return (path, format)
+        guard format.isWritable else { throw UnwritableFormatError(format: format) }
+        var options = save?.options ?? EncodeOptions(format: format)
+        options.format = format
+        return (path, options)
+    }
+
+    /// Whether the result written to `path` gets a nine-patch frame: a `.9.png` name, unless the
+    /// output save says `ninepatch=chunks` (or always with `ninepatch=border`).
+    private static func writesFrame(to path: String, save: SaveStep?) -> Bool {
+        save?.writesFrame(to: path) ?? NinePatchSource.hasSourceName(path)
     }
 
     /// Writes one file's result; a .9.png name gets its frame drawn, as a single run's save does.
-    private static func write(_ image: Image, to path: String, format: ImageFormat, policy: FilePolicy, warn: @escaping @Sendable (String) -> Void) throws {
+    private static func write(_ image: Image, to path: String, options: EncodeOptions, save: SaveStep?, policy: FilePolicy,
+                              warn: @escaping @Sendable (String) -> Void) throws {
         var result = image
-        if NinePatchSource.hasSourceName(path) {
-            guard format == .png, let framed = NinePatchFrame.framed(image, warn: { warn("\(path): \($0)") }) else {
+        if writesFrame(to: path, save: save) {
+            if let save { try save.checkFrame(format: options.format) }
+            guard options.format == .png, let framed = NinePatchFrame.framed(image, warn: { warn("\(path): \($0)") }) else {
                 throw NinePatchSaveError(path: path)
             }
             result = framed
         }
-        try ImageCodecs.write(result, to: try policy.createFile(path), options: EncodeOptions(format: format)) { warn("\(path): \($0)") }
+        try ImageCodecs.write(result, to: try policy.createFile(path), options: options) { warn("\(path): \($0)") }
     }
 
     /// A path's identity for comparisons: its real path when it exists, else its parent's real path plus its name.
@@ -249,7 +291,8 @@ final class OutputClaims: Sendable {
 
 /// Hands out input positions to worker threads, in order, until told to stop.
 final class WorkQueue: Sendable {
-    private let count: Int
+    /// How many positions there are.
+    let count: Int
     private let position = Atomic<Int>(0)
     private let stopped = Atomic<Bool>(false)
     private let cancellation: CancellationFlag?

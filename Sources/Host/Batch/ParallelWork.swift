@@ -8,9 +8,19 @@ import Dispatch
 /// Cancelling the calling task cancels every child (steps and bands check it); the queue's own
 /// flag stops new positions from being handed out.
 enum ParallelWork {
-    /// Calls `body` for every position `queue` hands out, `jobs` at a time, and returns when all
-    /// have finished.
+    /// The most items run at once, whatever a caller asks: each is a thread of its own.
+    static let maximumWidth = 256
+
+    /// How many items run at once for `jobs` asked and `count` items: at least 1, never more than
+    /// the items or ``maximumWidth``.
+    static func width(jobs: Int, count: Int) -> Int {
+        min(max(1, jobs), max(1, count), maximumWidth)
+    }
+
+    /// Calls `body` for every position `queue` hands out, `jobs` at a time (capped by
+    /// ``width(jobs:count:)``), and returns when all have finished.
     static func run(jobs: Int, queue: WorkQueue, body: @escaping @Sendable (Int) -> Void) async {
+        let jobs = width(jobs: jobs, count: queue.count)
         let executor = ThreadPoolExecutor(threads: jobs)
         defer { executor.shutdown() }
         await withTaskExecutorPreference(executor) {
@@ -22,6 +32,7 @@ enum ParallelWork {
     /// calling thread until the group is done. Everything runs on the executor's own threads,
     /// so even a caller on a cooperative thread cannot starve the batch.
     static func runBlocking(jobs: Int, queue: WorkQueue, body: @escaping @Sendable (Int) -> Void) {
+        let jobs = width(jobs: jobs, count: queue.count)
         let executor = ThreadPoolExecutor(threads: jobs)
         defer { executor.shutdown() }
         let done = DispatchSemaphore(value: 0)

@@ -138,7 +138,8 @@ public struct CommandLineTool: Sendable {
     static func commandLineWording(of error: BatchError) -> String {
         let text = error.description
         switch error {
-        case .unclosedPlaceholder, .unknownPlaceholder, .outputNeedsExtension: return "--" + text
+        case .unclosedPlaceholder, .unknownPlaceholder, .outputNeedsExtension, .outputFormatConflict: return "--" + text
+        case .outputSaveWithoutOutput: return text.replacingOccurrences(of: "the output target; give one", with: "--output; give it")
         case .badShard, .shardOutOfRange, .shardVariableMissing, .shardVariableInvalid: return text.replacingOccurrences(of: "shard ", with: "--shard ")
         default: return text.replacingOccurrences(of: "choose another output", with: "choose another --output")
         }
@@ -268,7 +269,8 @@ public struct CommandLineTool: Sendable {
         let found = inputs.count
         if found == 0 {
             let advice = options.recursive ? "" : "; add --recursive for subfolders"
-            throw UsageError("no images found in \(arguments.joined(separator: " ")) (directories contribute .png and .jpg files\(advice))")
+            let extensions = ImageFormat.extensions.keys.sorted().map { "." + $0 }.joined(separator: " ")
+            throw UsageError("no images found in \(arguments.joined(separator: " ")) (directories contribute their image files: \(extensions)\(advice))")
         }
         if let shard = options.shard {
             let index = try shard.resolvedIndex(environment: console.environment)
@@ -358,7 +360,8 @@ public struct CommandLineTool: Sendable {
         let options = try Options(arguments)
         guard !options.positionals.isEmpty else { throw UsageError("info needs at least one image file") }
         let components = try Self.blurHashComponents(arguments.value("components"))
-        let wantsPlaceholder = arguments.has("placeholder") || components != nil
+        let precision: Placeholder.Precision = arguments.has("approximate") ? .approximate : .exact
+        let wantsPlaceholder = arguments.has("placeholder") || components != nil || precision == .approximate
         var status = ExitCode.success
         var blocks: [String] = []
         for path in options.positionals {
@@ -373,7 +376,7 @@ public struct CommandLineTool: Sendable {
                     var block = InfoFormatter.format(path: path, info: info, byteCount: bytes.count, transparentPixels: transparent)
                     if arguments.has("trim"), let image { block += "\n" + (try InfoFormatter.trim(image)) }
                     if wantsPlaceholder {
-                        block += "\n" + InfoFormatter.placeholder(try Placeholder(bytes: bytes, components: components ?? (4, 3), limits: options.limits))
+                        block += "\n" + InfoFormatter.placeholder(try Placeholder(bytes: bytes, components: components ?? (4, 3), precision: precision, limits: options.limits))
                     }
                     blocks.append(block)
                 } catch {

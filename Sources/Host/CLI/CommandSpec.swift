@@ -7,8 +7,8 @@ struct OptionSpec: Sendable {
     enum Value: Sendable {
         /// Free text shown as the placeholder.
         case text(String)
-        /// A positive whole number.
-        case number(String)
+        /// A whole number in the range; any other value is a usage error that names the range.
+        case number(String, ClosedRange<Int>)
         /// One of these words.
         case choice([String])
         /// A file or folder path shown as the placeholder.
@@ -17,7 +17,7 @@ struct OptionSpec: Sendable {
         /// The placeholder help shows after the option.
         var placeholder: String {
             switch self {
-            case .text(let name), .number(let name), .path(let name): name
+            case .text(let name), .number(let name, _), .path(let name): name
             case .choice(let words): words.joined(separator: "|")
             }
         }

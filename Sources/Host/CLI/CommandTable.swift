@@ -1,3 +1,4 @@
+import NinepipeCore
 /// Every command and option of `ninepipe`, in the order help lists them. Parsing, help, the man
 /// page and completions all read this table.
 enum CommandTable {
@@ -8,8 +9,10 @@ enum CommandTable {
     ]
 
     static let limitOptions: [OptionSpec] = [
-        OptionSpec(name: "max-pixels", short: nil, value: .number("N"), summary: "refuse images over N pixels (default 268435456 = 16384×16384)"),
-        OptionSpec(name: "max-dimension", short: nil, value: .number("N"), summary: "refuse images with a side over N pixels (default 65535)"),
+        OptionSpec(name: "max-pixels", short: nil, value: .number("N", 1...ImageLimits.largestPixelCount),
+                   summary: "refuse images over N pixels (default 268435456 = 16384×16384; at most 2^40)"),
+        OptionSpec(name: "max-dimension", short: nil, value: .number("N", 1...ImageLimits.largestDimension),
+                   summary: "refuse images with a side over N pixels (default 65535; at most 2^31 − 1)"),
     ]
 
     /// `run` and `check`: the pipeline, its parameters, and batch options.
@@ -24,7 +27,8 @@ enum CommandTable {
                    summary: "DIR/ (mirrors input folders) or a name with {name} {ext} {dir} {width} {height} {index}, e.g. 'out/{name}-{width}x{height}.{ext}'",
                    group: batchGroup),
         OptionSpec(name: "recursive", short: "r", value: nil, summary: "read directories at any depth", group: batchGroup),
-        OptionSpec(name: "jobs", short: "j", value: .number("N"), summary: "files processed at once (default: number of cores)", group: batchGroup),
+        OptionSpec(name: "jobs", short: "j", value: .number("N", 1...BatchRunner.maximumJobs),
+                   summary: "files processed at once, 1…\(BatchRunner.maximumJobs) and never more than the inputs (default: number of cores)", group: batchGroup),
         OptionSpec(name: "quiet", short: "q", value: nil, summary: "no progress, per-file lines or warnings (still counted); failures and the summary only"),
         OptionSpec(name: "verbose", short: "v", value: nil, summary: "every warning (a batch otherwise shows each kind once and counts the files in the summary)"),
         OptionSpec(name: "fail-fast", short: nil, value: nil, summary: "stop starting new files after the first failure", group: batchGroup),
@@ -41,7 +45,8 @@ enum CommandTable {
                    summary: "density of files whose folder and name say none (default mdpi = @1x)"),
         OptionSpec(name: "upscale", short: nil, value: nil, summary: "enlarge the densest file for scales no file is dense enough for"),
         OptionSpec(name: "strict", short: nil, value: nil, summary: "make slicing the target cannot express an error instead of a warning"),
-        OptionSpec(name: "jobs", short: "j", value: .number("N"), summary: "assets converted at once (default: number of cores)"),
+        OptionSpec(name: "jobs", short: "j", value: .number("N", 1...BatchRunner.maximumJobs),
+                   summary: "assets converted at once, 1…\(BatchRunner.maximumJobs) and never more than the assets (default: number of cores)"),
         OptionSpec(name: "dry-run", short: "n", value: nil, summary: "list every file that would be written; write nothing"),
         OptionSpec(name: "quiet", short: "q", value: nil, summary: "no per-asset lines or warnings; failures and the summary only"),
         OptionSpec(name: "verbose", short: "v", value: nil, summary: "every warning (otherwise each kind once, counted in the summary)"),
@@ -68,7 +73,12 @@ enum CommandTable {
             options: pipelineOptions,
             notes: """
             A batch pipeline starts after load (each input is loaded for it), or with a load that
-            has options and no path: -e 'load orient=keep | thumbnail 128'.
+            has options and no path: -e 'load orient=keep | thumbnail 128'. It may end with a save
+            that has options and no path; each result then goes to --output written that way:
+              -e 'thumbnail size=256 | save quality=85' photos/ --output thumbs/
+              -e 'thumbnail size=256 | save format=webp strip=all' photos/ --output 'w/{name}.{ext}'
+            (format= changes the extension a folder target or {ext} gives; quality, metadata
+            (strip=) and nine-patch options are set the same way).
             ninepipe FILE [ARGS]... is ninepipe run FILE (for #!/usr/bin/env ninepipe scripts).
             """),
         CommandSpec(
@@ -82,15 +92,17 @@ enum CommandTable {
             operands: .steps),
         CommandSpec(
             name: "info", summary: "describe image files without decoding pixels",
-            usage: ["info IMAGE... [--alpha] [--trim] [--placeholder [--components XxY]]"],
+            usage: ["info IMAGE... [--alpha] [--trim] [--placeholder [--components XxY] [--approximate]]"],
             options: [OptionSpec(name: "alpha", short: nil, value: nil,
                                  summary: "also count the pixels that are not fully opaque (this decodes the pixels)"),
                       OptionSpec(name: "trim", short: nil, value: nil,
                                  summary: "also print the rectangle the trim step would keep (default threshold and background; decodes the pixels)"),
                       OptionSpec(name: "placeholder", short: nil, value: nil,
-                                 summary: "also print the dominant colour and a 4×3 BlurHash (from a small copy, decoded scaled down where the format allows)"),
+                                 summary: "also print the dominant colour and a 4×3 BlurHash of every decoded pixel (the reference encoders' string)"),
                       OptionSpec(name: "components", short: nil, value: .text("XxY"),
-                                 summary: "the BlurHash's components across and down, 1…9 each (default 4x3); implies --placeholder")]
+                                 summary: "the BlurHash's components across and down, 1…9 each (default 4x3); implies --placeholder"),
+                      OptionSpec(name: "approximate", short: nil, value: nil,
+                                 summary: "hash a small copy decoded scaled down (many times faster on big photos; may differ from the reference's string in a few characters); implies --placeholder")]
                 + limitOptions),
         CommandSpec(
             name: "ninepatch", summary: "inspect, compile, decompile and preview nine-patch images",

@@ -14,11 +14,12 @@ struct NinePatchCommand {
         switch subcommand {
         case "inspect":
             let format = arguments.value("format") ?? "json"
-            var insets: [Int]?
+            var insets: [Int32]?
             if let text = arguments.value("insets") {
-                let values = text.split(separator: ",").compactMap { Int($0) }
-                guard values.count == 4, values.allSatisfy({ $0 >= 0 }) else {
-                    throw UsageError("--insets needs four non-negative pixel counts top,left,bottom,right, e.g. --insets 12,16,12,16")
+                // The range of the ninepatch step's insets= (the image's side is checked once it is read).
+                let values = text.split(separator: ",", omittingEmptySubsequences: false).map { Int32(String($0)) ?? -1 }
+                guard values.count == 4, values.allSatisfy({ (0...65_535).contains($0) }) else {
+                    throw UsageError("--insets '\(text)': give four pixel counts top,left,bottom,right, each from 0 to 65535, e.g. --insets 12,16,12,16")
                 }
                 if border { throw UsageError("--insets and --border both say where the regions are: give one") }
                 insets = values
@@ -27,9 +28,13 @@ struct NinePatchCommand {
             var (image, source): (Image, String)
             if let insets {
                 image = try ImageCodecs.decode(try FileIO.read(rest[0]), options: DecodeOptions(limits: limits))
-                let caps = NinePatchInsets(left: Int32(insets[1]), right: Int32(insets[3]), top: Int32(insets[0]), bottom: Int32(insets[2]))
+                let caps = NinePatchInsets(left: insets[1], right: insets[3], top: insets[0], bottom: insets[2])
                 let step = Transforms.NinePatchStretch(width: nil, height: nil, insets: caps)
-                image.metadata.ninePatch = NinePatchInfo(chunk: try step.chunk(for: image))
+                do {
+                    image.metadata.ninePatch = NinePatchInfo(chunk: try step.chunk(for: image))
+                } catch {
+                    throw FileError.inFile(path: rest[0], underlying: error)
+                }
                 source = "insets"
             } else {
                 (image, source) = try load(rest[0], border: border)

@@ -76,6 +76,11 @@ struct ParsedArguments {
             throw UsageError("--\(option.name) may be given once")
         }
         values[option.name, default: []] += value.map { [$0] } ?? []
+        if case .number(_, let range)? = option.value, let value {
+            guard let number = Int(value), range.contains(number) else {
+                throw UsageError("--\(option.name) '\(value)': give a whole number from \(range.lowerBound) to \(range.upperBound)")
+            }
+        }
         if case .choice(let words)? = option.value, let value, !words.contains(value) {
             throw UsageError("--\(option.name) takes \(words.joined(separator: ", ")), got '\(value)'\(Suggestions.hint(for: value, in: words))")
         }
@@ -90,10 +95,10 @@ struct ParsedArguments {
     /// Every value of a repeatable option.
     func all(_ name: String) -> [String] { values[name] ?? [] }
 
-    /// The option's value as a positive whole number, or `nil` when not given.
+    /// The value of a number option (checked against its range while parsing), or `nil` when not given.
     func number(_ name: String) throws(UsageError) -> Int? {
         guard let text = value(name) else { return nil }
-        guard let number = Int(text), number > 0 else { throw UsageError("--\(name) needs a positive whole number, got '\(text)'") }
+        guard let number = Int(text) else { throw UsageError("--\(name) needs a whole number, got '\(text)'") }
         return number
     }
 }

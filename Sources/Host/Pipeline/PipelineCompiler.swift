@@ -185,6 +185,15 @@ public struct PipelineCompiler: Sendable {
                 diagnostics.append(Diagnostic(.error, "a load without a path reads the batch input, so it must be the first step", range: range))
             }
         }
+        for (index, step) in steps.enumerated() {
+            guard case .save(let save) = step.action, save.path == nil, index < syntax.steps.count else { continue }
+            let range = syntax.steps[index].nameRange
+            if requiresSource {
+                diagnostics.append(Diagnostic(.error, "'save' needs 'path': the file to write, e.g. save \"out.png\" (only a batch run's last step may leave it out: each result then goes to --output)", range: range))
+            } else if index != steps.count - 1 {
+                diagnostics.append(Diagnostic(.error, "a save without a path writes each batch result to --output, so it must be the last step", range: range))
+            }
+        }
         if requiresSource && first.role != .source {
             diagnostics.append(Diagnostic(.error, "'\(first.name)' has no image to work on; start the pipeline with load \"PATH\"", range: firstRange))
         }

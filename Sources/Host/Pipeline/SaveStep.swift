@@ -1,8 +1,12 @@
 import NinepipeCore
 
 /// `save "PATH" [format=png|jpeg|webp] [quality=N] …`: encodes and writes the image atomically, then passes it on.
+///
+/// A batch pipeline's last step may be a save without a path (`… | save quality=85`): it says
+/// how each result is written to `--output` (the batch's ``OutputTemplate``), and writes nothing itself.
 struct SaveStep: Sendable, Hashable {
-    var path: String
+    /// The file; `nil` for a batch pipeline's pathless last save (the batch output is the file).
+    var path: String?
     /// Encoder settings; the format is resolved when the step is compiled.
     var options: EncodeOptions
     /// How nine-patch information is written: `border` (a 1-pixel frame), `chunks`, or `auto`
@@ -16,7 +20,8 @@ struct SaveStep: Sendable, Hashable {
         name: "save", version: "1.0.0",
         summary: "Write the image (format from format= or the extension), atomically; the image flows on",
         parameters: [
-            ParameterSpec("path", .path, required: true, positional: true, summary: "the file to write"),
+            ParameterSpec("path", .path, positional: true,
+                          summary: "the file to write (a batch pipeline's last save leaves it out: each result goes to --output with these options)"),
             ParameterSpec("format", .choice(ImageFormat.allCases.filter { $0 != .gif }.map(\.rawValue)),
                           summary: "output format; default: from the extension (.png, .jpg, .jpeg, .webp, .avif, .heic), or for \"-\" and other streams the input's"),
             ParameterSpec("quality", .integer(1...100), summary: "lossy quality: JPEG (default 90), WebP (default 80), AVIF and HEIC (default 60)", example: .integer(90)),
@@ -35,10 +40,12 @@ struct SaveStep: Sendable, Hashable {
         ],
         role: .sink
     ) { arguments in
-        let path = try arguments.string("path")
+        let named = arguments["path"]?.stringValue
+        let path = named ?? ""
         let isStream = path == "-" || path.hasPrefix("/dev/") || path.hasPrefix("/proc/self/fd/")
-        // A batch template ending in {ext} takes its format from each expanded name.
-        let isTemplate = path.hasSuffix("{ext}")
+        // A batch template ending in {ext} takes its format from each expanded name, as does the
+        // batch output a pathless save writes.
+        let isTemplate = path.hasSuffix("{ext}") || named == nil
         guard let format = arguments["format"]?.stringValue.flatMap(ImageFormat.init(rawValue:)) ?? ImageFormat(path: path)
                 ?? (isStream || isTemplate ? .png : nil) else {
             throw ParameterError(name: "path", value: ParameterValue.string(path).description,
@@ -69,7 +76,7 @@ struct SaveStep: Sendable, Hashable {
         options.allowsPalette = try arguments.boolean("palette")
         options.stripped = try Self.strippedKinds(arguments["strip"])
         let ninePatch = try arguments.string("ninepatch")
-        let step = SaveStep(path: path, options: options, ninePatchMode: ninePatch, formatFromInput: formatFromInput)
+        let step = SaveStep(path: named, options: options, ninePatchMode: ninePatch, formatFromInput: formatFromInput)
         // A template's own name is checked here; each expanded name again when it is written.
         if step.writesFrame(to: path) && !formatFromInput { try step.checkFrame(format: format) }
         return .save(step)
@@ -101,13 +108,14 @@ struct SaveStep: Sendable, Hashable {
     }
 
     func run(_ image: Image, _ context: RunContext) throws {
-        let path = try context.savePath?(self.path, image) ?? self.path
+        guard let pattern = self.path else { return }  // the batch output: the batch writes it
+        let path = try context.savePath?(pattern, image) ?? pattern
         var options = options
         if formatFromInput, let named = ImageFormat(path: path) {
             options.format = named  // a template's {ext}, expanded
         } else if formatFromInput {
             guard let format = context.sourceFormat else {
-                throw ParameterError(name: "format", value: "", expected: "format=\(ImageFormat.choiceList): \(ParameterValue.string(self.path).description) is a stream with no extension, and no file was loaded to take the format from")
+                throw ParameterError(name: "format", value: "", expected: "format=\(ImageFormat.choiceList): \(ParameterValue.string(pattern).description) is a stream with no extension, and no file was loaded to take the format from")
             }
             options.format = writesFrame(to: path) || !format.isWritable ? .png : format  // a frame needs PNG; a GIF input gives PNG
         }
@@ -131,7 +139,7 @@ extension SaveStep {
     /// Writes the image `source` streams, band by band, when this save can (no nine-patch frame
     /// to draw, outside a batch); returns `false`, writing nothing, when it cannot.
     func writeStreamed(_ source: any BandSource, _ context: RunContext) throws -> Bool {
-        guard context.savePath == nil, !writesFrame(to: path) else { return false }
+        guard let path, context.savePath == nil, !writesFrame(to: path) else { return false }
         var options = options
         if formatFromInput {
             guard let format = ImageFormat(path: path) ?? context.sourceFormat else { return false }

@@ -105,8 +105,10 @@ extension Transforms {
         /// ``NinePatchInfo/clamped(width:height:)``); throws when there is neither.
         public func chunk(for image: Image) throws -> NinePatchChunk {
             if let insets {
-                guard Int(insets.left + insets.right) < image.width, Int(insets.top + insets.bottom) < image.height else {
-                    throw TransformError("insets \(insets.top),\(insets.left),\(insets.bottom),\(insets.right) leave nothing to stretch in the \(image.width)×\(image.height) image; left+right must be under the width and top+bottom under the height")
+                let sides = [insets.left, insets.right, insets.top, insets.bottom]
+                guard sides.allSatisfy({ $0 >= 0 }), Int(insets.left) + Int(insets.right) < image.width,
+                      Int(insets.top) + Int(insets.bottom) < image.height else {
+                    throw TransformError("insets \(insets.top),\(insets.left),\(insets.bottom),\(insets.right) leave nothing to stretch in the \(image.width)×\(image.height) image; each must be 0 or more, left+right under the width and top+bottom under the height")
                 }
                 return NinePatchChunk(xDivs: [insets.left, Int32(image.width) - insets.right],
                                       yDivs: [insets.top, Int32(image.height) - insets.bottom],
