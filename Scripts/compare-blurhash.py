@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """BlurHash of `ninepipe info --placeholder` next to a reference encoder's, on real images.
 
-Usage: python3 Scripts/compare-blurhash.py [--ninepipe PATH] [--approximate] IMAGE...
+Usage: python3 Scripts/compare-blurhash.py [--ninepipe PATH] [--approximate] [--components 4x3,9x9] IMAGE...
 
 The reference is whichever `blurhash` module the interpreter has: `blurhash-python` (Wolt's own C
 encoder, `pip install blurhash-python`) or `blurhash` (the pure-Python port). The two install the
@@ -48,19 +48,25 @@ def ours(ninepipe, path, x, y, approximate):
 def main():
     arguments, ninepipe = split_ninepipe()
     approximate = "--approximate" in arguments
-    paths = [a for a in arguments if a != "--approximate"]
+    arguments = [a for a in arguments if a != "--approximate"]
+    components = COMPONENTS
+    if "--components" in arguments:
+        at = arguments.index("--components")
+        components = [tuple(int(n) for n in pair.split("x")) for pair in arguments[at + 1].split(",")]
+        del arguments[at:at + 2]
+    paths = arguments
     print(f"reference: {reference_name()}, Pillow {Image.__version__}; ninepipe: {ninepipe}{' --approximate' if approximate else ''}")
     differences = 0
     for path in paths:
         with Image.open(path) as image:
             rgb = ImageOps.exif_transpose(image).convert("RGB")
             rgb.load()
-        for x, y in COMPONENTS:
+        for x, y in components:
             expected, got = reference(rgb.copy(), x, y), ours(ninepipe, path, x, y, approximate)
             same = expected == got
             differences += not same
             print(f"{'same' if same else 'DIFF'}  {x}x{y}  {path}  {expected}" + ("" if same else f"  ours {got}"))
-    print(f"{len(paths) * len(COMPONENTS) - differences} of {len(paths) * len(COMPONENTS)} equal")
+    print(f"{len(paths) * len(components) - differences} of {len(paths) * len(components)} equal")
     sys.exit(1 if differences else 0)
 
 

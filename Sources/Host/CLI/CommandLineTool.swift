@@ -139,7 +139,8 @@ public struct CommandLineTool: Sendable {
         let text = error.description
         switch error {
         case .unclosedPlaceholder, .unknownPlaceholder, .outputNeedsExtension, .outputFormatConflict: return "--" + text
-        case .outputSaveWithoutOutput: return text.replacingOccurrences(of: "the output target; give one", with: "--output; give it")
+        case .outputSaveWithoutOutput:
+            return "the pipeline ends in a save without a path, which writes each result to --output; give --output DIR/ or a name such as 'out/{name}.jpg'"
         case .badShard, .shardOutOfRange, .shardVariableMissing, .shardVariableInvalid: return text.replacingOccurrences(of: "shard ", with: "--shard ")
         default: return text.replacingOccurrences(of: "choose another output", with: "choose another --output")
         }
