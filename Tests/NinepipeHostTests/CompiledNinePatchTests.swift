@@ -220,6 +220,17 @@ extension CommandLineTests {
             }
         }
         #expect(mismatches.isEmpty, "\(mismatches.count) of \(files.count) changed: \(Array(mismatches.prefix(10)))")
+
+        // Issue 26: the batch a user runs to get plain pictures of one density succeeds on every
+        // file, writes no nine-patch chunk and names no output .9.png.
+        let mdpi = files.filter { $0.hasPrefix("drawable-mdpi-v4/") }
+        #expect(mdpi.count > 500, "expected the ~540 mdpi nine-patches, found \(mdpi.count)")
+        let plain = TestConsole.run(["run", "-e", "load ninepatch=none | resize width=50%", "--output", "plain/", "--quiet"] + mdpi.map { "res/" + $0 }, in: dir)
+        #expect(plain.status == 0, "\(mdpi.count) inputs: \(String(plain.err.prefix(2000)))")
+        let written = try FileManager.default.contentsOfDirectory(atPath: dir + "/plain")
+        #expect(written.count == mdpi.count && !written.contains { $0.hasSuffix(".9.png") }, "\(written.count) written: \(written.filter { $0.hasSuffix(".9.png") }.prefix(5))")
+        let withChunks = try written.filter { try !npChunks(dir + "/plain/" + $0).isEmpty }
+        #expect(withChunks.isEmpty, "\(withChunks.count) plain outputs kept nine-patch chunks: \(Array(withChunks.prefix(5)))")
     }
 
     static func temporaryDirectory() throws -> String {
