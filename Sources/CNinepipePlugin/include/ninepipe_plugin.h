@@ -3,6 +3,11 @@
 
 #include <stdint.h>
 
+/// The version of Ninepipe: the one place it is written. `ninepipe --version`, the core version a
+/// plugin is checked against, the release tarball's name and the container image's label all
+/// read it from here (`Scripts/version.sh` prints it for scripts).
+#define NINEPIPE_VERSION "0.1.0"
+
 /// The version of the plugin loading contract: the two entry points below and what they return.
 /// Raise it whenever that contract changes.
 #define NINEPIPE_PLUGIN_ABI 1

@@ -119,6 +119,25 @@ public final class AtomicFile {
         throw .cannotWrite(path: path, reason: FileIO.errorText())
     }
 
+    /// Removes the temporaries a killed writer of `path` left beside it (`.NAME.ninepipe-XXXXXX`:
+    /// a process stopped by SIGKILL cannot clean up), and returns how many it removed. A batch
+    /// resuming with `--skip-existing` calls it before writing `path` again; the file itself is
+    /// never touched.
+    @discardableResult
+    public static func removeLeftovers(of path: String) -> Int {
+        let name = FileIO.baseName(of: path)
+        let prefix = ".\(truncated(name, toBytes: nameLimit - temporaryAffixLength)).ninepipe-"
+        guard let directory = opendir(FileIO.parentDirectory(of: path)) else { return 0 }
+        defer { closedir(directory) }
+        var leftovers: [String] = []
+        while let entry = readdir(directory) {
+            let entryName = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if entryName.hasPrefix(prefix) && entryName.utf8.count == prefix.utf8.count + 6 { leftovers.append(entryName) }
+        }
+        let folder = FileIO.parentDirectory(of: path)
+        return leftovers.filter { unlink(folder + "/" + $0) == 0 }.count
+    }
+
     /// Whether a file mode is a character or block device, a FIFO or a socket.
     static func isSpecial(_ mode: mode_t) -> Bool {
         let kind = mode & S_IFMT

@@ -87,6 +87,19 @@ public enum FileIO {
         return stat(path, &info) == 0
     }
 
+    /// The size in bytes and the modification time (seconds since 1970, with the file system's
+    /// fraction) of the file at `path` (links followed), or `nil` when nothing is there.
+    public static func sizeAndModificationTime(of path: String) -> (size: Int, modified: Double)? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        #if canImport(Darwin)
+        let time = info.st_mtimespec
+        #else
+        let time = info.st_mtim
+        #endif
+        return (Int(info.st_size), Double(time.tv_sec) + Double(time.tv_nsec) / 1e9)
+    }
+
     /// Whether `path` is a directory.
     public static func isDirectory(_ path: String) -> Bool {
         var info = stat()

@@ -18,7 +18,7 @@ public enum PluginExport {
     /// The version of NinepipeCore; a plugin must be built against the same one as its host.
     /// (Emitted into the caller, so a plugin reports the version it was compiled against.)
     @_alwaysEmitIntoClient
-    public static var coreVersion: String { "0.1.0" }
+    public static var coreVersion: String { NINEPIPE_VERSION }
 
     /// The header describing the code that calls it, with the ABI version, core version and
     /// toolchain compiled into the *caller* (so a plugin reports what it was built with).

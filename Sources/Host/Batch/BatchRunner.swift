@@ -35,6 +35,14 @@ public struct BatchRunner: Sendable {
     /// Turns a file's error into the reason its ``Event/failed(_:reason:)`` carries (default: its
     /// description; the command line words limits in terms of its flags).
     public var describeError: @Sendable (any Error) -> String = { "\($0)" }
+    /// Leave out an input whose outputs all exist and are at least as new as it (`--skip-existing`),
+    /// so a batch that was stopped resumes instead of starting over; before an input runs again,
+    /// the temporaries a killed run left beside its outputs are removed. Outputs named by the
+    /// image size (`{width}`, `{height}`) are only known after running: such inputs always run.
+    public var skipsUpToDate = false
+    /// Receives one ``FileRecord`` per input as it finishes (from any thread): what a job
+    /// controller aggregates (`--report FILE` writes them as JSON lines).
+    public var recordHandler: (@Sendable (FileRecord) -> Void)?
 
     /// Creates a batch runner.
     public init(runner: PipelineRunner, output: OutputTemplate?, jobs: Int, failFast: Bool = false) {
@@ -50,6 +58,33 @@ public struct BatchRunner: Sendable {
         case succeeded(BatchInput, outputs: [String], width: Int, height: Int)
         /// Failed, with the reason (the rest of the batch goes on).
         case failed(BatchInput, reason: String)
+        /// Left out because its outputs exist and are as new as it (``BatchRunner/skipsUpToDate``).
+        case upToDate(BatchInput, outputs: [String])
+    }
+
+    /// What happened to one input, for machines: ``BatchRunner/recordHandler``.
+    public struct FileRecord: Sendable, Hashable {
+        /// The outcome.
+        public enum Status: String, Sendable, Hashable {
+            /// Processed and written.
+            case ok
+            /// Failed (``error`` says why).
+            case failed
+            /// Left out: its outputs were up to date.
+            case upToDate = "up-to-date"
+        }
+        /// The input file.
+        public var input: String
+        /// The files written (or found up to date).
+        public var outputs: [String]
+        /// The outcome.
+        public var status: Status
+        /// Why it failed; `nil` otherwise.
+        public var error: String?
+        /// Wall time spent on it, in seconds.
+        public var seconds: Double
+        /// The bytes of its outputs as they are on disk now.
+        public var bytesWritten: Int
     }
 
     /// The outcome of a batch.
@@ -60,6 +95,8 @@ public struct BatchRunner: Sendable {
         public var failures: [(input: BatchInput, reason: String)] = []
         /// Files not processed (after a failure with ``BatchRunner/failFast``, or cancellation).
         public var skipped = 0
+        /// Files left out because their outputs were up to date (``BatchRunner/skipsUpToDate``).
+        public var upToDate = 0
     }
 
     /// The outputs `input` will be written to, with `{width}`/`{height}` left as written: the pipeline's
@@ -149,13 +186,20 @@ public struct BatchRunner: Sendable {
         stoppable.runner.cancellation = stop
         let inputPaths = Set(inputs.map { Self.identity(of: $0.path) })
         let claims = OutputClaims()
-        let results = Mutex<(succeeded: Int, failures: [(Int, BatchInput, String)])>((0, []))
+        let results = Mutex<(succeeded: Int, upToDate: Int, failures: [(Int, BatchInput, String)])>((0, 0, []))
         let failFast = failFast
         let work: @Sendable (Int) -> Void = { [stoppable] position in
             let input = inputs[position]
+            let started = ContinuousClock.now
             let event: Event
             do {
-                event = try stoppable.process(input, pipeline: pipeline, inputPaths: inputPaths, claims: claims)
+                if stoppable.skipsUpToDate, let outputs = stoppable.upToDateOutputs(of: pipeline, for: input) {
+                    event = .upToDate(input, outputs: outputs)
+                } else {
+                    // Resuming: what a killed earlier run left half-written beside the outputs goes.
+                    if stoppable.skipsUpToDate { for output in stoppable.plannedOutputs(of: pipeline, for: input) { AtomicFile.removeLeftovers(of: output) } }
+                    event = try stoppable.process(input, pipeline: pipeline, inputPaths: inputPaths, claims: claims)
+                }
             } catch is CancellationError {
                 return  // stopped on request: counted as skipped
             } catch {
@@ -164,19 +208,48 @@ public struct BatchRunner: Sendable {
             results.withLock { results in
                 switch event {
                 case .succeeded: results.succeeded += 1
+                case .upToDate: results.upToDate += 1
                 case .failed(let input, let reason): results.failures.append((position, input, reason))
                 }
             }
             if case .failed = event, failFast { queue.stop() }
+            stoppable.recordHandler?(Self.record(of: event, seconds: (ContinuousClock.now - started).seconds))
             events(event)
         }
         return (queue, work, { results.withLock { results in
             var summary = Summary()
             summary.succeeded = results.succeeded
+            summary.upToDate = results.upToDate
             summary.failures = results.failures.sorted { $0.0 < $1.0 }.map { ($0.1, $0.2) }
-            summary.skipped = inputs.count - results.succeeded - results.failures.count
+            summary.skipped = inputs.count - results.succeeded - results.upToDate - results.failures.count
             return summary
         } })
+    }
+
+    /// The outputs of `input` when every one exists and is at least as new as the input (as
+    /// make decides); `nil` when it must run: an output is missing or older, a name depends on
+    /// the image size, or there are no outputs to look at.
+    func upToDateOutputs(of pipeline: Pipeline, for input: BatchInput) -> [String]? {
+        let outputs = plannedOutputs(of: pipeline, for: input)
+        guard !outputs.isEmpty, !outputs.contains(where: { $0.contains("{width}") || $0.contains("{height}") }),
+              let source = FileIO.sizeAndModificationTime(of: input.path) else { return nil }
+        for output in outputs {
+            guard let written = FileIO.sizeAndModificationTime(of: output), written.modified >= source.modified else { return nil }
+        }
+        return outputs
+    }
+
+    /// The machine-readable record of `event`.
+    static func record(of event: Event, seconds: Double) -> FileRecord {
+        func bytes(_ outputs: [String]) -> Int { outputs.reduce(0) { $0 + (FileIO.sizeAndModificationTime(of: $1)?.size ?? 0) } }
+        switch event {
+        case .succeeded(let input, let outputs, _, _):
+            return FileRecord(input: input.path, outputs: outputs, status: .ok, error: nil, seconds: seconds, bytesWritten: bytes(outputs))
+        case .upToDate(let input, let outputs):
+            return FileRecord(input: input.path, outputs: outputs, status: .upToDate, error: nil, seconds: seconds, bytesWritten: 0)
+        case .failed(let input, let reason):
+            return FileRecord(input: input.path, outputs: [], status: .failed, error: reason, seconds: seconds, bytesWritten: 0)
+        }
     }
 
     /// Reads, runs and writes one file.

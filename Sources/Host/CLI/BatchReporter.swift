@@ -28,12 +28,15 @@ final class BatchReporter: Sendable {
     private let state = Mutex(State())
 
     private let verbose: Bool
+    /// Whether per-file lines go to standard output (not while `--report -` writes JSON there).
+    private let printsLines: Bool
 
-    init(console: Console, total: Int, quiet: Bool, verbose: Bool = false, noun: String = "file") {
+    init(console: Console, total: Int, quiet: Bool, verbose: Bool = false, noun: String = "file", printsLines: Bool = true) {
         self.console = console
         self.total = total
         self.noun = noun
         self.verbose = verbose
+        self.printsLines = printsLines
         style = quiet ? .quiet : console.errorIsTerminal ? .bar : .lines
     }
 
@@ -44,6 +47,8 @@ final class BatchReporter: Sendable {
             succeeded("ok \(input.path) → \(outputs.joined(separator: ", ")) (\(width)×\(height))")
         case .failed(let input, let reason):
             failed(input.path, reason: reason)
+        case .upToDate(let input, let outputs):
+            succeeded("up to date \(input.path) → \(outputs.joined(separator: ", "))")
         }
     }
 
@@ -86,7 +91,7 @@ final class BatchReporter: Sendable {
         state.withLock { state in
             state.done += 1
             if state.barShown { console.status("\r\u{1B}[2K") }  // clear the bar before printing above it
-            if let line, style == .lines { console.out(line) }
+            if let line, style == .lines, printsLines { console.out(line) }
             if let failure {
                 state.failed += 1
                 console.err("ninepipe: error: \(failure.subject): \(Self.strip(failure.reason, prefix: failure.subject))")
@@ -100,17 +105,20 @@ final class BatchReporter: Sendable {
 
     /// Prints the summary; returns nothing (the caller decides the exit code).
     func finish(_ summary: BatchRunner.Summary) {
-        finish(succeeded: summary.succeeded, failures: summary.failures.map { ($0.input.path, $0.reason) }, skipped: summary.skipped)
+        finish(succeeded: summary.succeeded, failures: summary.failures.map { ($0.input.path, $0.reason) }, skipped: summary.skipped,
+               upToDate: summary.upToDate)
     }
 
-    /// Prints `N files: X ok, Y failed, Z skipped in T s` (with `detail` after `ok`) and the failures.
-    func finish(succeeded: Int, failures: [(subject: String, reason: String)], skipped: Int, detail: String? = nil) {
+    /// Prints `N files: X ok, U up to date, Y failed, Z skipped in T s` (with `detail` after `ok`;
+    /// the up-to-date count only when there are any) and the failures.
+    func finish(succeeded: Int, failures: [(subject: String, reason: String)], skipped: Int, upToDate: Int = 0, detail: String? = nil) {
         let (warnings, warningCount) = state.withLock { state in
             if state.barShown { console.status("\r\u{1B}[2K") }
             state.barShown = false
             return (state.warnings, state.warningCount)
         }
-        var parts = ["\(succeeded) ok" + (detail.map { " (\($0))" } ?? ""), "\(failures.count) failed", "\(skipped) skipped"]
+        var parts = ["\(succeeded) ok" + (detail.map { " (\($0))" } ?? "")] + (upToDate > 0 ? ["\(upToDate) up to date"] : [])
+            + ["\(failures.count) failed", "\(skipped) skipped"]
         if warningCount > 0 { parts.append("\(warningCount) warning\(warningCount == 1 ? "" : "s")") }
         let line = "\(total) \(noun)\(total == 1 ? "" : "s"): \(parts.joined(separator: ", ")) in \(Self.seconds(ContinuousClock.now - started))"
         guard style != .quiet || !failures.isEmpty || skipped > 0 else { return }

@@ -283,8 +283,9 @@ public struct CommandLineTool: Sendable {
             runner.stepObserver = { report in console.err("timing: \(report)") }
             runner.noteObserver = { note in console.err("timing: \(note)") }
         }
-        let batch = BatchRunner(runner: runner, output: output, jobs: options.jobs ?? ProcessInfo.processInfo.activeProcessorCount,
+        var batch = BatchRunner(runner: runner, output: output, jobs: options.jobs ?? ProcessInfo.processInfo.activeProcessorCount,
                                 failFast: options.failFast)
+        batch.skipsUpToDate = options.skipExisting
         try batch.check(pipeline, inputs: inputs)
         guard execute && !options.dryRun else {
             for input in inputs {
@@ -293,7 +294,12 @@ public struct CommandLineTool: Sendable {
             if !options.quiet { console.err("dry run: \(inputs.count) file\(inputs.count == 1 ? "" : "s"), nothing written") }
             return .success
         }
-        let reporter = BatchReporter(console: console, total: inputs.count, quiet: options.quiet, verbose: options.verbose)
+        if let report = options.report {
+            let log = try RecordLog(path: report, console: console)
+            batch.recordHandler = { log.write($0) }
+        }
+        let reporter = BatchReporter(console: console, total: inputs.count, quiet: options.quiet, verbose: options.verbose,
+                                     printsLines: options.report != "-")
         let interrupts = InterruptWatch()
         defer { interrupts.end() }
         var stoppable = batch

@@ -33,6 +33,10 @@ enum CommandTable {
         OptionSpec(name: "verbose", short: "v", value: nil, summary: "every warning (a batch otherwise shows each kind once and counts the files in the summary)"),
         OptionSpec(name: "fail-fast", short: nil, value: nil, summary: "stop starting new files after the first failure", group: batchGroup),
         OptionSpec(name: "dry-run", short: "n", value: nil, summary: "print INPUT → OUTPUT for each file, write nothing", group: batchGroup),
+        OptionSpec(name: "skip-existing", short: nil, value: nil,
+                   summary: "leave out inputs whose outputs exist and are at least as new (resume a stopped batch); counted as up to date", group: batchGroup),
+        OptionSpec(name: "report", short: nil, value: .path("FILE"),
+                   summary: "write one JSON line per input as it finishes (input, outputs, status, error, seconds, bytes); - for stdout", group: batchGroup),
         OptionSpec(name: "shard", short: nil, value: .text("I/N"),
                    summary: "process slice I (0…N-1) of the sorted inputs; auto/N reads JOB_COMPLETION_INDEX", group: batchGroup),
     ]

@@ -2,7 +2,8 @@ import NinepipeCore
 /// The help `ninepipe` prints: the overview (`--help`), each command's page (`COMMAND --help`,
 /// `help COMMAND`) and the manual page (`help --man`), all generated from ``CommandTable``.
 enum HelpText {
-    static let version = "0.1.0"
+    /// Ninepipe's version (`NINEPIPE_VERSION` in the plugin ABI header, its one place).
+    static let version = PluginExport.coreVersion
 
     /// What `--version` prints: the version, then the formats this build reads and writes and
     /// the optional ones it was built without.

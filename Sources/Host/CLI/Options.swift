@@ -17,6 +17,8 @@ struct Options {
     var verbose = false
     var failFast = false
     var dryRun = false
+    var skipExisting = false
+    var report: String?
     var shard: ShardSpec?
 
     /// The options of `run` or `check` from their parsed arguments.
@@ -44,6 +46,8 @@ struct Options {
         verbose = arguments.has("verbose")
         failFast = arguments.has("fail-fast")
         dryRun = arguments.has("dry-run")
+        skipExisting = arguments.has("skip-existing")
+        report = arguments.value("report")
         shard = try arguments.value("shard").map { text throws(BatchError) in try ShardSpec(text) }
     }
 
@@ -66,5 +70,5 @@ struct Options {
     }
 
     /// Whether any batch-only option was given.
-    var hasBatchOptions: Bool { output != nil || recursive || jobs != nil || failFast || dryRun || shard != nil }
+    var hasBatchOptions: Bool { output != nil || recursive || jobs != nil || failFast || dryRun || skipExisting || report != nil || shard != nil }
 }

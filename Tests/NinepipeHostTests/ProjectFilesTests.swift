@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+@testable import NinepipeHost
+import NinepipeCore
+
+/// Issue 27: the files that make the project adoptable say true things, and stay in step: the
+/// licence, the notice of linked libraries, one version everywhere, and the container image that
+/// installs exactly the runtime packages the release smoke test proves.
+@Suite("project files")
+struct ProjectFilesTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static func text(_ name: String) throws -> String {
+        try String(contentsOf: root.appendingPathComponent(name), encoding: .utf8)
+    }
+
+    @Test("LICENSE is the Apache License 2.0; NOTICE, CHANGELOG, CONTRIBUTING and SECURITY exist")
+    func licence() throws {
+        let licence = try Self.text("LICENSE")
+        #expect(licence.contains("Apache License") && licence.contains("Version 2.0, January 2004"))
+        #expect(licence.contains("TERMS AND CONDITIONS FOR USE, REPRODUCTION, AND DISTRIBUTION") && licence.contains("END OF TERMS AND CONDITIONS"))
+        for name in ["NOTICE", "CHANGELOG.md", "CONTRIBUTING.md", "SECURITY.md"] {
+            #expect(try Self.text(name).count > 500, "\(name) is missing or nearly empty")
+        }
+    }
+
+    @Test("one version: the ABI header's NINEPIPE_VERSION is what --version says and the newest CHANGELOG entry")
+    func version() throws {
+        let version = PluginExport.coreVersion
+        #expect(version == NINEPIPE_VERSION && !version.isEmpty)
+        #expect(TestConsole.run(["--version"]).out.hasPrefix("ninepipe \(version)\n"))
+        let changelog = try Self.text("CHANGELOG.md")
+        let released = changelog.split(separator: "\n").first { $0.hasPrefix("## [") && !$0.hasPrefix("## [Unreleased]") }
+        #expect(released?.hasPrefix("## [\(version)]") == true, "newest CHANGELOG entry: \(released ?? "none")")
+        #expect(try Self.text("Scripts/version.sh").contains("NINEPIPE_VERSION"))
+    }
+
+    @Test("NOTICE names every library the built executable links (ldd)")
+    func notice() throws {
+        let notice = try Self.text("NOTICE")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/ldd")
+        process.arguments = [CommandLineTests.builtExecutable.path]
+        let out = Pipe()
+        process.standardOutput = out
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/ldd"), (try? process.run()) != nil else {
+            print("SKIP: ldd not found; the NOTICE check against the executable's libraries is skipped")
+            return
+        }
+        let listing = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        // Each shared library, by the name NOTICE gives its project (or why it needs no entry).
+        let projects: [(prefix: String, name: String)] = [
+            ("libz.", "zlib"), ("libjpeg.", "libjpeg-turbo"), ("libwebp", "libwebp"), ("libgif.", "giflib"),
+            ("liblcms2.", "LittleCMS"), ("libheif.", "libheif"), ("libde265.", "libde265"), ("libx265.", "x265"),
+            ("libaom.", "libaom"), ("libdav1d.", "dav1d"), ("libnuma.", "x265"),
+            ("libswift", "Swift runtime"), ("libFoundation", "Foundation"), ("lib_FoundationICU", "ICU"),
+            ("libdispatch", "Swift runtime"), ("libBlocksRuntime", "Swift runtime"),
+            ("libc.", "glibc"), ("libm.", "glibc"), ("ld-linux", "glibc"), ("linux-vdso", "glibc"),
+            ("libstdc++", "libstdc++"), ("libgcc_s", "libgcc"),
+        ]
+        let libraries = listing.split(separator: "\n").compactMap { $0.trimmingCharacters(in: .whitespaces).split(separator: " ").first.map(String.init) }
+        #expect(libraries.count > 3, "ldd listed nothing: \(listing)")
+        for library in libraries {
+            let name = library.split(separator: "/").last.map(String.init) ?? library
+            guard let project = projects.first(where: { name.hasPrefix($0.prefix) }) else {
+                Issue.record("\(name) is linked but NOTICE has no entry for it; add it (with its licence) to NOTICE and this table")
+                continue
+            }
+            #expect(notice.contains(project.name), "NOTICE does not name \(project.name) (\(name))")
+        }
+    }
+
+    @Test("the Dockerfile installs exactly Scripts/runtime-packages.txt and builds as the release script does")
+    func container() throws {
+        let dockerfile = try Self.text("Dockerfile"), release = try Self.text("Scripts/release.sh"), readme = try Self.text("README.md")
+        #expect(dockerfile.contains("COPY Scripts/runtime-packages.txt /tmp/runtime-packages.txt"))
+        #expect(dockerfile.contains("$(grep -v '^#' /tmp/runtime-packages.txt)"))
+        #expect(release.contains("grep -v '^#' Scripts/runtime-packages.txt"))
+        for flags in ["NINEPIPE_WITHOUT=heif", "--static-swift-stdlib"] {
+            #expect(dockerfile.contains(flags) && release.contains(flags), "\(flags) differs between the Dockerfile and release.sh")
+        }
+        for line in ["FROM debian:bookworm-slim", "USER ninepipe", "WORKDIR /data", #"ENTRYPOINT ["ninepipe"]"#, #"org.opencontainers.image.version="${VERSION}""#] {
+            #expect(dockerfile.contains(line), "Dockerfile lacks \(line)")
+        }
+        let build = "docker build --build-arg VERSION=$(bash Scripts/version.sh) -t ninepipe:$(bash Scripts/version.sh) ."
+        #expect(dockerfile.contains(build) && readme.contains(build), "the one build command differs between the Dockerfile and README")
+        #expect(readme.contains("image: ninepipe:\(PluginExport.coreVersion)"), "README's Job should use the image this version builds")
+        let packages = try Self.text("Scripts/runtime-packages.txt").split(separator: "\n").filter { !$0.hasPrefix("#") && !$0.isEmpty }
+        #expect(packages.allSatisfy { !$0.hasSuffix("-dev") } && packages.contains("libjpeg62-turbo"))
+    }
+}
