@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import Foundation
 import PackageDescription
 
@@ -43,6 +43,10 @@ let package = Package(
         .library(name: "NinepipePlugins", targets: ["NinepipePlugins"]),
         .library(name: "NinepipeHost", targets: ["NinepipeHost"]),
         .executable(name: "ninepipe", targets: ["ninepipe"]),
+        // Asset generation in a SwiftPM build (Plugins/NinepipeAssets) and on request
+        // (`swift package ninepipe-assets`): see README, "In a SwiftPM build".
+        .plugin(name: "NinepipeAssets", targets: ["NinepipeAssets"]),
+        .plugin(name: "NinepipeAssetsCommand", targets: ["NinepipeAssetsCommand"]),
     ],
     targets: [
         // System C libraries, found through pkg-config.
@@ -103,6 +107,16 @@ let package = Package(
             // process's one copy of NinepipeCore (see Plugins.md, "Loading plugins at run time").
             linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"], .when(platforms: [.linux]))]
         ),
+        // Build-tool plugin: a target's nine-patches and renders, generated from its ninepipe.json.
+        .plugin(name: "NinepipeAssets", capability: .buildTool(), dependencies: ["ninepipe"], path: "Plugins/NinepipeAssets"),
+        // Command plugin: `swift package --allow-writing-to-package-directory ninepipe-assets ARGS…` runs ninepipe.
+        .plugin(
+            name: "NinepipeAssetsCommand",
+            capability: .command(
+                intent: .custom(verb: "ninepipe-assets", description: "Run ninepipe (assets, run, ninepatch …) on files of this package"),
+                permissions: [.writeToPackageDirectory(reason: "ninepipe writes the generated images and asset catalogs into the package")]),
+            dependencies: ["ninepipe"],
+            path: "Plugins/NinepipeAssetsCommand"),
         // Helpers shared by the test targets (not a product).
         .target(name: "NinepipeTestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "NinepipeCoreTests", dependencies: ["NinepipeCore", "NinepipeTestSupport"], exclude: ["Fixtures"]),

@@ -65,6 +65,7 @@ struct NinePatchReport {
     var css: String {
         let c = capInsets, p = chunk.padding
         var lines = [
+            "box-sizing: border-box;",
             "border-image-source: url(\"\(fileName)\");",
             "border-image-slice: \(c.top) \(c.right) \(c.bottom) \(c.left) fill;",
             "border-image-width: \(c.top)px \(c.right)px \(c.bottom)px \(c.left)px;",
