@@ -65,4 +65,17 @@ extension CommandLineTests {
         #expect(process.terminationStatus == 0)
         #expect(most > 0 && most < 32, "the batch ran \(most) threads at once")
     }
+
+    @Test("CommandLineTool(limits:) is where every command's limits start; --max-pixels changes them for one run")
+    func startingLimits() throws {
+        let dir = try workspace()
+        let strict = CommandLineTool(limits: ImageLimits(maxPixelCount: 100, maxDimension: 4096, maxMetadataBytes: 1 << 20))
+        let console = TestConsole()
+        let refused = strict.run(["run", "-e", #"load "\#(dir)/in.png" | save "\#(dir)/out.png""#], console: console.console())
+        #expect(refused == 1 && console.err.contains("over the limit of 100 pixels"), "\(console.err)")
+        let raised = strict.run(["run", "--max-pixels", "1000", "-e", #"load "\#(dir)/in.png" | save "\#(dir)/out.png""#], console: TestConsole().console())
+        #expect(raised == 0)
+        let assets = TestConsole()
+        #expect(strict.run(["assets", "web", dir + "/in.png", "--output", dir + "/web/"], console: assets.console()) == 1, "\(assets.err)")
+    }
 }

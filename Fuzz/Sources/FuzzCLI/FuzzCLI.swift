@@ -109,7 +109,12 @@ func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     }
     guard arguments.count <= 64, !arguments.contains(where: leavesWorkspace), !raisesLimits(arguments) else { return 0 }
     let console = Console(out: { _ in }, err: { _ in }, environment: environment)
-    let status = CommandLineTool().run(arguments, console: console)
+    // Limits a little above the workspace's images, so that a valid request for a huge output
+    // (resize width=8299 is within the default 268 million pixels) is refused fast instead of
+    // spending the 10 s an input may take under AddressSanitizer; flags may lower them or raise
+    // them to 2^20 (raisesLimits).
+    let tool = CommandLineTool(limits: ImageLimits(maxPixelCount: 1 << 20, maxDimension: 4096, maxMetadataBytes: 1 << 20))
+    let status = tool.run(arguments, console: console)
     restoreWorkspace()
     guard [0, 1, 2].contains(status) else {
         fatalError("exit status \(status) for \(arguments)")

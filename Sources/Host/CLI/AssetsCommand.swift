@@ -6,12 +6,15 @@ import Synchronization
 /// density sets between Android, iOS and the web (see ``AssetConverter``).
 struct AssetsCommand {
     let console: Console
+    /// The limits before `--max-pixels` and `--max-dimension`.
+    var limits: ImageLimits = .default
 
     /// Runs `assets PLATFORM` with its parsed arguments.
     func run(_ platformName: String, _ arguments: ParsedArguments) throws -> ExitCode {
         guard let platform = AssetPlatform(rawValue: platformName) else { throw UsageError("unknown platform '\(platformName)'") }
         let usage = HelpText.help(for: ["assets", platformName]) ?? ""
         var options = AssetOptions(platform: platform)
+        options.limits = limits
         let inputs = arguments.operands, output = arguments.value("output"), jobs = try arguments.number("jobs")
         let sourceDensity = try arguments.value("source-density").map { text throws in try AndroidDensity.named(text) } ?? .mdpi
         let dryRun = arguments.has("dry-run"), quiet = arguments.has("quiet"), failFast = arguments.has("fail-fast")

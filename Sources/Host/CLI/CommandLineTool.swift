@@ -10,9 +10,15 @@ import NinepipePlugins
 public struct CommandLineTool: Sendable {
     /// The steps available to pipelines.
     public var registry: PluginRegistry
+    /// The size limits every command starts from; `--max-pixels` and `--max-dimension` change them
+    /// for one run (default ``ImageLimits/default``; a host for strangers' files may start lower).
+    public var limits: ImageLimits
 
-    /// Creates the tool over `registry` (default: the built-in steps).
-    public init(registry: PluginRegistry = .standard) { self.registry = registry }
+    /// Creates the tool over `registry` (default: the built-in steps) and `limits`.
+    public init(registry: PluginRegistry = .standard, limits: ImageLimits = .default) {
+        self.registry = registry
+        self.limits = limits
+    }
 
     /// Runs the command line `arguments` (without the program name) and returns the exit code.
     public func run(_ arguments: [String], console: Console) -> Int32 {
@@ -100,7 +106,7 @@ public struct CommandLineTool: Sendable {
             if FileIO.exists(name) && !FileIO.isDirectory(name), let run = CommandTable.command(["run"]) {
                 let parsed = try ParsedArguments(arguments, for: run, command: "run")
                 if parsed.wantsHelp { return help(["run"], console: console) }
-                return try runPipeline(try Options(parsed), execute: true, console: console)
+                return try runPipeline(try Options(parsed, limits: limits), execute: true, console: console)
             }
             let names = CommandTable.commands.map(\.name)
             throw UsageError("unknown command '\(name)'\(Suggestions.hint(for: name, in: names)); commands: \(names.joined(separator: ", "))")
@@ -123,12 +129,12 @@ public struct CommandLineTool: Sendable {
         let parsed = try ParsedArguments(rest, for: command, command: path.joined(separator: " "))
         if parsed.wantsHelp { return help(path, console: console) }
         switch path[0] {
-        case "run": return try runPipeline(try Options(parsed), execute: true, console: console)
-        case "check": return try runPipeline(try Options(parsed), execute: false, console: console)
+        case "run": return try runPipeline(try Options(parsed, limits: limits), execute: true, console: console)
+        case "check": return try runPipeline(try Options(parsed, limits: limits), execute: false, console: console)
         case "plugins": return try plugins(parsed, console: console)
         case "info": return try info(parsed, console: console)
-        case "ninepatch": return try NinePatchCommand(console: console, limits: ImageLimits()).run(path[1], parsed)
-        case "assets": return try AssetsCommand(console: console).run(path[1], parsed)
+        case "ninepatch": return try NinePatchCommand(console: console, limits: limits).run(path[1], parsed)
+        case "assets": return try AssetsCommand(console: console, limits: limits).run(path[1], parsed)
         case "completions": return try completions(parsed, console: console)
         default: return try helpCommand(parsed, console: console)
         }
@@ -364,7 +370,7 @@ public struct CommandLineTool: Sendable {
     }
 
     private func info(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
-        let options = try Options(arguments)
+        let options = try Options(arguments, limits: limits)
         guard !options.positionals.isEmpty else { throw UsageError("info needs at least one image file") }
         let components = try Self.blurHashComponents(arguments.value("components"))
         let precision: Placeholder.Precision = arguments.has("approximate") ? .approximate : .exact

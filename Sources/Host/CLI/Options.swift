@@ -21,8 +21,9 @@ struct Options {
     var report: String?
     var shard: ShardSpec?
 
-    /// The options of `run` or `check` from their parsed arguments.
-    init(_ arguments: ParsedArguments) throws {
+    /// The options of `run` or `check` from their parsed arguments, with limits starting from `limits`.
+    init(_ arguments: ParsedArguments, limits startingLimits: ImageLimits = .default) throws {
+        limits = startingLimits
         expression = arguments.value("expression")
         positionals = arguments.operands
         for pair in arguments.all("set") {
