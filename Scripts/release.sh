@@ -9,6 +9,7 @@
 #   share/bash-completion/…, share/zsh/site-functions/_ninepipe, share/fish/vendor_completions.d/…
 #   README.md LICENSE NOTICE CHANGELOG.md RUNTIME.txt (the shared libraries it needs, from ldd,
 #                                     and the Debian packages that hold them)
+#   share/doc/ninepipe/               the manual (Docs/) and Plugins.md
 # The version is NINEPIPE_VERSION (Scripts/version.sh). HEIC/AVIF are left out: Debian 12's
 # libheif links the GPL x265 (see NOTICE).
 #
@@ -78,6 +79,7 @@ strip "$stage/bin/ninepipe"
 "$binary" completions zsh > "$stage/share/zsh/site-functions/_ninepipe"
 "$binary" completions fish > "$stage/share/fish/vendor_completions.d/ninepipe.fish"
 cp README.md LICENSE NOTICE CHANGELOG.md "$runtime" "$stage/"
+mkdir -p "$stage/share/doc/ninepipe" && cp -r Docs Plugins.md "$stage/share/doc/ninepipe/"
 tarball="$dist/$name.tar.gz"
 tar -C "$build/stage" --owner=0 --group=0 -czf "$tarball" "$name"
 (cd "$dist" && sha256sum "$name.tar.gz" > "$name.tar.gz.sha256")

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Regenerates the built-in step table in Plugins.md from the registry
+# Regenerates the built-in step table in Plugins.md and Docs/Steps.md from the registry
 # (`ninepipe plugins --markdown`), between the BEGIN/END markers.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -8,10 +8,11 @@ table=$(.build/debug/ninepipe plugins --markdown)
 python3 - "$table" <<'PY'
 import re, sys
 table = sys.argv[1].rstrip("\n")
-text = open("Plugins.md").read()
-begin = text.index("<!-- BEGIN GENERATED STEP TABLE")
-begin = text.index("\n", begin) + 1
-end = text.index("<!-- END GENERATED STEP TABLE -->")
-open("Plugins.md", "w").write(text[:begin] + table + "\n" + text[end:])
+for name in ("Plugins.md", "Docs/Steps.md"):
+    text = open(name).read()
+    begin = text.index("<!-- BEGIN GENERATED STEP TABLE")
+    begin = text.index("\n", begin) + 1
+    end = text.index("<!-- END GENERATED STEP TABLE -->")
+    open(name, "w").write(text[:begin] + table + "\n" + text[end:])
 PY
-echo "Plugins.md step table updated"
+echo "step tables in Plugins.md and Docs/Steps.md updated"

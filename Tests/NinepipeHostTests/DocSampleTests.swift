@@ -3,7 +3,7 @@ import Testing
 import NinepipeTestSupport
 
 /// Issue 12: README's embedding sample did not compile as written. Every ```swift block of
-/// README.md and Plugins.md is type-checked against the modules `swift test` just built.
+/// README.md, Plugins.md and the Docs/ pages is type-checked against the modules `swift test` just built.
 ///
 /// Per document, blocks become one `main.swift`: `import` lines move to the top, blocks that
 /// declare types or functions stay at file scope, and blocks of statements become the body of
@@ -55,7 +55,16 @@ struct DocSampleTests {
         return (imports.sorted() + body).joined(separator: "\n") + "\n"
     }
 
-    @Test("every Swift sample in README.md and Plugins.md type-checks", arguments: ["README.md", "Plugins.md"])
+    /// README.md, Plugins.md and every page of Docs/ that has Swift blocks.
+    static let documents: [String] = {
+        let pages = (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("Docs").path)) ?? []
+        let docs = pages.filter { $0.hasSuffix(".md") }.sorted().map { "Docs/" + $0 }.filter { page in
+            (try? String(contentsOf: root.appendingPathComponent(page), encoding: .utf8))?.contains("```swift") == true
+        }
+        return ["README.md", "Plugins.md"] + docs
+    }()
+
+    @Test("every Swift sample in README.md, Plugins.md and Docs/ type-checks", arguments: documents)
     func samplesCompile(document: String) throws {
         let build = Self.root.appendingPathComponent(".build/debug").path
         guard FileManager.default.fileExists(atPath: build + "/Modules/NinepipeHost.swiftmodule") else {

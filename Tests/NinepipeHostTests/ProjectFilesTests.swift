@@ -74,6 +74,7 @@ struct ProjectFilesTests {
     @Test("the Dockerfile installs exactly Scripts/runtime-packages.txt and builds as the release script does")
     func container() throws {
         let dockerfile = try Self.text("Dockerfile"), release = try Self.text("Scripts/release.sh"), readme = try Self.text("README.md")
+        let batch = try Self.text("Docs/Batch.md")
         #expect(dockerfile.contains("COPY Scripts/runtime-packages.txt /tmp/runtime-packages.txt"))
         #expect(dockerfile.contains("$(grep -v '^#' /tmp/runtime-packages.txt)"))
         #expect(release.contains("grep -v '^#' Scripts/runtime-packages.txt"))
@@ -84,8 +85,8 @@ struct ProjectFilesTests {
             #expect(dockerfile.contains(line), "Dockerfile lacks \(line)")
         }
         let build = "docker build --build-arg VERSION=$(bash Scripts/version.sh) -t ninepipe:$(bash Scripts/version.sh) ."
-        #expect(dockerfile.contains(build) && readme.contains(build), "the one build command differs between the Dockerfile and README")
-        #expect(readme.contains("image: ninepipe:\(PluginExport.coreVersion)"), "README's Job should use the image this version builds")
+        #expect(dockerfile.contains(build) && readme.contains(build) && batch.contains(build), "the one build command differs between the Dockerfile, README and Docs/Batch.md")
+        #expect(batch.contains("image: ninepipe:\(PluginExport.coreVersion)"), "Docs/Batch.md's Job should use the image this version builds")
         let packages = try Self.text("Scripts/runtime-packages.txt").split(separator: "\n").filter { !$0.hasPrefix("#") && !$0.isEmpty }
         #expect(packages.allSatisfy { !$0.hasSuffix("-dev") } && packages.contains("libjpeg62-turbo"))
     }

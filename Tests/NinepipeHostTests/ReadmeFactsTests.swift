@@ -5,14 +5,36 @@ import NinepipeCore
 
 /// Issue 26: the README said directory inputs read PNG and JPEG while the program read WebP,
 /// HEIC, AVIF and GIF in folders too. The sentences that list formats and extensions are checked
-/// against what the program says of itself (`ninepipe --version`, the extension table).
+/// against what the program says of itself (`ninepipe --version`, the extension table). Issue 27:
+/// the README is an index under 12 KB that links every page of the manual in Docs/.
 @Suite("README facts")
 struct ReadmeFactsTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// README.md and every Docs/ page, one after the other (the manual the README points into).
     static let readme: String = {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("README.md")
-        return (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+        let pages = ((try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("Docs").path)) ?? [])
+            .filter { $0.hasSuffix(".md") }.sorted().map { "Docs/" + $0 }
+        return (["README.md"] + pages).compactMap { try? String(contentsOf: root.appendingPathComponent($0), encoding: .utf8) }.joined(separator: "\n\n")
     }()
+
+    @Test("README stays under 12 KB and links every Docs/ page")
+    func readmeIndex() throws {
+        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(readme.utf8.count <= 12 * 1024, "README.md is \(readme.utf8.count) bytes")
+        #expect(readme.contains("swift test"))
+        let pages = try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent("Docs").path).filter { $0.hasSuffix(".md") }
+        #expect(pages.count >= 10)
+        for page in pages { #expect(readme.contains("](Docs/\(page))"), "README does not link Docs/\(page)") }
+        // Relative links between the pages lead to files that exist.
+        for page in pages {
+            let text = try String(contentsOf: Self.root.appendingPathComponent("Docs/" + page), encoding: .utf8)
+            for match in text.matches(of: /\]\(([^)#:]+\.md)/) {
+                let target = Self.root.appendingPathComponent("Docs").appendingPathComponent(String(match.1)).standardizedFileURL.path
+                #expect(FileManager.default.fileExists(atPath: target), "Docs/\(page) links \(match.1), which does not exist")
+            }
+        }
+    }
 
     /// The README paragraph (a `- ` list item, up to the next item) that starts with `prefix`.
     static func item(startingWith prefix: String) -> String? {
