@@ -1,7 +1,7 @@
 import NinepipeCore
 
 /// The namespace of Ninepipe's built-in transforms: one file per transform,
-/// `Transforms+Name.swift`, each a ``NinepipeCore/TransformPlugin``.
+/// `Transforms+Name.swift`, each a `TransformPlugin`.
 public enum Transforms {
     /// Every built-in transform plugin, in the order `ninepipe plugins` lists them.
     public static let all: [any TransformPlugin.Type] = [

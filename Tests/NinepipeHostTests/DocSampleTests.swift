@@ -55,13 +55,18 @@ struct DocSampleTests {
         return (imports.sorted() + body).joined(separator: "\n") + "\n"
     }
 
-    /// README.md, Plugins.md and every page of Docs/ that has Swift blocks.
+    /// README.md, Plugins.md, and every page of Docs/ and article of the DocC catalogs that has Swift blocks.
     static let documents: [String] = {
         let pages = (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("Docs").path)) ?? []
         let docs = pages.filter { $0.hasSuffix(".md") }.sorted().map { "Docs/" + $0 }.filter { page in
             (try? String(contentsOf: root.appendingPathComponent(page), encoding: .utf8))?.contains("```swift") == true
         }
-        return ["README.md", "Plugins.md"] + docs
+        // The DocC articles of each module's catalog.
+        let catalogs = ["Core/NinepipeCore.docc", "Plugins/NinepipePlugins.docc", "Host/NinepipeHost.docc"].flatMap { catalog in
+            ((try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("Sources/" + catalog).path)) ?? [])
+                .filter { $0.hasSuffix(".md") }.sorted().map { "Sources/\(catalog)/\($0)" }
+        }.filter { page in (try? String(contentsOf: root.appendingPathComponent(page), encoding: .utf8))?.contains("```swift") == true }
+        return ["README.md", "Plugins.md"] + docs + catalogs
     }()
 
     @Test("every Swift sample in README.md, Plugins.md and Docs/ type-checks", arguments: documents)

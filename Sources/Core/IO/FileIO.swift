@@ -10,9 +10,12 @@ private let systemRead = Darwin.read
 public enum FileIO {
     /// Reads the whole file at `path`.
     ///
-    /// - Parameter maxBytes: refuse files larger than this (default 4 GiB) before reading.
     /// `-` (and `/dev/stdin`) is standard input; a pipe, FIFO or device is read to its end in
     /// pieces, still refused past `maxBytes`.
+    ///
+    /// - Parameters:
+    ///   - path: the file, `-` for standard input.
+    ///   - maxBytes: refuse files larger than this (default 4 GiB) before reading.
     public static func read(_ path: String, maxBytes: Int = 4 << 30) throws(FileError) -> [UInt8] {
         let descriptor: Int32
         if let stream = streamDescriptor(path, forWriting: false) { descriptor = dup(stream) } else { descriptor = open(path, O_RDONLY | O_CLOEXEC) }

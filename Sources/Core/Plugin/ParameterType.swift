@@ -58,7 +58,10 @@ public indirect enum ParameterType: Sendable, Hashable {
 
     /// Checks `literal` and returns its value, or throws a ``ParameterError`` naming `name`, the value and what is accepted.
     ///
-    /// - Parameter example: the value shown after "e.g." (default: ``example``).
+    /// - Parameters:
+    ///   - literal: the value as written in the pipeline.
+    ///   - name: the parameter, for the message.
+    ///   - example: the value shown after "e.g." (default: ``example``).
     public func value(from literal: ArgumentLiteral, name: String, example: String? = nil) throws(ParameterError) -> ParameterValue {
         let fail = ParameterError(name: name, value: literal.description, expected: expectation(name: name, example: example))
         switch (self, literal) {
@@ -105,7 +108,9 @@ public indirect enum ParameterType: Sendable, Hashable {
 
     /// What is accepted, in words, with an example: `an integer in 1…65535, e.g. width=320`.
     ///
-    /// - Parameter example: the value shown after "e.g." (default: ``example``).
+    /// - Parameters:
+    ///   - name: the parameter the example sets.
+    ///   - example: the value shown after "e.g." (default: ``example``).
     public func expectation(name: String, example: String? = nil) -> String {
         let example = "e.g. \(name)=\(example ?? self.example)"
         switch self {

@@ -20,8 +20,11 @@ public enum TransformVerifier {
 
     /// The broken rules, one line each; empty when the transform keeps them all.
     ///
-    /// - Parameter allowsRefusals: whether throwing a ``NinepipeError`` is fine (say, an image too
-    ///   small for the parameters); pass `false` for a transform that must handle every input.
+    /// - Parameters:
+    ///   - transform: the transform to try on every size, layout and depth.
+    ///   - keepsDepth: whether a 16-bit input must give a 16-bit result.
+    ///   - allowsRefusals: whether throwing a ``NinepipeError`` is fine (say, an image too
+    ///     small for the parameters); pass `false` for a transform that must handle every input.
     public static func problems(in transform: some Transform, keepsDepth: Bool = true, allowsRefusals: Bool = true) -> [String] {
         var problems: [String] = []
         for layout in PixelLayout.allCases {

@@ -20,6 +20,7 @@ public final class NeighborhoodBandSource: BandSource {
     /// Creates the stream.
     ///
     /// - Parameters:
+    ///   - input: the stream the windows of rows are read from.
     ///   - header: the result's header (the same size as the input's).
     ///   - margin: rows of context each output row needs above and below.
     ///   - body: the filter on a window of rows; it returns an image of the window's size.

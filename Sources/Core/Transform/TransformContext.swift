@@ -14,6 +14,7 @@ public struct TransformContext: Sendable {
     /// - Parameters:
     ///   - limits: output limits (default ``ImageLimits/default``).
     ///   - cancellation: a stop request to honour besides the task's own cancellation.
+    ///   - warningHandler: receives each ``warn(_:)`` (default: dropped).
     public init(limits: ImageLimits = .default, cancellation: CancellationFlag? = nil,
                 warningHandler: @escaping @Sendable (String) -> Void = { _ in }) {
         self.limits = limits
@@ -26,8 +27,11 @@ public struct TransformContext: Sendable {
     /// Creates a context whose steps read files through `fileReader` (a host's file policy).
     ///
     /// - Parameters:
+    ///   - limits: output limits.
+    ///   - cancellation: a stop request to honour besides the task's own cancellation.
     ///   - fileReader: reads a file a step names (an overlay's image), or throws why not.
     ///   - noteHandler: receives ``note(_:)``s (a host's `--timings`); `nil` drops them.
+    ///   - warningHandler: receives each ``warn(_:)``.
     public init(limits: ImageLimits, cancellation: CancellationFlag?, fileReader: @escaping @Sendable (String) throws -> [UInt8],
                 noteHandler: (@Sendable (String) -> Void)? = nil, warningHandler: @escaping @Sendable (String) -> Void) {
         self.limits = limits

@@ -31,7 +31,7 @@ public struct AssetConverter: Sendable {
 
     /// Converts `asset`.
     ///
-    /// - Throws: a ``FileError`` naming the file that cannot be read or decoded, or a
+    /// - Throws: a `FileError` naming the file that cannot be read or decoded, or a
     ///   ``AssetError`` for slicing the platform cannot express under ``AssetOptions/strict``.
     public func convert(_ asset: Asset) throws -> Result {
         let notes = WarningList()

@@ -5,7 +5,7 @@ import NinepipeCore
 ///
 /// Reading accepts both spellings Xcode has written (`cap-insets`/`capInsets`,
 /// `alignment-insets`/`alignmentInsets`, center `stretch`/`tile`/`fill`) and names the file
-/// and the key of any malformed value. Writing gives Xcode's layout (``JSONValue``).
+/// and the key of any malformed value. Writing gives Xcode's layout (`JSONValue`).
 public struct ImageSetContents: Sendable, Hashable {
     /// One image slot.
     public struct Entry: Sendable, Hashable {

@@ -11,7 +11,7 @@ public struct CommandLineTool: Sendable {
     /// The steps available to pipelines.
     public var registry: PluginRegistry
     /// The size limits every command starts from; `--max-pixels` and `--max-dimension` change them
-    /// for one run (default ``ImageLimits/default``; a host for strangers' files may start lower).
+    /// for one run (default `ImageLimits.default`; a host for strangers' files may start lower).
     public var limits: ImageLimits
 
     /// Creates the tool over `registry` (default: the built-in steps) and `limits`.

@@ -59,7 +59,7 @@ public struct PipelineStep: Sendable, Hashable, CustomStringConvertible {
     /// pipeline unequal.
     public static func == (lhs: PipelineStep, rhs: PipelineStep) -> Bool { lhs.name == rhs.name && lhs.arguments == rhs.arguments }
 
-    /// Hashes what ``==`` compares.
+    /// Hashes what `==` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(name)
         hasher.combine(arguments)

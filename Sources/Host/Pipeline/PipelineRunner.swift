@@ -89,7 +89,10 @@ public struct PipelineRunner: Sendable {
     ///
     /// A pathless `load` as the first step (`load orient=keep | …`) gives the decoding options.
     ///
-    /// - Parameter name: names the input in messages (and decides `.9.png` handling).
+    /// - Parameters:
+    ///   - pipeline: the steps to run (a first `load` without a path gives the decoding options).
+    ///   - encoded: the image file's bytes.
+    ///   - name: names the input in messages (and decides `.9.png` handling).
     public func run(_ pipeline: Pipeline, encoded: [UInt8], name: String = "<input>") throws -> Image {
         let context = RunContext(limits: limits, policy: policy, resourceDirectory: resourceDirectory, savePath: savePath, cancellation: cancellation,
                                  noteHandler: noteObserver, handler: warningHandler)

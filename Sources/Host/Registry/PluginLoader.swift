@@ -8,7 +8,7 @@ import NinepipeCore
 /// Loads transform plugins from shared libraries (`ninepipe --plugin libX.so`).
 ///
 /// The library must export `ninepipe_plugin_header` and `ninepipe_plugin_transforms` (see
-/// ``PluginExport``). Its header is read first, as plain C data; a library built for another plugin
+/// `PluginExport`). Its header is read first, as plain C data; a library built for another plugin
 /// ABI, another NinepipeCore version or another Swift toolchain is refused before any of its Swift
 /// code runs. Libraries are never closed: their types stay in use for the life of the process.
 public enum PluginLoader {

@@ -42,6 +42,7 @@ public struct Placeholder: Sendable, Hashable {
     /// Computes the placeholder of an encoded image.
     ///
     /// - Parameters:
+    ///   - bytes: the encoded image (any format `ImageCodecs` reads).
     ///   - components: BlurHash components, 1…9 each (default 4 × 3).
     ///   - precision: which pixels the BlurHash is computed from (default: all of them).
     ///   - limits: size limits for decoding.
@@ -77,10 +78,11 @@ public struct Placeholder: Sendable, Hashable {
     /// Computes the placeholder of a decoded image.
     ///
     /// - Parameters:
+    ///   - image: the decoded image, upright.
     ///   - components: BlurHash components, 1…9 each (default 4 × 3).
     ///   - precision: ``Precision/exact`` hashes every pixel of `image`; ``Precision/approximate``
     ///     hashes the small copy the dominant colour comes from.
-    /// - Throws: ``TransformError`` when a component count is outside 1…9.
+    /// - Throws: `TransformError` when a component count is outside 1…9.
     public init(image: Image, components: (x: Int, y: Int) = (4, 3), precision: Precision = .exact) throws {
         guard (1...9).contains(components.x) && (1...9).contains(components.y) else {
             throw TransformError("BlurHash components must be 1…9 on each axis, not \(components.x)×\(components.y)")

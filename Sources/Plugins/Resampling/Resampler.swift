@@ -27,6 +27,9 @@ public struct Resampler: Sendable, Hashable {
     /// Returns `image` resampled to `width`×`height`.
     ///
     /// - Parameters:
+    ///   - image: the source, any layout and depth.
+    ///   - width: the output width in pixels.
+    ///   - height: the output height in pixels.
     ///   - region: the part of the source mapped onto the output (default: all of it).
     ///   - context: cancellation; limits are the caller's business (check the size first).
     /// - Returns: an image of the same layout and depth; straight alpha unless the input was

@@ -102,7 +102,7 @@ extension Transforms {
 
         /// The nine-patch description used for `image`: `insets=` when given (one stretch region per
         /// axis, padding equal to the insets), else the image's own (clamped into the image, see
-        /// ``NinePatchInfo/clamped(width:height:)``); throws when there is neither.
+        /// `NinePatchInfo.clamped(width:height:)`); throws when there is neither.
         public func chunk(for image: Image) throws -> NinePatchChunk {
             if let insets {
                 let sides = [insets.left, insets.right, insets.top, insets.bottom]

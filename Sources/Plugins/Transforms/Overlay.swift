@@ -2,7 +2,7 @@ import NinepipeCore
 
 extension Transforms {
     /// `overlay "badge.png" gravity=southeast x=16 y=16 opacity=0.8 scale=25% blend=over tile=false`:
-    /// composites another image onto this one (see ``Compositor``: premultiplied, 8 or 16 bits,
+    /// composites another image onto this one (see `Compositor`: premultiplied, 8 or 16 bits,
     /// the base's depth kept).
     ///
     /// - The file is read as `load` reads it: through the host's file policy (relative to the

@@ -14,7 +14,7 @@ extension Transforms {
     ///   with the pixels and the ICC profile stays. `keep-metadata=true` keeps everything.
     ///
     /// Right after `load` of a JPEG, the file is decoded with DCT scaling at the smallest size that
-    /// is still at least twice the thumbnail (see ``DecodeSizeHinting``): much faster, same quality.
+    /// is still at least twice the thumbnail (see `DecodeSizeHinting`): much faster, same quality.
     public struct Thumbnail: TransformPlugin, DecodeSizeHinting, Hashable {
         /// The step name.
         public static let name = "thumbnail"

@@ -50,8 +50,10 @@ extension JPEGEncoder {
     /// ``encode(_:warn:)`` does; `warn` is told once, at the end, when any pixel was see-through.
     ///
     /// - Parameters:
+    ///   - source: the rows to compress, pulled band by band.
     ///   - metadata: the EXIF and ICC written (default: the stream's).
     ///   - context: cancellation, checked between bands.
+    ///   - warn: receives the one see-through warning, if any.
     public func encode(_ source: any BandSource, metadata: ImageMetadata? = nil, context: TransformContext = TransformContext(),
                        warn: (String) -> Void = { _ in }) throws -> [UInt8] {
         let header = source.header

@@ -14,7 +14,9 @@ public enum NinePatchFrame {
     /// The picture inside the frame of `image`, carrying the nine-patch information the frame
     /// describes (`npTc`, `npOl`, and `npLb` when there are layout bounds).
     ///
-    /// - Parameter warn: receives a one-line warning for an axis without stretch marks.
+    /// - Parameters:
+    ///   - image: a nine-patch source: the picture with its 1-pixel frame.
+    ///   - warn: receives a one-line warning for an axis without stretch marks.
     public static func parse(_ image: Image, warn: (String) -> Void = { _ in }) throws(NinePatchFrameError) -> Image {
         let width = image.width, height = image.height
         guard width >= 3, height >= 3 else {

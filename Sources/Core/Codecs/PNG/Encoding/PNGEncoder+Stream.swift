@@ -10,8 +10,10 @@ extension PNGEncoder {
     /// the blocks and bytes of the compressed data are the same too when the layouts agree.
     ///
     /// - Parameters:
+    ///   - source: the rows to compress, pulled band by band.
     ///   - metadata: the metadata written (default: the stream's).
     ///   - context: cancellation, checked between bands.
+    ///   - sink: receives the file's bytes in order, as they are made.
     public func encode(_ source: any BandSource, metadata: ImageMetadata? = nil, context: TransformContext = TransformContext(),
                        to sink: @escaping (UnsafeRawBufferPointer) throws -> Void) throws {
         let image = source.header

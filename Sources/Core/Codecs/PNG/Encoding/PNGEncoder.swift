@@ -15,7 +15,7 @@ public struct PNGEncoder: Sendable {
     /// 4 megapixels and 2 above. On flat graphics 4 and 6 are within 1%; level 2 is
     /// about three times faster again for files about 15% larger. Whatever the level,
     /// each 256 KiB block of filtered rows samples run-length matching too and uses it
-    /// where it wins (``PNGStrategyTrial``): photographs, where it is both smaller
+    /// where it wins (`PNGStrategyTrial`): photographs, where it is both smaller
     /// and several times faster than string matching.
     public var compressionLevel: Int?
     /// Whether a palette may be used (default `true`).
