@@ -8,7 +8,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     dependencies: [
         // A real project: .package(url: "https://…/ninepipe.git", from: "0.1.0")
-        .package(name: "Ninepipe", path: "../.."),
+        .package(name: "Ninepipe", path: "../..")
     ],
     targets: [
         .target(

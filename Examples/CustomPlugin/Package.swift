@@ -10,11 +10,11 @@ let package = Package(
     name: "SepiaPlugin",
     products: [
         // A shared library `ninepipe --plugin` can load.
-        .library(name: "SepiaPlugin", type: .dynamic, targets: ["SepiaPlugin"]),
+        .library(name: "SepiaPlugin", type: .dynamic, targets: ["SepiaPlugin"])
     ],
     dependencies: [
         // A real plugin would use .package(url: "https://…/ninepipe.git", exact: "0.1.0").
-        .package(name: "Ninepipe", path: "../.."),
+        .package(name: "Ninepipe", path: "../..")
     ],
     targets: [
         // Only the core, as the shared library: the process that loads the plugin then has exactly

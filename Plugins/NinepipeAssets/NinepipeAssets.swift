@@ -35,21 +35,24 @@ struct NinepipeAssets: BuildToolPlugin {
             let inputs = assets.inputs.map { folder.appendingPathComponent($0) }
             let names = assets.inputs.map(AssetPlan.assetName)
             let files = names.flatMap { [$0 + ".png", $0 + "@2x.png", $0 + ".css"] } + ["assets.json"]
-            commands.append(.buildCommand(
-                displayName: "ninepipe assets \(assets.platform) \(assets.inputs.joined(separator: " "))",
-                executable: tool,
-                arguments: ["assets", assets.platform] + inputs.map(\.path) + ["--output", output.path + "/", "--upscale", "--quiet"],
-                inputFiles: inputs + [configuration],
-                outputFiles: files.map { output.appendingPathComponent($0) }))
+            commands.append(
+                .buildCommand(
+                    displayName: "ninepipe assets \(assets.platform) \(assets.inputs.joined(separator: " "))",
+                    executable: tool,
+                    arguments: ["assets", assets.platform] + inputs.map(\.path) + ["--output", output.path + "/", "--upscale", "--quiet"],
+                    inputFiles: inputs + [configuration],
+                    outputFiles: files.map { output.appendingPathComponent($0) }))
         }
         for render in plan.renders ?? [] {
-            let input = folder.appendingPathComponent(render.input), result = output.appendingPathComponent(render.output)
-            commands.append(.buildCommand(
-                displayName: "ninepipe \(render.input) → \(render.output)",
-                executable: tool,
-                arguments: ["run", "-e", "load \(AssetPlan.quoted(input.path)) | \(render.steps) | save \(AssetPlan.quoted(result.path))"],
-                inputFiles: [input, configuration],
-                outputFiles: [result]))
+            let input = folder.appendingPathComponent(render.input)
+            let result = output.appendingPathComponent(render.output)
+            commands.append(
+                .buildCommand(
+                    displayName: "ninepipe \(render.input) → \(render.output)",
+                    executable: tool,
+                    arguments: ["run", "-e", "load \(AssetPlan.quoted(input.path)) | \(render.steps) | save \(AssetPlan.quoted(result.path))"],
+                    inputFiles: [input, configuration],
+                    outputFiles: [result]))
         }
         return commands
     }
@@ -73,10 +76,14 @@ struct AssetPlan: Decodable {
         do {
             self = try JSONDecoder().decode(AssetPlan.self, from: data)
         } catch {
-            throw PluginError("\(path): \(error); expected {\"assets\": {\"platform\": \"web\", \"inputs\": [\"button.9.png\"]}, \"renders\": [{\"input\": …, \"steps\": …, \"output\": …}]}")
+            throw PluginError(
+                "\(path): \(error); expected {\"assets\": {\"platform\": \"web\", \"inputs\": [\"button.9.png\"]}, \"renders\": [{\"input\": …, \"steps\": …, \"output\": …}]}"
+            )
         }
         if let assets, assets.platform != "web" {
-            throw PluginError("\(path): assets.platform \"\(assets.platform)\": the build plugin writes the web bundle (\"web\"); run `swift package ninepipe-assets assets ios|android …` for the others")
+            throw PluginError(
+                "\(path): assets.platform \"\(assets.platform)\": the build plugin writes the web bundle (\"web\"); run `swift package ninepipe-assets assets ios|android …` for the others"
+            )
         }
         for render in renders ?? [] where render.output.contains("/") || render.output.hasPrefix(".") {
             throw PluginError("\(path): render output \"\(render.output)\": give a file name, without folders")

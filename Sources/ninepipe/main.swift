@@ -1,9 +1,10 @@
+import NinepipeHost
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import NinepipeHost
 
 // The executable only wires argv and the standard streams to the host library.
 exit(CommandLineTool().run(Array(CommandLine.arguments.dropFirst()), console: .standard))

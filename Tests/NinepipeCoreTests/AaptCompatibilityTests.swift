@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NinepipeCore
 
 /// `Fixtures/aapt-*.png` are the outputs of Debian's `aapt singleCrunch -i aapt-*.9.png`
@@ -60,8 +61,9 @@ struct AaptCompatibilityTests {
 
     /// `aapt-button`: transparent frame, two x regions, bottom layout bound, no solid cells.
     /// `aapt-white`: white frame, transparent and solid cells, right-edge layout bounds, a rounded outline.
-    @Test("parsing the source frame gives exactly what aapt compiled: divs, padding, colours, bounds, outline",
-          arguments: ["aapt-button", "aapt-white"])
+    @Test(
+        "parsing the source frame gives exactly what aapt compiled: divs, padding, colours, bounds, outline",
+        arguments: ["aapt-button", "aapt-white"])
     func parsesSourceLikeAapt(name: String) throws {
         let source = try PNGDecoder().decode(TestFiles.bytes(Self.fixtures.appendingPathComponent(name + ".9.png")))
         let compiled = try PNGDecoder().decode(TestFiles.bytes(Self.fixtures.appendingPathComponent(name + ".png")))
@@ -85,18 +87,34 @@ struct AaptCompatibilityTests {
         #expect(again.metadata.ninePatch?.layoutBounds == parsed.metadata.ninePatch?.layoutBounds)
     }
 
-    @Test("bad frames are refused with the pixel, its edge and its colour", arguments: [
-        ((0, 5, Color(red: 0, green: 0, blue: 0, alpha: 0x7f)), "pixel (0, 5) on the left edge is #0000007f; frame pixels must be fully transparent, black or red"),
-        ((4, 0, Color(red: 0, green: 0, blue: 255)), "pixel (4, 0) on the top edge is #0000ffff; frame pixels must be fully transparent, black or red"),
-        ((0, 0, Color(red: 9, green: 9, blue: 9)), "the top-left pixel (0, 0) is #090909ff; it sets the frame's neutral colour and must be fully transparent or opaque white"),
-        ((8, 9, Color(red: 0, green: 0, blue: 0)), "the bottom edge has a second content-padding run at pixel (8, 9); mark at most one padding run per edge"),
-    ])
+    @Test(
+        "bad frames are refused with the pixel, its edge and its colour",
+        arguments: [
+            (
+                (0, 5, Color(red: 0, green: 0, blue: 0, alpha: 0x7f)),
+                "pixel (0, 5) on the left edge is #0000007f; frame pixels must be fully transparent, black or red"
+            ),
+            ((4, 0, Color(red: 0, green: 0, blue: 255)), "pixel (4, 0) on the top edge is #0000ffff; frame pixels must be fully transparent, black or red"),
+            (
+                (0, 0, Color(red: 9, green: 9, blue: 9)),
+                "the top-left pixel (0, 0) is #090909ff; it sets the frame's neutral colour and must be fully transparent or opaque white"
+            ),
+            (
+                (8, 9, Color(red: 0, green: 0, blue: 0)),
+                "the bottom edge has a second content-padding run at pixel (8, 9); mark at most one padding run per edge"
+            ),
+        ])
     func badFrames(change: (Int, Int, Color), message: String) throws {
         // 10×10 source: stretch x 3..<5 and y 3..<5, padding run on the bottom at x 2…4.
         var samples = [UInt8](repeating: 0, count: 10 * 10 * 4)
-        func set(_ x: Int, _ y: Int, _ c: Color) { samples.replaceSubrange(((y * 10 + x) * 4)..<((y * 10 + x) * 4 + 4), with: [c.red, c.green, c.blue, c.alpha]) }
+        func set(_ x: Int, _ y: Int, _ c: Color) {
+            samples.replaceSubrange(((y * 10 + x) * 4)..<((y * 10 + x) * 4 + 4), with: [c.red, c.green, c.blue, c.alpha])
+        }
         for y in 1..<9 { for x in 1..<9 { set(x, y, Color(red: 200, green: 10, blue: 10)) } }
-        for i in 4..<6 { set(i, 0, Color(red: 0, green: 0, blue: 0)); set(0, i, Color(red: 0, green: 0, blue: 0)) }
+        for i in 4..<6 {
+            set(i, 0, Color(red: 0, green: 0, blue: 0))
+            set(0, i, Color(red: 0, green: 0, blue: 0))
+        }
         for x in 3..<6 { set(x, 9, Color(red: 0, green: 0, blue: 0)) }
         set(change.0, change.1, change.2)
         let image = Image(width: 10, height: 10, layout: .rgba, samples: samples)
@@ -109,9 +127,14 @@ struct AaptCompatibilityTests {
     @Test("a layout-bound run over a whole edge counts as aapt counts it")
     func wholeEdgeLayoutBounds() throws {
         var samples = [UInt8](repeating: 0, count: 10 * 10 * 4)
-        func set(_ x: Int, _ y: Int, _ c: Color) { samples.replaceSubrange(((y * 10 + x) * 4)..<((y * 10 + x) * 4 + 4), with: [c.red, c.green, c.blue, c.alpha]) }
+        func set(_ x: Int, _ y: Int, _ c: Color) {
+            samples.replaceSubrange(((y * 10 + x) * 4)..<((y * 10 + x) * 4 + 4), with: [c.red, c.green, c.blue, c.alpha])
+        }
         for y in 1..<9 { for x in 1..<9 { set(x, y, Color(red: 20, green: 90, blue: 200)) } }
-        for i in 3..<6 { set(i, 0, Color(red: 0, green: 0, blue: 0)); set(0, i, Color(red: 0, green: 0, blue: 0)) }
+        for i in 3..<6 {
+            set(i, 0, Color(red: 0, green: 0, blue: 0))
+            set(0, i, Color(red: 0, green: 0, blue: 0))
+        }
         for y in 1..<9 { set(9, y, Color(red: 255, green: 0, blue: 0)) }
         for x in 1..<3 { set(x, 9, Color(red: 255, green: 0, blue: 0)) }
         let parsed = try NinePatchFrame.parse(Image(width: 10, height: 10, layout: .rgba, samples: samples))

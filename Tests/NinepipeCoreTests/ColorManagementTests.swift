@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NinepipeCore
 
 /// Issue 14: colour management. The fixtures (in Fixtures/color, see its README): `display-p3.icc` and

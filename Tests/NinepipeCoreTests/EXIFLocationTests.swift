@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NinepipeCore
 
 /// Issue 11: `strip=gps` edits EXIF blocks from any file, so it must survive damaged ones.

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import NinepipeCore
 
 /// Writing the orientation into EXIF blocks as cameras and phones leave them (found by the
@@ -12,11 +13,11 @@ struct EXIFTests {
         func u32(_ v: Int) -> [UInt8] { bigEndian ? u16(v >> 16) + u16(v & 0xFFFF) : u16(v & 0xFFFF) + u16(v >> 16) }
         var block = (bigEndian ? [0x4D, 0x4D] : [0x49, 0x49]) + u16(42) + u32(8)
         block += u16(2)
-        block += u16(0x010F) + u16(2) + u32(6) + u32(38)        // Make: "Pixel" at 38
-        block += u16(0x8825) + u16(4) + u32(1) + u32(44)        // GPS IFD at 44
-        block += u32(0)                                          // no next IFD
-        block += Array("Pixel\0".utf8)                          // 38…43
-        block += u16(1) + u16(0x0002) + u16(5) + u32(3) + u32(0) + u32(0) // GPS: latitude (offset unused here)
+        block += u16(0x010F) + u16(2) + u32(6) + u32(38)  // Make: "Pixel" at 38
+        block += u16(0x8825) + u16(4) + u32(1) + u32(44)  // GPS IFD at 44
+        block += u32(0)  // no next IFD
+        block += Array("Pixel\0".utf8)  // 38…43
+        block += u16(1) + u16(0x0002) + u16(5) + u32(3) + u32(0) + u32(0)  // GPS: latitude (offset unused here)
         return block
     }
 

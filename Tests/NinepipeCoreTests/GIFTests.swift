@@ -1,6 +1,7 @@
 import Foundation
 import NinepipeTestSupport
 import Testing
+
 @testable import NinepipeCore
 
 /// Issue 14: GIF in (the first frame) through giflib. Skipped, saying so, in a build without it.
@@ -36,7 +37,12 @@ struct GIFTests {
         for y in 0..<image.height {
             for x in 0..<image.width {
                 let alpha = image.sample(x: x, y: y, channel: 3)
-                if (x + 7 * y) % 200 == 5 { #expect(alpha == 0); transparent += 1 } else { #expect(alpha == 255) }
+                if (x + 7 * y) % 200 == 5 {
+                    #expect(alpha == 0)
+                    transparent += 1
+                } else {
+                    #expect(alpha == 255)
+                }
             }
         }
         #expect(transparent > 0)
@@ -68,12 +74,20 @@ struct GIFTests {
         #expect(error.description.hasPrefix("corrupt GIF: ") && error.description.contains("at byte"), "\(error)")
         #expect(throws: UnwritableFormatError.self) { try ImageCodecs.encode(GIFDecoder().decode(seed), options: EncodeOptions(format: .gif)) }
         // Found by the gif fuzz target: a 0×8 screen reached Image's size precondition (a trap).
-        let zeroWide = Array(Data(base64Encoded: "R0lGOG0AAAAIAIEAAP8AAAAAAAAAAAAAACH/C05FVFNDQVBFMi4wAwEAAAAh+QQACgAAACwAAAAADAAIAAAIEgABCBxIsKDBgwgTKlzIsGHBgAAh+YMIEypcL8iwSLCgwYMTKlwvyLBhwYAAIQ==") ?? Data())
+        let zeroWide = Array(
+            Data(
+                base64Encoded:
+                    "R0lGOG0AAAAIAIEAAP8AAAAAAAAAAAAAACH/C05FVFNDQVBFMi4wAwEAAAAh+QQACgAAACwAAAAADAAIAAAIEgABCBxIsKDBgwgTKlzIsGHBgAAh+YMIEypcL8iwSLCgwYMTKlwvyLBhwYAAIQ=="
+            ) ?? Data())
         let zero = try #require(throws: GIFError.self) { try GIFDecoder().decode(zeroWide) }
         #expect(zero.description.contains("the logical screen is 0×8 pixels"), "\(zero)")
         // Found by the gif fuzz target: an empty first frame (0×0 at x 193) left its data unread, so
         // the decode walked on through it and disagreed with the header-only reading.
-        let emptyFrame = Array(Data(base64Encoded: "R0lGODlhDAAIAIEAAP8AAAAAAAAAAAAAACH/C05FVFNDQVBFMi4wAwEAAAAh+QQACgAAACwAwQAAAAAAAAAIEgABCBxIsKDBgwilKlzIsGHBgAAh+QQBCgABACwAAAAAADs=") ?? Data())
+        let emptyFrame = Array(
+            Data(
+                base64Encoded:
+                    "R0lGODlhDAAIAIEAAP8AAAAAAAAAAAAAACH/C05FVFNDQVBFMi4wAwEAAAAh+QQACgAAACwAwQAAAAAAAAAIEgABCBxIsKDBgwilKlzIsGHBgAAh+QQBCgABACwAAAAAADs=")
+                ?? Data())
         // Skipped now, as the header-only reading skips it: both reach the same truncated frame.
         #expect(throws: GIFError.self) { try GIFDecoder().decode(emptyFrame) }
         #expect(throws: GIFError.self) { try GIFDecoder().readInfo(emptyFrame) }

@@ -1,6 +1,7 @@
 import Foundation
 import NinepipeTestSupport
 import Testing
+
 @testable import NinepipeCore
 
 /// Issue 14: HEIC and AVIF through libheif. Fixtures (Fixtures/heif): `deep12.heic` is
@@ -12,8 +13,9 @@ struct HEIFTests {
     static let fixtures = JPEGTests.fixtures.appendingPathComponent("heif")
     func bytes(_ name: String) throws -> [UInt8] { try TestFiles.bytes(Self.fixtures.appendingPathComponent(name)) }
 
-    @Test("AVIF and HEIC round trips keep the picture (PSNR over 30 dB) and the alpha; the format is sniffed",
-          arguments: [HEIFEncoder.Codec.avif, .heic])
+    @Test(
+        "AVIF and HEIC round trips keep the picture (PSNR over 30 dB) and the alpha; the format is sniffed",
+        arguments: [HEIFEncoder.Codec.avif, .heic])
     func roundTrip(codec: HEIFEncoder.Codec) throws {
         let photo = JPEGTests.photo(width: 64, height: 48)
         let bytes = try HEIFEncoder(codec: codec, quality: 80, effort: 2).encode(photo)
@@ -22,8 +24,9 @@ struct HEIFTests {
         #expect(decoded.width == 64 && decoded.height == 48 && decoded.layout == .rgb)
         #expect(JPEGTests.psnr(photo, decoded) > 30)
         var withAlpha = photo.converted(to: .rgba)
-        withAlpha.editSamples(eight: { samples in for i in stride(from: 3, to: samples.count, by: 4) where (i / 4) % 64 < 16 { samples[i] = 0 } },
-                              sixteen: { _ in })
+        withAlpha.editSamples(
+            eight: { samples in for i in stride(from: 3, to: samples.count, by: 4) where (i / 4) % 64 < 16 { samples[i] = 0 } },
+            sixteen: { _ in })
         let alpha = try HEIFDecoder().decode(HEIFEncoder(codec: codec, quality: 80, effort: 2).encode(withAlpha))
         #expect(alpha.layout == .rgba && alpha.sample(x: 2, y: 2, channel: 3) < 10 && alpha.sample(x: 40, y: 2, channel: 3) > 245)
         #expect(try HEIFEncoder(codec: codec, quality: 20, effort: 2).encode(photo).count < bytes.count)
@@ -36,7 +39,9 @@ struct HEIFTests {
         #expect(try HEIFDecoder().readInfo(bytes("deep12.heic")).bitDepth == 12)
         let reference = try ImageCodecs.decode(bytes("deep12-heif-convert.png"))
         let source = try ImageCodecs.decode(bytes("deep-source.png"))
-        let ours = image.rgbaSamples, theirs = reference.rgbaSamples, original = source.rgbaSamples
+        let ours = image.rgbaSamples
+        let theirs = reference.rgbaSamples
+        let original = source.rgbaSamples
         // heif-convert widens 12 bits by a shift; we repeat the top bits (full range): ≤ 15 apart.
         #expect(zip(ours, theirs).map { abs($0 - $1) }.max() ?? .max <= 15)
         let error = zip(ours, original).map { Double(abs($0 - $1)) }.reduce(0, +) / Double(ours.count)
@@ -135,13 +140,18 @@ struct HEIFTests {
         func file(_ pairs: [(UInt16, UInt16)]) -> [UInt8] {
             var iref: [UInt8] = [0, 0, 0, 0]
             for (from, to) in pairs {
-                iref.appendBigEndian(UInt32(14)); iref += Array("dimg".utf8)
-                iref.appendBigEndian(from); iref.appendBigEndian(UInt16(1)); iref.appendBigEndian(to)
+                iref.appendBigEndian(UInt32(14))
+                iref += Array("dimg".utf8)
+                iref.appendBigEndian(from)
+                iref.appendBigEndian(UInt16(1))
+                iref.appendBigEndian(to)
             }
             var meta: [UInt8] = [0, 0, 0, 0]
-            meta.appendBigEndian(UInt32(iref.count + 8)); meta += Array("iref".utf8) + iref
+            meta.appendBigEndian(UInt32(iref.count + 8))
+            meta += Array("iref".utf8) + iref
             var bytes: [UInt8] = []
-            bytes.appendBigEndian(UInt32(meta.count + 8)); bytes += Array("meta".utf8) + meta
+            bytes.appendBigEndian(UInt32(meta.count + 8))
+            bytes += Array("meta".utf8) + meta
             return bytes
         }
         #expect(throws: HEIFError.self) { try HEIFItemReferences(file([(1, 2), (2, 3), (3, 1)])).checkAcyclic() }

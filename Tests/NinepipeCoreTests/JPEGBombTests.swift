@@ -1,4 +1,5 @@
 import Testing
+
 @testable import NinepipeCore
 
 /// Tiny JPEGs whose headers promise huge images (found by fuzzing: a 623-byte baseline file
@@ -17,8 +18,10 @@ struct JPEGBombTests {
             let length = Int(bytes[index + 2]) << 8 | Int(bytes[index + 3])
             var segment = Array(bytes[index..<min(bytes.count, index + 2 + length)])
             if marker == 0xC0 || marker == 0xC2, segment.count >= 9 {
-                segment[5] = UInt8(height >> 8); segment[6] = UInt8(height & 0xFF)
-                segment[7] = UInt8(width >> 8); segment[8] = UInt8(width & 0xFF)
+                segment[5] = UInt8(height >> 8)
+                segment[6] = UInt8(height & 0xFF)
+                segment[7] = UInt8(width >> 8)
+                segment[8] = UInt8(width & 0xFF)
             }
             out += segment
             index += 2 + length
@@ -53,7 +56,7 @@ struct JPEGBombTests {
         // 5 bits and 2 × 16 chroma blocks of at least 4 (see above).
         let base = try Self.small(progressive: false)
         let needed = (64 * 5 + 32 * 4 + 7) / 8
-        let short = Self.bomb(base, width: 64, height: 64, scanBytes: needed - 3) // + FF D9 = needed − 1
+        let short = Self.bomb(base, width: 64, height: 64, scanBytes: needed - 3)  // + FF D9 = needed − 1
         let error = try #require(throws: JPEGError.self) { try JPEGDecoder().decode(short) }
         #expect(error.description.contains("needs at least \(needed)"), "\(error)")
         // With enough bytes the header is believed; the garbage data then fails as damaged, not as a bomb.
@@ -77,7 +80,9 @@ struct JPEGBombTests {
         #expect(ImageLimits(maxPixelCount: .max).decoderMemoryLimit == .max)
         let error = try #require(throws: LimitError.self) { try limits.checkDecoderMemory("a coefficient buffer", size: 200 << 20) }
         #expect(error == .decoderMemoryTooLarge(kind: "a coefficient buffer", size: 200 << 20, limit: 8_000_000 + (64 << 20)))
-        #expect(error.description == "a coefficient buffer needs 200 MiB of decoder memory, over the limit of 71 MiB (8 bytes per allowed pixel, ImageLimits.decoderMemoryLimit)")
+        #expect(
+            error.description
+                == "a coefficient buffer needs 200 MiB of decoder memory, over the limit of 71 MiB (8 bytes per allowed pixel, ImageLimits.decoderMemoryLimit)")
         #expect(ImageLimits.untrusted.maxPixelCount == 50_000_000)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NinepipeCore
 
 /// Issue 13: JPEG decoded band by band through libjpeg's scanline interface.
@@ -10,8 +11,9 @@ struct JPEGStreamingTests {
         return try #require(FileBytes(descriptor: open(path, O_RDONLY), path: path))
     }
 
-    @Test("every fixture streams to the same pixels and metadata as a whole decode, at every DCT scale",
-          arguments: ["gray.jpg", "icc.jpg", "orient6.jpg", "progressive.jpg", "cmyk-red-blue.jpg"])
+    @Test(
+        "every fixture streams to the same pixels and metadata as a whole decode, at every DCT scale",
+        arguments: ["gray.jpg", "icc.jpg", "orient6.jpg", "progressive.jpg", "cmyk-red-blue.jpg"])
     func sameAsWhole(name: String) throws {
         let bytes = try TestFiles.bytes(JPEGTests.fixtures.appendingPathComponent(name))
         for scale in [1, 2, 8] {
@@ -44,11 +46,13 @@ struct JPEGStreamingTests {
         #expect(throws: JPEGError.self) { _ = try JPEGDecoder().bands(file).materialized() }
     }
 
-    @Test("the streamed encoder writes the same bytes as the whole-image encoder; flattening is reported once",
-          arguments: [(PixelLayout.rgb, SampleDepth.eight), (.gray, .eight), (.rgba, .sixteen), (.grayAlpha, .eight)])
+    @Test(
+        "the streamed encoder writes the same bytes as the whole-image encoder; flattening is reported once",
+        arguments: [(PixelLayout.rgb, SampleDepth.eight), (.gray, .eight), (.rgba, .sixteen), (.grayAlpha, .eight)])
     func encodes(layout: PixelLayout, depth: SampleDepth) throws {
         let image = PNGStreamingTests.large(layout: layout, depth: depth, width: 83, height: 150)
-        var wholeWarnings: [String] = [], streamedWarnings: [String] = []
+        var wholeWarnings: [String] = []
+        var streamedWarnings: [String] = []
         let encoder = JPEGEncoder(quality: 85, subsampling: .s422)
         let whole = try encoder.encode(image) { wholeWarnings.append($0) }
         let streamed = try encoder.encode(ImageBandSource(image)) { streamedWarnings.append($0) }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NinepipeCore
 
 @Suite("JPEG codec")
@@ -20,7 +21,8 @@ struct JPEGTests {
     }
 
     static func psnr(_ a: Image, _ b: Image) -> Double {
-        let x = a.rgbaSamples, y = b.rgbaSamples
+        let x = a.rgbaSamples
+        let y = b.rgbaSamples
         let mse = zip(x, y).reduce(0.0) { $0 + Double(($1.0 - $1.1) * ($1.0 - $1.1)) } / Double(x.count)
         return mse == 0 ? .infinity : 10 * log10(255 * 255 / mse)
     }
@@ -132,15 +134,18 @@ struct JPEGTests {
         #expect(error == .tooManyPixels(width: 96, height: 64, limit: 1000))
     }
 
-    @Test("a region decode equals the full decode cropped for 2x4 and 4x2 sampling at every scale (libjpeg-turbo's column crop is bypassed where it errs)",
-          arguments: ["sampling-2x4.jpg", "sampling-4x2.jpg", "fuzz-crop-2x4-arithmetic.jpg"])
+    @Test(
+        "a region decode equals the full decode cropped for 2x4 and 4x2 sampling at every scale (libjpeg-turbo's column crop is bypassed where it errs)",
+        arguments: ["sampling-2x4.jpg", "sampling-4x2.jpg", "fuzz-crop-2x4-arithmetic.jpg"])
     func regionWithUnusualSampling(name: String) throws {
         let bytes = try fixture(name)
         for scale in [1, 2, 4, 8] {
             let whole = try JPEGDecoder(scaleDenominator: scale).decode(bytes)
-            let windows = [PixelRect(x: whole.width - 1, y: whole.height / 2, width: 1, height: (whole.height + 3) / 4),
-                           PixelRect(x: whole.width / 3, y: 0, width: max(1, whole.width / 3), height: whole.height),
-                           PixelRect(x: 0, y: whole.height / 4, width: max(1, whole.width / 5), height: max(1, whole.height / 3))]
+            let windows = [
+                PixelRect(x: whole.width - 1, y: whole.height / 2, width: 1, height: (whole.height + 3) / 4),
+                PixelRect(x: whole.width / 3, y: 0, width: max(1, whole.width / 3), height: whole.height),
+                PixelRect(x: 0, y: whole.height / 4, width: max(1, whole.width / 5), height: max(1, whole.height / 3)),
+            ]
             for window in windows {
                 var regional = JPEGDecoder(scaleDenominator: scale)
                 regional.region = window

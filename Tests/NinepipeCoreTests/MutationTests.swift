@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import NinepipeTestSupport
+import Testing
+
 @testable import NinepipeCore
 
 /// Damaged files must give an error or an image, never a trap, hang or huge allocation.

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import NinepipeCore
 
 /// Nine-patch chunks whose numbers no aapt writes (found by fuzzing: they used to load and then
@@ -23,20 +24,28 @@ struct NinePatchChunkValidationTests {
         return (0..<(bytes.count - 4)).first { Array(bytes[$0..<($0 + 4)]) == tag }.map { $0 - 4 } ?? -1
     }
 
-    @Test("impossible values are refused where the chunk is read, naming the chunk, its byte offset, the field and what to do", arguments: [
-        (chunk(NinePatchInsets(left: 8, right: 5, top: 0, bottom: 0)), "npTc", "npTc padding left 8 + right 5 is more than the image width 10"),
-        (chunk(NinePatchInsets(left: 0, right: -20, top: 0, bottom: 0)), "npTc", "npTc padding right -20 is outside 0…10 (the image width)"),
-        (chunk(NinePatchInsets(left: 0, right: .min, top: 0, bottom: 0)), "npTc", "npTc padding right -2147483648 is outside 0…10 (the image width)"),
-        (chunk(NinePatchInsets(left: 0, right: 0, top: 9, bottom: 0)), "npTc", "npTc padding top 9 is outside 0…8 (the image height)"),
-        (NinePatchInfo(chunk: NinePatchChunk(xDivs: [2, 11], yDivs: [], padding: .zero, colors: [])), "npTc", "npTc x-div 11 is past the image width 10"),
-        (NinePatchInfo(layoutBounds: NinePatchLayoutBounds(insets: NinePatchInsets(left: -1, right: 0, top: 0, bottom: 0))), "npLb", "npLb left -1 is outside 0…10 (the image width)"),
-        (NinePatchInfo(outline: NinePatchOutline(insets: .zero, radius: .nan, alpha: 255)), "npOl", "npOl radius nan is not a finite number ≥ 0"),
-        (NinePatchInfo(outline: NinePatchOutline(insets: .zero, radius: 2, alpha: 256)), "npOl", "npOl alpha 256 is outside 0…255"),
-    ])
+    @Test(
+        "impossible values are refused where the chunk is read, naming the chunk, its byte offset, the field and what to do",
+        arguments: [
+            (chunk(NinePatchInsets(left: 8, right: 5, top: 0, bottom: 0)), "npTc", "npTc padding left 8 + right 5 is more than the image width 10"),
+            (chunk(NinePatchInsets(left: 0, right: -20, top: 0, bottom: 0)), "npTc", "npTc padding right -20 is outside 0…10 (the image width)"),
+            (chunk(NinePatchInsets(left: 0, right: .min, top: 0, bottom: 0)), "npTc", "npTc padding right -2147483648 is outside 0…10 (the image width)"),
+            (chunk(NinePatchInsets(left: 0, right: 0, top: 9, bottom: 0)), "npTc", "npTc padding top 9 is outside 0…8 (the image height)"),
+            (NinePatchInfo(chunk: NinePatchChunk(xDivs: [2, 11], yDivs: [], padding: .zero, colors: [])), "npTc", "npTc x-div 11 is past the image width 10"),
+            (
+                NinePatchInfo(layoutBounds: NinePatchLayoutBounds(insets: NinePatchInsets(left: -1, right: 0, top: 0, bottom: 0))), "npLb",
+                "npLb left -1 is outside 0…10 (the image width)"
+            ),
+            (NinePatchInfo(outline: NinePatchOutline(insets: .zero, radius: .nan, alpha: 255)), "npOl", "npOl radius nan is not a finite number ≥ 0"),
+            (NinePatchInfo(outline: NinePatchOutline(insets: .zero, radius: 2, alpha: 256)), "npOl", "npOl alpha 256 is outside 0…255"),
+        ])
     func refused(info: NinePatchInfo, type: String, reason: String) throws {
         let bytes = try Self.png(info)
         let error = try #require(throws: PNGError.self) { try PNGDecoder().decode(bytes) }
-        #expect(error.description == "corrupt PNG: chunk \(type) at byte \(Self.offset(of: type, in: bytes)): \(reason); the nine-patch chunk is damaged (aapt never writes this): compile its .9.png source again")
+        #expect(
+            error.description
+                == "corrupt PNG: chunk \(type) at byte \(Self.offset(of: type, in: bytes)): \(reason); the nine-patch chunk is damaged (aapt never writes this): compile its .9.png source again"
+        )
         // A metadata-only read (what `info` does) refuses it too.
         #expect(throws: PNGError.self) { try ImageCodecs.info(bytes) }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NinepipeCore
 
 /// Issue 13: turning a 12-megapixel photo upright took 85 ms in a per-pixel loop that strided
@@ -27,13 +28,15 @@ struct OrientationRemapTests {
         }
     }
 
-    @Test("every orientation, layout and depth matches the per-pixel reference, across tile and band edges",
-          arguments: [(1, 1), (1, 7), (7, 1), (65, 130), (300, 257)])
+    @Test(
+        "every orientation, layout and depth matches the per-pixel reference, across tile and band edges",
+        arguments: [(1, 1), (1, 7), (7, 1), (65, 130), (300, 257)])
     func matchesReference(width: Int, height: Int) {
         for layout in [PixelLayout.gray, .rgb, .rgba] {
             for sixteen in [false, true] {
                 let count = width * height * layout.channelCount
-                let image = sixteen
+                let image =
+                    sixteen
                     ? Image(width: width, height: height, layout: layout, samples: (0..<count).map { UInt16(truncatingIfNeeded: $0 &* 40503) })
                     : Image(width: width, height: height, layout: layout, samples: (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 31 >> 2) })
                 for orientation in Orientation.allCases {
@@ -73,22 +76,25 @@ extension OrientationRemapTests {
 /// columns inside it (libjpeg-turbo's `jpeg_skip_scanlines` and `jpeg_crop_scanline`).
 @Suite("JPEG region decoding")
 struct JPEGRegionDecodeTests {
-    @Test("a region decodes to the same pixels as decoding everything and cropping, at iMCU edges and inside them",
-          arguments: [JPEGEncoder.Subsampling.s420, .s444])
+    @Test(
+        "a region decodes to the same pixels as decoding everything and cropping, at iMCU edges and inside them",
+        arguments: [JPEGEncoder.Subsampling.s420, .s444])
     func sameAsCrop(subsampling: JPEGEncoder.Subsampling) throws {
         for layout in [PixelLayout.rgb, .gray] {
             let count = 101 * 67 * layout.channelCount
             let image = Image(width: 101, height: 67, layout: layout, samples: (0..<count).map { UInt8(truncatingIfNeeded: $0 * 3 + $0 / 101) })
             for progressive in [false, true] {
-            let bytes = try JPEGEncoder(quality: 90, progressive: progressive, subsampling: subsampling).encode(image)
-            let full = try JPEGDecoder().decode(bytes)
-            for region in [PixelRect(x: 17, y: 9, width: 40, height: 30), PixelRect(x: 0, y: 0, width: 16, height: 16),
-                           PixelRect(x: 100, y: 66, width: 1, height: 1), PixelRect(x: 33, y: 0, width: 68, height: 67)] {
-                var decoder = JPEGDecoder()
-                decoder.region = region
-                let part = try decoder.decode(bytes)
-                #expect(part == full.cropped(to: region), "\(layout) \(subsampling) progressive \(progressive) \(region)")
-            }
+                let bytes = try JPEGEncoder(quality: 90, progressive: progressive, subsampling: subsampling).encode(image)
+                let full = try JPEGDecoder().decode(bytes)
+                for region in [
+                    PixelRect(x: 17, y: 9, width: 40, height: 30), PixelRect(x: 0, y: 0, width: 16, height: 16),
+                    PixelRect(x: 100, y: 66, width: 1, height: 1), PixelRect(x: 33, y: 0, width: 68, height: 67),
+                ] {
+                    var decoder = JPEGDecoder()
+                    decoder.region = region
+                    let part = try decoder.decode(bytes)
+                    #expect(part == full.cropped(to: region), "\(layout) \(subsampling) progressive \(progressive) \(region)")
+                }
             }
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NinepipeCore
 
 /// Our PNG output passes `pngcheck -v` (an independent validator), when it is installed.
@@ -11,10 +12,11 @@ struct PNGCheckTests {
         var rgba: [UInt8] = []
         for i in 0..<(33 * 21) { rgba += [UInt8(i & 255), UInt8((i * 7) & 255), UInt8((i * 13) & 255), UInt8(i % 3 == 0 ? 128 : 255)] }
         var withMetadata = Image(width: 33, height: 21, layout: .rgba, samples: rgba)
-        withMetadata.metadata = ImageMetadata(orientation: .right, iccProfile: ICCProfile(name: "test", data: Array(repeating: 3, count: 500)),
-                                              density: PhysicalDensity(dpi: 72),
-                                              ninePatch: NinePatchInfo(chunk: NinePatchChunk(xDivs: [1, 2], yDivs: [3, 4], padding: .zero, colors: Array(repeating: 1, count: 9))),
-                                              text: [TextEntry(keyword: "Comment", text: "ünïcödé ✓")])
+        withMetadata.metadata = ImageMetadata(
+            orientation: .right, iccProfile: ICCProfile(name: "test", data: Array(repeating: 3, count: 500)),
+            density: PhysicalDensity(dpi: 72),
+            ninePatch: NinePatchInfo(chunk: NinePatchChunk(xDivs: [1, 2], yDivs: [3, 4], padding: .zero, colors: Array(repeating: 1, count: 9))),
+            text: [TextEntry(keyword: "Comment", text: "ünïcödé ✓")])
         return [
             ("rgba with metadata", withMetadata),
             ("16-bit gray", Image(width: 7, height: 3, layout: .gray, samples: (0..<21).map { UInt16($0 * 3001) })),

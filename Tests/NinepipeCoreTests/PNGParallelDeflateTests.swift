@@ -1,6 +1,7 @@
 import CZlib
 import Foundation
 import Testing
+
 @testable import NinepipeCore
 
 /// Issue 13: PNG encoding was the slowest stage and ran on one core. Images are now deflated in
@@ -21,8 +22,9 @@ struct PNGParallelDeflateTests {
         return Image(width: width, height: height, layout: layout, samples: samples)
     }
 
-    @Test("large images round-trip bit-exactly through the block-parallel stream, for each layout and depth",
-          arguments: [(PixelLayout.rgb, false), (.rgba, false), (.gray, false), (.rgba, true), (.gray, true)])
+    @Test(
+        "large images round-trip bit-exactly through the block-parallel stream, for each layout and depth",
+        arguments: [(PixelLayout.rgb, false), (.rgba, false), (.gray, false), (.rgba, true), (.gray, true)])
     func roundTrip(layout: PixelLayout, sixteen: Bool) throws {
         let image = Self.photo(layout: layout, sixteen: sixteen)
         let rowBytes = image.width * layout.channelCount * (sixteen ? 2 : 1)
@@ -41,7 +43,8 @@ struct PNGParallelDeflateTests {
         let rowBytes = image.width * 3
         let parallel = PNGParallelDeflate(height: image.height, rowBytes: rowBytes, bpp: 3, adaptive: true, level: 4, strategy: 1)
         let packer = PNGRowPacker(image: image, plan: plan)
-        var one: [UInt8] = [], four: [UInt8] = []
+        var one: [UInt8] = []
+        var four: [UInt8] = []
         try parallel.write(cores: 1, rows: { _ in packer }) { one += $0 }
         try parallel.write(cores: 4, rows: { _ in packer }) { four += $0 }
         #expect(one == four)
@@ -55,13 +58,17 @@ struct PNGParallelDeflateTests {
         let image = Self.photo(layout: .rgb)
         let packer = PNGRowPacker(image: image, plan: PNGEncodingPlan.plan(for: image, allowsPalette: false))
         let parallel = PNGParallelDeflate(height: image.height, rowBytes: image.width * 3, bpp: 3, adaptive: true, level: 4, strategy: 1)
-        var asked: [Int] = [], written = 0
+        var asked: [Int] = []
+        var written = 0
         #expect(throws: CancellationError.self) {
-            try parallel.write(cores: 2, rows: { index in
-                asked.append(index)
-                if index == 3 { throw CancellationError() }
-                return packer
-            }) { written += $0.count }
+            try parallel.write(
+                cores: 2,
+                rows: { index in
+                    asked.append(index)
+                    if index == 3 { throw CancellationError() }
+                    return packer
+                }
+            ) { written += $0.count }
         }
         #expect(asked == [0, 1, 2, 3] && written > 2, "asked \(asked), wrote \(written) bytes")
     }

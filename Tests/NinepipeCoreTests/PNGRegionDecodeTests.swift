@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NinepipeCore
 
 /// Issue 13: a crop after load decoded all 3000 rows to keep 1000. A region decode reads rows
@@ -8,7 +9,7 @@ import Testing
 struct PNGRegionDecodeTests {
     static func images() -> [(String, Image)] {
         var rgba16: [UInt16] = []
-        for index in 0..<(37 * 23 * 4) { rgba16.append(UInt16(truncatingIfNeeded: index &* 2654435761 >> 7)) }
+        for index in 0..<(37 * 23 * 4) { rgba16.append(UInt16(truncatingIfNeeded: index &* 2_654_435_761 >> 7)) }
         let count = 37 * 23
         let rgb: [UInt8] = (0..<(count * 3)).map { UInt8(truncatingIfNeeded: $0 * 7 + $0 / 37) }
         let palette: [UInt8] = (0..<(count * 3)).map { UInt8(($0 / 3 % 5) * 40) }
@@ -21,16 +22,19 @@ struct PNGRegionDecodeTests {
         ]
     }
 
-    @Test("a region decodes to the same pixels and metadata as decoding everything and cropping",
-          arguments: images().map(\.0))
+    @Test(
+        "a region decodes to the same pixels and metadata as decoding everything and cropping",
+        arguments: images().map(\.0))
     func sameAsCrop(name: String) throws {
         var image = try #require(Self.images().first { $0.0 == name }?.1)
         image.metadata.text = [TextEntry(keyword: "Comment", text: "kept")]
         let bytes = try PNGEncoder().encode(image)
         let full = try PNGDecoder().decode(bytes)
-        for region in [PixelRect(x: 5, y: 3, width: 20, height: 11), PixelRect(x: 0, y: 0, width: 37, height: 1),
-                       PixelRect(x: 36, y: 22, width: 1, height: 1), PixelRect(x: 0, y: 10, width: 37, height: 13),
-                       PixelRect(x: 0, y: 0, width: 37, height: 23)] {
+        for region in [
+            PixelRect(x: 5, y: 3, width: 20, height: 11), PixelRect(x: 0, y: 0, width: 37, height: 1),
+            PixelRect(x: 36, y: 22, width: 1, height: 1), PixelRect(x: 0, y: 10, width: 37, height: 13),
+            PixelRect(x: 0, y: 0, width: 37, height: 23),
+        ] {
             let decoded = try PNGDecoder().decode(bytes, region: region)
             #expect(decoded == full.cropped(to: region), "\(name) \(region)")
         }
@@ -69,8 +73,9 @@ extension PNGRegionDecodeTests {
     @Test("a region decode crops nine-patch information as cropping does")
     func ninePatchCropped() throws {
         var image = Image(width: 48, height: 48, layout: .grayAlpha, depth: .eight, fill: [90, 255])
-        image.metadata.ninePatch = NinePatchInfo(chunk: NinePatchChunk(xDivs: [10, 20], yDivs: [10, 20], padding: .zero, colors: []),
-                                                 outline: NinePatchOutline(insets: NinePatchInsets(left: 0, right: 16, top: 0, bottom: 0), radius: 0, alpha: 255))
+        image.metadata.ninePatch = NinePatchInfo(
+            chunk: NinePatchChunk(xDivs: [10, 20], yDivs: [10, 20], padding: .zero, colors: []),
+            outline: NinePatchOutline(insets: NinePatchInsets(left: 0, right: 16, top: 0, bottom: 0), radius: 0, alpha: 255))
         let bytes = try PNGEncoder().encode(image)
         let full = try PNGDecoder().decode(bytes)
         for region in [PixelRect(x: 41, y: 34, width: 3, height: 7), PixelRect(x: 5, y: 5, width: 20, height: 20)] {

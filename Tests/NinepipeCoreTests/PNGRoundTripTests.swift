@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NinepipeCore
 
 @Suite("PNG encode/decode round trips")
@@ -12,8 +13,9 @@ struct PNGRoundTripTests {
         return bytes
     }
 
-    @Test("every PngSuite image survives encode → decode bit-exactly, at its depth",
-          arguments: TestFiles.pngSuiteNames().filter { !$0.hasPrefix("x") })
+    @Test(
+        "every PngSuite image survives encode → decode bit-exactly, at its depth",
+        arguments: TestFiles.pngSuiteNames().filter { !$0.hasPrefix("x") })
     func suiteRoundTrip(name: String) throws {
         let suite = try #require(TestFiles.pngSuite)
         let original = try PNGDecoder().decode(TestFiles.bytes(suite.appendingPathComponent("png/\(name).png")))
@@ -61,8 +63,9 @@ struct PNGRoundTripTests {
     @Test("nine-patch chunks are written in aapt's order right after IHDR and read back")
     func ninePatchChunks() throws {
         let info = NinePatchInfo(
-            chunk: NinePatchChunk(xDivs: [2, 5], yDivs: [1, 3, 4, 6], padding: NinePatchInsets(left: 1, right: 2, top: 3, bottom: 4),
-                                  colors: Array(repeating: 1, count: 15)),
+            chunk: NinePatchChunk(
+                xDivs: [2, 5], yDivs: [1, 3, 4, 6], padding: NinePatchInsets(left: 1, right: 2, top: 3, bottom: 4),
+                colors: Array(repeating: 1, count: 15)),
             layoutBounds: NinePatchLayoutBounds(insets: NinePatchInsets(left: 1, right: 0, top: 2, bottom: 0)),
             outline: NinePatchOutline(insets: NinePatchInsets(left: 1, right: 1, top: 1, bottom: 1), radius: 2.5, alpha: 77))
         let image = Image(width: 8, height: 8, layout: .gray, depth: .eight, fill: [128], metadata: ImageMetadata(ninePatch: info))
@@ -89,7 +92,7 @@ struct PNGRoundTripTests {
     @Test("a malicious npTc is refused, never read out of bounds")
     func maliciousNinePatch() throws {
         var bytes = NinePatchChunk(xDivs: [1, 2], yDivs: [3, 4], padding: .zero, colors: [1]).serialized
-        bytes[1] = 200 // claims 200 x-divs
+        bytes[1] = 200  // claims 200 x-divs
         #expect(throws: ChunkFormatError.self) { try NinePatchChunk(parsing: bytes[...]) }
         #expect(throws: ChunkFormatError.self) { try NinePatchChunk(parsing: bytes[0..<20]) }
     }
@@ -97,8 +100,9 @@ struct PNGRoundTripTests {
     @Test("metadata survives: ICC, density, EXIF orientation, text, gamma")
     func metadataRoundTrip() throws {
         let icc = ICCProfile(name: "Test profile", data: Array(repeating: 7, count: 300))
-        let metadata = ImageMetadata(orientation: .right, iccProfile: icc, density: PhysicalDensity(dpi: 144),
-                                     text: [TextEntry(keyword: "Title", text: "Café"), TextEntry(keyword: "Note", text: "日本")])
+        let metadata = ImageMetadata(
+            orientation: .right, iccProfile: icc, density: PhysicalDensity(dpi: 144),
+            text: [TextEntry(keyword: "Title", text: "Café"), TextEntry(keyword: "Note", text: "日本")])
         let image = Image(width: 3, height: 2, layout: .rgb, depth: .eight, fill: [1, 2, 3], metadata: metadata)
         let decoded = try PNGDecoder().decode(PNGEncoder().encode(image))
         #expect(decoded.metadata.iccProfile == icc)
@@ -109,7 +113,10 @@ struct PNGRoundTripTests {
 
     @Test("a 1,000,000 × 1,000,000 header fails at once, naming the limit")
     func hugeHeader() throws {
-        let png = try Self.png([(.header, PNGHeader(width: 1_000_000, height: 1_000_000, bitDepth: 8, colorType: .rgba, isInterlaced: false).serialized), (.imageData, try Zlib.compress([0, 0, 0, 0, 0])), (.end, [])])
+        let png = try Self.png([
+            (.header, PNGHeader(width: 1_000_000, height: 1_000_000, bitDepth: 8, colorType: .rgba, isInterlaced: false).serialized),
+            (.imageData, try Zlib.compress([0, 0, 0, 0, 0])), (.end, []),
+        ])
         #expect(png.count < 100)
         let clock = ContinuousClock()
         let start = clock.now
@@ -123,14 +130,23 @@ struct PNGRoundTripTests {
 
     @Test("a header within limits but with far too little data is refused before allocating")
     func tinyDataLargeHeader() throws {
-        let png = try Self.png([(.header, PNGHeader(width: 16000, height: 16000, bitDepth: 16, colorType: .rgba, isInterlaced: false).serialized), (.imageData, try Zlib.compress([0, 0, 0, 0, 0])), (.end, [])])
+        let png = try Self.png([
+            (.header, PNGHeader(width: 16000, height: 16000, bitDepth: 16, colorType: .rgba, isInterlaced: false).serialized),
+            (.imageData, try Zlib.compress([0, 0, 0, 0, 0])), (.end, []),
+        ])
         let error = try #require(throws: PNGError.self) { try PNGDecoder().decode(png) }
-        guard case .corruptImageData = error else { Issue.record("unexpected \(error)"); return }
+        guard case .corruptImageData = error else {
+            Issue.record("unexpected \(error)")
+            return
+        }
     }
 
     @Test("extra inflated data is an error, not an overrun")
     func tooMuchData() throws {
-        let png = try Self.png([(.header, PNGHeader(width: 2, height: 2, bitDepth: 8, colorType: .gray, isInterlaced: false).serialized), (.imageData, try Zlib.compress([UInt8](repeating: 0, count: 100))), (.end, [])])
+        let png = try Self.png([
+            (.header, PNGHeader(width: 2, height: 2, bitDepth: 8, colorType: .gray, isInterlaced: false).serialized),
+            (.imageData, try Zlib.compress([UInt8](repeating: 0, count: 100))), (.end, []),
+        ])
         #expect(throws: PNGError.imageDataTooLong) { try PNGDecoder().decode(png) }
     }
 
@@ -140,7 +156,10 @@ struct PNGRoundTripTests {
         var bytes = try PNGEncoder().encode(image)
         bytes[20] ^= 0xFF
         let error = try #require(throws: PNGError.self) { try PNGDecoder().decode(bytes) }
-        guard case .checksumMismatch(let chunk, let offset, _, _) = error else { Issue.record("unexpected \(error)"); return }
+        guard case .checksumMismatch(let chunk, let offset, _, _) = error else {
+            Issue.record("unexpected \(error)")
+            return
+        }
         #expect(chunk == "IHDR" && offset == 8)
         #expect(error.description.contains("IHDR") && error.description.contains("byte 8"))
     }

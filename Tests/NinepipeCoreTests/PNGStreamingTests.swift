@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NinepipeCore
 
 /// Issue 13: PNG decoded and encoded band by band, from and to files, never whole in memory.
@@ -11,8 +12,10 @@ struct PNGStreamingTests {
         let channels = layout.channelCount
         let count = width * height * channels
         func value(_ index: Int) -> Int {
-            generator = generator &* 6364136223846793005 &+ 1442695040888963407
-            let pixel = index / channels, x = pixel % width, y = pixel / width
+            generator = generator &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let pixel = index / channels
+            let x = pixel % width
+            let y = pixel / width
             return ((x * 3 + y * 2 + index % channels * 50) % 256 + Int(generator >> 60)) % 256 * 256 + Int(generator >> 56)
         }
         switch depth {
@@ -80,8 +83,9 @@ struct PNGStreamingTests {
         #expect(throws: PNGError.imageDataTooShort(decodedRows: 150, expectedRows: 200)) { try source.read(150..<200) }
     }
 
-    @Test("the streamed encoder writes pixels that decode exactly, in the stream's own layout",
-          arguments: [(PixelLayout.rgb, SampleDepth.eight), (.rgba, .eight), (.gray, .eight), (.grayAlpha, .sixteen), (.rgba, .sixteen)])
+    @Test(
+        "the streamed encoder writes pixels that decode exactly, in the stream's own layout",
+        arguments: [(PixelLayout.rgb, SampleDepth.eight), (.rgba, .eight), (.gray, .eight), (.grayAlpha, .sixteen), (.rgba, .sixteen)])
     func encodes(layout: PixelLayout, depth: SampleDepth) throws {
         var image = Self.large(layout: layout, depth: depth)
         image.metadata.text = [TextEntry(keyword: "Comment", text: "streamed")]

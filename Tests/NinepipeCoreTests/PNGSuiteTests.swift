@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NinepipeCore
 
 /// PngSuite conformance: every valid image decodes to exactly the reference pixels;

@@ -1,6 +1,6 @@
+import NinepipeCore
 import Synchronization
 import Testing
-import NinepipeCore
 
 /// The read-ahead stream the JPEG encoder reads through: same pixels whatever the band pattern,
 /// the input never used by two threads at once, errors where their rows are asked for.
@@ -24,13 +24,16 @@ struct PrefetchedBandSourceTests {
             defer { busy.store(false, ordering: .releasing) }
             reads.withLock { $0.append(rows) }
             if let failingRow, rows.contains(failingRow) { throw StreamError.bandMismatch(expected: rows, got: rows) }
-            return PixelBand(top: rows.lowerBound, rows: PrefetchedBandSourceTests.image.cropped(
-                to: PixelRect(x: 0, y: rows.lowerBound, width: 7, height: rows.count)))
+            return PixelBand(
+                top: rows.lowerBound,
+                rows: PrefetchedBandSourceTests.image.cropped(
+                    to: PixelRect(x: 0, y: rows.lowerBound, width: 7, height: rows.count)))
         }
     }
 
-    @Test("any forward band pattern gives the image's rows; the input is read forward, one thread at a time",
-          arguments: [[8, 8, 8, 8, 8], [5, 5, 5, 5, 5, 5, 5, 5], [8, 3, 8, 1, 20], [4, 12, 12, 12], [40], [1, 39]])
+    @Test(
+        "any forward band pattern gives the image's rows; the input is read forward, one thread at a time",
+        arguments: [[8, 8, 8, 8, 8], [5, 5, 5, 5, 5, 5, 5, 5], [8, 3, 8, 1, 20], [4, 12, 12, 12], [40], [1, 39]])
     func patterns(heights: [Int]) throws {
         let input = Recording()
         let stream = PrefetchedBandSource(input)
@@ -57,7 +60,7 @@ struct PrefetchedBandSourceTests {
     @Test("an error met while reading ahead is thrown by the read asking for those rows, not before")
     func errors() throws {
         let stream = PrefetchedBandSource(Recording(failingRow: 12))
-        _ = try stream.read(0..<10)        // prefetches 10..<20, which fails
+        _ = try stream.read(0..<10)  // prefetches 10..<20, which fails
         #expect(throws: StreamError.self) { try stream.read(10..<20) }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import NinepipeTestSupport
 import Testing
+
 @testable import NinepipeCore
 
 /// Issue 14: WebP in and out through libwebp. Skipped, saying so, in a build without it.
@@ -13,8 +14,10 @@ struct WebPTests {
         var generator = SeededGenerator(state: 5)
         let count = width * height * layout.channelCount
         let values = (0..<count).map { index -> Int in
-            let pixel = index / layout.channelCount, channel = index % layout.channelCount
-            let x = pixel % width, y = pixel / width
+            let pixel = index / layout.channelCount
+            let channel = index % layout.channelCount
+            let x = pixel % width
+            let y = pixel / width
             if layout.hasAlpha && channel == layout.channelCount - 1 { return x < 8 ? 0 : min(255, x * 6) }
             return (x * 4 + y * 3 + channel * 50 + Int(generator.next() % 9)) & 255
         }
@@ -22,8 +25,9 @@ struct WebPTests {
         return Image(width: width, height: height, layout: layout, samples: values.map(UInt8.init))
     }
 
-    @Test("lossless keeps every sample, the colour under transparent pixels included; opaque images lose their alpha channel",
-          arguments: [PixelLayout.rgb, .rgba])
+    @Test(
+        "lossless keeps every sample, the colour under transparent pixels included; opaque images lose their alpha channel",
+        arguments: [PixelLayout.rgb, .rgba])
     func lossless(layout: PixelLayout) throws {
         let image = Self.picture(layout)
         let bytes = try WebPEncoder(isLossless: true).encode(image)

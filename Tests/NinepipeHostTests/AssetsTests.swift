@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 import NinepipeTestSupport
-@testable import NinepipeHost
+import Testing
+
 @testable import NinepipeCore
+@testable import NinepipeHost
 
 /// `ninepipe assets ios|android|web`: conversions between Android resources, Xcode asset
 /// catalogs and the web, checked through round trips, hand-written expected files and errors.
@@ -39,8 +40,10 @@ struct AssetsTests {
         for (density, twice) in Self.densities {
             func s(_ value: Int) -> Int32 { Int32(value * twice / 2) }
             var image = picture(width: 16 * twice / 2, height: 12 * twice / 2)
-            let chunk = NinePatchChunk(xDivs: [s(4), s(12)], yDivs: [s(4), s(8)], padding: NinePatchInsets(left: s(2), right: s(2), top: s(2), bottom: s(2)), colors: [])
-            image.metadata.ninePatch = NinePatchInfo(chunk: chunk, layoutBounds: NinePatchLayoutBounds(insets: NinePatchInsets(left: s(2), right: s(2), top: s(2), bottom: s(2))))
+            let chunk = NinePatchChunk(
+                xDivs: [s(4), s(12)], yDivs: [s(4), s(8)], padding: NinePatchInsets(left: s(2), right: s(2), top: s(2), bottom: s(2)), colors: [])
+            image.metadata.ninePatch = NinePatchInfo(
+                chunk: chunk, layoutBounds: NinePatchLayoutBounds(insets: NinePatchInsets(left: s(2), right: s(2), top: s(2), bottom: s(2))))
             let framed = try #require(NinePatchFrame.framed(image))
             try FileManager.default.createDirectory(atPath: "\(res)/drawable-\(density)", withIntermediateDirectories: true)
             try Data(try PNGEncoder().encode(framed)).write(to: URL(fileURLWithPath: "\(res)/drawable-\(density)/button.9.png"))
@@ -104,7 +107,9 @@ struct AssetsTests {
         #expect(try inspect(root + "/up/drawable-xxxhdpi/button.9.png")?.chunk?.xDivs == [16, 48])
     }
 
-    @Test("iOS → Android → iOS gives the same Contents.json values; the older spelling reads the same", arguments: ["pill-modern-Contents.json", "pill-older-Contents.json"])
+    @Test(
+        "iOS → Android → iOS gives the same Contents.json values; the older spelling reads the same",
+        arguments: ["pill-modern-Contents.json", "pill-older-Contents.json"])
     func iosRoundTrip(fixture: String) throws {
         let root = try directory()
         let catalog = try imageSet(in: root, contents: fixture)
@@ -133,7 +138,9 @@ struct AssetsTests {
         try text.replacingOccurrences(of: #""left" : 16"#, with: #""left" : "sixteen""#).write(toFile: contents, atomically: true, encoding: .utf8)
         let result = run(["assets", "android", catalog, "--output", root + "/res"])
         #expect(result.status == 2)
-        #expect(result.err.contains("\(contents): images[1].resizing.cap-insets.left: expected a whole number of pixels 0…65535, found \"sixteen\""), "\(result.err)")
+        #expect(
+            result.err.contains("\(contents): images[1].resizing.cap-insets.left: expected a whole number of pixels 0…65535, found \"sixteen\""),
+            "\(result.err)")
         #expect(!FileManager.default.fileExists(atPath: root + "/res"))
         try "{ \"images\" : [ ".write(toFile: contents, atomically: true, encoding: .utf8)
         let broken = run(["assets", "web", catalog, "--output", root + "/web"])
@@ -180,23 +187,24 @@ struct AssetsTests {
         let result = run(["assets", "web", res, "--output", root + "/web/"])
         #expect(result.status == 0, "\(result.err)")
         let css = try String(contentsOfFile: root + "/web/button.css", encoding: .utf8)
-        #expect(css == """
-            /* button: 16×12 CSS pixels, made by ninepipe assets web */
-            /* layout bounds (not expressible in CSS): top 2px, right 2px, bottom 2px, left 2px */
-            .button {
-              box-sizing: border-box;
-              border-image-source: url("button.png");
-              border-image-source: -webkit-image-set(url("button.png") 1x, url("button@2x.png") 2x);
-              border-image-source: image-set(url("button.png") 1x, url("button@2x.png") 2x);
-              border-image-slice: 4 4 4 4 fill;
-              border-image-width: 4px 4px 4px 4px;
-              border-image-repeat: stretch;
-              padding: 2px 2px 2px 2px;
-              min-width: 8px;
-              min-height: 8px;
-            }
+        #expect(
+            css == """
+                /* button: 16×12 CSS pixels, made by ninepipe assets web */
+                /* layout bounds (not expressible in CSS): top 2px, right 2px, bottom 2px, left 2px */
+                .button {
+                  box-sizing: border-box;
+                  border-image-source: url("button.png");
+                  border-image-source: -webkit-image-set(url("button.png") 1x, url("button@2x.png") 2x);
+                  border-image-source: image-set(url("button.png") 1x, url("button@2x.png") 2x);
+                  border-image-slice: 4 4 4 4 fill;
+                  border-image-width: 4px 4px 4px 4px;
+                  border-image-repeat: stretch;
+                  padding: 2px 2px 2px 2px;
+                  min-width: 8px;
+                  min-height: 8px;
+                }
 
-            """, "\(css)")
+                """, "\(css)")
         let manifest = try json(root + "/web/assets.json")
         let entry = try #require((manifest["assets"] as? [NSDictionary])?.first)
         #expect(entry["flutter"] as? String == "centerSlice: Rect.fromLTRB(4, 4, 12, 8)")
@@ -213,14 +221,20 @@ struct AssetsTests {
         try FileManager.default.copyItem(atPath: source, toPath: root + "/drawable-xhdpi/button.9.png")
         let warned = run(["assets", "ios", root + "/drawable-xhdpi", "--output", root + "/A.xcassets"])
         #expect(warned.status == 0)
-        #expect(warned.err.contains("\(root)/drawable-xhdpi/button.9.png: 2 stretch regions on the horizontal axis; iOS has one center per axis"), "\(warned.err)")
+        #expect(
+            warned.err.contains("\(root)/drawable-xhdpi/button.9.png: 2 stretch regions on the horizontal axis; iOS has one center per axis"), "\(warned.err)")
         let contents = try json(root + "/A.xcassets/button.imageset/Contents.json")
         let caps = ((contents["images"] as? [NSDictionary])?[1]["resizing"] as? NSDictionary)?["cap-insets"] as? NSDictionary
         #expect(caps == ["left": 2, "right": 7, "top": 3, "bottom": 7] as NSDictionary)
         let strict = run(["assets", "ios", root + "/drawable-xhdpi", "--output", root + "/B.xcassets", "--strict"])
         #expect(strict.status == 1 && strict.err.contains("stretch regions on the horizontal axis") && strict.err.contains("(strict)"), "\(strict.err)")
         // The library's error is a typed case an embedding tool can match.
-        let converter = AssetConverter(options: { var options = AssetOptions(platform: .ios); options.strict = true; return options }())
+        let converter = AssetConverter(
+            options: {
+                var options = AssetOptions(platform: .ios)
+                options.strict = true
+                return options
+            }())
         let collection = try AssetCollector().collect([root + "/drawable-xhdpi"])
         #expect {
             try converter.convert(try #require(collection.assets.first))

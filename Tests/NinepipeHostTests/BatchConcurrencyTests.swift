@@ -1,9 +1,10 @@
 import Foundation
+import NinepipeCore
+import NinepipeTestSupport
 import Synchronization
 import Testing
-import NinepipeTestSupport
+
 @testable import NinepipeHost
-import NinepipeCore
 
 /// Issue 11: batch files ran on detached threads, so cancelling the embedding task did not
 /// reach files in flight. Now each file is a child task of a group `jobs` wide.
@@ -43,9 +44,11 @@ struct BatchConcurrencyTests {
         let png = try PNGEncoder().encode(Image(width: 4, height: 4, layout: .rgb, depth: .eight, fill: [9, 9, 9]))
         let inputs = (0..<files).map { BatchInput(path: "\(directory)/\($0).png", index: $0) }
         for input in inputs { _ = FileManager.default.createFile(atPath: input.path, contents: Data(png)) }
-        let registry = try PluginRegistry(descriptors: [StepDescriptor(name: "record", version: "1", summary: "", parameters: [], role: .transform) { _ in
-            .transform(recorder)
-        }])
+        let registry = try PluginRegistry(descriptors: [
+            StepDescriptor(name: "record", version: "1", summary: "", parameters: [], role: .transform) { _ in
+                .transform(recorder)
+            }
+        ])
         return (try PipelineCompiler(registry: registry, requiresSource: false).pipeline("record"), inputs, directory)
     }
 

@@ -1,8 +1,9 @@
 import Foundation
-import Testing
-import NinepipeTestSupport
-@testable import NinepipeHost
 import NinepipeCore
+import NinepipeTestSupport
+import Testing
+
+@testable import NinepipeHost
 
 /// Issue 12: a batch could not pass `load` options (`-e 'load ninepatch=none | …'` → "'load'
 /// needs 'path'"), and a batch writing `{name}.9.png` or mirroring `.9.png` inputs wrote chunks
@@ -46,16 +47,20 @@ struct BatchLoadOptionsTests {
     /// say how each result is written to --output.
     @Test("a batch pipeline's last save without a path sets quality, format and metadata of the --output files")
     func pathlessSave() throws {
-        let dir = try workspace(with: ["photo.jpg": "NinepipeCoreTests/Fixtures/photos/rocket.jpg",
-                                       "cat.png": "NinepipeCoreTests/Fixtures/photos/chelsea.png",
-                                       "gps.jpg": "NinepipeHostTests/Fixtures/metadata/gps.jpg"])
+        let dir = try workspace(with: [
+            "photo.jpg": "NinepipeCoreTests/Fixtures/photos/rocket.jpg",
+            "cat.png": "NinepipeCoreTests/Fixtures/photos/chelsea.png",
+            "gps.jpg": "NinepipeHostTests/Fixtures/metadata/gps.jpg",
+        ])
         let plain = TestConsole.run(["run", "-e", "thumbnail size=64", dir + "/in", "--output", dir + "/default/"])
         #expect(plain.status == 0, "\(plain.err)")
         let quality = TestConsole.run(["run", "-e", "thumbnail size=64 | save quality=85", dir + "/in", "--output", dir + "/q85/"])
         #expect(quality.status == 0, "\(quality.err)")
-        let defaultBytes = try FileIO.read(dir + "/default/photo.jpg"), q85Bytes = try FileIO.read(dir + "/q85/photo.jpg")
+        let defaultBytes = try FileIO.read(dir + "/default/photo.jpg")
+        let q85Bytes = try FileIO.read(dir + "/q85/photo.jpg")
         #expect(q85Bytes.count < defaultBytes.count, "q85 \(q85Bytes.count) bytes vs default \(defaultBytes.count)")
-        let q85PNG = try FileIO.read(dir + "/q85/cat.png"), defaultPNG = try FileIO.read(dir + "/default/cat.png")
+        let q85PNG = try FileIO.read(dir + "/q85/cat.png")
+        let defaultPNG = try FileIO.read(dir + "/default/cat.png")
         #expect(q85PNG == defaultPNG, "a PNG output ignores quality=")
         // format= changes the extension of the mirrored names; strip= reaches the files.
         let jpeg = TestConsole.run(["run", "-e", "resize width=64 | save format=jpeg quality=85 strip=exif", dir + "/in", "--output", dir + "/jpeg/"])
@@ -73,13 +78,17 @@ struct BatchLoadOptionsTests {
         #expect(template.status == 0, "\(template.err)")
         #expect(FileManager.default.fileExists(atPath: dir + "/t/photo-64.png") && FileManager.default.fileExists(atPath: dir + "/t/cat-64.png"))
         let conflict = TestConsole.run(["run", "-e", "thumbnail size=64 | save format=jpeg", dir + "/in", "--output", dir + "/c/{name}.png"])
-        #expect(conflict.status == 2 && conflict.err.contains("names PNG files, but the save asks for format=jpeg; end the name in .jpg or {ext}"), "\(conflict.err)")
+        #expect(
+            conflict.status == 2 && conflict.err.contains("names PNG files, but the save asks for format=jpeg; end the name in .jpg or {ext}"),
+            "\(conflict.err)")
         #expect(!FileManager.default.fileExists(atPath: dir + "/c"))
         // Without --output, elsewhere than last, or in a single run: clear errors at their place.
         let noOutput = TestConsole.run(["run", "-e", "thumbnail size=64 | save quality=85", dir + "/in"])
         #expect(noOutput.status == 2 && noOutput.err.contains("ends in a save without a path, which writes each result to --output"), "\(noOutput.err)")
         let middle = TestConsole.run(["run", "-e", "save quality=85 | thumbnail size=64", dir + "/in", "--output", dir + "/m/"])
-        #expect(middle.status == 2 && middle.err.contains("1:1: error: a save without a path writes each batch result to --output, so it must be the last step"), "\(middle.err)")
+        #expect(
+            middle.status == 2 && middle.err.contains("1:1: error: a save without a path writes each batch result to --output, so it must be the last step"),
+            "\(middle.err)")
         let single = TestConsole.run(["run", "-e", #"load "x.png" | save quality=85"#])
         #expect(single.status == 2 && single.err.contains("'save' needs 'path'"), "\(single.err)")
         // A dry run lists the names the format gives.
@@ -90,8 +99,10 @@ struct BatchLoadOptionsTests {
     @Test("batch outputs named .9.png get the frame drawn, for --output DIR/ mirroring and for save \"{name}.png\" alike")
     func framedBatchOutputs() throws {
         let dir = try workspace(with: ["button.9.png": "NinepipeCoreTests/Fixtures/aapt-button.9.png"])
-        let result = TestConsole.run(["run", "-e", #"ninepatch width=60 height=40 | save "\#(dir)/named/{name}.png""#,
-                                      dir + "/in", "--output", dir + "/mirror/"])
+        let result = TestConsole.run([
+            "run", "-e", #"ninepatch width=60 height=40 | save "\#(dir)/named/{name}.png""#,
+            dir + "/in", "--output", dir + "/mirror/",
+        ])
         #expect(result.status == 0, "\(result.err)")
         for output in ["mirror/button.9.png", "named/button.9.png"] {
             let path = dir + "/" + output

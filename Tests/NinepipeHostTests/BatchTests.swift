@@ -1,9 +1,10 @@
 import Foundation
+import NinepipeCore
+import NinepipeTestSupport
 import Synchronization
 import Testing
-import NinepipeTestSupport
+
 @testable import NinepipeHost
-import NinepipeCore
 
 /// `ninepipe run FILE INPUT... --output TARGET`, used as a person would, with absolute paths
 /// (other suites change the working directory).
@@ -49,7 +50,7 @@ struct BatchTests {
     @Test("a 250-byte file name (the limit is 255) saves, and overwrites keep the file's permissions")
     func longNameAndKeptMode() throws {
         let root = try TemporaryFolder.make("long")
-        let name = String(repeating: "é", count: 123) + ".png"   // 246 + 4 bytes
+        let name = String(repeating: "é", count: 123) + ".png"  // 246 + 4 bytes
         #expect(name.utf8.count == 250)
         let card = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Examples/card.png").path
@@ -79,7 +80,8 @@ struct BatchTests {
         // A watcher reads the process umask from /proc (Linux) all through the runs: it must never
         // see it changed. (The damage itself needs another thread to create a file in that
         // moment, which is rare on a quiet machine; the changed umask is not.)
-        let watching = Mutex(true), changes = Mutex(0)
+        let watching = Mutex(true)
+        let changes = Mutex(0)
         let watcher = Thread {
             while watching.withLock({ $0 }) {
                 guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return }
@@ -125,13 +127,17 @@ struct BatchTests {
     @Test("templates: {name}@2x.png with --set, {name}-{width}x{height}.{ext}, and globs")
     func templates() throws {
         let root = try workspace()
-        let named = TestConsole.run(["run", root + "/thumbs.pipe", root + "/photos/a.jpg", root + "/photos/b.png",
-                                     "--output", root + "/out/{name}@2x.png", "--set", "size=96"])
+        let named = TestConsole.run([
+            "run", root + "/thumbs.pipe", root + "/photos/a.jpg", root + "/photos/b.png",
+            "--output", root + "/out/{name}@2x.png", "--set", "size=96",
+        ])
         #expect(named.status == 0, "\(named.err)")
         #expect(files(root + "/out") == ["a@2x.png", "b@2x.png"])
         #expect(try size(root + "/out/a@2x.png") == [96, 96])
-        let sized = TestConsole.run(["run", "-e", "resize width=50%", root + "/photos/*.jpg", root + "/photos/sub/*.jpg",
-                                     "--output", root + "/sized/{name}-{width}x{height}.{ext}"])
+        let sized = TestConsole.run([
+            "run", "-e", "resize width=50%", root + "/photos/*.jpg", root + "/photos/sub/*.jpg",
+            "--output", root + "/sized/{name}-{width}x{height}.{ext}",
+        ])
         #expect(sized.status == 0, "\(sized.err)")
         #expect(files(root + "/sized") == ["a-150x100.jpg", "c-45x30.jpg"])
     }
@@ -188,12 +194,13 @@ struct BatchTests {
         let root = try workspace()
         let result = TestConsole.run(["run", root + "/thumbs.pipe", root + "/photos", "-r", "--output", root + "/out/{dir}/{name}-{width}.png", "--dry-run"])
         #expect(result.status == 0)
-        #expect(result.out.split(separator: "\n").map(String.init) == [
-            "\(root)/photos/a.jpg → \(root)/out/a-{width}.png",
-            "\(root)/photos/b.png → \(root)/out/b-{width}.png",
-            "\(root)/photos/sub/c.jpg → \(root)/out/sub/c-{width}.png",
-            "\(root)/photos/sub/deeper/d.png → \(root)/out/sub/deeper/d-{width}.png",
-        ])
+        #expect(
+            result.out.split(separator: "\n").map(String.init) == [
+                "\(root)/photos/a.jpg → \(root)/out/a-{width}.png",
+                "\(root)/photos/b.png → \(root)/out/b-{width}.png",
+                "\(root)/photos/sub/c.jpg → \(root)/out/sub/c-{width}.png",
+                "\(root)/photos/sub/deeper/d.png → \(root)/out/sub/deeper/d-{width}.png",
+            ])
         #expect(files(root + "/out").isEmpty)
     }
 
@@ -202,15 +209,18 @@ struct BatchTests {
         let root = try workspace()
         var seen: [String] = []
         for index in 0..<3 {
-            let result = TestConsole.run(["run", root + "/thumbs.pipe", root + "/photos", "-r", "--output", root + "/out/", "--shard", "\(index)/3", "--dry-run"])
+            let result = TestConsole.run([
+                "run", root + "/thumbs.pipe", root + "/photos", "-r", "--output", root + "/out/", "--shard", "\(index)/3", "--dry-run",
+            ])
             #expect(result.status == 0)
             seen += result.out.split(separator: "\n").map { String($0.split(separator: " ")[0]) }
         }
         #expect(seen.sorted() == ["a.jpg", "b.png", "sub/c.jpg", "sub/deeper/d.png"].map { "\(root)/photos/\($0)" })
         #expect(Set(seen).count == 4)
         let console = TestConsole()
-        let status = CommandLineTool().run(["run", root + "/thumbs.pipe", root + "/photos", "-r", "--output", root + "/out/", "--shard", "auto/3"],
-                                           console: console.console(environment: ["JOB_COMPLETION_INDEX": "1"]))
+        let status = CommandLineTool().run(
+            ["run", root + "/thumbs.pipe", root + "/photos", "-r", "--output", root + "/out/", "--shard", "auto/3"],
+            console: console.console(environment: ["JOB_COMPLETION_INDEX": "1"]))
         #expect(status == 0, "\(console.err)")
         #expect(files(root + "/out") == ["b.png"])
         #expect(console.err.contains("shard 1/3: 1 of 4 inputs"))
@@ -223,8 +233,9 @@ struct BatchTests {
     func progressBar() throws {
         let root = try workspace()
         let console = TestConsole()
-        let status = CommandLineTool().run(["run", root + "/thumbs.pipe", root + "/photos", "-r", "--output", root + "/out/"],
-                                           console: console.console(terminal: true))
+        let status = CommandLineTool().run(
+            ["run", root + "/thumbs.pipe", root + "/photos", "-r", "--output", root + "/out/"],
+            console: console.console(terminal: true))
         #expect(status == 0)
         #expect(console.out.isEmpty)
         #expect(console.status.contains("] 4/4 ") && console.status.contains("/s  ETA 0:00"), "\(console.status)")

@@ -1,7 +1,8 @@
-import Testing
-import NinepipeTestSupport
-@testable import NinepipeHost
 import NinepipeCore
+import NinepipeTestSupport
+import Testing
+
+@testable import NinepipeHost
 
 /// The canonical printed text is a pipeline's identity: parse(print(p)) == p.
 @Suite("Canonical pipeline text")
@@ -14,8 +15,10 @@ struct CanonicalTextTests {
         case .number(let range): return numberText(in: range, &g)
         case .length(let range): return numberText(in: range, &g) + (Bool.random(using: &g) ? "%" : "")
         case .string, .path:
-            let pieces = ["in", "out", " ", "\\\"", "\\\\", "é", "x.png", "dir/", "\\n", "\\r", "\\$", "\\${x}",
-                          "\\\"\u{301}", "e\u{301}\u{301}", "日本", "\u{1F600}", "\\t"]
+            let pieces = [
+                "in", "out", " ", "\\\"", "\\\\", "é", "x.png", "dir/", "\\n", "\\r", "\\$", "\\${x}",
+                "\\\"\u{301}", "e\u{301}\u{301}", "日本", "\u{1F600}", "\\t",
+            ]
             return "\"" + (0..<Int.random(in: 1...5, using: &g)).map { _ in pieces.randomElement(using: &g)! }.joined() + ".png\""
         case .boolean: return Bool.random(using: &g) ? "true" : "false"
         case .choice(let options): return options.randomElement(using: &g)!
@@ -54,7 +57,10 @@ struct CanonicalTextTests {
     static func randomStep(_ descriptor: StepDescriptor, index: Int, _ g: inout Generator) -> String {
         var parts = [descriptor.name]
         var specs = descriptor.parameters.shuffled(using: &g)
-        if descriptor.name == "save" { specs.removeAll { $0.name == "path" }; parts.append("\"out\(index).png\"") }
+        if descriptor.name == "save" {
+            specs.removeAll { $0.name == "path" }
+            parts.append("\"out\(index).png\"")
+        }
         for spec in specs where spec.isRequired || Bool.random(using: &g) {
             parts.append("\(spec.name)=\(randomValue(spec.type, &g))")
         }
@@ -94,12 +100,14 @@ struct CanonicalTextTests {
         }
     }
 
-    @Test("numbers print in plain decimal, the shortest text that reads back as the same value", arguments: [
-        (5e-05, "0.00005"), (1e-05, "0.00001"), (-0.0, "0"), (0.1 + 0.2, "0.30000000000000004"), (1e15, "1000000000000000"),
-        (1e16, "10000000000000000"), (123_456_789_012_345_680, "123456789012345680"), (-2.5e-7, "-0.00000025"),
-        (1.7976931348623157e308, "17976931348623157" + String(repeating: "0", count: 292)),
-        (Double.leastNonzeroMagnitude, "0." + String(repeating: "0", count: 323) + "5"), (65534.99999999999, "65534.99999999999"),
-    ])
+    @Test(
+        "numbers print in plain decimal, the shortest text that reads back as the same value",
+        arguments: [
+            (5e-05, "0.00005"), (1e-05, "0.00001"), (-0.0, "0"), (0.1 + 0.2, "0.30000000000000004"), (1e15, "1000000000000000"),
+            (1e16, "10000000000000000"), (123_456_789_012_345_680, "123456789012345680"), (-2.5e-7, "-0.00000025"),
+            (1.7976931348623157e308, "17976931348623157" + String(repeating: "0", count: 292)),
+            (Double.leastNonzeroMagnitude, "0." + String(repeating: "0", count: 323) + "5"), (65534.99999999999, "65534.99999999999"),
+        ])
     func plainDecimal(value: Double, text: String) throws {
         let printed = ParameterValue.number(value).description
         #expect(printed == text)
@@ -109,8 +117,10 @@ struct CanonicalTextTests {
 
     @Test("crop y=0.00005 and width=0.00001% print as text the DSL reads back: a fixed point")
     func fuzzerReproducers() throws {
-        for (text, expected) in [("load \"a.png\" | crop y=0.00005", #"load "a.png" | crop y=0.00005"#),
-                                 ("load \"a.png\" | resize width=0.00001%", #"load "a.png" | resize width=0.00001%"#)] {
+        for (text, expected) in [
+            ("load \"a.png\" | crop y=0.00005", #"load "a.png" | crop y=0.00005"#),
+            ("load \"a.png\" | resize width=0.00001%", #"load "a.png" | resize width=0.00001%"#),
+        ] {
             let printed = try PipelineCompiler().pipeline(text).description
             #expect(printed == expected)
             #expect(try PipelineCompiler().pipeline(printed).description == printed)
@@ -158,15 +168,19 @@ extension CanonicalTextTests {
         let step = a.steps[0]
         var arguments = step.arguments
         arguments["quality"] = .choice("fast")
-        let changed = PipelineStep(name: step.name, arguments: arguments, version: step.version, location: step.location,
-                                   role: step.role, parameters: [], action: step.action)
+        let changed = PipelineStep(
+            name: step.name, arguments: arguments, version: step.version, location: step.location,
+            role: step.role, parameters: [], action: step.action)
         #expect(changed.description == "resize" && changed != step)
         #expect(a.cacheKey == #"resize width=320 filter=lanczos3 #resize@1.0.0"#, "\(a.cacheKey)")
         // A plugin at another version: the same pipeline, another cache key.
-        let registry = try PluginRegistry(descriptors: PluginRegistry.standard.descriptors.map { descriptor in
-            descriptor.name == "resize" ? StepDescriptor(name: "resize", version: "2.0.0", summary: descriptor.summary,
-                                                         parameters: descriptor.parameters, role: descriptor.role, build: descriptor.build) : descriptor
-        })
+        let registry = try PluginRegistry(
+            descriptors: PluginRegistry.standard.descriptors.map { descriptor in
+                descriptor.name == "resize"
+                    ? StepDescriptor(
+                        name: "resize", version: "2.0.0", summary: descriptor.summary,
+                        parameters: descriptor.parameters, role: descriptor.role, build: descriptor.build) : descriptor
+            })
         let newer = try PipelineCompiler(registry: registry, requiresSource: false).pipeline("resize width=320 filter=lanczos3")
         #expect(newer == a && newer.cacheKey != a.cacheKey && newer.cacheKey.hasSuffix("#resize@2.0.0"))
     }

@@ -1,8 +1,9 @@
 import Foundation
-import Testing
-import NinepipeTestSupport
-@testable import NinepipeHost
 import NinepipeCore
+import NinepipeTestSupport
+import Testing
+
+@testable import NinepipeHost
 
 @Suite("ninepipe command line", .serialized)
 struct CommandLineTests {
@@ -79,7 +80,7 @@ struct CommandLineTests {
         let dir = try workspace()
         let result = TestConsole.run(["run", "-e", #"load "in.png" | save "out.jpg" quality=85 | save "out2.jpg""#], in: dir)
         #expect(result.status == 0)
-        #expect(result.err.components(separatedBy: "flattened").count == 3) // one warning per file
+        #expect(result.err.components(separatedBy: "flattened").count == 3)  // one warning per file
         let decoded = try decode(dir + "/out.jpg")
         #expect(decoded.layout == .rgb && decoded.width == 40)
     }
@@ -144,8 +145,10 @@ struct CommandLineTests {
         let dir = try workspace()
         let result = TestConsole.run(["info", "in.png", "in.jpg"], in: dir)
         #expect(result.status == 0)
-        for line in ["format: PNG", "size: 40×24", "bit depth: 8", "color type: RGBA", "alpha: yes",
-                     "format: JPEG", "orientation: 6 (rotate 90° CW)", "ICC profile: no", "nine-patch: no"] {
+        for line in [
+            "format: PNG", "size: 40×24", "bit depth: 8", "color type: RGBA", "alpha: yes",
+            "format: JPEG", "orientation: 6 (rotate 90° CW)", "ICC profile: no", "nine-patch: no",
+        ] {
             #expect(result.out.contains(line), "missing \(line)")
         }
         #expect(TestConsole.run(["info", "nope.png"], in: dir).status == 1)
@@ -224,7 +227,8 @@ extension CommandLineTests {
         try FileManager.default.createSymbolicLink(atPath: bin + "/ninepipe", withDestinationPath: ninepipe)
         for shebang in ["#!/usr/bin/env -S ninepipe run", "#!/usr/bin/env ninepipe"] {
             let script = dir + "/icons.pipe"
-            try (shebang + "\nparam base=icon size=20\nload \"in.png\"\nresize width=$size | save \"${base}@2x.png\"\nresize width=50% | save \"${base}.png\"\n")
+            try
+                (shebang + "\nparam base=icon size=20\nload \"in.png\"\nresize width=$size | save \"${base}@2x.png\"\nresize width=50% | save \"${base}.png\"\n")
                 .write(toFile: script, atomically: true, encoding: .utf8)
             try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script)
             let process = Process()

@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 import NinepipeTestSupport
-@testable import NinepipeHost
+import Testing
+
 @testable import NinepipeCore
+@testable import NinepipeHost
 
 /// Compiled nine-patches that keep their `.9.png` names, as APKs and Gradle's merged resources
 /// hold them. The fixtures are five real files from Android's framework-res.apk (Debian's
@@ -14,11 +15,26 @@ extension CommandLineTests {
 
     /// The file name, then the `inspect` JSON up to `colors` (size, divs, padding, layout bounds).
     static let compiledFixtures: [(String, String)] = [
-        ("btn_default_normal.9.png", #"{"width":24,"height":48,"xDivs":[5,19],"yDivs":[4,40],"padding":{"left":11,"top":7,"right":11,"bottom":11},"layoutBounds":null"#),
-        ("btn_toggle_off_normal_holo_dark.9.png", #"{"width":26,"height":32,"xDivs":[6,8,12,14,18,20],"yDivs":[16,18],"padding":{"left":12,"top":4,"right":12,"bottom":4},"layoutBounds":{"left":4,"top":4,"right":4,"bottom":4}"#),
-        ("divider_vertical_bright_opaque.9.png", #"{"width":1,"height":1,"xDivs":[0,1],"yDivs":[0,1],"padding":{"left":0,"top":0,"right":0,"bottom":0},"layoutBounds":null"#),
-        ("menuitem_background_solid_focused.9.png", #"{"width":1,"height":1,"xDivs":[0,1],"yDivs":[0,1],"padding":{"left":0,"top":0,"right":0,"bottom":0},"layoutBounds":null"#),
-        ("tab_indicator_mtrl_alpha.9.png", #"{"width":48,"height":48,"xDivs":[0,48],"yDivs":[0,40],"padding":{"left":0,"top":0,"right":0,"bottom":0},"layoutBounds":null"#),
+        (
+            "btn_default_normal.9.png",
+            #"{"width":24,"height":48,"xDivs":[5,19],"yDivs":[4,40],"padding":{"left":11,"top":7,"right":11,"bottom":11},"layoutBounds":null"#
+        ),
+        (
+            "btn_toggle_off_normal_holo_dark.9.png",
+            #"{"width":26,"height":32,"xDivs":[6,8,12,14,18,20],"yDivs":[16,18],"padding":{"left":12,"top":4,"right":12,"bottom":4},"layoutBounds":{"left":4,"top":4,"right":4,"bottom":4}"#
+        ),
+        (
+            "divider_vertical_bright_opaque.9.png",
+            #"{"width":1,"height":1,"xDivs":[0,1],"yDivs":[0,1],"padding":{"left":0,"top":0,"right":0,"bottom":0},"layoutBounds":null"#
+        ),
+        (
+            "menuitem_background_solid_focused.9.png",
+            #"{"width":1,"height":1,"xDivs":[0,1],"yDivs":[0,1],"padding":{"left":0,"top":0,"right":0,"bottom":0},"layoutBounds":null"#
+        ),
+        (
+            "tab_indicator_mtrl_alpha.9.png",
+            #"{"width":48,"height":48,"xDivs":[0,48],"yDivs":[0,40],"padding":{"left":0,"top":0,"right":0,"bottom":0},"layoutBounds":null"#
+        ),
     ]
 
     /// A directory holding the real compiled fixtures under their `.9.png` names.
@@ -32,11 +48,13 @@ extension CommandLineTests {
 
     /// The fuzzer's reproducers: a valid 10×8 compiled nine-patch whose padding no aapt writes.
     /// Each used to load, then trap (SIGILL) in frame drawing, crop or stretching.
-    @Test("impossible npTc padding: every command refuses the file at load, exit 1, and writes nothing", arguments: [
-        (NinePatchInsets(left: 8, right: 5, top: 0, bottom: 0), "npTc padding left 8 + right 5 is more than the image width 10"),
-        (NinePatchInsets(left: 0, right: -20, top: 0, bottom: 0), "npTc padding right -20 is outside 0…10 (the image width)"),
-        (NinePatchInsets(left: 0, right: .min, top: 0, bottom: 0), "npTc padding right -2147483648 is outside 0…10 (the image width)"),
-    ])
+    @Test(
+        "impossible npTc padding: every command refuses the file at load, exit 1, and writes nothing",
+        arguments: [
+            (NinePatchInsets(left: 8, right: 5, top: 0, bottom: 0), "npTc padding left 8 + right 5 is more than the image width 10"),
+            (NinePatchInsets(left: 0, right: -20, top: 0, bottom: 0), "npTc padding right -20 is outside 0…10 (the image width)"),
+            (NinePatchInsets(left: 0, right: .min, top: 0, bottom: 0), "npTc padding right -2147483648 is outside 0…10 (the image width)"),
+        ])
     func impossiblePadding(padding: NinePatchInsets, reason: String) throws {
         let dir = try Self.temporaryDirectory()
         var image = Image(width: 10, height: 8, layout: .rgba, depth: .eight, fill: [40, 80, 120, 255])
@@ -52,7 +70,8 @@ extension CommandLineTests {
         for command in commands {
             let result = TestConsole.run(command, in: dir)
             #expect(result.status == 1, "\(command): \(result.err)")
-            #expect(result.err.contains("bad.9.png: corrupt PNG: chunk npTc at byte 33: \(reason); the nine-patch chunk is damaged"), "\(command): \(result.err)")
+            #expect(
+                result.err.contains("bad.9.png: corrupt PNG: chunk npTc at byte 33: \(reason); the nine-patch chunk is damaged"), "\(command): \(result.err)")
             #expect(!FileManager.default.fileExists(atPath: dir + "/x.png") && !FileManager.default.fileExists(atPath: dir + "/x.9.png"))
         }
     }
@@ -66,7 +85,9 @@ extension CommandLineTests {
         #expect(result.out.hasSuffix(#""source":"npTc"}"#))
     }
 
-    @Test("load keeps every pixel of a compiled .9.png and its chunks byte for byte; render matches the same file named .png", arguments: compiledFixtures.map { $0.0 })
+    @Test(
+        "load keeps every pixel of a compiled .9.png and its chunks byte for byte; render matches the same file named .png",
+        arguments: compiledFixtures.map { $0.0 })
     func loadSaveRenderCompiled(name: String) throws {
         let dir = try compiledWorkspace()
         let plain = name.replacingOccurrences(of: ".9.png", with: ".png")
@@ -104,7 +125,8 @@ extension CommandLineTests {
         let inspect = TestConsole.run(["ninepatch", "inspect", "--border", name], in: dir)
         #expect(inspect.status == 1 && inspect.err.contains("leave out ninepatch=border (or --border) and the chunk is used"), "\(inspect.err)")
         let info = TestConsole.run(["info", name], in: dir)
-        #expect(info.out.contains("size: 24×48") && info.out.contains("nine-patch: yes (npTc; compiled, so the .9.png name's frame is not read)"), "\(info.out)")
+        #expect(
+            info.out.contains("size: 24×48") && info.out.contains("nine-patch: yes (npTc; compiled, so the .9.png name's frame is not read)"), "\(info.out)")
     }
 
     @Test("a .9.png with neither chunk nor valid frame keeps the frame error")
@@ -129,7 +151,10 @@ extension CommandLineTests {
         let decompile = TestConsole.run(["ninepatch", "decompile", name, "back.9.png"], in: dir)
         #expect(decompile.status == 0, "\(decompile.err)")
         let inspect = TestConsole.run(["ninepatch", "inspect", "back.9.png"], in: dir)
-        #expect(inspect.out.hasPrefix(#"{"width":26,"height":32,"xDivs":[6,8,12,14,18,20],"yDivs":[16,18],"padding":{"left":12,"top":4,"right":12,"bottom":4},"layoutBounds":{"left":4,"top":4,"right":4,"bottom":4}"#), "\(inspect.out)")
+        #expect(
+            inspect.out.hasPrefix(
+                #"{"width":26,"height":32,"xDivs":[6,8,12,14,18,20],"yDivs":[16,18],"padding":{"left":12,"top":4,"right":12,"bottom":4},"layoutBounds":{"left":4,"top":4,"right":4,"bottom":4}"#
+            ), "\(inspect.out)")
         #expect(inspect.out.hasSuffix(#""source":"border"}"#))
     }
 
@@ -225,10 +250,13 @@ extension CommandLineTests {
         // file, writes no nine-patch chunk and names no output .9.png.
         let mdpi = files.filter { $0.hasPrefix("drawable-mdpi-v4/") }
         #expect(mdpi.count > 500, "expected the ~540 mdpi nine-patches, found \(mdpi.count)")
-        let plain = TestConsole.run(["run", "-e", "load ninepatch=none | resize width=50%", "--output", "plain/", "--quiet"] + mdpi.map { "res/" + $0 }, in: dir)
+        let plain = TestConsole.run(
+            ["run", "-e", "load ninepatch=none | resize width=50%", "--output", "plain/", "--quiet"] + mdpi.map { "res/" + $0 }, in: dir)
         #expect(plain.status == 0, "\(mdpi.count) inputs: \(String(plain.err.prefix(2000)))")
         let written = try FileManager.default.contentsOfDirectory(atPath: dir + "/plain")
-        #expect(written.count == mdpi.count && !written.contains { $0.hasSuffix(".9.png") }, "\(written.count) written: \(written.filter { $0.hasSuffix(".9.png") }.prefix(5))")
+        #expect(
+            written.count == mdpi.count && !written.contains { $0.hasSuffix(".9.png") },
+            "\(written.count) written: \(written.filter { $0.hasSuffix(".9.png") }.prefix(5))")
         let withChunks = try written.filter { try !npChunks(dir + "/plain/" + $0).isEmpty }
         #expect(withChunks.isEmpty, "\(withChunks.count) plain outputs kept nine-patch chunks: \(Array(withChunks.prefix(5)))")
     }

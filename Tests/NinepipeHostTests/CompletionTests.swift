@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import NinepipeHost
 import NinepipeCore
+import Testing
+
+@testable import NinepipeHost
 
 /// Issue 12: there was no shell completion. The scripts are loaded into real shells (each test
 /// skips, saying so, when its shell is not installed) and asked to complete as a user would.
@@ -60,14 +61,14 @@ struct CompletionTests {
     @Test("bash: complete -p shows the function; it completes a step inside -e '…' (quote kept open), --jo and --output=")
     func bash() throws {
         let script = #"""
-        source <(ninepipe completions bash)
-        complete -p ninepipe
-        ask() { COMP_WORDS=("$@"); COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 )); COMPREPLY=()
-                _ninepipe ninepipe "$CUR" "${COMP_WORDS[COMP_CWORD-1]}" 2>/dev/null; printf 'R:%s|\n' "${COMPREPLY[@]}"; }
-        CUR='load "x" | thu' ask ninepipe run -e "'load \"x\" | thu"
-        CUR='--jo' ask ninepipe run --jo
-        CUR='thumbnail ' ask ninepipe run -e "'resize width=4 | thumbnail "
-        """#
+            source <(ninepipe completions bash)
+            complete -p ninepipe
+            ask() { COMP_WORDS=("$@"); COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 )); COMPREPLY=()
+                    _ninepipe ninepipe "$CUR" "${COMP_WORDS[COMP_CWORD-1]}" 2>/dev/null; printf 'R:%s|\n' "${COMPREPLY[@]}"; }
+            CUR='load "x" | thu' ask ninepipe run -e "'load \"x\" | thu"
+            CUR='--jo' ask ninepipe run --jo
+            CUR='thumbnail ' ask ninepipe run -e "'resize width=4 | thumbnail "
+            """#
         guard let output = try run("bash", ["--norc", "--noprofile", "-c"], script) else { return }
         #expect(output.contains("complete -F _ninepipe ninepipe"), "\(output)")
         #expect(output.contains(#"R:load "x" | thumbnail|"#) && output.contains(#"R:load "x" | thumbnail |"#), "\(output)")
@@ -78,16 +79,16 @@ struct CompletionTests {
     @Test("zsh: compinit registers the function; it completes a step inside -e '…' and --jo")
     func zsh() throws {
         let script = #"""
-        autoload -U compinit; compinit -u -d "$HOME/.zcompdump-ninepipe-test"
-        source <(ninepipe completions zsh)
-        print -r -- "registered:$_comps[ninepipe]"
-        compadd() { local seen=0 a; for a in "$@"; do if (( seen )); then print -r -- "C:$a|"; elif [[ $a == -- ]]; then seen=1; fi; done }
-        typeset -A compstate
-        words=(ninepipe run -e "'load \"x\" | thu"); CURRENT=4; PREFIX='load "x" | thu'; compstate[quote]="'"
-        _ninepipe
-        words=(ninepipe run --jo); CURRENT=3; PREFIX='--jo'; compstate[quote]=''
-        _ninepipe
-        """#
+            autoload -U compinit; compinit -u -d "$HOME/.zcompdump-ninepipe-test"
+            source <(ninepipe completions zsh)
+            print -r -- "registered:$_comps[ninepipe]"
+            compadd() { local seen=0 a; for a in "$@"; do if (( seen )); then print -r -- "C:$a|"; elif [[ $a == -- ]]; then seen=1; fi; done }
+            typeset -A compstate
+            words=(ninepipe run -e "'load \"x\" | thu"); CURRENT=4; PREFIX='load "x" | thu'; compstate[quote]="'"
+            _ninepipe
+            words=(ninepipe run --jo); CURRENT=3; PREFIX='--jo'; compstate[quote]=''
+            _ninepipe
+            """#
         guard let output = try run("zsh", ["-f", "-c"], script) else { return }
         #expect(output.contains("registered:_ninepipe"), "\(output)")
         #expect(output.contains(#"C:load "x" | thumbnail|"#), "\(output)")
@@ -97,10 +98,10 @@ struct CompletionTests {
     @Test("fish: complete -C completes a step inside -e '…' and --jo")
     func fish() throws {
         let script = #"""
-        ninepipe completions fish | source
-        complete -C "ninepipe run -e 'load \"x\" | thu"
-        complete -C "ninepipe run --jo"
-        """#
+            ninepipe completions fish | source
+            complete -C "ninepipe run -e 'load \"x\" | thu"
+            complete -C "ninepipe run --jo"
+            """#
         guard let output = try run("fish", ["--no-config", "-c"], script) else { return }
         #expect(output.contains(#"load "x" | thumbnail"#), "\(output)")
         #expect(output.contains("--jobs"), "\(output)")

@@ -1,9 +1,10 @@
 import Foundation
+import NinepipeTestSupport
 import Synchronization
 import Testing
-import NinepipeTestSupport
-@testable import NinepipeHost
+
 @testable import NinepipeCore
+@testable import NinepipeHost
 
 /// Issue 13: `load | crop` decoded the whole PNG. The crop now tells `load` its rectangle, and
 /// only that is decoded, when doing so certainly gives the same result.
@@ -49,10 +50,12 @@ struct CropOnLoadTests {
         compiled.metadata.ninePatch = NinePatchInfo(chunk: NinePatchChunk(xDivs: [3, 6], yDivs: [3, 6], padding: .zero, colors: []))
         for (name, image) in [("turned.png", turned), ("compiled.png", compiled)] {
             let bytes = try PNGEncoder().encode(image)
-            let expected = try PipelineRunner().run(try PipelineCompiler(requiresSource: false).pipeline("orient | crop x=1 y=1 width=3 height=2"),
-                                                    input: try ImageCodecs.decode(bytes).uprighted())
-            let got = try PipelineRunner().run(try PipelineCompiler(requiresSource: false).pipeline("crop x=1 y=1 width=3 height=2"),
-                                               encoded: bytes, name: name)
+            let expected = try PipelineRunner().run(
+                try PipelineCompiler(requiresSource: false).pipeline("orient | crop x=1 y=1 width=3 height=2"),
+                input: try ImageCodecs.decode(bytes).uprighted())
+            let got = try PipelineRunner().run(
+                try PipelineCompiler(requiresSource: false).pipeline("crop x=1 y=1 width=3 height=2"),
+                encoded: bytes, name: name)
             #expect(got == expected, "\(name)")
         }
     }

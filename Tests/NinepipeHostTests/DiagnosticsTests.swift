@@ -1,6 +1,7 @@
-import Testing
-@testable import NinepipeHost
 import NinepipeCore
+import Testing
+
+@testable import NinepipeHost
 
 @Suite("DSL diagnostics point at the offending token")
 struct DiagnosticsTests {
@@ -35,12 +36,13 @@ struct DiagnosticsTests {
 
     @Test("every error of a script is reported in one pass, in order")
     func collectsAll() {
-        let marked = MarkedText("""
-        ↓lod "a.png"
-        orient rotate=↓45
-        save "b.png" ↓level=3 quality=↓x
-        ↓blur
-        """)
+        let marked = MarkedText(
+            """
+            ↓lod "a.png"
+            orient rotate=↓45
+            save "b.png" ↓level=3 quality=↓x
+            ↓blur
+            """)
         let errors = diagnose(marked)
         #expect(errors.map(\.range.start) == marked.markers)
     }
@@ -64,10 +66,10 @@ struct DiagnosticsTests {
     @Test("# starts a comment, but #hex inside a step is a colour")
     func commentsAndColours() throws {
         let text = """
-        # a comment line
-        load "a.png"   # trailing comment
-        save "b.jpg" background=#ff000080 # done
-        """
+            # a comment line
+            load "a.png"   # trailing comment
+            save "b.jpg" background=#ff000080 # done
+            """
         let pipeline = try PipelineCompiler().pipeline(text)
         #expect(pipeline.steps.count == 2)
         #expect(pipeline.steps[1].arguments["background"] == .color(Color(red: 255, green: 0, blue: 0, alpha: 128)))
@@ -94,29 +96,33 @@ struct DiagnosticsTests {
     func rendering() throws {
         let text = "load \"a.png\"\nsave \"b.jpg\" qualty=80"
         let error = try #require(throws: CompilationError.self) { try PipelineCompiler().pipeline(text, fileName: "x.pipe") }
-        #expect(error.description == """
-        x.pipe:2:14: error: unknown parameter 'qualty' for 'save'; did you mean 'quality'?
-        save "b.jpg" qualty=80
-                     ^~~~~~
-        """)
+        #expect(
+            error.description == """
+                x.pipe:2:14: error: unknown parameter 'qualty' for 'save'; did you mean 'quality'?
+                save "b.jpg" qualty=80
+                             ^~~~~~
+                """)
     }
 
     /// From the fuzzing pass: strings whose text moves the terminal differently from the
     /// scalar count. The column in the header counts scalars; the caret counts cells.
-    @Test("caret under the token whatever the line holds: combining marks, a raw CR, CRLF endings, wide characters", arguments: [
-        ("load \"a.png\"\nsave \"\\\"\u{301}.png\" quality=500", "2:24", "save \"\\\"\u{301}.png\" quality=500", 22),
-        ("load \"a.png\"\nsave \"a\r.png\" quality=500", "2:23", "save \"a\u{240D}.png\" quality=500", 22),
-        ("load \"a.png\"\r\nsave \"e\u{301}\u{301}x.png\" quality=500\r\n", "2:25", "save \"e\u{301}\u{301}x.png\" quality=500", 22),
-        ("load \"a.png\"\nsave \"日本.png\" quality=500", "2:23", "save \"日本.png\" quality=500", 24),
-        ("load \"a.png\"\nsave \"a\tb.png\" quality=500", "2:24", "save \"a b.png\" quality=500", 23),
-    ])
+    @Test(
+        "caret under the token whatever the line holds: combining marks, a raw CR, CRLF endings, wide characters",
+        arguments: [
+            ("load \"a.png\"\nsave \"\\\"\u{301}.png\" quality=500", "2:24", "save \"\\\"\u{301}.png\" quality=500", 22),
+            ("load \"a.png\"\nsave \"a\r.png\" quality=500", "2:23", "save \"a\u{240D}.png\" quality=500", 22),
+            ("load \"a.png\"\r\nsave \"e\u{301}\u{301}x.png\" quality=500\r\n", "2:25", "save \"e\u{301}\u{301}x.png\" quality=500", 22),
+            ("load \"a.png\"\nsave \"日本.png\" quality=500", "2:23", "save \"日本.png\" quality=500", 24),
+            ("load \"a.png\"\nsave \"a\tb.png\" quality=500", "2:24", "save \"a b.png\" quality=500", 23),
+        ])
     func caretCells(text: String, location: String, shown: String, spaces: Int) throws {
         let error = try #require(throws: CompilationError.self) { try PipelineCompiler().pipeline(text, fileName: "x.pipe") }
-        #expect(error.description == """
-        x.pipe:\(location): error: invalid value 500 for 'quality': expected an integer in 1…100, e.g. quality=90
-        \(shown)
-        \(String(repeating: " ", count: spaces))^~~
-        """)
+        #expect(
+            error.description == """
+                x.pipe:\(location): error: invalid value 500 for 'quality': expected an integer in 1…100, e.g. quality=90
+                \(shown)
+                \(String(repeating: " ", count: spaces))^~~
+                """)
     }
 
     @Test("edit distance counts a swap of neighbours as one edit")

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import NinepipeTestSupport
+import Testing
 
 /// Issue 12: README's embedding sample did not compile as written. Every ```swift block of
 /// README.md, Plugins.md and the Docs/ pages is type-checked against the modules `swift test` just built.
@@ -39,7 +39,10 @@ struct DocSampleTests {
         let declaration = /^(public |final |private |fileprivate |internal )*(struct|enum|class|extension|protocol|func|@)/
         for (index, block) in blocks.enumerated() {
             let code = block.code.filter { line in
-                if line.hasPrefix("import ") { imports.insert(line); return false }
+                if line.hasPrefix("import ") {
+                    imports.insert(line)
+                    return false
+                }
                 return true
             }
             let first = code.first { !$0.trimmingCharacters(in: .whitespaces).isEmpty && !$0.hasPrefix("//") } ?? ""
@@ -84,16 +87,18 @@ struct DocSampleTests {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         let sources = Self.root.appendingPathComponent("Sources").path
-        process.arguments = ["swiftc", "-typecheck", "-I", build + "/Modules",
-                             "-Xcc", "-fmodule-map-file=\(sources)/CZlib/module.modulemap",
-                             "-Xcc", "-fmodule-map-file=\(sources)/CLibJPEG/module.modulemap",
-                             "-Xcc", "-fmodule-map-file=\(sources)/CWebP/module.modulemap",
-                             "-Xcc", "-fmodule-map-file=\(sources)/CGIF/module.modulemap",
-                             "-Xcc", "-fmodule-map-file=\(sources)/CLCMS/module.modulemap",
-                             "-Xcc", "-fmodule-map-file=\(sources)/CHEIF/module.modulemap",
-                             "-Xcc", "-fmodule-map-file=\(build)/CJPEGShim.build/module.modulemap",
-                             "-Xcc", "-fmodule-map-file=\(build)/CNinepipePlugin.build/module.modulemap",
-                             "-Xcc", "-I\(sources)/CJPEGShim/include", "-Xcc", "-I\(sources)/CNinepipePlugin/include", main]
+        process.arguments = [
+            "swiftc", "-typecheck", "-I", build + "/Modules",
+            "-Xcc", "-fmodule-map-file=\(sources)/CZlib/module.modulemap",
+            "-Xcc", "-fmodule-map-file=\(sources)/CLibJPEG/module.modulemap",
+            "-Xcc", "-fmodule-map-file=\(sources)/CWebP/module.modulemap",
+            "-Xcc", "-fmodule-map-file=\(sources)/CGIF/module.modulemap",
+            "-Xcc", "-fmodule-map-file=\(sources)/CLCMS/module.modulemap",
+            "-Xcc", "-fmodule-map-file=\(sources)/CHEIF/module.modulemap",
+            "-Xcc", "-fmodule-map-file=\(build)/CJPEGShim.build/module.modulemap",
+            "-Xcc", "-fmodule-map-file=\(build)/CNinepipePlugin.build/module.modulemap",
+            "-Xcc", "-I\(sources)/CJPEGShim/include", "-Xcc", "-I\(sources)/CNinepipePlugin/include", main,
+        ]
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = errors

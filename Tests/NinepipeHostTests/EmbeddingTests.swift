@@ -1,9 +1,10 @@
 import Foundation
-import Synchronization
-import Testing
-import NinepipeTestSupport
 import NinepipeCore
 import NinepipePlugins
+import NinepipeTestSupport
+import Synchronization
+import Testing
+
 @testable import NinepipeHost
 
 /// The host as a library: compile once, run many times on images or bytes, concurrently,
@@ -51,9 +52,11 @@ struct EmbeddingTests {
     func encodedShrinkOnLoad() throws {
         let jpeg = try JPEGEncoder(quality: 90).encode(Self.photo(800, 600))
         let probe = SizeProbe()
-        let registry = try PluginRegistry(descriptors: [StepDescriptor(name: "probe", version: "1", summary: "", parameters: [], role: .transform) { _ in
-            .transform(probe)
-        }])
+        let registry = try PluginRegistry(descriptors: [
+            StepDescriptor(name: "probe", version: "1", summary: "", parameters: [], role: .transform) { _ in
+                .transform(probe)
+            }
+        ])
         let pipeline = try PipelineCompiler(registry: registry, requiresSource: false).pipeline("probe")
         _ = try PipelineRunner().run(pipeline, encoded: jpeg)
         // 800×600 at the smallest DCT scale that still gives 100×75: 1/8.
@@ -62,7 +65,8 @@ struct EmbeddingTests {
 
     @Test("one compiled pipeline run from 16 tasks at once gives identical results")
     func concurrentRuns() async throws {
-        let pipeline = try PipelineCompiler(requiresSource: false).pipeline("resize width=50 filter=lanczos3 | round radius=30% | border width=2 color=#ff000080")
+        let pipeline = try PipelineCompiler(requiresSource: false).pipeline(
+            "resize width=50 filter=lanczos3 | round radius=30% | border width=2 color=#ff000080")
         let input = Self.photo(120, 90)
         let expected = try #require(try PipelineRunner().run(pipeline, input: input))
         let results = try await withThrowingTaskGroup(of: Image?.self) { group in
@@ -95,10 +99,12 @@ struct EmbeddingTests {
         await #expect(throws: CancellationError.self) { try await inside.value }
     }
 
-    @Test("a rooted policy allows files inside its directory and refuses .., absolute paths and links that lead out (whole and streamed)",
-          arguments: [Execution.whole, .streamed])
+    @Test(
+        "a rooted policy allows files inside its directory and refuses .., absolute paths and links that lead out (whole and streamed)",
+        arguments: [Execution.whole, .streamed])
     func rootedPolicy(execution: Execution) throws {
-        let root = try Self.temporaryDirectory(), outside = try Self.temporaryDirectory()
+        let root = try Self.temporaryDirectory()
+        let outside = try Self.temporaryDirectory()
         try FileManager.default.createDirectory(atPath: root + "/sub", withIntermediateDirectories: true)
         let png = try PNGEncoder().encode(Self.photo(8, 8))
         for directory in [root, outside] { _ = FileManager.default.createFile(atPath: directory + "/in.png", contents: Data(png)) }
@@ -139,8 +145,9 @@ struct EmbeddingTests {
         }
         #expect(!FileManager.default.fileExists(atPath: outside + "/stolen.png"))
         #expect(run(#"load "in.png" | save "x.png""#).map { _ in true } == nil)
-        #expect(PipelineRunner(policy: .noFiles).run(try PipelineCompiler().pipeline(#"load "in.png""#), catching: true)?
-            .contains("file access is disabled by the host's policy") == true)
+        #expect(
+            PipelineRunner(policy: .noFiles).run(try PipelineCompiler().pipeline(#"load "in.png""#), catching: true)?
+                .contains("file access is disabled by the host's policy") == true)
     }
 
     @Test("lower limits refuse a large image before decoding it; warnings reach the handler, never stdout")
@@ -152,7 +159,8 @@ struct EmbeddingTests {
         let warnings = Mutex<[String]>([])
         let runner = PipelineRunner { message in warnings.withLock { $0.append(message) } }
         var patch = Self.photo(9, 9)
-        patch.metadata.ninePatch = NinePatchInfo(chunk: NinePatchChunk(xDivs: [3, 6], yDivs: [3, 6], padding: NinePatchInsets(left: 0, right: 0, top: 0, bottom: 0), colors: []))
+        patch.metadata.ninePatch = NinePatchInfo(
+            chunk: NinePatchChunk(xDivs: [3, 6], yDivs: [3, 6], padding: NinePatchInsets(left: 0, right: 0, top: 0, bottom: 0), colors: []))
         _ = try runner.run(try PipelineCompiler(requiresSource: false).pipeline("crop x=0 y=0 width=2 height=2"), input: patch)
         #expect(warnings.withLock { $0 }.count == 1)
         let compiled = PipelineCompiler().compile(#"load "a.png" | resize width=10"#)
@@ -164,6 +172,9 @@ struct EmbeddingTests {
 extension PipelineRunner {
     /// The error message of running `pipeline`, or `nil` when it succeeds.
     fileprivate func run(_ pipeline: Pipeline, catching: Bool) -> String? {
-        do { try run(pipeline); return nil } catch let failure as StepFailure { return "\(failure.underlying)" } catch { return "\(error)" }
+        do {
+            try run(pipeline)
+            return nil
+        } catch let failure as StepFailure { return "\(failure.underlying)" } catch { return "\(error)" }
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
-import Testing
-import NinepipeTestSupport
-@testable import NinepipeHost
 import NinepipeCore
+import NinepipeTestSupport
+import Testing
+
+@testable import NinepipeHost
 
 /// Issue 12: runtime errors had no source line and caret; a too-large resize suggested
 /// --max-pixels as if the input were the problem; `--set size=abc` blamed the file; `--output dr`
@@ -22,13 +23,16 @@ struct ErrorMessageTests {
         let dir = try workspace()
         let missing = TestConsole.run(["run", "-e", "load \"\(dir)/in/missing.png\" | save \"x.png\""])
         #expect(missing.status == 1)
-        #expect(missing.err == """
-        <expression>:1:1: error: load: \(dir)/in/missing.png: cannot read: No such file or directory
-        load "\(dir)/in/missing.png" | save "x.png"
-        ^~~~
-        """, "\(missing.err)")
+        #expect(
+            missing.err == """
+                <expression>:1:1: error: load: \(dir)/in/missing.png: cannot read: No such file or directory
+                load "\(dir)/in/missing.png" | save "x.png"
+                ^~~~
+                """, "\(missing.err)")
         let second = TestConsole.run(["run", "-e", "load \"\(dir)/in/a.png\"\n  | crop x=100 y=0 width=5 height=5 | save \"x.png\""])
-        #expect(second.status == 1 && second.err.hasPrefix("<expression>:2:5: error: crop: ") && second.err.hasSuffix("\n  | crop x=100 y=0 width=5 height=5 | save \"x.png\"\n    ^~~~"), "\(second.err)")
+        #expect(
+            second.status == 1 && second.err.hasPrefix("<expression>:2:5: error: crop: ")
+                && second.err.hasSuffix("\n  | crop x=100 y=0 width=5 height=5 | save \"x.png\"\n    ^~~~"), "\(second.err)")
     }
 
     @Test("a limit hit by a step's result says which step and what to ask for; one hit by a file says to trust it")
@@ -36,9 +40,15 @@ struct ErrorMessageTests {
         let dir = try workspace()
         let step = TestConsole.run(["run", "-e", "load \"\(dir)/in/a.png\" | resize width=60000 fit=fill height=60000 | save \"\(dir)/x.png\""])
         #expect(step.status == 1)
-        #expect(step.err.contains("1:\(dir.count + 20): error: resize: the result of 'resize' would be 60000×60000 = 3600000000 pixels, over the limit of 268435456 pixels; ask 'resize' for a smaller size, or raise the limit with --max-pixels N"), "\(step.err)")
+        #expect(
+            step.err.contains(
+                "1:\(dir.count + 20): error: resize: the result of 'resize' would be 60000×60000 = 3600000000 pixels, over the limit of 268435456 pixels; ask 'resize' for a smaller size, or raise the limit with --max-pixels N"
+            ), "\(step.err)")
         let file = TestConsole.run(["run", "--max-pixels", "100", "-e", "load \"\(dir)/in/a.png\" | save \"\(dir)/y.png\""])
-        #expect(file.status == 1 && file.err.contains("image is 40×30 = 1200 pixels, over the limit of 100 pixels; raise it with --max-pixels N if you trust this file"), "\(file.err)")
+        #expect(
+            file.status == 1
+                && file.err.contains("image is 40×30 = 1200 pixels, over the limit of 100 pixels; raise it with --max-pixels N if you trust this file"),
+            "\(file.err)")
         let batch = TestConsole.run(["run", "-e", "resize width=60000 height=60000 fit=fill", dir + "/in", "--output", dir + "/out/"])
         #expect(batch.status == 1 && batch.err.contains("step 1 'resize' (1:1): the result of 'resize' would be 60000×60000"), "\(batch.err)")
     }
@@ -48,7 +58,9 @@ struct ErrorMessageTests {
         let dir = try workspace()
         try "param size=64\nthumbnail $size\n".write(toFile: dir + "/t.pipe", atomically: true, encoding: .utf8)
         let set = TestConsole.run(["run", dir + "/t.pipe", dir + "/in", "--output", dir + "/o/", "--set", "size=abc"])
-        #expect(set.status == 2 && set.err.contains("t.pipe:2:11: error: invalid value abc for 'size'") && set.err.contains("(the value comes from --set size=abc)"), "\(set.err)")
+        #expect(
+            set.status == 2 && set.err.contains("t.pipe:2:11: error: invalid value abc for 'size'")
+                && set.err.contains("(the value comes from --set size=abc)"), "\(set.err)")
         let folder = TestConsole.run(["run", "-e", "orient", dir + "/in", "--output", dir + "/dr"])
         #expect(folder.status == 2 && folder.err.contains("for a folder (created when missing), end it with a slash: \(dir)/dr/"), "\(folder.err)")
         #expect(throws: BatchError.outputNeedsExtension(template: dir + "/dr", looksLikeFolder: true)) { try OutputTemplate(dir + "/dr") }

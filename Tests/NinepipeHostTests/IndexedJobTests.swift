@@ -1,8 +1,9 @@
 import Foundation
-import Testing
-import NinepipeTestSupport
-@testable import NinepipeHost
 import NinepipeCore
+import NinepipeTestSupport
+import Testing
+
+@testable import NinepipeHost
 
 /// Issue 27: a Kubernetes Indexed Job on one machine. Four processes of the real executable take
 /// `--shard auto/4` from `JOB_COMPLETION_INDEX` over 120 files; one is killed (SIGKILL) mid-run
@@ -33,8 +34,10 @@ extension CommandLineTests {
         func shard(_ index: Int, report: String) throws -> Process {
             let process = Process()
             process.executableURL = binary
-            process.arguments = ["run", "-e", "blur sigma=4 | resize width=32", "in/", "--output", "out/", "--shard", "auto/4",
-                                 "--jobs", "1", "--skip-existing", "--report", "reports/\(report).jsonl", "--quiet"]
+            process.arguments = [
+                "run", "-e", "blur sigma=4 | resize width=32", "in/", "--output", "out/", "--shard", "auto/4",
+                "--jobs", "1", "--skip-existing", "--report", "reports/\(report).jsonl", "--quiet",
+            ]
             process.environment = ["JOB_COMPLETION_INDEX": String(index), "PATH": "/usr/bin:/bin"]
             process.currentDirectoryURL = URL(fileURLWithPath: dir)
             process.standardOutput = FileHandle.nullDevice
@@ -75,10 +78,14 @@ extension CommandLineTests {
         // shard found the killed run's files up to date and wrote the rest.
         let all = ["0", "1", "2", "2-retry", "3"].flatMap { lines($0) }
         let writes = Dictionary(grouping: all.filter { $0.status == "ok" }, by: \.input)
-        #expect(writes.count == 120 && writes.values.allSatisfy { $0.count == 1 }, "\(writes.count) inputs written; twice: \(writes.filter { $0.value.count > 1 }.keys.sorted())")
+        #expect(
+            writes.count == 120 && writes.values.allSatisfy { $0.count == 1 },
+            "\(writes.count) inputs written; twice: \(writes.filter { $0.value.count > 1 }.keys.sorted())")
         #expect(all.allSatisfy { $0.status != "failed" })
         let retry = lines("2-retry")
-        #expect(retry.filter { $0.status == "up-to-date" }.count == killedDone, "retry: \(retry.filter { $0.status == "up-to-date" }.count) up to date, killed run wrote \(killedDone)")
+        #expect(
+            retry.filter { $0.status == "up-to-date" }.count == killedDone,
+            "retry: \(retry.filter { $0.status == "up-to-date" }.count) up to date, killed run wrote \(killedDone)")
         #expect(retry.count == 30 && killedDone >= 3, "shard 2 holds 30 inputs; the retry reported \(retry.count)")
         #expect(all.filter { $0.status == "ok" }.allSatisfy { $0.bytes > 0 && $0.outputs.count == 1 && $0.seconds >= 0 })
     }
@@ -87,7 +94,8 @@ extension CommandLineTests {
     func leftoversRemoved() throws {
         let dir = try workspace()
         try FileManager.default.createDirectory(atPath: dir + "/out", withIntermediateDirectories: true)
-        let leftovers = [".in.png.ninepipe-Ab3dE9", ".in.png.ninepipe-zzzzzz"], kept = [".in.png.ninepipe-abc", ".other.png.ninepipe-Ab3dE9", "in.png.ninepipe-Ab3dE9"]
+        let leftovers = [".in.png.ninepipe-Ab3dE9", ".in.png.ninepipe-zzzzzz"]
+        let kept = [".in.png.ninepipe-abc", ".other.png.ninepipe-Ab3dE9", "in.png.ninepipe-Ab3dE9"]
         for name in leftovers + kept { _ = FileManager.default.createFile(atPath: dir + "/out/" + name, contents: Data([1, 2, 3])) }
         let result = TestConsole.run(["run", "-e", "resize width=8", "in.png", "--output", "out/", "--skip-existing"], in: dir)
         #expect(result.status == 0, "\(result.err)")

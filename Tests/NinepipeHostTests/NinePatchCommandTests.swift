@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 import NinepipeTestSupport
-@testable import NinepipeHost
+import Testing
+
 @testable import NinepipeCore
+@testable import NinepipeHost
 
 /// `ninepipe ninepatch …` and nine-patch load/save, as users run them (same serialized suite as
 /// the other command-line tests, because running the tool changes the current directory).
@@ -35,7 +36,10 @@ extension CommandLineTests {
         #expect(TestConsole.run(["ninepatch", "compile", "button.9.png", "button.png"], in: dir).status == 0)
         #expect(try npChunks(dir + "/button.png") == npChunks(dir + "/aapt.png"))
         let json = TestConsole.run(["ninepatch", "inspect", "button.png", "--format", "json"], in: dir)
-        #expect(json.out == #"{"width":20,"height":14,"xDivs":[2,5,9,13],"yDivs":[3,7],"padding":{"left":1,"top":2,"right":3,"bottom":3},"layoutBounds":{"left":1,"top":1,"right":0,"bottom":0},"colors":[1,1,1,1,1,1,1,1,1,1,1,1,1,1,1],"source":"npTc"}"#)
+        #expect(
+            json.out
+                == #"{"width":20,"height":14,"xDivs":[2,5,9,13],"yDivs":[3,7],"padding":{"left":1,"top":2,"right":3,"bottom":3},"layoutBounds":{"left":1,"top":1,"right":0,"bottom":0},"colors":[1,1,1,1,1,1,1,1,1,1,1,1,1,1,1],"source":"npTc"}"#
+        )
         #expect(TestConsole.run(["ninepatch", "inspect", "button.9.png", "--format", "json"], in: dir).out.hasSuffix(#""source":"border"}"#))
         #expect(TestConsole.run(["ninepatch", "decompile", "button.png", "back.9.png"], in: dir).status == 0)
         #expect(try decode(dir + "/back.9.png").converted(to: .rgba) == decode(dir + "/button.9.png").converted(to: .rgba))
@@ -51,7 +55,8 @@ extension CommandLineTests {
         let android = TestConsole.run(["ninepatch", "inspect", "aapt.png", "--format", "android"], in: dir).out
         #expect(android.hasPrefix("padding: Rect(1, 2, 3, 3)") && android.contains("Insets.of(1, 1, 0, 0)"))
         let insets = TestConsole.run(["ninepatch", "inspect", "aapt.png", "--insets", "2,3,4,5"], in: dir).out
-        #expect(insets.hasPrefix(#"{"width":20,"height":14,"xDivs":[3,15],"yDivs":[2,10],"padding":{"left":3,"top":2,"right":5,"bottom":4}"#)
+        #expect(
+            insets.hasPrefix(#"{"width":20,"height":14,"xDivs":[3,15],"yDivs":[2,10],"padding":{"left":3,"top":2,"right":5,"bottom":4}"#)
                 && insets.hasSuffix(#""source":"insets"}"#), "\(insets)")
         let bad = TestConsole.run(["ninepatch", "inspect", "aapt.png", "--format", "jsno"], in: dir)
         #expect(bad.status == 2 && bad.err.contains("did you mean 'json'"))
@@ -80,12 +85,14 @@ extension CommandLineTests {
         let card = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Examples/card.png").path
         try FileManager.default.copyItem(atPath: card, toPath: dir + "/card.png")
-        for arguments in [["ninepatch", "inspect", "compiled.png", "--format", "json"],
-                          ["ninepatch", "inspect", "button.9.png", "--format", "ios"],
-                          ["ninepatch", "compile", "button.9.png", "button.png"],
-                          ["run", "-e", #"load "button.9.png" | ninepatch width=320 height=96 | save "b.png""#],
-                          ["run", "-e", #"load "compiled.png" | ninepatch width=40 height=40 mode=tile | save "t.png""#],
-                          ["run", "-e", #"load "card.png" | ninepatch width=640 height=360 insets=12,16,12,16 mode=round | save "c.png""#]] {
+        for arguments in [
+            ["ninepatch", "inspect", "compiled.png", "--format", "json"],
+            ["ninepatch", "inspect", "button.9.png", "--format", "ios"],
+            ["ninepatch", "compile", "button.9.png", "button.png"],
+            ["run", "-e", #"load "button.9.png" | ninepatch width=320 height=96 | save "b.png""#],
+            ["run", "-e", #"load "compiled.png" | ninepatch width=40 height=40 mode=tile | save "t.png""#],
+            ["run", "-e", #"load "card.png" | ninepatch width=640 height=360 insets=12,16,12,16 mode=round | save "c.png""#],
+        ] {
             let result = TestConsole.run(arguments, in: dir)
             #expect(result.status == 0, "\(arguments): \(result.err)")
         }

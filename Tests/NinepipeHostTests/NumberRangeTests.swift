@@ -1,28 +1,38 @@
 import Foundation
-import Testing
-import NinepipeTestSupport
-@testable import NinepipeHost
 import NinepipeCore
+import NinepipeTestSupport
+import Testing
+
+@testable import NinepipeHost
 
 /// Issue 26: a number on the command line could trap (`--insets 99999999999,…` died in an
 /// `Int32(…)` conversion, SIGILL) or start threads without bound (`--jobs 99999999999999` on one
 /// input exhausted the machine's process table). Every number is range-checked, with an error
 /// that names the option and the range; the worker count is capped by the inputs and 256.
 extension CommandLineTests {
-    @Test("out-of-range numbers on the command line are usage errors naming the option and its range", arguments: [
-        (["ninepatch", "inspect", "in.png", "--insets", "99999999999,1,1,1", "--format", "css"],
-         "--insets '99999999999,1,1,1': give four pixel counts top,left,bottom,right, each from 0 to 65535"),
-        (["ninepatch", "inspect", "in.png", "--insets", "1,,1,1"], "--insets '1,,1,1': give four pixel counts"),
-        (["ninepatch", "inspect", "in.png", "--insets", "-1,1,1,1"], "--insets '-1,1,1,1': give four pixel counts"),
-        (["run", "-e", "resize width=10", "in.png", "--output", "j/", "--jobs", "99999999999999"],
-         "--jobs '99999999999999': give a whole number from 1 to 256"),
-        (["run", "-e", "resize width=10", "in.png", "--output", "j/", "-j0"], "--jobs '0': give a whole number from 1 to 256"),
-        (["assets", "ios", "in.png", "--output", "A.xcassets", "--jobs", "257"], "--jobs '257': give a whole number from 1 to 256"),
-        (["info", "in.png", "--max-pixels", "99999999999999999999"], "--max-pixels '99999999999999999999': give a whole number from 1 to 1099511627776"),
-        (["info", "in.png", "--max-dimension", "2147483648"], "--max-dimension '2147483648': give a whole number from 1 to 2147483647"),
-        (["info", "in.png", "--components", "99999999999999999999x3"], "--components '99999999999999999999x3': give the components across and down, each 1…9"),
-        (["run", "-e", "resize width=10", "in.png", "--output", "j/", "--shard", "99999999999999999999/2"], "--shard"),
-    ])
+    @Test(
+        "out-of-range numbers on the command line are usage errors naming the option and its range",
+        arguments: [
+            (
+                ["ninepatch", "inspect", "in.png", "--insets", "99999999999,1,1,1", "--format", "css"],
+                "--insets '99999999999,1,1,1': give four pixel counts top,left,bottom,right, each from 0 to 65535"
+            ),
+            (["ninepatch", "inspect", "in.png", "--insets", "1,,1,1"], "--insets '1,,1,1': give four pixel counts"),
+            (["ninepatch", "inspect", "in.png", "--insets", "-1,1,1,1"], "--insets '-1,1,1,1': give four pixel counts"),
+            (
+                ["run", "-e", "resize width=10", "in.png", "--output", "j/", "--jobs", "99999999999999"],
+                "--jobs '99999999999999': give a whole number from 1 to 256"
+            ),
+            (["run", "-e", "resize width=10", "in.png", "--output", "j/", "-j0"], "--jobs '0': give a whole number from 1 to 256"),
+            (["assets", "ios", "in.png", "--output", "A.xcassets", "--jobs", "257"], "--jobs '257': give a whole number from 1 to 256"),
+            (["info", "in.png", "--max-pixels", "99999999999999999999"], "--max-pixels '99999999999999999999': give a whole number from 1 to 1099511627776"),
+            (["info", "in.png", "--max-dimension", "2147483648"], "--max-dimension '2147483648': give a whole number from 1 to 2147483647"),
+            (
+                ["info", "in.png", "--components", "99999999999999999999x3"],
+                "--components '99999999999999999999x3': give the components across and down, each 1…9"
+            ),
+            (["run", "-e", "resize width=10", "in.png", "--output", "j/", "--shard", "99999999999999999999/2"], "--shard"),
+        ])
     func outOfRange(arguments: [String], message: String) throws {
         let dir = try workspace()
         let result = TestConsole.run(arguments, in: dir)

@@ -1,8 +1,9 @@
 import Foundation
-import Testing
-import NinepipeTestSupport
-@testable import NinepipeHost
 import NinepipeCore
+import NinepipeTestSupport
+import Testing
+
+@testable import NinepipeHost
 
 /// Run-time plugin loading: libraries that are not plugins, or were built for another ABI, core
 /// version or toolchain, are refused with a message before any of their Swift code runs.
@@ -13,13 +14,14 @@ struct PluginLoadingTests {
     static var compiler: String? {
         ["/usr/bin/clang", "/usr/bin/cc", "/usr/bin/gcc"].first { FileManager.default.isExecutableFile(atPath: $0) }
             ?? ProcessInfo.processInfo.environment["PATH"]?.split(separator: ":")
-                .map { "\($0)/clang" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+            .map { "\($0)/clang" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
     /// Builds a shared library whose header reports `abi`, `core` and `toolchain`.
     func fakePlugin(abi: Int, core: String, toolchain: String, directory: String) throws -> String? {
         guard let compiler = Self.compiler else { return nil }
-        let source = directory + "/fake.c", library = directory + "/libfake-\(UUID().uuidString).so"
+        let source = directory + "/fake.c"
+        let library = directory + "/libfake-\(UUID().uuidString).so"
         let escaped = toolchain.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
         try """
         #include <stdint.h>
@@ -51,17 +53,24 @@ struct PluginLoadingTests {
         try "not a library".write(toFile: directory + "/text.so", atomically: true, encoding: .utf8)
         #expect(message(directory + "/text.so").hasPrefix("\(directory)/text.so: cannot load the plugin: "))
         guard let wrongABI = try fakePlugin(abi: 99, core: PluginExport.coreVersion, toolchain: NINEPIPE_PLUGIN_TOOLCHAIN, directory: directory),
-              let wrongCore = try fakePlugin(abi: Int(NINEPIPE_PLUGIN_ABI), core: "9.9.9", toolchain: NINEPIPE_PLUGIN_TOOLCHAIN, directory: directory),
-              let wrongToolchain = try fakePlugin(abi: Int(NINEPIPE_PLUGIN_ABI), core: PluginExport.coreVersion, toolchain: "clang 1.0 (elsewhere)", directory: directory),
-              let noTransforms = try fakePlugin(abi: Int(NINEPIPE_PLUGIN_ABI), core: PluginExport.coreVersion, toolchain: NINEPIPE_PLUGIN_TOOLCHAIN, directory: directory)
+            let wrongCore = try fakePlugin(abi: Int(NINEPIPE_PLUGIN_ABI), core: "9.9.9", toolchain: NINEPIPE_PLUGIN_TOOLCHAIN, directory: directory),
+            let wrongToolchain = try fakePlugin(
+                abi: Int(NINEPIPE_PLUGIN_ABI), core: PluginExport.coreVersion, toolchain: "clang 1.0 (elsewhere)", directory: directory),
+            let noTransforms = try fakePlugin(
+                abi: Int(NINEPIPE_PLUGIN_ABI), core: PluginExport.coreVersion, toolchain: NINEPIPE_PLUGIN_TOOLCHAIN, directory: directory)
         else {
             Issue.record("no C compiler found to build test libraries (looked for clang, cc, gcc)")
             return
         }
-        #expect(message(wrongABI) == "\(wrongABI): built for plugin ABI 99, but this ninepipe has \(NINEPIPE_PLUGIN_ABI); rebuild the plugin against this ninepipe's sources with the same toolchain")
+        #expect(
+            message(wrongABI)
+                == "\(wrongABI): built for plugin ABI 99, but this ninepipe has \(NINEPIPE_PLUGIN_ABI); rebuild the plugin against this ninepipe's sources with the same toolchain"
+        )
         #expect(message(wrongCore).contains("built for NinepipeCore version 9.9.9, but this ninepipe has \(PluginExport.coreVersion)"))
         #expect(message(wrongToolchain).contains("built for Swift toolchain clang 1.0 (elsewhere), but this ninepipe has \(NINEPIPE_PLUGIN_TOOLCHAIN)"))
-        #expect(message(noTransforms) == "\(noTransforms): not a Ninepipe plugin (it does not export ninepipe_plugin_transforms); see Plugins.md, \"Loading plugins at run time\"")
+        #expect(
+            message(noTransforms)
+                == "\(noTransforms): not a Ninepipe plugin (it does not export ninepipe_plugin_transforms); see Plugins.md, \"Loading plugins at run time\"")
         // The command line reports it as a usage error, before running anything.
         let result = TestConsole.run(["--plugin", wrongABI, "plugins"])
         #expect(result.status == 2 && result.err.contains("built for plugin ABI 99"))

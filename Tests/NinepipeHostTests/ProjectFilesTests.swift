@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import NinepipeHost
 import NinepipeCore
+import Testing
+
+@testable import NinepipeHost
 
 /// Issue 27: the files that make the project adoptable say true things, and stay in step: the
 /// licence, the notice of linked libraries, one version everywhere, and the container image that
@@ -73,7 +74,9 @@ struct ProjectFilesTests {
 
     @Test("the Dockerfile installs exactly Scripts/runtime-packages.txt and builds as the release script does")
     func container() throws {
-        let dockerfile = try Self.text("Dockerfile"), release = try Self.text("Scripts/release.sh"), readme = try Self.text("README.md")
+        let dockerfile = try Self.text("Dockerfile")
+        let release = try Self.text("Scripts/release.sh")
+        let readme = try Self.text("README.md")
         let batch = try Self.text("Docs/Batch.md")
         #expect(dockerfile.contains("COPY Scripts/runtime-packages.txt /tmp/runtime-packages.txt"))
         #expect(dockerfile.contains("$(grep -v '^#' /tmp/runtime-packages.txt)"))
@@ -81,11 +84,15 @@ struct ProjectFilesTests {
         for flags in ["NINEPIPE_WITHOUT=heif", "--static-swift-stdlib"] {
             #expect(dockerfile.contains(flags) && release.contains(flags), "\(flags) differs between the Dockerfile and release.sh")
         }
-        for line in ["FROM debian:bookworm-slim", "USER ninepipe", "WORKDIR /data", #"ENTRYPOINT ["ninepipe"]"#, #"org.opencontainers.image.version="${VERSION}""#] {
+        for line in [
+            "FROM debian:bookworm-slim", "USER ninepipe", "WORKDIR /data", #"ENTRYPOINT ["ninepipe"]"#, #"org.opencontainers.image.version="${VERSION}""#,
+        ] {
             #expect(dockerfile.contains(line), "Dockerfile lacks \(line)")
         }
         let build = "docker build --build-arg VERSION=$(bash Scripts/version.sh) -t ninepipe:$(bash Scripts/version.sh) ."
-        #expect(dockerfile.contains(build) && readme.contains(build) && batch.contains(build), "the one build command differs between the Dockerfile, README and Docs/Batch.md")
+        #expect(
+            dockerfile.contains(build) && readme.contains(build) && batch.contains(build),
+            "the one build command differs between the Dockerfile, README and Docs/Batch.md")
         #expect(batch.contains("image: ninepipe:\(PluginExport.coreVersion)"), "Docs/Batch.md's Job should use the image this version builds")
         let packages = try Self.text("Scripts/runtime-packages.txt").split(separator: "\n").filter { !$0.hasPrefix("#") && !$0.isEmpty }
         #expect(packages.allSatisfy { !$0.hasSuffix("-dev") } && packages.contains("libjpeg62-turbo"))

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import NinepipeHost
 import NinepipeCore
+import Testing
+
+@testable import NinepipeHost
 
 /// Issue 26: the README said directory inputs read PNG and JPEG while the program read WebP,
 /// HEIC, AVIF and GIF in folders too. The sentences that list formats and extensions are checked
@@ -46,8 +47,9 @@ struct ReadmeFactsTests {
 
     /// The backticked extensions (`.png`) in `text`, lower case.
     static func extensions(in text: String) -> Set<String> {
-        Set(text.split(separator: "`").enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
-            .filter { $0.hasPrefix(".") && !$0.contains(" ") }.map { String($0.dropFirst()).lowercased() })
+        Set(
+            text.split(separator: "`").enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
+                .filter { $0.hasPrefix(".") && !$0.contains(" ") }.map { String($0.dropFirst()).lowercased() })
     }
 
     /// The formats `ninepipe --version` says this build reads.

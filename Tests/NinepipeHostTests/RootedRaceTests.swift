@@ -1,9 +1,10 @@
 import Foundation
+import NinepipeCore
+import NinepipeTestSupport
 import Synchronization
 import Testing
-import NinepipeTestSupport
+
 @testable import NinepipeHost
-import NinepipeCore
 
 /// Issue 11: the rooted policy checked a real path and opened by name later, so a link swapped
 /// in between led the read or write outside the root.
@@ -13,7 +14,8 @@ struct RootedRaceTests {
     /// holding its own `in.png`), and that outside folder.
     func layout() throws -> (root: String, outside: String) {
         let base = try TemporaryFolder.make("race")
-        let root = base + "/root", outside = base + "/outside"
+        let root = base + "/root"
+        let outside = base + "/outside"
         for folder in [root + "/real", outside] {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         }
@@ -31,8 +33,10 @@ struct RootedRaceTests {
         // `root/dir` becomes the real folder, then nothing, then the link, then nothing, over and over.
         let swapper = Thread {
             while !stop.load(ordering: .relaxed) {
-                rename(root + "/real", root + "/dir"); rename(root + "/dir", root + "/real")
-                rename(root + "/link", root + "/dir"); rename(root + "/dir", root + "/link")
+                rename(root + "/real", root + "/dir")
+                rename(root + "/dir", root + "/real")
+                rename(root + "/link", root + "/dir")
+                rename(root + "/dir", root + "/link")
             }
         }
         swapper.start()

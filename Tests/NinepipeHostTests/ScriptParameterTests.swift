@@ -1,6 +1,7 @@
-import Testing
-@testable import NinepipeHost
 import NinepipeCore
+import Testing
+
+@testable import NinepipeHost
 
 /// `param` declarations, `--set` overrides and `$name` inside strings.
 @Suite("Script parameters")
@@ -16,7 +17,8 @@ struct ScriptParameterTests {
         let script = "#!/usr/bin/env -S ninepipe run\nparam size=64 quality=80\nload \"a.jpg\"\nthumbnail size=$size\nsave \"b.jpg\" quality=$quality\n"
         #expect(compile(script).pipeline?.description == #"load "a.jpg" | thumbnail 64 | save "b.jpg" quality=80"#)
         #expect(compile(script, ["size": "128"]).pipeline?.description == #"load "a.jpg" | thumbnail 128 | save "b.jpg" quality=80"#)
-        #expect(compile("param radius=12,0,12,0\nload \"a.png\" | round radius=$radius | save \"b.png\"").pipeline?.description
+        #expect(
+            compile("param radius=12,0,12,0\nload \"a.png\" | round radius=$radius | save \"b.png\"").pipeline?.description
                 == #"load "a.png" | round 12,0,12,0 | save "b.png""#)
     }
 
@@ -24,12 +26,13 @@ struct ScriptParameterTests {
     func errors() {
         let result = compile("param out\nparam q=1 q\nparam r=$q\nload \"a.png\" | resize width=$w | save \"b.png\"")
         #expect(result.pipeline == nil)
-        #expect(messages(result) == [
-            "1:7: error: param 'out' has no default; run with --set out=VALUE",
-            "2:11: error: param 'q' is already declared at 2:7",
-            "3:9: error: the default of param 'r' cannot use another variable ('$q'); write a value",
-            "4:29: error: variable '$w' is not set (did you mean '$q'?); declare it with param w=VALUE or set it with --set w=VALUE",
-        ])
+        #expect(
+            messages(result) == [
+                "1:7: error: param 'out' has no default; run with --set out=VALUE",
+                "2:11: error: param 'q' is already declared at 2:7",
+                "3:9: error: the default of param 'r' cannot use another variable ('$q'); write a value",
+                "4:29: error: variable '$w' is not set (did you mean '$q'?); declare it with param w=VALUE or set it with --set w=VALUE",
+            ])
         #expect(compile("param out\nload \"a.png\" | save $out", ["out": "x.png"]).pipeline?.description == #"load "a.png" | save "x.png""#)
     }
 
@@ -45,10 +48,11 @@ struct ScriptParameterTests {
         let pipeline = try PipelineCompiler(variables: ["n": "3"]).pipeline(#"param out=icon | load "in.png" | save "${out}@${n}x.png" | save "$out-\$1.png""#)
         #expect(pipeline.description == #"load "in.png" | save "icon@3x.png" | save "icon-\$1.png""#)
         #expect(try PipelineCompiler().pipeline(pipeline.description) == pipeline)
-        #expect(messages(compile(#"load "${a" | save "b.png""#)) == [
-            "1:6: error: variable '$a' is not set; declare it with param a=VALUE or set it with --set a=VALUE",
-            "1:8: error: missing '}' after '${a' in a string",
-        ])
+        #expect(
+            messages(compile(#"load "${a" | save "b.png""#)) == [
+                "1:6: error: variable '$a' is not set; declare it with param a=VALUE or set it with --set a=VALUE",
+                "1:8: error: missing '}' after '${a' in a string",
+            ])
     }
 
     @Test("no plugin may take the name 'param'")

@@ -1,8 +1,9 @@
 import Foundation
-import Testing
-import NinepipeTestSupport
-@testable import NinepipeHost
 import NinepipeCore
+import NinepipeTestSupport
+import Testing
+
+@testable import NinepipeHost
 
 /// Issue 11: `save` onto a symbolic link replaced the link (and as root turned `/dev/stdout`
 /// into a regular file); `load "-"`, `load "/dev/stdin"` and `save "-"` did not stream.
@@ -16,12 +17,17 @@ extension CommandLineTests {
         process.executableURL = Self.builtExecutable
         process.arguments = arguments
         process.currentDirectoryURL = URL(fileURLWithPath: directory)
-        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
+        let stdin = Pipe()
+        let stdout = Pipe()
+        let stderr = Pipe()
         process.standardInput = stdin
         process.standardOutput = stdout
         process.standardError = stderr
         try process.run()
-        let writer = Thread { stdin.fileHandleForWriting.write(input); try? stdin.fileHandleForWriting.close() }
+        let writer = Thread {
+            stdin.fileHandleForWriting.write(input)
+            try? stdin.fileHandleForWriting.close()
+        }
         writer.start()
         let out = stdout.fileHandleForReading.readDataToEndOfFile()
         let err = stderr.fileHandleForReading.readDataToEndOfFile()
@@ -101,7 +107,8 @@ extension CommandLineTests {
         process.executableURL = Self.builtExecutable
         process.arguments = ["run", "-e", "resize width=1200 filter=lanczos3", "many", "--output", "out/", "--jobs", "1"]
         process.currentDirectoryURL = URL(fileURLWithPath: dir)
-        let stderr = Pipe(), stdout = Pipe()
+        let stderr = Pipe()
+        let stdout = Pipe()
         process.standardError = stderr
         process.standardOutput = stdout
         try process.run()

@@ -1,9 +1,10 @@
 import Foundation
+import NinepipeTestSupport
 import Synchronization
 import Testing
-import NinepipeTestSupport
-@testable import NinepipeHost
+
 @testable import NinepipeCore
+@testable import NinepipeHost
 
 /// Issue 13: images flow as bands from decoder to encoder. Every built-in step must give the same
 /// pixels and metadata streamed as with whole images, on every layout and depth.
@@ -18,8 +19,10 @@ struct StreamedExecutionTests {
             for x in 0..<width {
                 for c in 0..<channels {
                     let isAlpha = layout.hasAlpha && c == channels - 1
-                    let v = isAlpha ? ((x * 7 + y * 5) % 9 == 0 ? 0 : 255 - (x * y) % 200)
-                                    : (x * 37 + y * 91 + c * 53 + (x ^ y) * 11) % 256
+                    let v =
+                        isAlpha
+                        ? ((x * 7 + y * 5) % 9 == 0 ? 0 : 255 - (x * y) % 200)
+                        : (x * 37 + y * 91 + c * 53 + (x ^ y) * 11) % 256
                     values.append(depth == .eight ? v : v * 256 + (x + y + c) % 251)
                 }
             }
@@ -30,8 +33,10 @@ struct StreamedExecutionTests {
         }
     }
 
-    static let cases: [(PixelLayout, SampleDepth)] = [(.gray, .eight), (.grayAlpha, .eight), (.rgb, .eight), (.rgba, .eight),
-                                                     (.gray, .sixteen), (.grayAlpha, .sixteen), (.rgb, .sixteen), (.rgba, .sixteen)]
+    static let cases: [(PixelLayout, SampleDepth)] = [
+        (.gray, .eight), (.grayAlpha, .eight), (.rgb, .eight), (.rgba, .eight),
+        (.gray, .sixteen), (.grayAlpha, .sixteen), (.rgb, .sixteen), (.rgba, .sixteen),
+    ]
 
     /// A 20×14 RGBA image (aapt's button) for the overlay steps.
     static let badge = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -87,8 +92,9 @@ struct StreamedExecutionTests {
         }
     }
 
-    @Test("JPEG inputs stream (scanlines, DCT scaling for a thumbnail) to the same result as whole decodes",
-          arguments: ["crop x=9 y=17 width=40 height=30", "resize width=31", "thumbnail 12", "resize width=50% | crop width=20 height=20 gravity=center"])
+    @Test(
+        "JPEG inputs stream (scanlines, DCT scaling for a thumbnail) to the same result as whole decodes",
+        arguments: ["crop x=9 y=17 width=40 height=30", "resize width=31", "thumbnail 12", "resize width=50% | crop width=20 height=20 gravity=center"])
     func jpegInputs(steps: String) throws {
         let folder = try TemporaryFolder.make("streamed-jpeg")
         for layout in [PixelLayout.rgb, .gray] {
@@ -110,7 +116,8 @@ struct StreamedExecutionTests {
         let folder = try TemporaryFolder.make("streamed-batch")
         try FileManager.default.createDirectory(atPath: folder + "/in", withIntermediateDirectories: true)
         for (index, (layout, depth)) in Self.cases.enumerated() {
-            try ImageCodecs.write(Self.image(layout, depth, width: 50 + index, height: 40), to: folder + "/in/\(index).png", options: EncodeOptions(format: .png))
+            try ImageCodecs.write(
+                Self.image(layout, depth, width: 50 + index, height: 40), to: folder + "/in/\(index).png", options: EncodeOptions(format: .png))
         }
         _ = FileManager.default.createFile(atPath: folder + "/in/broken.png", contents: Data(try PNGEncoder().encode(Self.image(.rgb, .eight)).prefix(200)))
         let inputs = try InputCollector.collect([folder + "/in"], recursive: false)
@@ -144,7 +151,8 @@ struct StreamedExecutionTests {
         for execution in [Execution.streamed, .whole] {
             var runner = PipelineRunner()
             runner.execution = execution
-            try runner.runToFiles(try PipelineCompiler().pipeline("load \"\(input)\" | resize width=61 | save \"\(folder)/o.jpg\" quality=80 background=#102030"))
+            try runner.runToFiles(
+                try PipelineCompiler().pipeline("load \"\(input)\" | resize width=61 | save \"\(folder)/o.jpg\" quality=80 background=#102030"))
             outputs.append(try FileIO.read(folder + "/o.jpg"))
         }
         #expect(outputs[0] == outputs[1])
@@ -172,8 +180,10 @@ struct StreamedExecutionTests {
         image.metadata.ninePatch = NinePatchInfo(chunk: NinePatchChunk(xDivs: [10, 30], yDivs: [8, 20], padding: .zero, colors: []))
         // The fuzzer's find: a crop whose rectangle rounds out to the whole image changed the
         // nine-patch information when streamed (cropped to the whole rectangle), not when whole.
-        for steps in ["crop x=2 y=2 width=30 height=25", "resize width=80", "thumbnail 20", "crop x=12 y=0 width=10 height=30",
-                      "crop x=10% y=0.5", "crop x=0 y=0"] {
+        for steps in [
+            "crop x=2 y=2 width=30 height=25", "resize width=80", "thumbnail 20", "crop x=12 y=0 width=10 height=30",
+            "crop x=10% y=0.5", "crop x=0 y=0",
+        ] {
             let (streamed, whole) = try Self.bothWays(image, steps, folder: folder)
             #expect(streamed.metadata.ninePatch == whole.metadata.ninePatch, "\(steps)")
             #expect(Self.normalized(streamed).storage == Self.normalized(whole).storage, "\(steps)")
@@ -203,7 +213,8 @@ struct StreamedExecutionTests {
         try writer.append(.header, PNGHeader(width: 30, height: 40, bitDepth: 8, colorType: .rgb, isInterlaced: false).serialized)
         try writer.append(.imageData, try Zlib.compress(filtered))
         try writer.append(.end, [])
-        let input = folder + "/bad.png", output = folder + "/out.png"
+        let input = folder + "/bad.png"
+        let output = folder + "/out.png"
         _ = FileManager.default.createFile(atPath: input, contents: Data(bytes))
         var runner = PipelineRunner()
         runner.execution = .streamed
@@ -235,7 +246,8 @@ struct StreamedExecutionTests {
         let single = TestConsole.run(["run", "--stream", "always", "--timings", "-e", #"load "in.png" | crop width=20 height=10 | save "o.png""#], in: folder)
         #expect(single.status == 0, "\(single.err)")
         let lines = single.err.split(separator: "\n").map(String.init)
-        #expect(lines.count == 4 && lines[0].hasPrefix("timing: step 1 'load'") && lines[1].hasPrefix("timing: step 2 'crop'")
+        #expect(
+            lines.count == 4 && lines[0].hasPrefix("timing: step 1 'load'") && lines[1].hasPrefix("timing: step 2 'crop'")
                 && lines[1].hasSuffix("→ 20×10") && lines[3].hasPrefix("timing: peak memory ") && lines[3].hasSuffix(" MiB"), "\(lines)")
         let batch = TestConsole.run(["run", "--stream", "always", "--timings", "-q", "-e", "resize width=10", "in.png", "--output", "out/"], in: folder)
         #expect(batch.status == 0 && batch.err.contains("timing: peak memory "), "\(batch.err)")

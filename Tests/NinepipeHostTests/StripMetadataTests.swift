@@ -1,9 +1,10 @@
 import Foundation
-import Testing
-import NinepipeTestSupport
-@testable import NinepipeHost
-@testable import NinepipeCore
 import NinepipePlugins
+import NinepipeTestSupport
+import Testing
+
+@testable import NinepipeCore
+@testable import NinepipeHost
 
 /// Issue 11: metadata could not be removed, and a GPS position survived `thumbnail 128` into
 /// the output. The fixtures are 48×32 photos to which exiftool 12.57 wrote Make, Model, a date,
@@ -103,8 +104,10 @@ struct StripMetadataTests {
         var image = Image(width: 9, height: 9, layout: .rgba, depth: .eight, fill: [1, 2, 3, 255])
         image.metadata.iccProfile = ICCProfile(name: "test", data: Array(repeating: 7, count: 200))
         image.metadata.text = [TextEntry(keyword: "Comment", text: "hello")]
-        image.metadata.ninePatch = NinePatchInfo(chunk: NinePatchChunk(xDivs: [3, 6], yDivs: [3, 6],
-                                                                      padding: NinePatchInsets(left: 0, right: 0, top: 0, bottom: 0), colors: []))
+        image.metadata.ninePatch = NinePatchInfo(
+            chunk: NinePatchChunk(
+                xDivs: [3, 6], yDivs: [3, 6],
+                padding: NinePatchInsets(left: 0, right: 0, top: 0, bottom: 0), colors: []))
         let all = try ImageCodecs.decode(try ImageCodecs.encode(image, options: EncodeOptions(format: .png, stripped: .all)))
         #expect(all.metadata == ImageMetadata())
         let icc = try ImageCodecs.decode(try ImageCodecs.encode(image, options: EncodeOptions(format: .png, stripped: [.icc, .text])))

@@ -1,9 +1,10 @@
 import Foundation
-import Testing
-import NinepipeTestSupport
-@testable import NinepipeHost
 import NinepipeCore
 import NinepipePlugins
+import NinepipeTestSupport
+import Testing
+
+@testable import NinepipeHost
 
 /// The transform commands of issue 3, exactly as users type them (same serialized suite as the
 /// other command-line tests, because running the tool changes the current directory).
@@ -22,16 +23,18 @@ extension CommandLineTests {
         return directory
     }
 
-    @Test("the issue's transform commands run exactly as written and make the promised sizes", arguments: [
-        (#"load "in.png" | crop x=10 y=20 width=100 height=80 | save "a.png""#, "a.png", 100, 80),
-        (#"load "in.png" | crop width=50% height=50% gravity=center | save "b.png""#, "b.png", 200, 150),
-        (#"load "in.jpg" | resize width=320 height=200 fit=cover | save "c.jpg""#, "c.jpg", 320, 200),
-        (#"load "in.png" | resize width=320 fit=contain filter=lanczos3 | save "d.png""#, "d.png", 320, 240),
-        (#"load "in.jpg" | thumbnail size=128 border=2 radius=12 | save "e.png""#, "e.png", 132, 132),
-        (#"load "in.png" | round radius=12 | border width=4 | save "f.png""#, "f.png", 408, 308),
-        (#"load "in.jpg" orient=keep | orient | save "g.png""#, "g.png", 1200, 800),
-        (#"load "in.png" | tile width=640 height=480 mode=repeat | save "h.png""#, "h.png", 640, 480),
-    ])
+    @Test(
+        "the issue's transform commands run exactly as written and make the promised sizes",
+        arguments: [
+            (#"load "in.png" | crop x=10 y=20 width=100 height=80 | save "a.png""#, "a.png", 100, 80),
+            (#"load "in.png" | crop width=50% height=50% gravity=center | save "b.png""#, "b.png", 200, 150),
+            (#"load "in.jpg" | resize width=320 height=200 fit=cover | save "c.jpg""#, "c.jpg", 320, 200),
+            (#"load "in.png" | resize width=320 fit=contain filter=lanczos3 | save "d.png""#, "d.png", 320, 240),
+            (#"load "in.jpg" | thumbnail size=128 border=2 radius=12 | save "e.png""#, "e.png", 132, 132),
+            (#"load "in.png" | round radius=12 | border width=4 | save "f.png""#, "f.png", 408, 308),
+            (#"load "in.jpg" orient=keep | orient | save "g.png""#, "g.png", 1200, 800),
+            (#"load "in.png" | tile width=640 height=480 mode=repeat | save "h.png""#, "h.png", 640, 480),
+        ])
     func issueCommands(pipeline: String, output: String, width: Int, height: Int) throws {
         let dir = try photoWorkspace()
         let result = TestConsole.run(["run", "-e", pipeline], in: dir)
@@ -49,7 +52,8 @@ extension CommandLineTests {
         try FileManager.default.createDirectory(atPath: dir + "/jobs", withIntermediateDirectories: true)
         let badge = try PNGEncoder().encode(Image(width: 8, height: 8, layout: .rgb, samples: [UInt8](repeating: 200, count: 8 * 8 * 3)))
         _ = FileManager.default.createFile(atPath: dir + "/jobs/badge.png", contents: Data(badge))
-        try #"load "in.png" | overlay "badge.png" gravity=northwest | save "marked.png""#.write(toFile: dir + "/jobs/mark.pipe", atomically: true, encoding: .utf8)
+        try #"load "in.png" | overlay "badge.png" gravity=northwest | save "marked.png""#.write(
+            toFile: dir + "/jobs/mark.pipe", atomically: true, encoding: .utf8)
         let single = TestConsole.run(["run", "jobs/mark.pipe"], in: dir)
         #expect(single.status == 0, "\(single.err)")
         // load and save stay relative to the working directory; the badge came from jobs/.
@@ -100,8 +104,9 @@ extension CommandLineTests {
         let dir = try photoWorkspace()
         // Our encoder drops an alpha channel nobody uses, so in.png has none; the formatter's wording for an unused one:
         #expect(TestConsole.run(["info", "in.png"], in: dir).out.contains("alpha: no"))
-        let unused = ImageInfo(format: .png, width: 2, height: 2, bitDepth: 8, colorType: "RGBA", hasAlpha: true,
-                               isInterlaced: false, metadata: ImageMetadata())
+        let unused = ImageInfo(
+            format: .png, width: 2, height: 2, bitDepth: 8, colorType: "RGBA", hasAlpha: true,
+            isInterlaced: false, metadata: ImageMetadata())
         #expect(InfoFormatter.alpha(unused, transparentPixels: 0).hasPrefix("yes, but every pixel is opaque"))
         #expect(InfoFormatter.alpha(unused, transparentPixels: 1) == "yes, 1 of 4 pixels (25.0%) not opaque")
         #expect(TestConsole.run(["run", "-e", #"load "in.png" | round radius=10 | save "r.png""#], in: dir).status == 0)

@@ -1,6 +1,7 @@
-import Testing
 import NinepipeCore
 import NinepipePlugins
+import Testing
+
 @testable import NinepipeHost
 
 /// Every built-in transform, on every layout and depth, at awkward sizes and extreme values:
@@ -40,11 +41,13 @@ struct TransformContractTests {
         #expect(TransformVerifier.problems(in: transform, allowsRefusals: mayRefuse) == [], "\(step)")
     }
 
-    @Test("extreme values are refused with a message or handled, never a trap", arguments: [
-        "resize width=65535 height=65535 fit=fill", "tile width=65535 height=65535", "thumbnail size=65535",
-        "border width=65535", "round radius=65535 border=65535", "crop x=65535 y=65535", "crop x=-65535 width=1",
-        "resize width=1 height=65535 fit=fill", "resize width=0.1%", "resize width=10000%", "round radius=0", "border width=0",
-    ])
+    @Test(
+        "extreme values are refused with a message or handled, never a trap",
+        arguments: [
+            "resize width=65535 height=65535 fit=fill", "tile width=65535 height=65535", "thumbnail size=65535",
+            "border width=65535", "round radius=65535 border=65535", "crop x=65535 y=65535", "crop x=-65535 width=1",
+            "resize width=1 height=65535 fit=fill", "resize width=0.1%", "resize width=10000%", "round radius=0", "border width=0",
+        ])
     func extremes(step: String) throws {
         let pipeline = try PipelineCompiler(requiresSource: false).pipeline(step)
         let input = TransformVerifier.pattern(width: 5, height: 4, layout: .rgb, depth: .eight)

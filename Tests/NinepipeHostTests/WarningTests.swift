@@ -1,8 +1,9 @@
 import Foundation
-import Testing
-import NinepipeTestSupport
-@testable import NinepipeHost
 import NinepipeCore
+import NinepipeTestSupport
+import Testing
+
+@testable import NinepipeHost
 
 /// Issue 12: `save … background=#f0f0f0` warned on every file that it flattened onto the colour
 /// the user asked for; one batch printed ~280 identical warnings; `--quiet` kept them; on a
@@ -54,8 +55,9 @@ struct WarningTests {
         let dir = try workspace(count: 8)
         _ = FileManager.default.createFile(atPath: dir + "/in/broken.png", contents: Data("not a png".utf8))
         let console = TestConsole()
-        let status = CommandLineTool().run(["run", "-e", "orient", dir + "/in", "--output", dir + "/out/{name}.jpg", "--jobs", "1", "--verbose"],
-                                           console: console.console(terminal: true))
+        let status = CommandLineTool().run(
+            ["run", "-e", "orient", dir + "/in", "--output", dir + "/out/{name}.jpg", "--jobs", "1", "--verbose"],
+            console: console.console(terminal: true))
         #expect(status == 1)
         #expect(warningLines(console.err.replacingOccurrences(of: "\u{1B}[1;35mwarning:\u{1B}[0m", with: "warning:")).count == 8)
         #expect(console.linesGluedToBar.isEmpty, "printed over the bar: \(console.linesGluedToBar)")

@@ -1,9 +1,10 @@
 import Foundation
-import Testing
-import NinepipeTestSupport
-@testable import NinepipeHost
 import NinepipeCore
 import NinepipePlugins
+import NinepipeTestSupport
+import Testing
+
+@testable import NinepipeHost
 
 /// Issue 26: the `assets web` CSS laid out by a real browser. Headless Chromium renders a page
 /// that uses the generated classes at several sizes (the minimum among them) at device scale
@@ -48,13 +49,17 @@ struct WebAssetsBrowserTests {
             try FileManager.default.createDirectory(atPath: "\(dir)/res/drawable-\(density)", withIntermediateDirectories: true)
         }
         try FileManager.default.copyItem(atPath: Self.frameworkRes + "/btn_default_normal.9.png", toPath: dir + "/res/drawable-mdpi/btn_default_normal.9.png")
-        try FileManager.default.copyItem(atPath: Self.frameworkRes + "/drawable-xhdpi/btn_default_normal.9.png", toPath: dir + "/res/drawable-xhdpi/btn_default_normal.9.png")
+        try FileManager.default.copyItem(
+            atPath: Self.frameworkRes + "/drawable-xhdpi/btn_default_normal.9.png", toPath: dir + "/res/drawable-xhdpi/btn_default_normal.9.png")
         try FileManager.default.createDirectory(atPath: dir + "/single/drawable-mdpi", withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: Self.frameworkRes + "/btn_default_normal.9.png", toPath: dir + "/single/drawable-mdpi/even.9.png")
 
         let split = TestConsole.run(["assets", "web", dir + "/res", "--output", dir + "/web/"])
         #expect(split.status == 0, "\(split.err)")
-        #expect(split.err.contains("btn_default_normal: the 2x file's slices 7, 10, 16, 9 (padding 13, 23, 23, 21) are not twice the 1x file's 4, 5, 8, 5 (padding 7, 11, 11, 11)"), "\(split.err)")
+        #expect(
+            split.err.contains(
+                "btn_default_normal: the 2x file's slices 7, 10, 16, 9 (padding 13, 23, 23, 21) are not twice the 1x file's 4, 5, 8, 5 (padding 7, 11, 11, 11)"),
+            "\(split.err)")
         let even = TestConsole.run(["assets", "web", dir + "/single", "--output", dir + "/web/", "--upscale"])
         #expect(even.status == 0 && !even.err.contains("not twice"), "\(even.err)")
         let splitCSS = try String(contentsOfFile: dir + "/web/btn_default_normal.css", encoding: .utf8)
@@ -64,19 +69,23 @@ struct WebAssetsBrowserTests {
         #expect(evenCSS.contains("image-set(") && !evenCSS.contains("@media"), "\(evenCSS)")
 
         // The files each class draws at each scale, read back from what was written.
-        let mdpi = Drawn(file: "btn_default_normal.png", caps: NinePatchInsets(left: 5, right: 5, top: 4, bottom: 8),
-                         padding: NinePatchInsets(left: 11, right: 11, top: 7, bottom: 11))
-        let xhdpi = Drawn(file: "btn_default_normal@2x.png", caps: NinePatchInsets(left: 9, right: 10, top: 7, bottom: 16),
-                          padding: NinePatchInsets(left: 21, right: 23, top: 13, bottom: 23))
-        let evenTwo = Drawn(file: "even@2x.png", caps: NinePatchInsets(left: 10, right: 10, top: 8, bottom: 16),
-                            padding: NinePatchInsets(left: 22, right: 22, top: 14, bottom: 22))
+        let mdpi = Drawn(
+            file: "btn_default_normal.png", caps: NinePatchInsets(left: 5, right: 5, top: 4, bottom: 8),
+            padding: NinePatchInsets(left: 11, right: 11, top: 7, bottom: 11))
+        let xhdpi = Drawn(
+            file: "btn_default_normal@2x.png", caps: NinePatchInsets(left: 9, right: 10, top: 7, bottom: 16),
+            padding: NinePatchInsets(left: 21, right: 23, top: 13, bottom: 23))
+        let evenTwo = Drawn(
+            file: "even@2x.png", caps: NinePatchInsets(left: 10, right: 10, top: 8, bottom: 16),
+            padding: NinePatchInsets(left: 22, right: 22, top: 14, bottom: 22))
         let assets: [(name: String, drawn: [Int: Drawn])] = [
             ("btn_default_normal", [1: mdpi, 2: xhdpi]),
             ("even", [1: Drawn(file: "even.png", caps: mdpi.caps, padding: mdpi.padding), 2: evenTwo]),
         ]
 
         // The page: every class at every size, absolutely placed on black.
-        var body = "", y = 8
+        var body = ""
+        var y = 8
         for asset in assets {
             var x = 8
             for (index, size) in Self.sizes.enumerated() {
@@ -96,16 +105,20 @@ struct WebAssetsBrowserTests {
             document.title = JSON.stringify(out);
             """
         let links = assets.map { "<link rel=\"stylesheet\" href=\"web/\($0.name).css\">" }.joined()
-        let page = "<!doctype html><html><head>\(links)<style>html,body{margin:0;background:#000}.e{position:absolute}</style></head><body>\n\(body)<script>\(script)</script></body></html>"
+        let page =
+            "<!doctype html><html><head>\(links)<style>html,body{margin:0;background:#000}.e{position:absolute}</style></head><body>\n\(body)<script>\(script)</script></body></html>"
         try page.write(toFile: dir + "/page.html", atomically: true, encoding: .utf8)
 
         var report: [String] = []
         for scale in [1, 2] {
-            let arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--force-device-scale-factor=\(scale)",
-                             "--window-size=700,240"]
+            let arguments = [
+                "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--force-device-scale-factor=\(scale)",
+                "--window-size=700,240",
+            ]
             let dom = try Self.run(chromium, arguments + ["--dump-dom", "file://\(dir)/page.html"])
-            let title = try #require(dom.range(of: "<title>").flatMap { start in dom.range(of: "</title>").map { String(dom[start.upperBound..<$0.lowerBound]) } },
-                                     "no measurements in the page: \(dom.prefix(300))")
+            let title = try #require(
+                dom.range(of: "<title>").flatMap { start in dom.range(of: "</title>").map { String(dom[start.upperBound..<$0.lowerBound]) } },
+                "no measurements in the page: \(dom.prefix(300))")
             let measured = try JSONDecoder().decode([Measured].self, from: Data(Self.unescaped(title).utf8))
             _ = try Self.run(chromium, arguments + ["--screenshot=\(dir)/shot\(scale).png", "file://\(dir)/page.html"])
             let shot = try ImageCodecs.decode(try FileIO.read("\(dir)/shot\(scale).png")).converted(to: .rgba).converted(to: .eight)
@@ -115,21 +128,28 @@ struct WebAssetsBrowserTests {
                 let drawn = try #require(asset.drawn[scale])
                 // The media query's file by name; an image-set's choice shows in the pixels below.
                 let source = measured.first { $0.id.hasPrefix(asset.name + "-") }?.src ?? ""
-                #expect(source.hasSuffix("/web/\(drawn.file)\")") || (source.hasPrefix("image-set(") && source.contains("/web/\(drawn.file)\")")),
-                        "DPR \(scale): \(asset.name) drew \(source)")
+                #expect(
+                    source.hasSuffix("/web/\(drawn.file)\")") || (source.hasPrefix("image-set(") && source.contains("/web/\(drawn.file)\")")),
+                    "DPR \(scale): \(asset.name) drew \(source)")
                 for (index, size) in Self.sizes.enumerated() {
                     let element = try #require(measured.first { $0.id == "\(asset.name)-\(index)" })
-                    let d = Double(scale), c = drawn.caps, p = drawn.padding
+                    let d = Double(scale)
+                    let c = drawn.caps
+                    let p = drawn.padding
                     // Asked size, or the minimum: the larger of the fixed caps and the padding.
                     let expectedWidth = size.map { Double($0.width) } ?? Double(max(Int(c.left) + Int(c.right), Int(p.left) + Int(p.right))) / d
                     let expectedHeight = size.map { Double($0.height) } ?? Double(max(Int(c.top) + Int(c.bottom), Int(p.top) + Int(p.bottom))) / d
-                    #expect(element.w == expectedWidth && element.h == expectedHeight,
-                            "DPR \(scale) \(element.id): laid out \(element.w)×\(element.h), asked \(expectedWidth)×\(expectedHeight)")
+                    #expect(
+                        element.w == expectedWidth && element.h == expectedHeight,
+                        "DPR \(scale) \(element.id): laid out \(element.w)×\(element.h), asked \(expectedWidth)×\(expectedHeight)")
                     let padding = [p.top, p.right, p.bottom, p.left].map { WebAssetsBrowserTests.css(Double($0) / d) }
-                    #expect([element.pt, element.pr, element.pb, element.pl] == padding, "DPR \(scale) \(element.id): padding \([element.pt, element.pr, element.pb, element.pl]) ≠ \(padding)")
+                    #expect(
+                        [element.pt, element.pr, element.pb, element.pl] == padding,
+                        "DPR \(scale) \(element.id): padding \([element.pt, element.pr, element.pb, element.pl]) ≠ \(padding)")
 
                     // Pixels: the element's device pixels against ninepatch's render of the same file.
-                    let width = Int((element.w * d).rounded()), height = Int((element.h * d).rounded())
+                    let width = Int((element.w * d).rounded())
+                    let height = Int((element.h * d).rounded())
                     let source = try ImageCodecs.decode(try FileIO.read(dir + "/web/" + drawn.file))
                     let stretch = Transforms.NinePatchStretch(width: width, height: height, insets: c)
                     let ours = try stretch.apply(to: source, context: TransformContext()).converted(to: .rgba).converted(to: .eight)
@@ -161,7 +181,8 @@ struct WebAssetsBrowserTests {
         var differences: [Int] = []
         for row in 0..<image.height where y + row < screenshot.height {
             for column in 0..<image.width where x + column < screenshot.width {
-                let o = (row * image.width + column) * 4, t = ((y + row) * screenshot.width + x + column) * 4
+                let o = (row * image.width + column) * 4
+                let t = ((y + row) * screenshot.width + x + column) * 4
                 let alpha = Int(ours[o + 3])
                 for channel in 0..<3 {
                     let composed = (Int(ours[o + channel]) * alpha + 127) / 255

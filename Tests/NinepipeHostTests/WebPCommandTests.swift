@@ -75,8 +75,9 @@ struct HEIFCommandTests {
     @Test("save .avif and .heic with quality and effort; load them; info names them; --version lists them")
     func saveAndLoad() throws {
         let folder = try TemporaryFolder.make("heif-cli")
-        try ImageCodecs.write(Image(width: 40, height: 30, layout: .rgb, depth: .eight, fill: [200, 120, 40]), to: folder + "/in.png",
-                              options: EncodeOptions(format: .png))
+        try ImageCodecs.write(
+            Image(width: 40, height: 30, layout: .rgb, depth: .eight, fill: [200, 120, 40]), to: folder + "/in.png",
+            options: EncodeOptions(format: .png))
         let run = { (script: String) in TestConsole.run(["run", "-e", script], in: folder) }
         #expect(run(#"load "in.png" | save "a.avif" quality=50 effort=6"#).status == 0)
         #expect(run(#"load "in.png" | save "b.heic""#).status == 0)

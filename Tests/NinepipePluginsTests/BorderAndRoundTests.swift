@@ -1,5 +1,6 @@
-import Testing
 import NinepipeCore
+import Testing
+
 @testable import NinepipePlugins
 
 @Suite("border and round")
@@ -16,8 +17,10 @@ struct BorderAndRoundTests {
 
     @Test("border width=1,2,3,4 is top, right, bottom, left; an opaque colour keeps the layout")
     func perSideBorder() throws {
-        let step = try Transforms.TransparentBorder(arguments: Arguments([
-            "width": .list([.integer(1), .integer(2), .integer(3), .integer(4)]), "color": .color(Color(hex: "ff0000")!)]))
+        let step = try Transforms.TransparentBorder(
+            arguments: Arguments([
+                "width": .list([.integer(1), .integer(2), .integer(3), .integer(4)]), "color": .color(Color(hex: "ff0000")!),
+            ]))
         let result = try step.apply(to: opaque)
         #expect(result.width == 46 && result.height == 34 && result.layout == .rgb)
         #expect(TestImages.pixel(result, 4, 1) == [200, 100, 50] && TestImages.pixel(result, 3, 1) == [255, 0, 0])
@@ -28,8 +31,10 @@ struct BorderAndRoundTests {
     @Test("border shifts nine-patch divs and grows padding")
     func borderShiftsNinePatch() throws {
         var image = opaque
-        image.metadata.ninePatch = NinePatchInfo(chunk: NinePatchChunk(xDivs: [5, 10], yDivs: [3, 4],
-            padding: NinePatchInsets(left: 1, right: 2, top: 3, bottom: 4), colors: Array(repeating: 1, count: 9)))
+        image.metadata.ninePatch = NinePatchInfo(
+            chunk: NinePatchChunk(
+                xDivs: [5, 10], yDivs: [3, 4],
+                padding: NinePatchInsets(left: 1, right: 2, top: 3, bottom: 4), colors: Array(repeating: 1, count: 9)))
         let chunk = try #require(try Transforms.TransparentBorder(top: 1, right: 2, bottom: 3, left: 4).apply(to: image).metadata.ninePatch?.chunk)
         #expect(chunk.xDivs == [9, 14] && chunk.yDivs == [4, 5])
         #expect(chunk.padding == NinePatchInsets(left: 5, right: 4, top: 4, bottom: 7))
@@ -40,9 +45,11 @@ struct BorderAndRoundTests {
         let corner = CornerCoverage(radius: 10)
         // The whole 10×10 corner box holds a quarter disk: 100 − 25π outside.
         var inside = 0.0
-        for y in 0..<10 { for x in 0..<10 {
-            inside += corner.coverage(u0: Double(x), u1: Double(x + 1), v0: Double(y), v1: Double(y + 1))
-        } }
+        for y in 0..<10 {
+            for x in 0..<10 {
+                inside += corner.coverage(u0: Double(x), u1: Double(x + 1), v0: Double(y), v1: Double(y + 1))
+            }
+        }
         #expect(abs(inside - 25 * Double.pi) < 1e-9)
         #expect(corner.coverage(u0: -1, u1: 0, v0: 3, v1: 4) == 1)
         #expect(corner.coverage(u0: 9, u1: 10, v0: 9, v1: 10) == 0)
@@ -76,8 +83,10 @@ struct BorderAndRoundTests {
 
     @Test("round radius=12,12,0,0 rounds only the top corners; border=2 grows and rounds inside it")
     func perCornerAndBorder() throws {
-        let top = try Transforms.RoundedCorner(arguments: Arguments(["radius": .list([.number(12), .number(12), .number(0), .number(0)]), "border": .integer(0)]))
-            .apply(to: opaque)
+        let top = try Transforms.RoundedCorner(
+            arguments: Arguments(["radius": .list([.number(12), .number(12), .number(0), .number(0)]), "border": .integer(0)])
+        )
+        .apply(to: opaque)
         #expect(TestImages.pixel(top, 0, 0)[3] == 0 && TestImages.pixel(top, 39, 0)[3] == 0)
         #expect(TestImages.pixel(top, 0, 29)[3] == 255 && TestImages.pixel(top, 39, 29)[3] == 255)
         let bordered = try Transforms.RoundedCorner(radii: [.pixels(12)], border: 2).apply(to: opaque)
@@ -88,8 +97,11 @@ struct BorderAndRoundTests {
     @Test("thumbnail size=128 border=2 radius=12 is 132×132 with transparent corners")
     func thumbnail() throws {
         let source = TestImages.random(300, 200, layout: .rgb)
-        let step = try Transforms.Thumbnail(arguments: Arguments(["size": .integer(128), "border": .integer(2),
-                                                                  "radius": .list([.number(12)])]))
+        let step = try Transforms.Thumbnail(
+            arguments: Arguments([
+                "size": .integer(128), "border": .integer(2),
+                "radius": .list([.number(12)]),
+            ]))
         let result = try step.apply(to: source)
         #expect(result.width == 132 && result.height == 132 && result.layout == .rgba)
         #expect(TestImages.pixel(result, 0, 0)[3] == 0 && TestImages.pixel(result, 3, 3)[3] == 0 && TestImages.pixel(result, 66, 66)[3] == 255)

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import NinepipeCore
+import Testing
+
 @testable import NinepipePlugins
 
 /// Issue 15: `modulate`, `grayscale`, `tint`, `invert`, `gamma`, checked against the published
@@ -24,8 +25,10 @@ struct ColorAdjustmentTests {
             CIELab.lab(fromLinear: SIMD3(Float(Self.linear(r)), Float(Self.linear(g)), Float(Self.linear(b))))
         }
         // Reference values (D65, 2°): red 53.24 80.09 67.20; green 87.73 −86.18 83.18; blue 32.30 79.19 −107.86.
-        for (value, expected) in [(lab(1, 0, 0), SIMD3<Float>(53.24, 80.09, 67.20)), (lab(0, 1, 0), SIMD3(87.73, -86.18, 83.18)),
-                                  (lab(0, 0, 1), SIMD3(32.30, 79.19, -107.86)), (lab(1, 1, 1), SIMD3(100, 0, 0))] {
+        for (value, expected) in [
+            (lab(1, 0, 0), SIMD3<Float>(53.24, 80.09, 67.20)), (lab(0, 1, 0), SIMD3(87.73, -86.18, 83.18)),
+            (lab(0, 0, 1), SIMD3(32.30, 79.19, -107.86)), (lab(1, 1, 1), SIMD3(100, 0, 0)),
+        ] {
             #expect(Self.distance(value, expected) < 0.05, "\(value) vs \(expected)")
         }
         let colour = SIMD3<Float>(0.2, 0.5, 0.9)
@@ -98,7 +101,8 @@ struct ColorAdjustmentTests {
     func gamma() throws {
         let result = try Transforms.Gamma(2.2).apply(to: Self.ramp, context: TransformContext())
         for x in 0..<64 {
-            let before = TestImages.pixel(Self.ramp, x, 1), after = TestImages.pixel(result, x, 1)
+            let before = TestImages.pixel(Self.ramp, x, 1)
+            let after = TestImages.pixel(result, x, 1)
             for c in 0..<3 { #expect(after[c] == Int((pow(Double(before[c]) / 255, 1 / 2.2) * 255).rounded())) }
             #expect(after[3] == before[3])
         }
@@ -150,7 +154,8 @@ struct ColorAdjustmentTests {
             #expect(abs(lab.x - original.x) < 0.6, "x=\(x): L* \(lab.x) vs \(original.x)")
             // Dark colours cannot hold the full chroma inside sRGB; mid tones carry the tint's hue.
             if lab.x > 30 && lab.x < 80 {
-                let hue = atan2(lab.z, lab.y), wanted = atan2(target.z, target.y)
+                let hue = atan2(lab.z, lab.y)
+                let wanted = atan2(target.z, target.y)
                 #expect(abs(hue - wanted) < 0.1, "x=\(x): hue \(hue) vs \(wanted)")
             }
             #expect(p[3] == 255 - x)

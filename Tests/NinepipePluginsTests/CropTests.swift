@@ -1,6 +1,7 @@
+import NinepipeCore
 import Synchronization
 import Testing
-import NinepipeCore
+
 @testable import NinepipePlugins
 
 @Suite("crop")
@@ -20,13 +21,15 @@ struct CropTests {
         #expect(pixels(result) == [[11, 12, 13], [16, 17, 18]])
     }
 
-    @Test("gravity places the rectangle", arguments: [
-        (Transforms.Gravity.center, [[6, 7], [11, 12]]),
-        (.northwest, [[0, 1], [5, 6]]),
-        (.southeast, [[18, 19], [23, 24]]),
-        (.north, [[1, 2], [6, 7]]),
-        (.west, [[5, 6], [10, 11]]),
-    ])
+    @Test(
+        "gravity places the rectangle",
+        arguments: [
+            (Transforms.Gravity.center, [[6, 7], [11, 12]]),
+            (.northwest, [[0, 1], [5, 6]]),
+            (.southeast, [[18, 19], [23, 24]]),
+            (.north, [[1, 2], [6, 7]]),
+            (.west, [[5, 6], [10, 11]]),
+        ])
     func gravity(gravity: Transforms.Gravity, expected: [[Int]]) throws {
         let crop = Transforms.Crop(width: .pixels(2), height: .pixels(2), gravity: gravity)
         #expect(pixels(try crop.apply(to: indexImage(5, 5))) == expected)
@@ -70,9 +73,10 @@ struct CropTests {
     @Test("nine-patch divs and padding move with the crop, or are dropped with a warning")
     func ninePatch() throws {
         var image = indexImage(10, 10)
-        image.metadata.ninePatch = NinePatchInfo(chunk: NinePatchChunk(
-            xDivs: [2, 4, 6, 8], yDivs: [3, 7], padding: NinePatchInsets(left: 3, right: 3, top: 2, bottom: 2),
-            colors: Array(repeating: 1, count: 15)))
+        image.metadata.ninePatch = NinePatchInfo(
+            chunk: NinePatchChunk(
+                xDivs: [2, 4, 6, 8], yDivs: [3, 7], padding: NinePatchInsets(left: 3, right: 3, top: 2, bottom: 2),
+                colors: Array(repeating: 1, count: 15)))
         let kept = try Transforms.Crop(x: .pixels(3), y: .pixels(1), width: .pixels(6), height: .pixels(8)).apply(to: image)
         let chunk = try #require(kept.metadata.ninePatch?.chunk)
         #expect(chunk.xDivs == [0, 1, 3, 5] && chunk.yDivs == [2, 6])

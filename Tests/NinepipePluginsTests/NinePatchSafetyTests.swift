@@ -1,7 +1,7 @@
-import Testing
 import NinepipeCore
 import NinepipePlugins
 import NinepipeTestSupport
+import Testing
 
 /// Nine-patch information built in code can hold any value its types allow (decoding refuses
 /// what aapt never writes, but the embedding API does not go through a decoder). Every
@@ -15,11 +15,13 @@ struct NinePatchSafetyTests {
         func pick() -> Int32 { extremes.randomElement(using: &generator) ?? 0 }
         func insets() -> NinePatchInsets { NinePatchInsets(left: pick(), right: pick(), top: pick(), bottom: pick()) }
         let divCount = [0, 1, 2, 3, 4].randomElement(using: &generator) ?? 2
-        let chunk = NinePatchChunk(xDivs: (0..<divCount).map { _ in pick() }, yDivs: (0..<divCount).map { _ in pick() },
-                                   padding: insets(), colors: [1, 0, 0xFF00_00FF])
+        let chunk = NinePatchChunk(
+            xDivs: (0..<divCount).map { _ in pick() }, yDivs: (0..<divCount).map { _ in pick() },
+            padding: insets(), colors: [1, 0, 0xFF00_00FF])
         let radius = [Float.nan, -.infinity, -1, 0, 3.5, .greatestFiniteMagnitude].randomElement(using: &generator) ?? 0
-        return NinePatchInfo(chunk: chunk, layoutBounds: NinePatchLayoutBounds(insets: insets()),
-                             outline: NinePatchOutline(insets: insets(), radius: radius, alpha: UInt32.random(in: 0...UInt32.max, using: &generator)))
+        return NinePatchInfo(
+            chunk: chunk, layoutBounds: NinePatchLayoutBounds(insets: insets()),
+            outline: NinePatchOutline(insets: insets(), radius: radius, alpha: UInt32.random(in: 0...UInt32.max, using: &generator)))
     }
 
     /// The transforms and Core operations that carry nine-patch information along.
@@ -75,10 +77,11 @@ struct NinePatchSafetyTests {
             layoutBounds: NinePatchLayoutBounds(insets: NinePatchInsets(left: 2, right: 2, top: 8, bottom: 0)))
         var warnings: [String] = []
         _ = try #require(NinePatchFrame.framed(image) { warnings.append($0) })
-        #expect(warnings == [
-            "the frame's content padding reads back as left 2, top 0, right 2, bottom 3, not left 2, top 0, right 2, bottom 1 (a frame pixel holds one mark: layout bounds hide the padding run, or an empty run means aapt's default)",
-            "the frame's layout bounds read back as left 2, top 8, right 2, bottom 7, not left 2, top 8, right 2, bottom 0 (a frame pixel holds one mark: aapt reads a red run over a whole edge as n from the start, n − 1 from the end)",
-        ])
+        #expect(
+            warnings == [
+                "the frame's content padding reads back as left 2, top 0, right 2, bottom 3, not left 2, top 0, right 2, bottom 1 (a frame pixel holds one mark: layout bounds hide the padding run, or an empty run means aapt's default)",
+                "the frame's layout bounds read back as left 2, top 8, right 2, bottom 7, not left 2, top 8, right 2, bottom 0 (a frame pixel holds one mark: aapt reads a red run over a whole edge as n from the start, n − 1 from the end)",
+            ])
         var plain = image
         plain.metadata.ninePatch?.layoutBounds = nil
         warnings = []

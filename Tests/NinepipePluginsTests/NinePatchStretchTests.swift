@@ -1,5 +1,6 @@
-import Testing
 import NinepipeCore
+import Testing
+
 @testable import NinepipePlugins
 
 @Suite("ninepatch rendering")
@@ -9,8 +10,9 @@ struct NinePatchStretchTests {
     func strip() -> Image {
         let columns = [10, 11, 20, 21, 30, 40, 50]
         var image = TestImages.make(7, 3, layout: .gray) { x, y in [columns[x] + y * 100] }
-        image.metadata.ninePatch = NinePatchInfo(chunk: NinePatchChunk(
-            xDivs: [2, 4, 5, 6], yDivs: [1, 2], padding: NinePatchInsets(left: 1, right: 1, top: 1, bottom: 1), colors: []))
+        image.metadata.ninePatch = NinePatchInfo(
+            chunk: NinePatchChunk(
+                xDivs: [2, 4, 5, 6], yDivs: [1, 2], padding: NinePatchInsets(left: 1, right: 1, top: 1, bottom: 1), colors: []))
         return image
     }
 
@@ -37,11 +39,13 @@ struct NinePatchStretchTests {
     }
 
     // At width 12 the first stretch region (20, 21) gets 5 pixels and the 1-pixel one (40) gets 3.
-    @Test("tile, repeat and round along x", arguments: [
-        (NinePatchFill.tile, [10, 11, 20, 21, 20, 21, 20, 30, 40, 40, 40, 50]),     // from the start, last copy clipped
-        (.repeat, [10, 11, 21, 20, 21, 20, 21, 30, 40, 40, 40, 50]),               // centred: partial copies at both ends
-        (.round, [10, 11, 20, 21, 21, 20, 21, 30, 40, 40, 40, 50]),                // 3 copies (6 px) sampled into 5
-    ])
+    @Test(
+        "tile, repeat and round along x",
+        arguments: [
+            (NinePatchFill.tile, [10, 11, 20, 21, 20, 21, 20, 30, 40, 40, 40, 50]),  // from the start, last copy clipped
+            (.repeat, [10, 11, 21, 20, 21, 20, 21, 30, 40, 40, 40, 50]),  // centred: partial copies at both ends
+            (.round, [10, 11, 20, 21, 21, 20, 21, 30, 40, 40, 40, 50]),  // 3 copies (6 px) sampled into 5
+        ])
     func tilingModes(mode: NinePatchFill, expected: [Int]) throws {
         let layout = NinePatchAxis(divs: [2, 4, 5, 6], length: 7, output: 12)
         #expect(layout.segments.map(\.outputLength) == [2, 5, 1, 3, 1])
@@ -70,9 +74,10 @@ struct NinePatchStretchTests {
     @Test("per-cell colours: transparent cells stay empty, solid cells are filled, 16-bit stays 16-bit")
     func cellColours() throws {
         var image = Image(width: 3, height: 3, layout: .rgba, depth: .sixteen, fill: [65_535, 0, 0, 65_535])
-        image.metadata.ninePatch = NinePatchInfo(chunk: NinePatchChunk(
-            xDivs: [1, 2], yDivs: [1, 2], padding: NinePatchInsets(left: 0, right: 0, top: 0, bottom: 0),
-            colors: [0, 1, 1, 1, 0xFF00FF00, 1, 1, 1, 1]))
+        image.metadata.ninePatch = NinePatchInfo(
+            chunk: NinePatchChunk(
+                xDivs: [1, 2], yDivs: [1, 2], padding: NinePatchInsets(left: 0, right: 0, top: 0, bottom: 0),
+                colors: [0, 1, 1, 1, 0xFF00_FF00, 1, 1, 1, 1]))
         let result = try render(image, 6, 6, .stretch)
         #expect(result.depth == .sixteen)
         #expect(TestImages.pixel(result, 0, 0) == [0, 0, 0, 0])
@@ -107,8 +112,9 @@ struct NinePatchStretchTests {
     func contentInsideStretch() throws {
         func patch(xDivs: [Int32], left: Int32, right: Int32) -> Image {
             var image = TestImages.make(10, 3, layout: .gray) { x, _ in [x * 10] }
-            image.metadata.ninePatch = NinePatchInfo(chunk: NinePatchChunk(
-                xDivs: xDivs, yDivs: [1, 2], padding: NinePatchInsets(left: left, right: right, top: 0, bottom: 0), colors: []))
+            image.metadata.ninePatch = NinePatchInfo(
+                chunk: NinePatchChunk(
+                    xDivs: xDivs, yDivs: [1, 2], padding: NinePatchInsets(left: left, right: right, top: 0, bottom: 0), colors: []))
             return image
         }
         // Content [4, 6) lies in the stretch region [2, 8): it grows a third as fast as the image.

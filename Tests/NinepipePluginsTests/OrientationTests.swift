@@ -1,5 +1,6 @@
-import Testing
 import NinepipeCore
+import Testing
+
 @testable import NinepipePlugins
 
 @Suite("orient")
@@ -11,16 +12,18 @@ struct OrientationTests {
         (0..<image.height).map { y in (0..<image.width).map { image.sample(x: $0, y: y, channel: 0) } }
     }
 
-    @Test("every EXIF orientation is the exact pixel move it names", arguments: [
-        (1, [[0, 1, 2], [3, 4, 5]]),
-        (2, [[2, 1, 0], [5, 4, 3]]),
-        (3, [[5, 4, 3], [2, 1, 0]]),
-        (4, [[3, 4, 5], [0, 1, 2]]),
-        (5, [[0, 3], [1, 4], [2, 5]]),
-        (6, [[3, 0], [4, 1], [5, 2]]),
-        (7, [[5, 2], [4, 1], [3, 0]]),
-        (8, [[2, 5], [1, 4], [0, 3]]),
-    ])
+    @Test(
+        "every EXIF orientation is the exact pixel move it names",
+        arguments: [
+            (1, [[0, 1, 2], [3, 4, 5]]),
+            (2, [[2, 1, 0], [5, 4, 3]]),
+            (3, [[5, 4, 3], [2, 1, 0]]),
+            (4, [[3, 4, 5], [0, 1, 2]]),
+            (5, [[0, 3], [1, 4], [2, 5]]),
+            (6, [[3, 0], [4, 1], [5, 2]]),
+            (7, [[5, 2], [4, 1], [3, 0]]),
+            (8, [[2, 5], [1, 4], [0, 3]]),
+        ])
     func orientations(value: Int, expected: [[Int]]) throws {
         var tagged = image
         tagged.metadata.orientation = try #require(Orientation(rawValue: value))
@@ -50,9 +53,10 @@ struct OrientationTests {
     @Test("nine-patch divs and padding rotate with the pixels")
     func ninePatchFollows() throws {
         var source = Image(width: 10, height: 6, layout: .gray, depth: .eight, fill: [0])
-        source.metadata.ninePatch = NinePatchInfo(chunk: NinePatchChunk(
-            xDivs: [2, 4], yDivs: [1, 5], padding: NinePatchInsets(left: 1, right: 2, top: 2, bottom: 3),
-            colors: [1, 1, 1, 1, 1, 1, 1, 1, 1]))
+        source.metadata.ninePatch = NinePatchInfo(
+            chunk: NinePatchChunk(
+                xDivs: [2, 4], yDivs: [1, 5], padding: NinePatchInsets(left: 1, right: 2, top: 2, bottom: 3),
+                colors: [1, 1, 1, 1, 1, 1, 1, 1, 1]))
         let turned = try Transforms.Orientation(.right).apply(to: source)
         let chunk = try #require(turned.metadata.ninePatch?.chunk)
         // Rotating 90° clockwise: new x comes from old y reversed; new y from old x.

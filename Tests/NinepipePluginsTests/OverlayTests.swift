@@ -1,7 +1,8 @@
 import Foundation
-import Testing
 import NinepipeCore
 import NinepipeTestSupport
+import Testing
+
 @testable import NinepipePlugins
 
 /// Issue 15: `overlay` composites by the Porter–Duff formula with W3C blend modes.
@@ -16,16 +17,19 @@ struct OverlayTests {
 
     /// The formula in float64, written out on its own: premultiplied source-over with a blend.
     static func expected(base: [Int], overlay: [Int], opacity: Double, mode: BlendMode, maximum: Double) -> [Int] {
-        let alphaS = Double(overlay[3]) / maximum * opacity, alphaB = Double(base[3]) / maximum
+        let alphaS = Double(overlay[3]) / maximum * opacity
+        let alphaB = Double(base[3]) / maximum
         if alphaS == 0 { return base }
         let alphaO = alphaS + alphaB * (1 - alphaS)
         var result = (0..<3).map { c -> Int in
-            let cs = Double(overlay[c]) / maximum, cb = Double(base[c]) / maximum
-            let blended: Double = switch mode {
-            case .over: cs
-            case .multiply: cb * cs
-            case .screen: cb + cs - cb * cs
-            }
+            let cs = Double(overlay[c]) / maximum
+            let cb = Double(base[c]) / maximum
+            let blended: Double =
+                switch mode {
+                case .over: cs
+                case .multiply: cb * cs
+                case .screen: cb + cs - cb * cs
+                }
             let premultiplied = cs * alphaS * (1 - alphaB) + cb * alphaB * (1 - alphaS) + alphaS * alphaB * blended
             return Int((min(max(alphaO > 0 ? premultiplied / alphaO : 0, 0), 1) * maximum).rounded())
         }
@@ -33,8 +37,9 @@ struct OverlayTests {
         return result
     }
 
-    @Test("16-bit RGBA on RGBA equals the Porter–Duff formula exactly, for every blend mode and opacities",
-          arguments: BlendMode.allCases)
+    @Test(
+        "16-bit RGBA on RGBA equals the Porter–Duff formula exactly, for every blend mode and opacities",
+        arguments: BlendMode.allCases)
     func formula(mode: BlendMode) throws {
         let base = TestImages.random(17, 11, layout: .rgba, depth: .sixteen, seed: 3)
         let overlay = TestImages.random(17, 11, layout: .rgba, depth: .sixteen, seed: 4)
@@ -45,8 +50,9 @@ struct OverlayTests {
             var mismatches = 0
             for y in 0..<11 {
                 for x in 0..<17 {
-                    let wanted = Self.expected(base: TestImages.pixel(base, x, y), overlay: TestImages.pixel(overlay, x, y),
-                                               opacity: opacity, mode: mode, maximum: 65535)
+                    let wanted = Self.expected(
+                        base: TestImages.pixel(base, x, y), overlay: TestImages.pixel(overlay, x, y),
+                        opacity: opacity, mode: mode, maximum: 65535)
                     if TestImages.pixel(result, x, y) != wanted { mismatches += 1 }
                 }
             }
@@ -86,8 +92,10 @@ struct OverlayTests {
     @Test("layouts: a colour overlay makes a gray base RGB; alpha is kept or absent as the base had it; metadata kept")
     func layouts() throws {
         var base = Image(width: 6, height: 4, layout: .gray, depth: .eight, fill: [100])
-        base.metadata.ninePatch = NinePatchInfo(chunk: NinePatchChunk(xDivs: [1, 3], yDivs: [1, 2],
-                                                                      padding: NinePatchInsets(left: 0, right: 0, top: 0, bottom: 0), colors: []))
+        base.metadata.ninePatch = NinePatchInfo(
+            chunk: NinePatchChunk(
+                xDivs: [1, 3], yDivs: [1, 2],
+                padding: NinePatchInsets(left: 0, right: 0, top: 0, bottom: 0), colors: []))
         let red = try Self.file(Image(width: 2, height: 2, layout: .rgba, depth: .eight, fill: [255, 0, 0, 128]))
         let result = try Transforms.Overlay(path: red).apply(to: base, context: TransformContext())
         #expect(result.layout == .rgb && result.metadata.ninePatch == base.metadata.ninePatch)

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import NinepipeCore
+import Testing
+
 @testable import NinepipePlugins
 
 /// Issue 15: BlurHash strings equal to the reference encoder's, the dominant colour, and the
@@ -25,8 +26,10 @@ struct PlaceholderTests {
         ("NinepipeCoreTests/Fixtures/aapt-button.png", 4, 3, "LCK*e~.zf%=L]^r@f7smfiWVfjWV"),
         ("NinepipeCoreTests/Fixtures/aapt-button.png", 1, 1, "00K*e~"),
         ("NinepipeHostTests/Fixtures/metadata/gps.png", 4, 3, "LMHx8MW99WtlryD~xbt74,R%%4M|"),
-        ("NinepipeHostTests/Fixtures/metadata/gps.png", 9, 9,
-         "|MHx8MW99WtlNERj-rs*W=ryD~xbt7ofWBNFjFs;4,R%%4M|sq%3oNSxNXxvW.s:t8k8adflsqjat9NYxcsXR#S4RjRPt8$-W9ogWnR%ayxbxbWUt8W8sqxvn,V@k9ohjGs;WAogR%WBs=RiWAkCa{WDjbW,s;aiR$jFog"),
+        (
+            "NinepipeHostTests/Fixtures/metadata/gps.png", 9, 9,
+            "|MHx8MW99WtlNERj-rs*W=ryD~xbt7ofWBNFjFs;4,R%%4M|sq%3oNSxNXxvW.s:t8k8adflsqjat9NYxcsXR#S4RjRPt8$-W9ogWnR%ayxbxbWUt8W8sqxvn,V@k9ohjGs;WAogR%WBs=RiWAkCa{WDjbW,s;aiR$jFog"
+        ),
         ("NinepipeCoreTests/Fixtures/progressive.jpg", 4, 3, "L,HZ1ljufQju|TjsfQjs$9jufQju"),
         ("NinepipeCoreTests/Fixtures/gray.jpg", 4, 3, "L,HetWj[fQj[~qj[fQj[%Mj[fQj["),
         ("NinepipeCoreTests/Fixtures/framework-res/btn_default_normal.9.png", 4, 3, "LsJb25t700ay-;j[M{ayIUayt7fQ"),
@@ -48,7 +51,10 @@ struct PlaceholderTests {
     static let fileReferences: [(String, Int, Int, String)] = [
         ("photos/rocket.jpg", 4, 3, "L97nd_%O9Zae0MRj-Tju#}jDNdj]"),
         ("photos/rocket.jpg", 1, 1, "007nd_"),
-        ("photos/rocket.jpg", 9, 9, "|97nd_%O9Zae$wM|Ion$$~0MRj-TjuNdxZxaW=NI#}jDNdj]jcRla~oJofOHogs,WBkBs.aeWXWVr;WAR.ofjZWCfkoJoLW=ofs,WBbHoeaybHfjn~WCWXofjYf6j[afayWBoKoJafW;a}jsofj[kCa#a}j[n%oJayWBay"),
+        (
+            "photos/rocket.jpg", 9, 9,
+            "|97nd_%O9Zae$wM|Ion$$~0MRj-TjuNdxZxaW=NI#}jDNdj]jcRla~oJofOHogs,WBkBs.aeWXWVr;WAR.ofjZWCfkoJoLW=ofs,WBbHoeaybHfjn~WCWXofjYf6j[afayWBoKoJafW;a}jsofj[kCa#a}j[n%oJayWBay"
+        ),
         ("photos/retina.jpg", 4, 3, "LfLJyG$%5,R+fkj@a|a|1IR*NbbH"),
         ("photos/retina.jpg", 5, 2, "DYLJyG$%1cR*ADfkj@a|a|o1"),
         ("photos/chelsea.png", 4, 3, "L8HdT$v|u6sl9Z%MRP?Ho~xuxYR-"),
@@ -68,7 +74,8 @@ struct PlaceholderTests {
     @Test("the approximate placeholder hashes a small copy: the same DC within a level, other characters may differ")
     func approximate() throws {
         let bytes = try FileIO.read(Self.tests.appendingPathComponent("NinepipeCoreTests/Fixtures/photos/rocket.jpg").path)
-        let exact = try Placeholder(bytes: bytes), fast = try Placeholder(bytes: bytes, precision: .approximate)
+        let exact = try Placeholder(bytes: bytes)
+        let fast = try Placeholder(bytes: bytes, precision: .approximate)
         #expect(exact.blurHash == "L97nd_%O9Zae0MRj-Tju#}jDNdj]")
         #expect(fast.blurHash != exact.blurHash, "the approximate path should hash other pixels")
         #expect(fast.dominantColor == exact.dominantColor && fast.width == 640 && fast.height == 427)
@@ -98,15 +105,17 @@ struct PlaceholderTests {
         #expect(DominantColor.of(Image(width: 2, height: 1, layout: .rgba, depth: .eight, fill: [9, 9, 9, 0])) == nil)
     }
 
-    @Test("a HEIC's placeholder comes from its embedded thumbnail when that is at least 128 long (heif-enc -t 200), else from the image",
-          .enabled(if: ImageFormat.available.contains(.heic)))
+    @Test(
+        "a HEIC's placeholder comes from its embedded thumbnail when that is at least 128 long (heif-enc -t 200), else from the image",
+        .enabled(if: ImageFormat.available.contains(.heic)))
     func placeholderFromThumbnail() throws {
         let bytes = try FileIO.read(Self.tests.appendingPathComponent("NinepipeCoreTests/Fixtures/heif/with-large-thumbnail.heic").path)
         var options = DecodeOptions()
         options.usesEmbeddedThumbnail = true
         let thumbnail = try ImageCodecs.decode(bytes, options: options)
         #expect(thumbnail.width == 200 && thumbnail.height == 124)
-        let fromThumbnail = try Placeholder(image: thumbnail), fromImage = try Placeholder(image: ImageCodecs.decode(bytes))
+        let fromThumbnail = try Placeholder(image: thumbnail)
+        let fromImage = try Placeholder(image: ImageCodecs.decode(bytes))
         // The two sources give different hashes here, so the check below tells which was used.
         #expect(fromThumbnail.blurHash != fromImage.blurHash)
         let placeholder = try Placeholder(bytes: bytes, precision: .approximate)
@@ -117,7 +126,8 @@ struct PlaceholderTests {
         #expect(try Placeholder(bytes: bytes).blurHash == fromImage.blurHash)
         // A 48×36 thumbnail is too small: the image itself is used.
         let small = try FileIO.read(Self.tests.appendingPathComponent("NinepipeCoreTests/Fixtures/heif/with-thumbnail.heic").path)
-        #expect(try Placeholder(bytes: small, precision: .approximate).blurHash == Placeholder(image: ImageCodecs.decode(small), precision: .approximate).blurHash)
+        #expect(
+            try Placeholder(bytes: small, precision: .approximate).blurHash == Placeholder(image: ImageCodecs.decode(small), precision: .approximate).blurHash)
     }
 
     @Test("an approximate placeholder comes from a small copy: a JPEG decodes at a DCT scale; the size is the upright one")
@@ -140,7 +150,8 @@ struct PlaceholderTests {
 enum JPEGFixture {
     static func photo(width: Int, height: Int) -> Image {
         TestImages.make(width, height, layout: .rgb) { x, y in
-            let dx = Double(x - width / 3), dy = Double(y - height / 2)
+            let dx = Double(x - width / 3)
+            let dy = Double(y - height / 2)
             let disc = dx * dx + dy * dy < Double(height * height) / 16
             return disc ? [230, 190, 40] : [x * 255 / width, 90, y * 255 / height]
         }

@@ -1,5 +1,6 @@
-import Testing
 import NinepipeCore
+import Testing
+
 @testable import NinepipePlugins
 
 @Suite("resampler")
@@ -17,11 +18,14 @@ struct ResamplerTests {
         #expect(ResamplingFilter.lanczos3.weight(3) == 0 && ResamplingFilter.mitchell.weight(2) == 0)
     }
 
-    @Test("every filter matches a float64 reference within rounding, at 8 and 16 bits, shrinking and enlarging",
-          arguments: ResamplingFilter.allCases)
+    @Test(
+        "every filter matches a float64 reference within rounding, at 8 and 16 bits, shrinking and enlarging",
+        arguments: ResamplingFilter.allCases)
     func matchesReference(filter: ResamplingFilter) throws {
-        for (depth, layout, size) in [(SampleDepth.eight, PixelLayout.rgb, (13, 7)), (.sixteen, .gray, (41, 30)),
-                                      (.eight, .rgba, (9, 17)), (.sixteen, .grayAlpha, (23, 5))] {
+        for (depth, layout, size) in [
+            (SampleDepth.eight, PixelLayout.rgb, (13, 7)), (.sixteen, .gray, (41, 30)),
+            (.eight, .rgba, (9, 17)), (.sixteen, .grayAlpha, (23, 5)),
+        ] {
             let image = TestImages.random(31, 19, layout: layout, depth: depth, seed: 7)
             let result = try Resampler(filter: filter).resample(image, width: size.0, height: size.1)
             let reference = ReferenceResampler.resample(image, width: size.0, height: size.1, filter: filter)
@@ -41,9 +45,10 @@ struct ResamplerTests {
     @Test("the reference comparison exercises both filtering orders")
     func bothOrders() {
         func kernel(_ width: Int, _ height: Int) -> ResamplingKernel {
-            ResamplingKernel(horizontal: ResamplingAxis(filter: .lanczos3, inputLength: 31, outputLength: width, origin: 0, length: 31),
-                             vertical: ResamplingAxis(filter: .lanczos3, inputLength: 19, outputLength: height, origin: 0, length: 19),
-                             channels: 3, hasAlpha: false, premultiply: false, clampColorToAlpha: false, linearLight: false)
+            ResamplingKernel(
+                horizontal: ResamplingAxis(filter: .lanczos3, inputLength: 31, outputLength: width, origin: 0, length: 31),
+                vertical: ResamplingAxis(filter: .lanczos3, inputLength: 19, outputLength: height, origin: 0, length: 19),
+                channels: 3, hasAlpha: false, premultiply: false, clampColorToAlpha: false, linearLight: false)
         }
         #expect(kernel(13, 7).prefersVerticalFirst)
         #expect(!kernel(9, 17).prefersVerticalFirst)
@@ -55,14 +60,17 @@ struct ResamplerTests {
             for layout in PixelLayout.allCases {
                 for depth in [SampleDepth.eight, .sixteen] {
                     let value = depth == .eight ? 201 : 51_234
-                    let fill = layout.hasAlpha ? Array(repeating: value, count: layout.channelCount - 1) + [depth == .eight ? 90 : 40_000]
-                                               : Array(repeating: value, count: layout.channelCount)
+                    let fill =
+                        layout.hasAlpha
+                        ? Array(repeating: value, count: layout.channelCount - 1) + [depth == .eight ? 90 : 40_000]
+                        : Array(repeating: value, count: layout.channelCount)
                     let image = Image(width: 17, height: 11, layout: layout, depth: depth, fill: fill)
                     for (w, h) in [(5, 3), (40, 29), (17, 4)] {
                         let result = try Resampler(filter: filter).resample(image, width: w, height: h)
                         let samples = TestImages.samples(result)
-                        #expect(samples.indices.allSatisfy { samples[$0] == fill[$0 % layout.channelCount] },
-                                "\(filter) \(layout) \(depth) \(w)×\(h)")
+                        #expect(
+                            samples.indices.allSatisfy { samples[$0] == fill[$0 % layout.channelCount] },
+                            "\(filter) \(layout) \(depth) \(w)×\(h)")
                     }
                 }
             }
@@ -87,9 +95,11 @@ struct ResamplerTests {
     func nearestIsExact() throws {
         let image = TestImages.random(5, 3, layout: .rgba, depth: .sixteen, seed: 3)
         let result = try Resampler(filter: .nearest).resample(image, width: 10, height: 6)
-        for y in 0..<6 { for x in 0..<10 where TestImages.pixel(image, x / 2, y / 2)[3] != 0 {
-            #expect(TestImages.pixel(result, x, y) == TestImages.pixel(image, x / 2, y / 2))
-        } }
+        for y in 0..<6 {
+            for x in 0..<10 where TestImages.pixel(image, x / 2, y / 2)[3] != 0 {
+                #expect(TestImages.pixel(result, x, y) == TestImages.pixel(image, x / 2, y / 2))
+            }
+        }
     }
 
     @Test("premultiplied filtering: a red shape on transparent black keeps pure red edges")
@@ -100,12 +110,14 @@ struct ResamplerTests {
         for filter in ResamplingFilter.allCases {
             let result = try Resampler(filter: filter).resample(image, width: 7, height: 7)
             var edges = 0
-            for y in 0..<7 { for x in 0..<7 {
-                let p = TestImages.pixel(result, x, y)
-                guard p[3] > 0 else { continue }
-                if p[3] < 255 { edges += 1 }
-                #expect(p[0] == 255 && p[1] == 0 && p[2] == 0, "\(filter) (\(x), \(y)) is \(p)")
-            } }
+            for y in 0..<7 {
+                for x in 0..<7 {
+                    let p = TestImages.pixel(result, x, y)
+                    guard p[3] > 0 else { continue }
+                    if p[3] < 255 { edges += 1 }
+                    #expect(p[0] == 255 && p[1] == 0 && p[2] == 0, "\(filter) (\(x), \(y)) is \(p)")
+                }
+            }
             if filter != .nearest { #expect(edges > 0, "\(filter) should produce partially transparent edges") }
         }
     }
@@ -124,8 +136,9 @@ struct ResamplerTests {
     func regionEqualsScaleThenCrop() throws {
         let image = TestImages.random(40, 30, layout: .rgb, seed: 11)
         let whole = try Resampler(filter: .bicubic).resample(image, width: 20, height: 15)
-        let part = try Resampler(filter: .bicubic).resample(image, width: 8, height: 6,
-                                                            region: ResamplingRegion(x: 10, y: 12, width: 16, height: 12))
+        let part = try Resampler(filter: .bicubic).resample(
+            image, width: 8, height: 6,
+            region: ResamplingRegion(x: 10, y: 12, width: 16, height: 12))
         #expect(part == whole.cropped(to: PixelRect(x: 5, y: 6, width: 8, height: 6)))
     }
 

@@ -1,6 +1,7 @@
+import NinepipeCore
 import Synchronization
 import Testing
-import NinepipeCore
+
 @testable import NinepipePlugins
 
 @Suite("resize")
@@ -11,18 +12,20 @@ struct ResizeTests {
         return try Transforms.Resize(arguments: Arguments(values))
     }
 
-    @Test("sizes: one side keeps the aspect ratio; fill, contain and cover; percentages; upscale=false", arguments: [
-        (["width": ParameterValue.integer(20)], 20, 12),
-        (["height": .integer(6)], 10, 6),
-        (["width": .percentage(50)], 20, 12),
-        (["width": .integer(20), "height": .integer(20), "fit": .choice("fill")], 20, 20),
-        (["width": .integer(20), "height": .integer(20), "fit": .choice("contain")], 20, 12),
-        (["width": .integer(20), "height": .integer(20), "fit": .choice("cover")], 20, 20),
-        (["width": .integer(100), "height": .integer(30), "fit": .choice("contain")], 50, 30),
-        (["width": .integer(80), "upscale": .boolean(false)], 40, 24),
-        (["width": .integer(80), "height": .integer(10), "fit": .choice("cover"), "upscale": .boolean(false)], 40, 10),
-        (["width": .integer(20), "height": .integer(20), "background": .color(.white)], 20, 20),
-    ])
+    @Test(
+        "sizes: one side keeps the aspect ratio; fill, contain and cover; percentages; upscale=false",
+        arguments: [
+            (["width": ParameterValue.integer(20)], 20, 12),
+            (["height": .integer(6)], 10, 6),
+            (["width": .percentage(50)], 20, 12),
+            (["width": .integer(20), "height": .integer(20), "fit": .choice("fill")], 20, 20),
+            (["width": .integer(20), "height": .integer(20), "fit": .choice("contain")], 20, 12),
+            (["width": .integer(20), "height": .integer(20), "fit": .choice("cover")], 20, 20),
+            (["width": .integer(100), "height": .integer(30), "fit": .choice("contain")], 50, 30),
+            (["width": .integer(80), "upscale": .boolean(false)], 40, 24),
+            (["width": .integer(80), "height": .integer(10), "fit": .choice("cover"), "upscale": .boolean(false)], 40, 10),
+            (["width": .integer(20), "height": .integer(20), "background": .color(.white)], 20, 20),
+        ])
     func sizes(arguments: [String: ParameterValue], width: Int, height: Int) throws {
         let result = try resize(arguments).apply(to: TestImages.random(40, 24, layout: .rgb))
         #expect(result.width == width && result.height == height)
@@ -32,8 +35,10 @@ struct ResizeTests {
     func coverGravity() throws {
         let image = TestImages.make(40, 20, layout: .rgb) { x, _ in x < 20 ? [255, 0, 0] : [0, 0, 255] }
         for (gravity, color) in [("west", [255, 0, 0]), ("east", [0, 0, 255])] {
-            let result = try resize(["width": .integer(10), "height": .integer(10), "fit": .choice("cover"),
-                                     "gravity": .choice(gravity), "filter": .choice("bilinear")]).apply(to: image)
+            let result = try resize([
+                "width": .integer(10), "height": .integer(10), "fit": .choice("cover"),
+                "gravity": .choice(gravity), "filter": .choice("bilinear"),
+            ]).apply(to: image)
             for y in 0..<10 { for x in 0..<8 { #expect(TestImages.pixel(result, gravity == "west" ? x : 9 - x, y) == color) } }
         }
     }
@@ -64,8 +69,9 @@ struct ResizeTests {
     @Test("nine-patch divs and padding scale with the pixels; cropped away by cover, they are dropped with a warning")
     func ninePatchScales() throws {
         var image = Image(width: 40, height: 20, layout: .rgba, depth: .eight, fill: [1, 2, 3, 255])
-        image.metadata.ninePatch = NinePatchInfo(chunk: NinePatchChunk(
-            xDivs: [10, 20], yDivs: [4, 16], padding: NinePatchInsets(left: 2, right: 6, top: 4, bottom: 2), colors: Array(repeating: 1, count: 9)))
+        image.metadata.ninePatch = NinePatchInfo(
+            chunk: NinePatchChunk(
+                xDivs: [10, 20], yDivs: [4, 16], padding: NinePatchInsets(left: 2, right: 6, top: 4, bottom: 2), colors: Array(repeating: 1, count: 9)))
         let half = try resize(["width": .integer(20)]).apply(to: image)
         let chunk = try #require(half.metadata.ninePatch?.chunk)
         #expect(chunk.xDivs == [5, 10] && chunk.yDivs == [2, 8])
@@ -81,8 +87,9 @@ struct ResizeTests {
     @Test("density scaling keeps every nine-patch segment at least one pixel, so the result is still a valid nine-patch")
     func densityScaling() throws {
         var image = Image(width: 24, height: 16, layout: .rgba, depth: .eight, fill: [1, 2, 3, 255])
-        image.metadata.ninePatch = NinePatchInfo(chunk: NinePatchChunk(
-            xDivs: [4, 8, 14, 18], yDivs: [5, 10], padding: NinePatchInsets(left: 3, right: 4, top: 3, bottom: 4), colors: []))
+        image.metadata.ninePatch = NinePatchInfo(
+            chunk: NinePatchChunk(
+                xDivs: [4, 8, 14, 18], yDivs: [5, 10], padding: NinePatchInsets(left: 3, right: 4, top: 3, bottom: 4), colors: []))
         let double = try resize(["width": .percentage(200)]).apply(to: image)
         #expect(double.metadata.ninePatch?.chunk?.xDivs == [8, 16, 28, 36] && double.metadata.ninePatch?.chunk?.yDivs == [10, 20])
         let small = try resize(["width": .percentage(25)]).apply(to: image)
@@ -95,7 +102,7 @@ struct ResizeTests {
 
     @Test("on an image kept in EXIF orientation 6, sizes refer to the displayed image and the tag survives")
     func orientationKept() throws {
-        var image = TestImages.random(20, 40, layout: .rgb)   // stored 20×40, displayed 40×20
+        var image = TestImages.random(20, 40, layout: .rgb)  // stored 20×40, displayed 40×20
         image.metadata.orientation = .right
         let result = try resize(["width": .integer(20)]).apply(to: image)
         #expect(result.metadata.orientation == .right)
@@ -107,7 +114,9 @@ struct ResizeTests {
     @Test("parameter conflicts are refused with the parameter named")
     func conflicts() {
         #expect(throws: ParameterError.self) { try resize(["width": .integer(10), "filter": .choice("box"), "quality": .choice("low")]) }
-        #expect(throws: ParameterError.self) { try resize(["width": .integer(10), "height": .integer(10), "fit": .choice("cover"), "background": .color(.white)]) }
+        #expect(throws: ParameterError.self) {
+            try resize(["width": .integer(10), "height": .integer(10), "fit": .choice("cover"), "background": .color(.white)])
+        }
         #expect(throws: ParameterError.self) { try resize([:]) }
         #expect(throws: ParameterError.self) { try resize(["width": .integer(10), "background": .color(.white)]) }
     }

@@ -1,6 +1,7 @@
-import Testing
 import NinepipeCore
 import NinepipeTestSupport
+import Testing
+
 @testable import NinepipePlugins
 
 /// Issue 15: entropy and attention windows where the answer is obvious.
@@ -18,7 +19,8 @@ struct SmartCropTests {
 
     /// Flat gray-blue with a saturated red disc of radius 20 centred at (30, 150).
     static let disc = TestImages.make(300, 200, layout: .rgb) { x, y in
-        let dx = x - 30, dy = y - 150
+        let dx = x - 30
+        let dy = y - 150
         return dx * dx + dy * dy <= 400 ? [220, 20, 30] : [110, 115, 125]
     }
 
@@ -49,8 +51,9 @@ struct SmartCropTests {
     @Test("the chosen window is noted for hosts; whole-size windows and tiny images need no analysis")
     func notes() throws {
         let notes = NoteCollector()
-        let context = TransformContext(limits: .default, cancellation: nil, fileReader: { _ in [] },
-                                       noteHandler: { notes.add($0) }, warningHandler: { _ in })
+        let context = TransformContext(
+            limits: .default, cancellation: nil, fileReader: { _ in [] },
+            noteHandler: { notes.add($0) }, warningHandler: { _ in })
         _ = try Transforms.Crop(width: .pixels(100), height: .pixels(100), gravity: nil).with(smart: .attention).apply(to: Self.disc, context: context)
         #expect(notes.all.count == 1 && notes.all[0].hasPrefix("crop: attention chose 100×100 at "), "\(notes.all)")
         #expect(try SmartCrop.window(in: Self.disc, width: 300, height: 400, strategy: .entropy) == PixelRect(x: 0, y: 0, width: 300, height: 200))

@@ -1,5 +1,6 @@
-import Testing
 import NinepipeCore
+import Testing
+
 @testable import NinepipePlugins
 
 @Suite("tile and alpha")
@@ -18,8 +19,11 @@ struct TileAndAlphaTests {
     @Test("mirror flips every other copy")
     func mirrorMode() throws {
         let result = try Transforms.Tile(width: 8, height: 4, mode: .mirror).apply(to: small)
-        #expect(TestImages.plane(result) == [[0, 1, 2, 2, 1, 0, 0, 1], [3, 4, 5, 5, 4, 3, 3, 4],
-                                             [3, 4, 5, 5, 4, 3, 3, 4], [0, 1, 2, 2, 1, 0, 0, 1]])
+        #expect(
+            TestImages.plane(result) == [
+                [0, 1, 2, 2, 1, 0, 0, 1], [3, 4, 5, 5, 4, 3, 3, 4],
+                [3, 4, 5, 5, 4, 3, 3, 4], [0, 1, 2, 2, 1, 0, 0, 1],
+            ])
     }
 
     @Test("space puts whole copies at the edges with equal gaps of the background")

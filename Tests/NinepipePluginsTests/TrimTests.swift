@@ -1,5 +1,6 @@
-import Testing
 import NinepipeCore
+import Testing
+
 @testable import NinepipePlugins
 
 /// Issue 15: `trim` crops margins matching the background within a threshold.
@@ -10,7 +11,8 @@ struct TrimTests {
     static let icon = TestImages.make(40, 30, layout: .rgba) { x, y in
         if (12..<22).contains(x) && (9..<17).contains(y) { return [200, 40, 40, 255] }
         let fade = [120, 90, 60, 30, 15, 5]
-        let dx = x - 21, dy = y - 16
+        let dx = x - 21
+        let dy = y - 16
         if (1...6).contains(dx) && (9..<17 + 6).contains(y) || (1...6).contains(dy) && (12..<22 + 6).contains(x) {
             return [0, 0, 0, fade[Swift.max(dx, dy) - 1]]
         }
@@ -36,9 +38,11 @@ struct TrimTests {
             (5..<15).contains(x) && (3..<8).contains(y) ? [10, 120, 200] : (x == 19 && y == 9 ? [247, 247, 247] : [250, 250, 250])
         }
         #expect(try Transforms.Trim().rectangle(in: card) == PixelRect(x: 5, y: 3, width: 10, height: 5))
-        #expect(try Transforms.Trim(threshold: 2).rectangle(in: card) == PixelRect(x: 5, y: 3, width: 15, height: 7),
-                "a pixel 3 levels off counts as content at threshold 2")
-        #expect(try Transforms.Trim(background: .color(Color(red: 10, green: 120, blue: 200))).rectangle(in: card)
+        #expect(
+            try Transforms.Trim(threshold: 2).rectangle(in: card) == PixelRect(x: 5, y: 3, width: 15, height: 7),
+            "a pixel 3 levels off counts as content at threshold 2")
+        #expect(
+            try Transforms.Trim(background: .color(Color(red: 10, green: 120, blue: 200))).rectangle(in: card)
                 == PixelRect(x: 0, y: 0, width: 20, height: 10))
         let deep = TestImages.make(9, 9, layout: .gray, depth: .sixteen) { x, y in [x == 4 && y == 6 ? 30000 : 65535] }
         #expect(try Transforms.Trim().rectangle(in: deep) == PixelRect(x: 4, y: 6, width: 1, height: 1))
@@ -61,8 +65,10 @@ struct TrimTests {
     @Test("nine-patch information is cropped with the pixels")
     func ninePatch() throws {
         var image = Self.icon
-        image.metadata.ninePatch = NinePatchInfo(chunk: NinePatchChunk(xDivs: [14, 18], yDivs: [10, 14],
-                                                                     padding: NinePatchInsets(left: 0, right: 0, top: 0, bottom: 0), colors: []))
+        image.metadata.ninePatch = NinePatchInfo(
+            chunk: NinePatchChunk(
+                xDivs: [14, 18], yDivs: [10, 14],
+                padding: NinePatchInsets(left: 0, right: 0, top: 0, bottom: 0), colors: []))
         let trimmed = try Transforms.Trim(threshold: 40).apply(to: image, context: TransformContext())
         #expect(trimmed.metadata.ninePatch?.chunk?.xDivs == [2, 6] && trimmed.metadata.ninePatch?.chunk?.yDivs == [1, 5])
     }

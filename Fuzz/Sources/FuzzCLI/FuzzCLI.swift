@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import FuzzSupport
 import NinepipeCore
 import NinepipeHost
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 @_cdecl("FuzzCLI_main")
 public func main(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
@@ -74,7 +75,9 @@ func leavesWorkspace(_ argument: String) -> Bool {
 /// than the fuzzer's 256 MiB per allocation (that is the user's explicit choice, not a bug).
 func raisesLimits(_ arguments: [String]) -> Bool {
     for (index, argument) in arguments.enumerated() where argument.hasPrefix("--max-") {
-        let value = argument.contains("=") ? String(argument.split(separator: "=", maxSplits: 1).last ?? "")
+        let value =
+            argument.contains("=")
+            ? String(argument.split(separator: "=", maxSplits: 1).last ?? "")
             : (index + 1 < arguments.count ? arguments[index + 1] : "")
         if let number = Int(value), number > 1 << 20 { return true }
     }

@@ -19,7 +19,8 @@ func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let palette: [[UInt8]] = [[0, 0, 0, 0], [0, 0, 0, 255], [255, 0, 0, 255], [255, 255, 255, 255]]
     var samples = [UInt8](repeating: 0, count: width * height * 4)
     for p in 0..<min(pixels, width * height) {
-        let kind = bytes[1 + 2 * p], value = bytes[2 + 2 * p]
+        let kind = bytes[1 + 2 * p]
+        let value = bytes[2 + 2 * p]
         let pixel = kind < 200 ? palette[Int(kind) % 4] : [value, value &* 3, value &* 7, kind]
         samples.replaceSubrange((4 * p)..<(4 * p + 4), with: pixel)
     }
@@ -28,7 +29,8 @@ func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     guard let framed = NinePatchFrame.framed(parsed) else { fatalError("a parsed frame has no chunk to draw") }
     guard let again = try? NinePatchFrame.parse(framed) else { fatalError("a drawn frame does not parse") }
     if again.metadata.ninePatch?.chunk?.xDivs != parsed.metadata.ninePatch?.chunk?.xDivs
-        || again.metadata.ninePatch?.chunk?.yDivs != parsed.metadata.ninePatch?.chunk?.yDivs {
+        || again.metadata.ninePatch?.chunk?.yDivs != parsed.metadata.ninePatch?.chunk?.yDivs
+    {
         fatalError("stretch regions change through draw and parse")
     }
     return 0

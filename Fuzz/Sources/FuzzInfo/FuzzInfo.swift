@@ -15,7 +15,9 @@ func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     _ = try? ImageCodecs.info(bytes, limits: limits)
     let orientation = EXIF.orientation(in: bytes)
     if let rewritten = EXIF.block(bytes, orientation: .leftMirrored), EXIF.orientation(in: rewritten) != .leftMirrored {
-        fatalError("EXIF orientation rewritten as leftMirrored reads back as \(String(describing: EXIF.orientation(in: rewritten))) (was \(String(describing: orientation)))")
+        fatalError(
+            "EXIF orientation rewritten as leftMirrored reads back as \(String(describing: EXIF.orientation(in: rewritten))) (was \(String(describing: orientation)))"
+        )
     }
     return 0
 }

@@ -18,7 +18,8 @@ func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     _ = try? JPEGDecoder(limits: limits, scaleDenominator: 8).decode(bytes)
     // A region (what `load | crop` decodes) must equal the full decode cropped.
     if let plain = try? JPEGDecoder(limits: limits, scaleDenominator: 4).decode(bytes), plain.width > 0, plain.height > 0 {
-        let x = Int(bytes.last ?? 0) % plain.width, y = Int(bytes.first ?? 0) % plain.height
+        let x = Int(bytes.last ?? 0) % plain.width
+        let y = Int(bytes.first ?? 0) % plain.height
         var regional = JPEGDecoder(limits: limits, scaleDenominator: 4)
         regional.region = PixelRect(x: x, y: y, width: max(1, (plain.width - x) / 2), height: max(1, (plain.height - y) / 2))
         if let part = try? regional.decode(bytes), let region = regional.region, part != plain.cropped(to: region) {
@@ -29,7 +30,8 @@ func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     if let plain = try? JPEGDecoder(limits: limits, scaleDenominator: 2).decode(bytes) {
         let rows = Int(bytes.last ?? 0) % 5 + 1
         if let source = try? JPEGDecoder(limits: limits, scaleDenominator: 2).bands(bytes), let streamed = try? source.materialized(bandRows: rows),
-           streamed != plain {
+            streamed != plain
+        {
             fatalError("streamed decode in \(rows)-row bands differs from the whole decode")
         }
     }

@@ -15,7 +15,8 @@ func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     guard let data else { return 0 }
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     guard bytes.count >= 2 else { return 0 }
-    let width = Int(bytes[0] % 16) + 1, height = Int(bytes[1] % 16) + 1
+    let width = Int(bytes[0] % 16) + 1
+    let height = Int(bytes[1] % 16) + 1
     var rest = bytes.dropFirst(2)
     var info = NinePatchInfo()
     if rest.count >= NinePatchLayoutBounds.length {

@@ -25,7 +25,8 @@ func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     guard let image = try? PNGDecoder(limits: limits).decode(bytes) else { return 0 }
     // A region decode (what `load | crop` does) must give exactly the full decode cropped.
     if image.width > 0, image.height > 0 {
-        let x = Int(raw.first ?? 0) % image.width, y = Int(raw.last ?? 0) % image.height
+        let x = Int(raw.first ?? 0) % image.width
+        let y = Int(raw.last ?? 0) % image.height
         let region = PixelRect(x: x, y: y, width: max(1, (image.width - x) / 2), height: max(1, (image.height - y) / 2))
         guard let part = try? PNGDecoder(limits: limits).decode(bytes, region: region), part == image.cropped(to: region) else {
             fatalError("region decode \(region) differs from the full decode cropped")

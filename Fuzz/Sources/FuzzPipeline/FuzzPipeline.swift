@@ -31,7 +31,8 @@ func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         guard let transform = step.transform, let whole = try? transform.apply(to: image, context: context) else { break }
         let rows = (size + index) % 4 + 1
         guard let streamed = try? transform.streamed(from: ImageBandSource(image), context: context).materialized(bandRows: rows, context: context),
-              streamed == whole else {
+            streamed == whole
+        else {
             fatalError("step \(index + 1) '\(step.name)' streamed in \(rows)-row bands differs from its whole-image result")
         }
         image = whole

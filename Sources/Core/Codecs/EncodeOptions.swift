@@ -25,9 +25,11 @@ public struct EncodeOptions: Sendable, Hashable {
     public var stripped: MetadataKinds
 
     /// Creates options.
-    public init(format: ImageFormat, quality: Int? = nil, progressive: Bool = false, subsampling: JPEGEncoder.Subsampling = .s420,
-                compressionLevel: Int? = nil, allowsPalette: Bool = true, background: Color = .white,
-                stripped: MetadataKinds = []) {
+    public init(
+        format: ImageFormat, quality: Int? = nil, progressive: Bool = false, subsampling: JPEGEncoder.Subsampling = .s420,
+        compressionLevel: Int? = nil, allowsPalette: Bool = true, background: Color = .white,
+        stripped: MetadataKinds = []
+    ) {
         self.format = format
         self.quality = quality
         self.progressive = progressive

@@ -4,8 +4,10 @@ public enum ImageCodecs {
     ///
     /// - Throws: ``UnknownFormatError`` when the signature is unknown,
     ///   or the codec's own error.
-    public static func decode(_ bytes: [UInt8], options: DecodeOptions = DecodeOptions(),
-                              warn: (String) -> Void = { _ in }) throws -> Image {
+    public static func decode(
+        _ bytes: [UInt8], options: DecodeOptions = DecodeOptions(),
+        warn: (String) -> Void = { _ in }
+    ) throws -> Image {
         switch ImageFormat(sniffing: bytes) {
         case .png: return try PNGDecoder(limits: options.limits).decode(bytes, region: options.region, warn: warn)
         case .jpeg:
@@ -54,9 +56,11 @@ public enum ImageCodecs {
         case .png:
             return try PNGEncoder(compressionLevel: options.compressionLevel, allowsPalette: options.allowsPalette).encode(image)
         case .jpeg:
-            return try JPEGEncoder(quality: options.quality ?? 90, progressive: options.progressive,
-                                   subsampling: options.subsampling, background: options.background,
-                               warnsWhenFlattening: options.warnsWhenFlattening).encode(image, warn: warn)
+            return try JPEGEncoder(
+                quality: options.quality ?? 90, progressive: options.progressive,
+                subsampling: options.subsampling, background: options.background,
+                warnsWhenFlattening: options.warnsWhenFlattening
+            ).encode(image, warn: warn)
         case .webp:
             return try WebPEncoder(quality: options.quality ?? 80, isLossless: options.isLossless, effort: options.effort).encode(image)
         case .gif:
@@ -103,8 +107,10 @@ public enum ImageCodecs {
     /// Encodes the image `source` streams into `file` and commits it, band by band as the rows
     /// arrive: PNG in the stream's own layout (see ``PNGEncoder/encode(_:metadata:context:to:)``),
     /// JPEG compressed scanline by scanline. On any failure the file is aborted.
-    public static func write(_ source: any BandSource, to file: AtomicFile, options: EncodeOptions,
-                             context: TransformContext = TransformContext(), warn: (String) -> Void = { _ in }) throws {
+    public static func write(
+        _ source: any BandSource, to file: AtomicFile, options: EncodeOptions,
+        context: TransformContext = TransformContext(), warn: (String) -> Void = { _ in }
+    ) throws {
         do {
             let metadata = options.stripped.isEmpty ? source.header.metadata : source.header.metadata.stripping(options.stripped)
             switch options.format {
@@ -113,9 +119,11 @@ public enum ImageCodecs {
                     .encode(source, metadata: metadata, context: context) { try file.write($0) }
             case .jpeg:
                 // libjpeg compresses on this thread: the next band is computed meanwhile.
-                let bytes = try JPEGEncoder(quality: options.quality ?? 90, progressive: options.progressive, subsampling: options.subsampling,
-                                            background: options.background, warnsWhenFlattening: options.warnsWhenFlattening)
-                    .encode(PrefetchedBandSource(source), metadata: metadata, context: context, warn: warn)
+                let bytes = try JPEGEncoder(
+                    quality: options.quality ?? 90, progressive: options.progressive, subsampling: options.subsampling,
+                    background: options.background, warnsWhenFlattening: options.warnsWhenFlattening
+                )
+                .encode(PrefetchedBandSource(source), metadata: metadata, context: context, warn: warn)
                 try bytes.withUnsafeBytes { try file.write($0) }
             case .webp:
                 // libwebp encodes a whole picture: the stream is collected first.
@@ -156,31 +164,38 @@ public enum ImageCodecs {
             unlimited.maxDimension = .max
             let structure = try PNGStructure.read(bytes, limits: unlimited, stopAtImageData: true) { _ in }
             let header = structure.header
-            let alpha = header.colorType == .grayAlpha || header.colorType == .rgba
+            let alpha =
+                header.colorType == .grayAlpha || header.colorType == .rgba
                 || structure.transparencyKey != nil || (structure.palette?.hasAlpha ?? false)
-            return ImageInfo(format: .png, width: header.width, height: header.height, bitDepth: header.bitDepth,
-                             colorType: header.colorType.displayName, hasAlpha: alpha, isInterlaced: header.isInterlaced,
-                             metadata: structure.metadata)
+            return ImageInfo(
+                format: .png, width: header.width, height: header.height, bitDepth: header.bitDepth,
+                colorType: header.colorType.displayName, hasAlpha: alpha, isInterlaced: header.isInterlaced,
+                metadata: structure.metadata)
         case .jpeg:
             let info = try JPEGDecoder(limits: limits).readInfo(bytes)
             let type = info.components == 1 ? "gray" : info.components == 4 ? "CMYK" : "YCbCr"
-            return ImageInfo(format: .jpeg, width: info.width, height: info.height, bitDepth: 8, colorType: type,
-                             hasAlpha: false, isInterlaced: info.progressive, metadata: info.metadata)
+            return ImageInfo(
+                format: .jpeg, width: info.width, height: info.height, bitDepth: 8, colorType: type,
+                hasAlpha: false, isInterlaced: info.progressive, metadata: info.metadata)
         case .webp:
             let info = try WebPDecoder(limits: limits).readInfo(bytes)
-            let type = (info.isLossless ? "lossless " : "lossy ") + (info.hasAlpha ? "RGBA" : "RGB")
+            let type =
+                (info.isLossless ? "lossless " : "lossy ") + (info.hasAlpha ? "RGBA" : "RGB")
                 + (info.frameCount > 1 ? ", \(info.frameCount) frames" : "")
-            return ImageInfo(format: .webp, width: info.width, height: info.height, bitDepth: 8, colorType: type,
-                             hasAlpha: info.hasAlpha, isInterlaced: false, metadata: info.metadata)
+            return ImageInfo(
+                format: .webp, width: info.width, height: info.height, bitDepth: 8, colorType: type,
+                hasAlpha: info.hasAlpha, isInterlaced: false, metadata: info.metadata)
         case .gif:
             let info = try GIFDecoder(limits: limits).readInfo(bytes)
-            return ImageInfo(format: .gif, width: info.width, height: info.height, bitDepth: 8,
-                             colorType: "palette" + (info.frameCount > 1 ? ", \(info.frameCount) frames" : ""),
-                             hasAlpha: info.hasAlpha, isInterlaced: info.isInterlaced, metadata: ImageMetadata())
+            return ImageInfo(
+                format: .gif, width: info.width, height: info.height, bitDepth: 8,
+                colorType: "palette" + (info.frameCount > 1 ? ", \(info.frameCount) frames" : ""),
+                hasAlpha: info.hasAlpha, isInterlaced: info.isInterlaced, metadata: ImageMetadata())
         case .heic, .avif:
             let info = try HEIFDecoder(limits: limits).readInfo(bytes)
-            return ImageInfo(format: ImageFormat(sniffing: bytes) ?? .heic, width: info.width, height: info.height, bitDepth: info.bitDepth,
-                             colorType: info.hasAlpha ? "RGBA" : "RGB", hasAlpha: info.hasAlpha, isInterlaced: false, metadata: info.metadata)
+            return ImageInfo(
+                format: ImageFormat(sniffing: bytes) ?? .heic, width: info.width, height: info.height, bitDepth: info.bitDepth,
+                colorType: info.hasAlpha ? "RGBA" : "RGB", hasAlpha: info.hasAlpha, isInterlaced: false, metadata: info.metadata)
         case nil:
             throw unknownSignature(bytes)
         }

@@ -69,7 +69,10 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable, CustomStringC
         let end = min(bytes.count, max(16, size))
         var brands = [String(decoding: bytes[8..<12], as: UTF8.self)]
         var at = 16
-        while at + 4 <= end { brands.append(String(decoding: bytes[at..<(at + 4)], as: UTF8.self)); at += 4 }
+        while at + 4 <= end {
+            brands.append(String(decoding: bytes[at..<(at + 4)], as: UTF8.self))
+            at += 4
+        }
         for brand in brands {
             if ["avif", "avis"].contains(brand) { return .avif }
             if ["heic", "heix", "hevc", "hevx", "heim", "heis"].contains(brand) { return .heic }

@@ -18,8 +18,10 @@ public struct ImageInfo: Sendable, Hashable {
     public var metadata: ImageMetadata
 
     /// Creates the description (codecs fill it from a header; tests and embedders may build one).
-    public init(format: ImageFormat, width: Int, height: Int, bitDepth: Int, colorType: String, hasAlpha: Bool,
-                isInterlaced: Bool, metadata: ImageMetadata) {
+    public init(
+        format: ImageFormat, width: Int, height: Int, bitDepth: Int, colorType: String, hasAlpha: Bool,
+        isInterlaced: Bool, metadata: ImageMetadata
+    ) {
         self.format = format
         self.width = width
         self.height = height

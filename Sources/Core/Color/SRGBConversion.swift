@@ -42,8 +42,11 @@ extension ColorManagement {
         guard cmsGetColorSpace(source) == cmsSigCmykData else { throw .unsupportedProfile("the JPEG's ICC profile is not a CMYK one") }
         guard let target = cmsCreate_sRGBProfileTHR(session.context) else { throw session.failure("LittleCMS could not make an sRGB profile") }
         defer { cmsCloseProfile(target) }
-        guard let transform = cmsCreateTransformTHR(session.context, source, npl_cmyk8_format(inverted ? 1 : 0), target,
-                                                    npl_pixel_format(UInt32(PT_RGB), 3, 0, 1), UInt32(INTENT_PERCEPTUAL), 0) else {
+        guard
+            let transform = cmsCreateTransformTHR(
+                session.context, source, npl_cmyk8_format(inverted ? 1 : 0), target,
+                npl_pixel_format(UInt32(PT_RGB), 3, 0, 1), UInt32(INTENT_PERCEPTUAL), 0)
+        else {
             throw session.failure("LittleCMS could not convert from this CMYK profile")
         }
         defer { cmsDeleteTransform(transform) }
@@ -91,8 +94,11 @@ extension Image {
         let input = npl_pixel_format(UInt32(isGrayProfile ? PT_GRAY : PT_RGB), isGrayProfile ? 1 : 3, extra, bytes)
         let outputLayout: PixelLayout = image.layout.hasAlpha ? .rgba : .rgb
         let output = npl_pixel_format(UInt32(PT_RGB), 3, extra, bytes)
-        guard let transform = cmsCreateTransformTHR(session.context, source, input, target, output, UInt32(INTENT_PERCEPTUAL),
-                                                    UInt32(cmsFLAGS_COPY_ALPHA)) else {
+        guard
+            let transform = cmsCreateTransformTHR(
+                session.context, source, input, target, output, UInt32(INTENT_PERCEPTUAL),
+                UInt32(cmsFLAGS_COPY_ALPHA))
+        else {
             throw session.failure("LittleCMS could not convert from this profile")
         }
         defer { cmsDeleteTransform(transform) }
@@ -121,7 +127,8 @@ extension Image {
     #if canImport(CLCMS)
     /// Converts `pixels` pixels in slices, so one call never passes LittleCMS a count over 2³¹.
     fileprivate static func run(_ transform: cmsHTRANSFORM, _ from: UnsafeRawBufferPointer, _ to: UnsafeMutableRawBufferPointer, _ pixels: Int) {
-        let inStride = from.count / max(1, pixels), outStride = to.count / max(1, pixels)
+        let inStride = from.count / max(1, pixels)
+        let outStride = to.count / max(1, pixels)
         var done = 0
         while done < pixels {
             let count = min(pixels - done, 1 << 24)
@@ -229,9 +236,10 @@ extension ICCProfile {
         let context = cmsCreateContext(nil, nil)
         defer { cmsDeleteContext(context) }
         var whitePoint = cmsCIExyY(x: white.x, y: white.y, Y: 1)
-        var triple = cmsCIExyYTRIPLE(Red: cmsCIExyY(x: primaries[0].x, y: primaries[0].y, Y: 1),
-                                     Green: cmsCIExyY(x: primaries[1].x, y: primaries[1].y, Y: 1),
-                                     Blue: cmsCIExyY(x: primaries[2].x, y: primaries[2].y, Y: 1))
+        var triple = cmsCIExyYTRIPLE(
+            Red: cmsCIExyY(x: primaries[0].x, y: primaries[0].y, Y: 1),
+            Green: cmsCIExyY(x: primaries[1].x, y: primaries[1].y, Y: 1),
+            Blue: cmsCIExyY(x: primaries[2].x, y: primaries[2].y, Y: 1))
         // The sRGB curve as LittleCMS's parametric type 4; linear as gamma 1.
         var parameters: [Double] = isLinear ? [1] : [2.4, 1 / 1.055, 0.055 / 1.055, 1 / 12.92, 0.04045]
         guard let curve = cmsBuildParametricToneCurve(context, isLinear ? 1 : 4, &parameters) else { return nil }

@@ -8,13 +8,14 @@ public struct FormatUnavailableError: NinepipeError, Hashable {
 
     /// The message, with what to install.
     public var description: String {
-        let package = switch format {
-        case .png: "zlib1g-dev"
-        case .jpeg: "libjpeg62-turbo-dev"
-        case .webp: "libwebp-dev (Homebrew: webp)"
-        case .gif: "libgif-dev (Homebrew: giflib)"
-        case .heic, .avif: "libheif-dev (Homebrew: libheif)"
-        }
+        let package =
+            switch format {
+            case .png: "zlib1g-dev"
+            case .jpeg: "libjpeg62-turbo-dev"
+            case .webp: "libwebp-dev (Homebrew: webp)"
+            case .gif: "libgif-dev (Homebrew: giflib)"
+            case .heic, .avif: "libheif-dev (Homebrew: libheif)"
+            }
         return "this ninepipe was built without \(format) support: install \(package) and build it again (`ninepipe --version` lists the formats it has)"
     }
 }

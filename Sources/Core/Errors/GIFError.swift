@@ -12,20 +12,21 @@ public enum GIFError: NinepipeError, Hashable {
 
     /// giflib's error `code`, with the byte offset it had read to.
     init(code: Int32, offset: Int) {
-        let reason: String = switch code {
-        case 102: "the data ends early"
-        case 103: "not a GIF file (no GIF87a/GIF89a signature)"
-        case 104: "the logical screen descriptor is damaged"
-        case 105: "an image descriptor is damaged"
-        case 106: "an image has no colour table"
-        case 107: "a record of an unknown kind"
-        case 108: "an image's data is larger than the image"
-        case 109: "giflib ran out of memory"
-        case 111: "the image data cannot be read"
-        case 112: "the image data is damaged"
-        case 113: "the image data ends early"
-        default: "giflib error \(code)"
-        }
+        let reason: String =
+            switch code {
+            case 102: "the data ends early"
+            case 103: "not a GIF file (no GIF87a/GIF89a signature)"
+            case 104: "the logical screen descriptor is damaged"
+            case 105: "an image descriptor is damaged"
+            case 106: "an image has no colour table"
+            case 107: "a record of an unknown kind"
+            case 108: "an image's data is larger than the image"
+            case 109: "giflib ran out of memory"
+            case 111: "the image data cannot be read"
+            case 112: "the image data is damaged"
+            case 113: "the image data ends early"
+            default: "giflib error \(code)"
+            }
         self = .corrupt("\(reason) (at byte \(offset))")
     }
 }

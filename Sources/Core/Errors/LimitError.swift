@@ -13,13 +13,15 @@ public enum LimitError: NinepipeError, Hashable {
     public var description: String {
         switch self {
         case .tooManyPixels(let width, let height, let limit):
-            return "image is \(width)×\(height) = \(width.multipliedReportingOverflow(by: height).partialValue) pixels, over the limit of \(limit) pixels (ImageLimits.maxPixelCount)"
+            return
+                "image is \(width)×\(height) = \(width.multipliedReportingOverflow(by: height).partialValue) pixels, over the limit of \(limit) pixels (ImageLimits.maxPixelCount)"
         case .dimensionTooLarge(let width, let height, let limit):
             return "image is \(width)×\(height), a side over the limit of \(limit) pixels (ImageLimits.maxDimension)"
         case .metadataTooLarge(let kind, let size, let limit):
             return "\(kind) is \(size) bytes, over the limit of \(limit) bytes (ImageLimits.maxMetadataBytes)"
         case .decoderMemoryTooLarge(let kind, let size, let limit):
-            return "\(kind) needs \(size >> 20) MiB of decoder memory, over the limit of \(limit >> 20) MiB (8 bytes per allowed pixel, ImageLimits.decoderMemoryLimit)"
+            return
+                "\(kind) needs \(size >> 20) MiB of decoder memory, over the limit of \(limit >> 20) MiB (8 bytes per allowed pixel, ImageLimits.decoderMemoryLimit)"
         }
     }
 }

@@ -98,8 +98,10 @@ public final class AtomicFile {
     /// Creates `.NAME.ninepipe-XXXXXX` (the name shortened to fit) beside `name` with
     /// `O_CREAT | O_EXCL` and mode 0666, so the kernel applies the umask; an existing regular
     /// file's permission bits are copied onto it.
-    private static func createTemporary(in directory: Int32, prefix: String, name: String,
-                                        path: String) throws(FileError) -> (descriptor: Int32, name: String) {
+    private static func createTemporary(
+        in directory: Int32, prefix: String, name: String,
+        path: String
+    ) throws(FileError) -> (descriptor: Int32, name: String) {
         let stem = truncated(name, toBytes: nameLimit - temporaryAffixLength)
         var generator = SystemRandomNumberGenerator()
         let alphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789".utf8)

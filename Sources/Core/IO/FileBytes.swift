@@ -46,7 +46,10 @@ public final class FileBytes: @unchecked Sendable {
         var bytes = [UInt8](repeating: 0, count: range.count)
         var failure: FileError?
         let got = bytes.withUnsafeMutableBytes { buffer in
-            do throws(FileError) { return try read(into: buffer, at: range.lowerBound) } catch { failure = error; return 0 }
+            do throws(FileError) { return try read(into: buffer, at: range.lowerBound) } catch {
+                failure = error
+                return 0
+            }
         }
         if let failure { throw failure }
         if got < range.count { bytes.removeLast(range.count - got) }

@@ -18,12 +18,14 @@ extension Image {
         if top == 0 && right == 0 && bottom == 0 && left == 0 { return self }
         let layout = self.layout.accommodating(color)
         let content = converted(to: layout).unpremultiplied()
-        var canvas = Image.filled(width: width + left + right, height: height + top + bottom,
-                                  layout: layout, depth: depth, color: color)
+        var canvas = Image.filled(
+            width: width + left + right, height: height + top + bottom,
+            layout: layout, depth: depth, color: color)
         canvas.paste(content, x: left, y: top)
         canvas.metadata = metadata
-        canvas.metadata.ninePatch = metadata.ninePatch?.padded(top: top, right: right, bottom: bottom, left: left,
-                                                                      width: width, height: height)
+        canvas.metadata.ninePatch = metadata.ninePatch?.padded(
+            top: top, right: right, bottom: bottom, left: left,
+            width: width, height: height)
         return canvas
     }
 

@@ -54,8 +54,10 @@ extension Image {
         return result
     }
 
-    private static func mapColor(_ storage: PixelStorage, channels: Int,
-                                 _ body: (_ value: Int, _ alpha: Int, _ max: Int) -> Int) -> PixelStorage {
+    private static func mapColor(
+        _ storage: PixelStorage, channels: Int,
+        _ body: (_ value: Int, _ alpha: Int, _ max: Int) -> Int
+    ) -> PixelStorage {
         switch storage {
         case .eight(var samples):
             mapColor(&samples, channels: channels, body)
@@ -98,9 +100,13 @@ extension Image {
                     let alpha = source.hasAlpha ? input[s + sourceChannels - 1] : opaque
                     if target.isColor {
                         if source.isColor {
-                            out[t] = input[s]; out[t + 1] = input[s + 1]; out[t + 2] = input[s + 2]
+                            out[t] = input[s]
+                            out[t + 1] = input[s + 1]
+                            out[t + 2] = input[s + 2]
                         } else {
-                            out[t] = input[s]; out[t + 1] = input[s]; out[t + 2] = input[s]
+                            out[t] = input[s]
+                            out[t + 1] = input[s]
+                            out[t + 2] = input[s]
                         }
                     } else if source.isColor {
                         let luma = (299 * UInt64(input[s]) + 587 * UInt64(input[s + 1]) + 114 * UInt64(input[s + 2]) + 500) / 1000

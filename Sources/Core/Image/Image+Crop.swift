@@ -7,8 +7,9 @@ extension Image {
     ///
     /// - Precondition: `rect` is non-empty and inside `0..<width`, `0..<height`.
     public func cropped(to rect: PixelRect) -> Image {
-        precondition(!rect.isEmpty && rect.intersection(PixelRect(x: 0, y: 0, width: width, height: height)) == rect,
-                     "crop rectangle \(rect) is not inside the \(width)×\(height) image")
+        precondition(
+            !rect.isEmpty && rect.intersection(PixelRect(x: 0, y: 0, width: width, height: height)) == rect,
+            "crop rectangle \(rect) is not inside the \(width)×\(height) image")
         if rect == PixelRect(x: 0, y: 0, width: width, height: height) { return self }
         var metadata = self.metadata
         metadata.ninePatch = metadata.ninePatch?.cropped(to: rect, width: width, height: height)

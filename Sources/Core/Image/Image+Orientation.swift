@@ -58,7 +58,8 @@ extension Image {
                 nonisolated(unsafe) let target = out.baseAddress!
                 DispatchQueue.concurrentPerform(iterations: bands) { band in
                     for tileRow in (tileRows * band / bands)..<(tileRows * (band + 1) / bands) {
-                        let y0 = tileRow * tile, y1 = min(outHeight, y0 + tile)
+                        let y0 = tileRow * tile
+                        let y1 = min(outHeight, y0 + tile)
                         var x0 = 0
                         while x0 < outWidth {
                             let x1 = min(outWidth, x0 + tile)
@@ -68,13 +69,17 @@ extension Image {
                                 let step = stepX * channels
                                 if channels == 3 {
                                     for _ in x0..<x1 {
-                                        target[t] = source[s]; target[t + 1] = source[s + 1]; target[t + 2] = source[s + 2]
-                                        s += step; t += 3
+                                        target[t] = source[s]
+                                        target[t + 1] = source[s + 1]
+                                        target[t + 2] = source[s + 2]
+                                        s += step
+                                        t += 3
                                     }
                                 } else {
                                     for _ in x0..<x1 {
                                         for c in 0..<channels { target[t + c] = source[s + c] }
-                                        s += step; t += channels
+                                        s += step
+                                        t += channels
                                     }
                                 }
                             }

@@ -21,24 +21,30 @@ public struct Image: Sendable, Hashable {
     /// Creates an image from 8-bit samples.
     ///
     /// - Precondition: `samples.count == width * height * layout.channelCount`, and both sizes are positive.
-    public init(width: Int, height: Int, layout: PixelLayout, samples: [UInt8],
-                alphaMode: AlphaMode = .straight, metadata: ImageMetadata = ImageMetadata()) {
+    public init(
+        width: Int, height: Int, layout: PixelLayout, samples: [UInt8],
+        alphaMode: AlphaMode = .straight, metadata: ImageMetadata = ImageMetadata()
+    ) {
         self.init(width: width, height: height, layout: layout, storage: .eight(samples), alphaMode: alphaMode, metadata: metadata)
     }
 
     /// Creates an image from 16-bit samples (host byte order).
     ///
     /// - Precondition: `samples.count == width * height * layout.channelCount`, and both sizes are positive.
-    public init(width: Int, height: Int, layout: PixelLayout, samples: [UInt16],
-                alphaMode: AlphaMode = .straight, metadata: ImageMetadata = ImageMetadata()) {
+    public init(
+        width: Int, height: Int, layout: PixelLayout, samples: [UInt16],
+        alphaMode: AlphaMode = .straight, metadata: ImageMetadata = ImageMetadata()
+    ) {
         self.init(width: width, height: height, layout: layout, storage: .sixteen(samples), alphaMode: alphaMode, metadata: metadata)
     }
 
     /// Creates an image from either kind of storage.
     ///
     /// - Precondition: `storage.count == width * height * layout.channelCount`, and both sizes are positive.
-    public init(width: Int, height: Int, layout: PixelLayout, storage: PixelStorage,
-                alphaMode: AlphaMode = .straight, metadata: ImageMetadata = ImageMetadata()) {
+    public init(
+        width: Int, height: Int, layout: PixelLayout, storage: PixelStorage,
+        alphaMode: AlphaMode = .straight, metadata: ImageMetadata = ImageMetadata()
+    ) {
         precondition(width > 0 && height > 0, "image sizes must be positive")
         precondition(storage.count == width * height * layout.channelCount, "sample count does not match the size")
         self.width = width
@@ -50,8 +56,10 @@ public struct Image: Sendable, Hashable {
     }
 
     /// Creates an image filled with one colour given as samples at `depth` (one per channel).
-    public init(width: Int, height: Int, layout: PixelLayout, depth: SampleDepth, fill: [Int],
-                metadata: ImageMetadata = ImageMetadata()) {
+    public init(
+        width: Int, height: Int, layout: PixelLayout, depth: SampleDepth, fill: [Int],
+        metadata: ImageMetadata = ImageMetadata()
+    ) {
         precondition(fill.count == layout.channelCount, "one fill value per channel")
         var samples8: [UInt8] = []
         var samples16: [UInt16] = []

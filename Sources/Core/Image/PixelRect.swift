@@ -20,8 +20,10 @@ public struct PixelRect: Sendable, Hashable, CustomStringConvertible {
     /// The smallest integer rectangle containing a fractional one, as `CGRectIntegral` does
     /// (origin rounded down, far edges rounded up).
     public init(integralOf x: Double, _ y: Double, _ width: Double, _ height: Double) {
-        let left = Self.clampedInt((x).rounded(.down)), top = Self.clampedInt((y).rounded(.down))
-        let right = Self.clampedInt((x + width).rounded(.up)), bottom = Self.clampedInt((y + height).rounded(.up))
+        let left = Self.clampedInt((x).rounded(.down))
+        let top = Self.clampedInt((y).rounded(.down))
+        let right = Self.clampedInt((x + width).rounded(.up))
+        let bottom = Self.clampedInt((y + height).rounded(.up))
         self.init(x: left, y: top, width: right - left, height: bottom - top)
     }
 
@@ -35,8 +37,10 @@ public struct PixelRect: Sendable, Hashable, CustomStringConvertible {
 
     /// The part of this rectangle inside `other` (empty when they do not overlap).
     public func intersection(_ other: PixelRect) -> PixelRect {
-        let left = max(x, other.x), top = max(y, other.y)
-        let right = min(x + width, other.x + other.width), bottom = min(y + height, other.y + other.height)
+        let left = max(x, other.x)
+        let top = max(y, other.y)
+        let right = min(x + width, other.x + other.width)
+        let bottom = min(y + height, other.y + other.height)
         return PixelRect(x: left, y: top, width: max(0, right - left), height: max(0, bottom - top))
     }
 

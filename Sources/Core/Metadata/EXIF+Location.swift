@@ -15,7 +15,8 @@ extension EXIF {
     public static func removingLocation(from block: [UInt8]) -> [UInt8]? {
         var block = stripPrefix(block)
         guard let tiff = TIFFBytes(block), let ifd = tiff.firstIFD, let count = tiff.u16(ifd).map(Int.init),
-              ifd + 2 + count * 12 + 4 <= block.count else { return nil }
+            ifd + 2 + count * 12 + 4 <= block.count
+        else { return nil }
         guard let index = (0..<count).first(where: { tiff.u16(ifd + 2 + $0 * 12) == gpsPointerTag }) else { return block }
         let entry = ifd + 2 + index * 12
         if let gps = tiff.u32(entry + 8), let gpsCount = tiff.u16(gps).map(Int.init) {
@@ -48,7 +49,8 @@ extension EXIF {
 
     /// Zeros `count` bytes from `offset`, clipped to the block.
     private static func zero(_ block: inout [UInt8], from offset: Int, count: Int) {
-        let start = max(0, offset), end = min(block.count, offset + count)
+        let start = max(0, offset)
+        let end = min(block.count, offset + count)
         guard start < end else { return }
         for position in start..<end { block[position] = 0 }
     }

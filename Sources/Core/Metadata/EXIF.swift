@@ -35,7 +35,8 @@ public enum EXIF {
     /// from the start of the block, so they stay valid. `nil` when IFD0 cannot be read.
     private static func adding(_ orientation: Orientation, to block: [UInt8]) -> [UInt8]? {
         guard let tiff = TIFFBytes(block), let ifd = tiff.firstIFD, let count = tiff.u16(ifd).map(Int.init),
-              ifd + 2 + count * 12 + 4 <= block.count, count < 0xFFFF else { return nil }
+            ifd + 2 + count * 12 + 4 <= block.count, count < 0xFFFF
+        else { return nil }
         // A malformed orientation entry (not one SHORT) is replaced.
         var entries = (0..<count).map { ifd + 2 + $0 * 12 }.filter { tiff.u16($0) != orientationTag }
             .map { Array(block[$0..<($0 + 12)]) }

@@ -23,9 +23,11 @@ public struct ImageMetadata: Sendable, Hashable {
     public var text: [TextEntry]
 
     /// Creates metadata; every field defaults to absent (orientation ``Orientation/up``).
-    public init(orientation: Orientation = .up, exif: [UInt8]? = nil, iccProfile: ICCProfile? = nil,
-                density: PhysicalDensity? = nil, ninePatch: NinePatchInfo? = nil,
-                gamma: UInt32? = nil, sRGBIntent: UInt8? = nil, text: [TextEntry] = []) {
+    public init(
+        orientation: Orientation = .up, exif: [UInt8]? = nil, iccProfile: ICCProfile? = nil,
+        density: PhysicalDensity? = nil, ninePatch: NinePatchInfo? = nil,
+        gamma: UInt32? = nil, sRGBIntent: UInt8? = nil, text: [TextEntry] = []
+    ) {
         self.orientation = orientation
         self.exif = exif
         self.iccProfile = iccProfile

@@ -37,8 +37,8 @@ public struct MetadataKinds: OptionSet, Sendable, Hashable {
     }
 }
 
-private extension Substring {
-    var trimmingSpaces: Substring {
+extension Substring {
+    fileprivate var trimmingSpaces: Substring {
         var text = self
         while text.first == " " { text.removeFirst() }
         while text.last == " " { text.removeLast() }

@@ -26,8 +26,10 @@ public struct ParameterSpec: Sendable, Hashable {
     ///   - positional: may be written without `name=` as the step's first argument (default `false`).
     ///   - summary: one line of documentation.
     ///   - example: shown in error messages when there is no default (default: a typical value).
-    public init(_ name: String, _ type: ParameterType, default defaultValue: ParameterValue? = nil,
-                required: Bool = false, positional: Bool = false, summary: String, example: ParameterValue? = nil) {
+    public init(
+        _ name: String, _ type: ParameterType, default defaultValue: ParameterValue? = nil,
+        required: Bool = false, positional: Bool = false, summary: String, example: ParameterValue? = nil
+    ) {
         self.name = name
         self.type = type
         self.defaultValue = defaultValue

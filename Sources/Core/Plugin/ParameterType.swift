@@ -87,7 +87,7 @@ public indirect enum ParameterType: Sendable, Hashable {
             default: throw fail
             }
         case (.choice(let options), .word(let word)), (.choice(let options), .string(let word)),
-             (.choice(let options), .number(_, let word)):
+            (.choice(let options), .number(_, let word)):
             guard options.contains(word) else { throw fail }
             return .choice(word)
         case (.color, .color(let hex)), (.colorOr, .color(let hex)):

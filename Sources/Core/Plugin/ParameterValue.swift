@@ -79,7 +79,8 @@ public enum ParameterValue: Sendable, Hashable, CustomStringConvertible {
         } else if point > digits.count {
             digits.append(contentsOf: repeatElement("0", count: point - digits.count))
         }
-        var integer = String(digits[..<point]), fraction = String(digits[point...])
+        var integer = String(digits[..<point])
+        var fraction = String(digits[point...])
         while integer.count > 1 && integer.first == "0" { integer.removeFirst() }
         while fraction.last == "0" { fraction.removeLast() }
         return (value < 0 ? "-" : "") + integer + (fraction.isEmpty ? "" : "." + fraction)

@@ -25,10 +25,11 @@ public enum PluginExport {
     @_alwaysEmitIntoClient
     public static func header() -> UnsafeRawPointer {
         let header = UnsafeMutablePointer<ninepipe_plugin_header>.allocate(capacity: 1)
-        header.initialize(to: ninepipe_plugin_header(
-            abi_version: UInt32(NINEPIPE_PLUGIN_ABI),
-            core_version: strdupString(coreVersion),
-            toolchain: strdupString(NINEPIPE_PLUGIN_TOOLCHAIN)))
+        header.initialize(
+            to: ninepipe_plugin_header(
+                abi_version: UInt32(NINEPIPE_PLUGIN_ABI),
+                core_version: strdupString(coreVersion),
+                toolchain: strdupString(NINEPIPE_PLUGIN_TOOLCHAIN)))
         return UnsafeRawPointer(header)
     }
 

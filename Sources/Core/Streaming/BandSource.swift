@@ -26,8 +26,9 @@ extension BandSource {
         case .eight: storage = .eight(try collect(UInt8.self, step: step, context: context))
         case .sixteen: storage = .sixteen(try collect(UInt16.self, step: step, context: context))
         }
-        return Image(width: header.width, height: header.height, layout: header.layout, storage: storage,
-                     alphaMode: header.alphaMode, metadata: header.metadata)
+        return Image(
+            width: header.width, height: header.height, layout: header.layout, storage: storage,
+            alphaMode: header.alphaMode, metadata: header.metadata)
     }
 
     private func collect<S: FixedWidthInteger>(_: S.Type, step: Int, context: TransformContext) throws -> [S] {

@@ -14,8 +14,10 @@ public struct ImageHeader: Sendable, Hashable {
     public var metadata: ImageMetadata
 
     /// Creates a header.
-    public init(width: Int, height: Int, layout: PixelLayout, depth: SampleDepth,
-                alphaMode: AlphaMode = .straight, metadata: ImageMetadata = ImageMetadata()) {
+    public init(
+        width: Int, height: Int, layout: PixelLayout, depth: SampleDepth,
+        alphaMode: AlphaMode = .straight, metadata: ImageMetadata = ImageMetadata()
+    ) {
         self.width = width
         self.height = height
         self.layout = layout
@@ -26,8 +28,9 @@ public struct ImageHeader: Sendable, Hashable {
 
     /// The header of `image`.
     public init(of image: Image) {
-        self.init(width: image.width, height: image.height, layout: image.layout, depth: image.depth,
-                  alphaMode: image.alphaMode, metadata: image.metadata)
+        self.init(
+            width: image.width, height: image.height, layout: image.layout, depth: image.depth,
+            alphaMode: image.alphaMode, metadata: image.metadata)
     }
 
     /// Samples in one row.

@@ -34,7 +34,8 @@ public final class NeighborhoodBandSource: BandSource {
 
     /// The result's rows `rows`.
     public func read(_ rows: Range<Int>) throws -> PixelBand {
-        let top = Swift.max(0, rows.lowerBound - margin), end = Swift.min(header.height, rows.upperBound + margin)
+        let top = Swift.max(0, rows.lowerBound - margin)
+        let end = Swift.min(header.height, rows.upperBound + margin)
         var window: Image
         if let kept, keptTop <= top, keptTop + kept.height > top {
             // Reuse the kept rows from `top` on, then read what follows them.

@@ -19,8 +19,9 @@ public final class PaddedBandSource: BandSource {
         header.height = source.height + top + bottom
         header.layout = source.layout.accommodating(color)
         header.alphaMode = .straight
-        header.metadata.ninePatch = source.metadata.ninePatch?.padded(top: top, right: right, bottom: bottom, left: left,
-                                                                       width: source.width, height: source.height)
+        header.metadata.ninePatch = source.metadata.ninePatch?.padded(
+            top: top, right: right, bottom: bottom, left: left,
+            width: source.width, height: source.height)
         self.input = input
         self.header = header
         self.top = top
@@ -32,7 +33,8 @@ public final class PaddedBandSource: BandSource {
     public func read(_ rows: Range<Int>) throws -> PixelBand {
         var canvas = Image.filled(width: header.width, height: rows.count, layout: header.layout, depth: header.depth, color: color)
         let inputHeight = input.header.height
-        let low = Swift.max(rows.lowerBound - top, 0), high = Swift.min(rows.upperBound - top, inputHeight)
+        let low = Swift.max(rows.lowerBound - top, 0)
+        let high = Swift.min(rows.upperBound - top, inputHeight)
         if low < high {
             var content = try input.read(low..<high).rows
             content.alphaMode = input.header.alphaMode

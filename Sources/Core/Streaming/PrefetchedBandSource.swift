@@ -65,7 +65,8 @@ public final class PrefetchedBandSource: BandSource {
         }
         var parts: [Image] = []
         if let buffer = buffered, rows.lowerBound < buffer.range.upperBound {
-            let low = Swift.max(rows.lowerBound, buffer.top), high = Swift.min(rows.upperBound, buffer.range.upperBound)
+            let low = Swift.max(rows.lowerBound, buffer.top)
+            let high = Swift.min(rows.upperBound, buffer.range.upperBound)
             if low < high { parts.append(Self.rows(low..<high, of: buffer)) }
             buffered = high < buffer.range.upperBound ? PixelBand(top: high, rows: Self.rows(high..<buffer.range.upperBound, of: buffer)) : nil
         } else {

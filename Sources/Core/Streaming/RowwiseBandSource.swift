@@ -26,8 +26,9 @@ public final class RowwiseBandSource: BandSource {
     /// input's kind; the metadata is the input's.
     public convenience init(_ input: any BandSource, pixelwise transform: @escaping (Image) throws -> Image) throws {
         let source = input.header
-        let probe = Image(width: 1, height: 1, layout: source.layout, depth: source.depth,
-                          fill: Array(repeating: 0, count: source.layout.channelCount))
+        let probe = Image(
+            width: 1, height: 1, layout: source.layout, depth: source.depth,
+            fill: Array(repeating: 0, count: source.layout.channelCount))
         var kind = probe
         kind.alphaMode = source.alphaMode
         let result = try transform(kind)

@@ -1,9 +1,10 @@
+import Dispatch
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Dispatch
 
 extension TransformContext {
     /// Runs `body` over `0..<count` split into contiguous bands, on all cores, and throws

@@ -15,8 +15,10 @@ public struct TransformContext: Sendable {
     ///   - limits: output limits (default ``ImageLimits/default``).
     ///   - cancellation: a stop request to honour besides the task's own cancellation.
     ///   - warningHandler: receives each ``warn(_:)`` (default: dropped).
-    public init(limits: ImageLimits = .default, cancellation: CancellationFlag? = nil,
-                warningHandler: @escaping @Sendable (String) -> Void = { _ in }) {
+    public init(
+        limits: ImageLimits = .default, cancellation: CancellationFlag? = nil,
+        warningHandler: @escaping @Sendable (String) -> Void = { _ in }
+    ) {
         self.limits = limits
         self.cancellation = cancellation
         self.fileReader = nil
@@ -32,8 +34,10 @@ public struct TransformContext: Sendable {
     ///   - fileReader: reads a file a step names (an overlay's image), or throws why not.
     ///   - noteHandler: receives ``note(_:)``s (a host's `--timings`); `nil` drops them.
     ///   - warningHandler: receives each ``warn(_:)``.
-    public init(limits: ImageLimits, cancellation: CancellationFlag?, fileReader: @escaping @Sendable (String) throws -> [UInt8],
-                noteHandler: (@Sendable (String) -> Void)? = nil, warningHandler: @escaping @Sendable (String) -> Void) {
+    public init(
+        limits: ImageLimits, cancellation: CancellationFlag?, fileReader: @escaping @Sendable (String) throws -> [UInt8],
+        noteHandler: (@Sendable (String) -> Void)? = nil, warningHandler: @escaping @Sendable (String) -> Void
+    ) {
         self.limits = limits
         self.cancellation = cancellation
         self.fileReader = fileReader

@@ -48,10 +48,13 @@ public struct AssetCollector: Sendable {
         if !state.skippedFolders.isEmpty {
             let files = state.skippedFolders.values.reduce(0, +)
             let names = state.skippedFolders.keys.sorted()
-            warnings.append("skipped \(files) file\(files == 1 ? "" : "s") in \(names.count) folder\(names.count == 1 ? "" : "s") with qualifiers other than density (\(names.prefix(4).joined(separator: ", "))\(names.count > 4 ? ", …" : "")): other platforms have no such configurations; name a folder itself to convert it")
+            warnings.append(
+                "skipped \(files) file\(files == 1 ? "" : "s") in \(names.count) folder\(names.count == 1 ? "" : "s") with qualifiers other than density (\(names.prefix(4).joined(separator: ", "))\(names.count > 4 ? ", …" : "")): other platforms have no such configurations; name a folder itself to convert it"
+            )
         }
         if state.xmlDrawables > 0 {
-            warnings.append("skipped \(state.xmlDrawables) XML drawable\(state.xmlDrawables == 1 ? "" : "s") (selectors, shapes, vectors): only bitmaps convert")
+            warnings.append(
+                "skipped \(state.xmlDrawables) XML drawable\(state.xmlDrawables == 1 ? "" : "s") (selectors, shapes, vectors): only bitmaps convert")
         }
         let assets = state.variants.keys.sorted().map { Asset(name: $0, variants: state.variants[$0] ?? []) }
         return Collection(assets: assets, inputFiles: state.inputFiles, warnings: warnings)
@@ -115,7 +118,9 @@ public struct AssetCollector: Sendable {
     private func collectImageSet(_ path: String, into state: inout State) throws(AssetError) {
         let contentsPath = path + "/Contents.json"
         let bytes: [UInt8]
-        do { bytes = try FileIO.read(contentsPath) } catch { throw .unreadableContents(path: contentsPath, reason: error.description.replacingOccurrences(of: contentsPath + ": ", with: "")) }
+        do { bytes = try FileIO.read(contentsPath) } catch {
+            throw .unreadableContents(path: contentsPath, reason: error.description.replacingOccurrences(of: contentsPath + ": ", with: ""))
+        }
         let contents = try ImageSetContents(parsing: bytes, path: contentsPath)
         state.inputFiles.append(contentsPath)
         let name = String(FileIO.baseName(of: path).dropLast(".imageset".count))

@@ -14,7 +14,8 @@ extension AssetConverter {
     func webFiles(_ asset: Asset, renderer: AssetRenderer, notes: WarningList) throws -> Result {
         var files: [AssetFile] = []
         var images: [(file: String, scale: Int, size: PixelSize)] = []
-        var oneX: AssetRenderer.Rendered?, twoX: AssetRenderer.Rendered?
+        var oneX: AssetRenderer.Rendered?
+        var twoX: AssetRenderer.Rendered?
         var missing: [String] = []
         for scale in 1...2 {
             guard let rendered = try renderer.image(at: Double(scale)) else {
@@ -34,15 +35,21 @@ extension AssetConverter {
         var entry: [String: JSONValue] = [
             "name": .string(asset.name),
             "css": .string(asset.name + ".css"),
-            "files": .array(images.map { .object(["file": .string($0.file), "scale": .number(Double($0.scale)),
-                                                  "width": .number(Double($0.size.width)), "height": .number(Double($0.size.height))]) }),
+            "files": .array(
+                images.map {
+                    .object([
+                        "file": .string($0.file), "scale": .number(Double($0.scale)),
+                        "width": .number(Double($0.size.width)), "height": .number(Double($0.size.height)),
+                    ])
+                }),
         ]
         let sources = images.map { "url(\"\($0.file)\") \($0.scale)x" }.joined(separator: ", ")
         var css = ["/* \(asset.name): \(size) CSS pixels, made by ninepipe assets web */", ".\(Self.cssClass(asset.name)) {"]
         var perResolution: [String] = []
         if let chunk = base.image.metadata.ninePatch?.chunk {
             let span = try singleSpan(chunk, asset: asset, platform: "CSS", notes: notes)
-            let c = span.capInsets(width: size.width, height: size.height), p = chunk.padding
+            let c = span.capInsets(width: size.width, height: size.height)
+            let p = chunk.padding
             let repeatMode = (options.centerMode ?? base.source.resizing?.centerMode ?? .stretch) == .tile ? "repeat" : "stretch"
             // The 2x file's own slices, when they are not twice the 1x file's (a density drawn
             // separately: Android's btn_default_normal has xhdpi caps 7/9 where 2× mdpi is 8/10).
@@ -53,25 +60,34 @@ extension AssetConverter {
                 if caps != Self.doubled(c) || twoXChunk.padding != Self.doubled(p) { twoXSlices = (file, caps, twoXChunk.padding) }
             }
             css += ["  box-sizing: border-box;"]
-            css += twoXSlices == nil ? [
-                "  border-image-source: url(\"\(images[0].file)\");",
-                "  border-image-source: -webkit-image-set(\(sources));",
-                "  border-image-source: image-set(\(sources));",
-            ] : ["  border-image-source: url(\"\(images[0].file)\");"]
+            css +=
+                twoXSlices == nil
+                ? [
+                    "  border-image-source: url(\"\(images[0].file)\");",
+                    "  border-image-source: -webkit-image-set(\(sources));",
+                    "  border-image-source: image-set(\(sources));",
+                ] : ["  border-image-source: url(\"\(images[0].file)\");"]
             css += Self.sliceDeclarations(caps: c, padding: p, scale: 1, repeatMode: repeatMode, indent: "  ")
             if let twoXSlices {
-                perResolution = ["@media (-webkit-min-device-pixel-ratio: 1.5), (min-resolution: 1.5dppx) {",
-                                 "  .\(Self.cssClass(asset.name)) {",
-                                 "    border-image-source: url(\"\(twoXSlices.file)\");"]
+                perResolution =
+                    [
+                        "@media (-webkit-min-device-pixel-ratio: 1.5), (min-resolution: 1.5dppx) {",
+                        "  .\(Self.cssClass(asset.name)) {",
+                        "    border-image-source: url(\"\(twoXSlices.file)\");",
+                    ]
                     + Self.sliceDeclarations(caps: twoXSlices.caps, padding: twoXSlices.padding, scale: 2, repeatMode: nil, indent: "    ") + ["  }", "}"]
-                notes.append("\(asset.name): the 2x file's slices \(Self.pixelList(twoXSlices.caps)) (padding \(Self.pixelList(twoXSlices.padding))) are not twice the 1x file's \(Self.pixelList(c)) (padding \(Self.pixelList(p))), top, right, bottom, left in each file's pixels: the CSS gives screens of 1.5 dppx and more the 2x file with its own slices (@media min-resolution)")
+                notes.append(
+                    "\(asset.name): the 2x file's slices \(Self.pixelList(twoXSlices.caps)) (padding \(Self.pixelList(twoXSlices.padding))) are not twice the 1x file's \(Self.pixelList(c)) (padding \(Self.pixelList(p))), top, right, bottom, left in each file's pixels: the CSS gives screens of 1.5 dppx and more the 2x file with its own slices (@media min-resolution)"
+                )
             }
             entry["nine-patch"] = .bool(true)
             entry["cap-insets"] = Self.json(c)
             entry["padding"] = Self.json(p)
             entry["ios"] = .string("UIEdgeInsets(top: \(c.top), left: \(c.left), bottom: \(c.bottom), right: \(c.right))")
-            entry["android"] = .object(["stretch-x": Self.regions(chunk.xDivs), "stretch-y": Self.regions(chunk.yDivs),
-                                        "padding": .string("Rect(\(p.left), \(p.top), \(p.right), \(p.bottom))")])
+            entry["android"] = .object([
+                "stretch-x": Self.regions(chunk.xDivs), "stretch-y": Self.regions(chunk.yDivs),
+                "padding": .string("Rect(\(p.left), \(p.top), \(p.right), \(p.bottom))"),
+            ])
             entry["flutter"] = .string("centerSlice: Rect.fromLTRB(\(c.left), \(c.top), \(Int32(size.width) - c.right), \(Int32(size.height) - c.bottom))")
         } else {
             css += [
@@ -87,7 +103,9 @@ extension AssetConverter {
         }
         if let bounds = base.image.metadata.ninePatch?.layoutBounds?.insets, !bounds.isZero {
             entry["layout-bounds"] = Self.json(bounds)
-            css.insert("/* layout bounds (not expressible in CSS): top \(bounds.top)px, right \(bounds.right)px, bottom \(bounds.bottom)px, left \(bounds.left)px */", at: 1)
+            css.insert(
+                "/* layout bounds (not expressible in CSS): top \(bounds.top)px, right \(bounds.right)px, bottom \(bounds.bottom)px, left \(bounds.left)px */",
+                at: 1)
         }
         css.append("}")
         css += perResolution
@@ -104,14 +122,15 @@ extension AssetConverter {
     static func sliceDeclarations(caps c: NinePatchInsets, padding p: NinePatchInsets, scale: Int, repeatMode: String?, indent: String) -> [String] {
         let minimumWidth = max(Int(c.left) + Int(c.right), Int(p.left) + Int(p.right))
         let minimumHeight = max(Int(c.top) + Int(c.bottom), Int(p.top) + Int(p.bottom))
-        let declarations = [
-            "border-image-slice: \(c.top) \(c.right) \(c.bottom) \(c.left) fill;",
-            "border-image-width: \(cssList(c, scale: scale));",
-        ] + (repeatMode.map { ["border-image-repeat: \($0);"] } ?? []) + [
-            "padding: \(cssList(p, scale: scale));",
-            "min-width: \(cssPixels(minimumWidth, scale: scale));",
-            "min-height: \(cssPixels(minimumHeight, scale: scale));",
-        ]
+        let declarations =
+            [
+                "border-image-slice: \(c.top) \(c.right) \(c.bottom) \(c.left) fill;",
+                "border-image-width: \(cssList(c, scale: scale));",
+            ] + (repeatMode.map { ["border-image-repeat: \($0);"] } ?? []) + [
+                "padding: \(cssList(p, scale: scale));",
+                "min-width: \(cssPixels(minimumWidth, scale: scale));",
+                "min-height: \(cssPixels(minimumHeight, scale: scale));",
+            ]
         return declarations.map { indent + $0 }
     }
 

@@ -51,7 +51,9 @@ public struct AssetConverter: Sendable {
     func closingFiles(manifest entries: [JSONValue]) -> [AssetFile] {
         switch options.platform {
         case .ios:
-            return [AssetFile(path: "Contents.json", text: JSONValue.object(["info": .object(["author": .string(options.author), "version": .number(1)])]).text)]
+            return [
+                AssetFile(path: "Contents.json", text: JSONValue.object(["info": .object(["author": .string(options.author), "version": .number(1)])]).text)
+            ]
         case .android:
             return []
         case .web:
@@ -65,7 +67,8 @@ public struct AssetConverter: Sendable {
         var result = chunk
         let file = asset.variants.last?.path ?? asset.name
         for (axis, divs) in [("horizontal", chunk.xDivs), ("vertical", chunk.yDivs)] where divs.count > 2 {
-            let message = "\(file): \(divs.count / 2) stretch regions on the \(axis) axis; \(platform) has one center per axis, so the span from the first region's start to the last one's end stretches, fixed parts in it included"
+            let message =
+                "\(file): \(divs.count / 2) stretch regions on the \(axis) axis; \(platform) has one center per axis, so the span from the first region's start to the last one's end stretches, fixed parts in it included"
             if options.strict { throw AssetError.cannotExpress(detail: message) }
             notes.append(message)
             if axis == "horizontal" { result.xDivs = [divs[0], divs[divs.count - 1]] } else { result.yDivs = [divs[0], divs[divs.count - 1]] }

@@ -50,7 +50,8 @@ public enum AssetError: NinepipeError, Hashable {
         case .noCenter(let axis, let start, let end, let length, let size):
             "cap insets \(axis) \(start) + \(end) leave no center in \(length) pixels" + (size.map { " (the image is \($0))" } ?? "")
         case .notDenseEnough(let asset, let scales, let densest):
-            "\(asset): no file is dense enough for \(scales)" + (densest.map { " (the densest is \($0))" } ?? "") + "; allow upscaling (--upscale) to enlarge it"
+            "\(asset): no file is dense enough for \(scales)" + (densest.map { " (the densest is \($0))" } ?? "")
+                + "; allow upscaling (--upscale) to enlarge it"
         case .noStretchRegions(let path): "\(path): no stretch regions to draw"
         case .cannotExpress(let detail): detail + " (strict)"
         case .outputIsInput(let asset, let input):

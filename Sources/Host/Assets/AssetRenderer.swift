@@ -37,7 +37,8 @@ final class AssetRenderer {
         if abs(source.scale - scale) < 1e-9 { return Rendered(image: image, source: source, original: original) }
         // Android rounds a density-scaled bitmap's sides to the nearest pixel.
         let factor = scale / source.scale
-        let width = max(1, Int(Double(image.width) * factor + 0.5)), height = max(1, Int(Double(image.height) * factor + 0.5))
+        let width = max(1, Int(Double(image.width) * factor + 0.5))
+        let height = max(1, Int(Double(image.height) * factor + 0.5))
         let resize = Transforms.Resize(width: .pixels(Double(width)), height: .pixels(Double(height)), fit: .fill)
         let path = source.path
         let context = TransformContext(limits: limits) { [warn] in warn("\(path): \($0)") }

@@ -151,7 +151,8 @@ public struct AssetRun: Sendable {
     /// Writes `files` below ``output`` (or, in a dry run, only compares); returns the paths
     /// written and those already holding the same bytes.
     private func write(_ files: [AssetFile], inputs: Set<String>) throws -> (written: [String], unchanged: [String]) {
-        var written: [String] = [], unchanged: [String] = []
+        var written: [String] = []
+        var unchanged: [String] = []
         for file in files {
             let path = output + "/" + file.path
             if inputs.contains(BatchRunner.identity(of: path)) {

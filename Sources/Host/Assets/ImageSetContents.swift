@@ -23,8 +23,10 @@ public struct ImageSetContents: Sendable, Hashable {
         public var centerSize: PixelSize?
 
         /// Creates an entry.
-        public init(filename: String?, scale: Int, idiom: String = "universal",
-                    resizing: ImageSetResizing? = nil, alignmentInsets: NinePatchInsets? = nil) {
+        public init(
+            filename: String?, scale: Int, idiom: String = "universal",
+            resizing: ImageSetResizing? = nil, alignmentInsets: NinePatchInsets? = nil
+        ) {
             self.filename = filename
             self.scale = scale
             self.idiom = idiom
@@ -43,7 +45,9 @@ public struct ImageSetContents: Sendable, Hashable {
     public init(parsing bytes: [UInt8], path: String) throws(AssetError) {
         let root: Any
         do { root = try JSONSerialization.jsonObject(with: Data(bytes)) } catch {
-            throw .invalidContents(path: path, field: "", problem: "not valid JSON (\((error as NSError).localizedDescription)); Xcode writes this file, so restore it or remove the imageset")
+            throw .invalidContents(
+                path: path, field: "",
+                problem: "not valid JSON (\((error as NSError).localizedDescription)); Xcode writes this file, so restore it or remove the imageset")
         }
         guard let object = root as? [String: Any], let images = object["images"] as? [Any] else {
             throw .invalidContents(path: path, field: "", problem: "expected an object with an \"images\" array")
@@ -55,7 +59,8 @@ public struct ImageSetContents: Sendable, Hashable {
             var entry = Entry(filename: nil, scale: 1, idiom: image["idiom"] as? String ?? "universal")
             if let name = image["filename"] {
                 guard let name = name as? String, !name.isEmpty, !name.contains("/") else {
-                    throw AssetError.invalidContents(path: path, field: "\(key).filename", problem: "expected a file name in the imageset folder, found \(Self.show(name))")
+                    throw AssetError.invalidContents(
+                        path: path, field: "\(key).filename", problem: "expected a file name in the imageset folder, found \(Self.show(name))")
                 }
                 entry.filename = name
             }
@@ -90,10 +95,18 @@ public struct ImageSetContents: Sendable, Hashable {
         var members: [String: JSONValue] = ["idiom": .string(entry.idiom), "scale": .string("\(entry.scale)x")]
         if let filename = entry.filename { members["filename"] = .string(filename) }
         if let resizing = entry.resizing {
-            let c = resizing.capInsets, mode = resizing.mode
-            var caps: [String: JSONValue] = [:], center: [String: JSONValue] = ["mode": .string(resizing.centerMode.rawValue)]
-            if mode.stretchesHorizontally { caps["left"] = .number(Double(c.left)); caps["right"] = .number(Double(c.right)) }
-            if mode.stretchesVertically { caps["top"] = .number(Double(c.top)); caps["bottom"] = .number(Double(c.bottom)) }
+            let c = resizing.capInsets
+            let mode = resizing.mode
+            var caps: [String: JSONValue] = [:]
+            var center: [String: JSONValue] = ["mode": .string(resizing.centerMode.rawValue)]
+            if mode.stretchesHorizontally {
+                caps["left"] = .number(Double(c.left))
+                caps["right"] = .number(Double(c.right))
+            }
+            if mode.stretchesVertically {
+                caps["top"] = .number(Double(c.top))
+                caps["bottom"] = .number(Double(c.bottom))
+            }
             if let size = entry.centerSize {  // only the stretching axes' sizes, as Xcode writes them
                 if mode.stretchesHorizontally { center["width"] = .number(Double(size.width)) }
                 if mode.stretchesVertically { center["height"] = .number(Double(size.height)) }
@@ -101,8 +114,10 @@ public struct ImageSetContents: Sendable, Hashable {
             members["resizing"] = .object(["mode": .string(mode.rawValue), "center": .object(center), "cap-insets": .object(caps)])
         }
         if let a = entry.alignmentInsets {
-            members["alignment-insets"] = .object(["top": .number(Double(a.top)), "left": .number(Double(a.left)),
-                                                   "bottom": .number(Double(a.bottom)), "right": .number(Double(a.right))])
+            members["alignment-insets"] = .object([
+                "top": .number(Double(a.top)), "left": .number(Double(a.left)),
+                "bottom": .number(Double(a.bottom)), "right": .number(Double(a.right)),
+            ])
         }
         return .object(members)
     }
@@ -111,15 +126,20 @@ public struct ImageSetContents: Sendable, Hashable {
         guard let object = value as? [String: Any] else { throw AssetError.invalidContents(path: path, field: "\(key)", problem: "expected an object") }
         let modes = ImageSetResizing.Mode.allCases.map(\.rawValue)
         guard let modeText = object["mode"] as? String, let mode = ImageSetResizing.Mode(rawValue: modeText) else {
-            throw AssetError.invalidContents(path: path, field: "\(key).mode", problem: "expected \(modes.map { "\"\($0)\"" }.joined(separator: ", ")), found \(show(object["mode"]))")
+            throw AssetError.invalidContents(
+                path: path, field: "\(key).mode", problem: "expected \(modes.map { "\"\($0)\"" }.joined(separator: ", ")), found \(show(object["mode"]))")
         }
         var centerMode = ImageSetResizing.CenterMode.stretch
         if let center = object["center"] {
-            guard let center = center as? [String: Any] else { throw AssetError.invalidContents(path: path, field: "\(key).center", problem: "expected an object") }
+            guard let center = center as? [String: Any] else {
+                throw AssetError.invalidContents(path: path, field: "\(key).center", problem: "expected an object")
+            }
             switch center["mode"] as? String {
             case "stretch"?, "fill"?, nil: centerMode = .stretch
             case "tile"?: centerMode = .tile
-            default: throw AssetError.invalidContents(path: path, field: "\(key).center.mode", problem: "expected \"stretch\" or \"tile\", found \(show(center["mode"]))")
+            default:
+                throw AssetError.invalidContents(
+                    path: path, field: "\(key).center.mode", problem: "expected \"stretch\" or \"tile\", found \(show(center["mode"]))")
             }
         }
         let spelling = object["cap-insets"] != nil ? "cap-insets" : "capInsets"
@@ -136,11 +156,14 @@ public struct ImageSetContents: Sendable, Hashable {
         var found: [String: Int32] = [:]
         for side in ["top", "left", "bottom", "right"] {
             guard let raw = object[side] else {
-                if sides.contains(side) { throw AssetError.invalidContents(path: path, field: "\(key).\(side)", problem: "missing; expected a whole number of pixels") }
+                if sides.contains(side) {
+                    throw AssetError.invalidContents(path: path, field: "\(key).\(side)", problem: "missing; expected a whole number of pixels")
+                }
                 continue
             }
             guard let number = raw as? NSNumber, !isBoolean(raw), number.doubleValue >= 0, number.doubleValue <= 65_535,
-                  number.doubleValue == number.doubleValue.rounded() else {
+                number.doubleValue == number.doubleValue.rounded()
+            else {
                 throw AssetError.invalidContents(path: path, field: "\(key).\(side)", problem: "expected a whole number of pixels 0…65535, found \(show(raw))")
             }
             found[side] = Int32(number.intValue)

@@ -58,11 +58,13 @@ public struct ImageSetResizing: Sendable, Hashable {
         }
         let xDivs = try divs(mode.stretchesHorizontally, c.left, c.right, length: width, axis: "left/right")
         let yDivs = try divs(mode.stretchesVertically, c.top, c.bottom, length: height, axis: "top/bottom")
-        let padding = NinePatchInsets(left: xDivs.isEmpty ? 0 : c.left, right: xDivs.isEmpty ? 0 : c.right,
-                                      top: yDivs.isEmpty ? 0 : c.top, bottom: yDivs.isEmpty ? 0 : c.bottom)
+        let padding = NinePatchInsets(
+            left: xDivs.isEmpty ? 0 : c.left, right: xDivs.isEmpty ? 0 : c.right,
+            top: yDivs.isEmpty ? 0 : c.top, bottom: yDivs.isEmpty ? 0 : c.bottom)
         let cells = NinePatchInfo.cellCount(xDivs, length: width) * NinePatchInfo.cellCount(yDivs, length: height)
-        let chunk = NinePatchChunk(xDivs: xDivs, yDivs: yDivs, padding: padding,
-                                   colors: Array(repeating: NinePatchChunk.noColor, count: cells))
+        let chunk = NinePatchChunk(
+            xDivs: xDivs, yDivs: yDivs, padding: padding,
+            colors: Array(repeating: NinePatchChunk.noColor, count: cells))
         let bounds = alignment.flatMap { $0.isZero ? nil : NinePatchLayoutBounds(insets: $0) }
         return NinePatchInfo(chunk: chunk, layoutBounds: bounds)
     }

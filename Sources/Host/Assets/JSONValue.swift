@@ -24,7 +24,10 @@ enum JSONValue: Sendable, Hashable {
         case .bool(let value):
             out += value ? "true" : "false"
         case .array(let values):
-            guard !values.isEmpty else { out += "[]"; return }
+            guard !values.isEmpty else {
+                out += "[]"
+                return
+            }
             out += "[\n"
             for (index, value) in values.enumerated() {
                 out += inner
@@ -33,7 +36,10 @@ enum JSONValue: Sendable, Hashable {
             }
             out += indent + "]"
         case .object(let members):
-            guard !members.isEmpty else { out += "{}"; return }
+            guard !members.isEmpty else {
+                out += "{}"
+                return
+            }
             out += "{\n"
             let keys = members.keys.sorted()
             for (index, key) in keys.enumerated() {

@@ -60,13 +60,16 @@ public enum BatchError: NinepipeError, Hashable {
         case .outputIsInput(let input, let output, let original):
             return "the output for \(input) would be \(output), which is the input \(original); outputs never overwrite inputs: choose another output"
         case .outputCollision(let first, let second, let output):
-            return "\(first) and \(second) would both be written to \(output); add {dir} or {index} to the output name, or another placeholder that tells them apart"
+            return
+                "\(first) and \(second) would both be written to \(output); add {dir} or {index} to the output name, or another placeholder that tells them apart"
         case .outputClaimed(let path, let owner):
             return "\(path) was already written for \(owner); two inputs map onto one output: add {dir}, {index} or {name} to the output name"
         case .outputSaveWithoutOutput:
-            return "the pipeline ends in a save without a path, which writes each result to the output target; give one (a folder, out/, or a name such as 'out/{name}.jpg')"
+            return
+                "the pipeline ends in a save without a path, which writes each result to the output target; give one (a folder, out/, or a name such as 'out/{name}.jpg')"
         case .outputFormatConflict(let template, let named, let format):
-            return "output '\(template)' names \(named) files, but the save asks for format=\(format.rawValue); end the name in .\(format.fileExtension) or {ext}, or leave format= out"
+            return
+                "output '\(template)' names \(named) files, but the save asks for format=\(format.rawValue); end the name in .\(format.fileExtension) or {ext}, or leave format= out"
         }
     }
 }

@@ -1,11 +1,12 @@
+import Foundation
+import NinepipeCore
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
-import NinepipeCore
-import Synchronization
 
 /// Runs one pipeline over many files: at most ``jobs`` images in flight, each result written
 /// atomically, a failing file reported and the rest carried on (unless ``failFast``).
@@ -180,7 +181,8 @@ public struct BatchRunner: Sendable {
 
     /// The queue of input positions, the work for one position, and the summary of what was done.
     private func prepare(_ pipeline: Pipeline, inputs: [BatchInput], stop: CancellationFlag, events: @escaping @Sendable (Event) -> Void)
-        -> (WorkQueue, @Sendable (Int) -> Void, () -> Summary) {
+        -> (WorkQueue, @Sendable (Int) -> Void, () -> Summary)
+    {
         let queue = WorkQueue(count: inputs.count, cancellation: stop)
         var stoppable = self
         stoppable.runner.cancellation = stop
@@ -216,14 +218,19 @@ public struct BatchRunner: Sendable {
             stoppable.recordHandler?(Self.record(of: event, seconds: (ContinuousClock.now - started).seconds))
             events(event)
         }
-        return (queue, work, { results.withLock { results in
-            var summary = Summary()
-            summary.succeeded = results.succeeded
-            summary.upToDate = results.upToDate
-            summary.failures = results.failures.sorted { $0.0 < $1.0 }.map { ($0.1, $0.2) }
-            summary.skipped = inputs.count - results.succeeded - results.upToDate - results.failures.count
-            return summary
-        } })
+        return (
+            queue, work,
+            {
+                results.withLock { results in
+                    var summary = Summary()
+                    summary.succeeded = results.succeeded
+                    summary.upToDate = results.upToDate
+                    summary.failures = results.failures.sorted { $0.0 < $1.0 }.map { ($0.1, $0.2) }
+                    summary.skipped = inputs.count - results.succeeded - results.upToDate - results.failures.count
+                    return summary
+                }
+            }
+        )
     }
 
     /// The outputs of `input` when every one exists and is at least as new as the input (as
@@ -232,7 +239,8 @@ public struct BatchRunner: Sendable {
     func upToDateOutputs(of pipeline: Pipeline, for input: BatchInput) -> [String]? {
         let outputs = plannedOutputs(of: pipeline, for: input)
         guard !outputs.isEmpty, !outputs.contains(where: { $0.contains("{width}") || $0.contains("{height}") }),
-              let source = FileIO.sizeAndModificationTime(of: input.path) else { return nil }
+            let source = FileIO.sizeAndModificationTime(of: input.path)
+        else { return nil }
         for output in outputs {
             guard let written = FileIO.sizeAndModificationTime(of: output), written.modified >= source.modified else { return nil }
         }
@@ -282,8 +290,10 @@ public struct BatchRunner: Sendable {
                 guard !Self.writesFrame(to: path, save: save) else {
                     return try Self.write(stream.materialized(), to: path, options: options, save: save, policy: runner.policy, warn: warn)
                 }
-                try ImageCodecs.write(stream, to: try runner.policy.createFile(path), options: options,
-                                      context: TransformContext(limits: runner.limits, cancellation: runner.cancellation)) { warn("\(path): \($0)") }
+                try ImageCodecs.write(
+                    stream, to: try runner.policy.createFile(path), options: options,
+                    context: TransformContext(limits: runner.limits, cancellation: runner.cancellation)
+                ) { warn("\(path): \($0)") }
             }
             if streamed { return .succeeded(input, outputs: written.withLock { $0 }, width: size.width, height: size.height) }
         }
@@ -325,8 +335,10 @@ public struct BatchRunner: Sendable {
     }
 
     /// Writes one file's result; a .9.png name gets its frame drawn, as a single run's save does.
-    private static func write(_ image: Image, to path: String, options: EncodeOptions, save: SaveStep?, policy: FilePolicy,
-                              warn: @escaping @Sendable (String) -> Void) throws {
+    private static func write(
+        _ image: Image, to path: String, options: EncodeOptions, save: SaveStep?, policy: FilePolicy,
+        warn: @escaping @Sendable (String) -> Void
+    ) throws {
         var result = image
         if writesFrame(to: path, save: save) {
             if let save { try save.checkFrame(format: options.format) }

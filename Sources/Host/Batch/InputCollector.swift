@@ -1,10 +1,11 @@
+import Foundation
+import NinepipeCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
-import NinepipeCore
 
 /// Turns batch arguments (files, directories, glob patterns) into the sorted list of images to process.
 public enum InputCollector {

@@ -15,9 +15,13 @@ struct AssetsCommand {
         let usage = HelpText.help(for: ["assets", platformName]) ?? ""
         var options = AssetOptions(platform: platform)
         options.limits = limits
-        let inputs = arguments.operands, output = arguments.value("output"), jobs = try arguments.number("jobs")
+        let inputs = arguments.operands
+        let output = arguments.value("output")
+        let jobs = try arguments.number("jobs")
         let sourceDensity = try arguments.value("source-density").map { text throws in try AndroidDensity.named(text) } ?? .mdpi
-        let dryRun = arguments.has("dry-run"), quiet = arguments.has("quiet"), failFast = arguments.has("fail-fast")
+        let dryRun = arguments.has("dry-run")
+        let quiet = arguments.has("quiet")
+        let failFast = arguments.has("fail-fast")
         if let center = arguments.value("center") { options.centerMode = ImageSetResizing.CenterMode(rawValue: center) }
         options.strict = arguments.has("strict")
         if let densities = arguments.value("densities") { options.densities = try AndroidDensity.list(densities) }
@@ -38,11 +42,13 @@ struct AssetsCommand {
         guard !collection.assets.isEmpty else {
             throw UsageError("no images found in \(inputs.joined(separator: " ")) (.png/.jpg files, drawable-* folders, .imageset folders, .xcassets catalogs)")
         }
-        let run = AssetRun(converter: AssetConverter(options: options), output: output,
-                           jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, dryRun: dryRun, failFast: failFast)
+        let run = AssetRun(
+            converter: AssetConverter(options: options), output: output,
+            jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, dryRun: dryRun, failFast: failFast)
         try run.check(collection)
-        let reporter = BatchReporter(console: console, total: collection.assets.count, quiet: quiet,
-                                     verbose: arguments.has("verbose"), noun: "asset")
+        let reporter = BatchReporter(
+            console: console, total: collection.assets.count, quiet: quiet,
+            verbose: arguments.has("verbose"), noun: "asset")
         let missing = Mutex<[[String]: [String]]>([:])  // scales left out → the assets
         let summary = run.runBlocking(collection) { [dryRun] event in
             switch event {
@@ -68,12 +74,15 @@ struct AssetsCommand {
             for (scales, names) in missing.withLock({ $0 }).sorted(by: { $0.key.joined() < $1.key.joined() }) {
                 let sorted = names.sorted()
                 let list = sorted.prefix(5).joined(separator: ", ") + (sorted.count > 5 ? ", …" : "")
-                console.err("warning: \(sorted.count) asset\(sorted.count == 1 ? " has" : "s have") no file dense enough for \(scales.joined(separator: ", ")) (\(list)): left out; add --upscale to enlarge the densest file instead")
+                console.err(
+                    "warning: \(sorted.count) asset\(sorted.count == 1 ? " has" : "s have") no file dense enough for \(scales.joined(separator: ", ")) (\(list)): left out; add --upscale to enlarge the densest file instead"
+                )
             }
         }
         let files = "\(summary.written) file\(summary.written == 1 ? "" : "s") \(dryRun ? "to write" : "written"), \(summary.unchanged) unchanged"
-        reporter.finish(succeeded: summary.converted, failures: summary.failures.map { ($0.asset, $0.reason) },
-                        skipped: summary.skipped, detail: files)
+        reporter.finish(
+            succeeded: summary.converted, failures: summary.failures.map { ($0.asset, $0.reason) },
+            skipped: summary.skipped, detail: files)
         return summary.failures.isEmpty && summary.skipped == 0 ? .success : .failure
     }
 }

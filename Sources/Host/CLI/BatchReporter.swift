@@ -105,8 +105,9 @@ final class BatchReporter: Sendable {
 
     /// Prints the summary; returns nothing (the caller decides the exit code).
     func finish(_ summary: BatchRunner.Summary) {
-        finish(succeeded: summary.succeeded, failures: summary.failures.map { ($0.input.path, $0.reason) }, skipped: summary.skipped,
-               upToDate: summary.upToDate)
+        finish(
+            succeeded: summary.succeeded, failures: summary.failures.map { ($0.input.path, $0.reason) }, skipped: summary.skipped,
+            upToDate: summary.upToDate)
     }
 
     /// Prints `N files: X ok, U up to date, Y failed, Z skipped in T s` (with `detail` after `ok`;
@@ -117,7 +118,8 @@ final class BatchReporter: Sendable {
             state.barShown = false
             return (state.warnings, state.warningCount)
         }
-        var parts = ["\(succeeded) ok" + (detail.map { " (\($0))" } ?? "")] + (upToDate > 0 ? ["\(upToDate) up to date"] : [])
+        var parts =
+            ["\(succeeded) ok" + (detail.map { " (\($0))" } ?? "")] + (upToDate > 0 ? ["\(upToDate) up to date"] : [])
             + ["\(failures.count) failed", "\(skipped) skipped"]
         if warningCount > 0 { parts.append("\(warningCount) warning\(warningCount == 1 ? "" : "s")") }
         let line = "\(total) \(noun)\(total == 1 ? "" : "s"): \(parts.joined(separator: ", ")) in \(Self.seconds(ContinuousClock.now - started))"

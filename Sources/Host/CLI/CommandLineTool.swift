@@ -60,7 +60,9 @@ public struct CommandLineTool: Sendable {
             default:
                 guard first == "--plugin" || first.hasPrefix("--plugin=") else {
                     let spellings = CommandTable.global.map { "--" + $0.name } + ["--help", "--version", "-h", "-V"]
-                    throw UsageError("unknown option '\(first)'\(Suggestions.hint(for: first, in: spellings)); options for a command go after it, e.g. ninepipe run \(first) …")
+                    throw UsageError(
+                        "unknown option '\(first)'\(Suggestions.hint(for: first, in: spellings)); options for a command go after it, e.g. ninepipe run \(first) …"
+                    )
                 }
                 let path: String
                 if first == "--plugin" {
@@ -171,7 +173,9 @@ public struct CommandLineTool: Sendable {
         guard let page = HelpText.help(for: arguments.operands) else {
             let names = CommandTable.commands.map(\.name)
             let word = arguments.operands.last ?? ""
-            throw UsageError("no help for '\(arguments.operands.joined(separator: " "))'\(Suggestions.hint(for: word, in: names + CommandTable.commands.flatMap { $0.subcommands.map(\.name) })); commands: \(names.joined(separator: ", "))")
+            throw UsageError(
+                "no help for '\(arguments.operands.joined(separator: " "))'\(Suggestions.hint(for: word, in: names + CommandTable.commands.flatMap { $0.subcommands.map(\.name) })); commands: \(names.joined(separator: ", "))"
+            )
         }
         console.out(page)
         return .success
@@ -238,8 +242,9 @@ public struct CommandLineTool: Sendable {
             // The step's line with a caret under its name, as compile errors show.
             let message = "\(failure.stepName): \(ErrorText.describe(failure.underlying, step: failure.stepName))"
             if let start = failure.location {
-                let end = SourceLocation(line: start.line, column: start.column + failure.stepName.unicodeScalars.count,
-                                         offset: start.offset + failure.stepName.unicodeScalars.count)
+                let end = SourceLocation(
+                    line: start.line, column: start.column + failure.stepName.unicodeScalars.count,
+                    offset: start.offset + failure.stepName.unicodeScalars.count)
                 console.err(renderer.render(Diagnostic(.error, message, range: SourceRange(start: start, end: end))))
             } else {
                 console.err("\(fileName): " + (console.errorIsTerminal ? "\u{1B}[1;31merror:\u{1B}[0m " : "error: ") + message)
@@ -261,11 +266,15 @@ public struct CommandLineTool: Sendable {
     }
 
     /// `run FILE INPUT... --output TARGET`: the pipeline once per input.
-    private func runBatch(_ pipeline: Pipeline, inputs arguments: [String], options: Options, execute: Bool,
-                          fileName: String, console: Console) throws -> ExitCode {
+    private func runBatch(
+        _ pipeline: Pipeline, inputs arguments: [String], options: Options, execute: Bool,
+        fileName: String, console: Console
+    ) throws -> ExitCode {
         if let load = pipeline.steps.first(where: { step in if case .load(let load) = step.action { load.path != nil } else { false } }) {
             let place = load.location.map { " (\(fileName):\($0))" } ?? ""
-            throw UsageError("the pipeline loads its own file\(place); for a batch run leave 'load' out, or keep its options without the path (load orient=keep | …): each input is loaded for it")
+            throw UsageError(
+                "the pipeline loads its own file\(place); for a batch run leave 'load' out, or keep its options without the path (load orient=keep | …): each input is loaded for it"
+            )
         }
         let hasSave = pipeline.steps.contains { $0.role == .sink }
         guard options.output != nil || hasSave else {
@@ -289,8 +298,9 @@ public struct CommandLineTool: Sendable {
             runner.stepObserver = { report in console.err("timing: \(report)") }
             runner.noteObserver = { note in console.err("timing: \(note)") }
         }
-        var batch = BatchRunner(runner: runner, output: output, jobs: options.jobs ?? ProcessInfo.processInfo.activeProcessorCount,
-                                failFast: options.failFast)
+        var batch = BatchRunner(
+            runner: runner, output: output, jobs: options.jobs ?? ProcessInfo.processInfo.activeProcessorCount,
+            failFast: options.failFast)
         batch.skipsUpToDate = options.skipExisting
         try batch.check(pipeline, inputs: inputs)
         guard execute && !options.dryRun else {
@@ -304,8 +314,9 @@ public struct CommandLineTool: Sendable {
             let log = try RecordLog(path: report, console: console)
             batch.recordHandler = { log.write($0) }
         }
-        let reporter = BatchReporter(console: console, total: inputs.count, quiet: options.quiet, verbose: options.verbose,
-                                     printsLines: options.report != "-")
+        let reporter = BatchReporter(
+            console: console, total: inputs.count, quiet: options.quiet, verbose: options.verbose,
+            printsLines: options.report != "-")
         let interrupts = InterruptWatch()
         defer { interrupts.end() }
         var stoppable = batch
@@ -316,7 +327,9 @@ public struct CommandLineTool: Sendable {
         reporter.finish(summary)
         if options.timings { console.err("timing: peak memory \(PeakMemory.description)") }
         if let code = interrupts.exitCode {
-            console.err("stopped by \(interrupts.signalName): \(summary.skipped) file\(summary.skipped == 1 ? "" : "s") not processed; files in flight were abandoned and their temporaries removed")
+            console.err(
+                "stopped by \(interrupts.signalName): \(summary.skipped) file\(summary.skipped == 1 ? "" : "s") not processed; files in flight were abandoned and their temporaries removed"
+            )
             return code
         }
         return summary.failures.isEmpty && summary.skipped == 0 ? .success : .failure
@@ -383,13 +396,17 @@ public struct CommandLineTool: Sendable {
                 do {
                     let info = try ImageCodecs.info(bytes, limits: options.limits)
                     // Headers only, unless asked about the pixels.
-                    let image = arguments.has("alpha") || arguments.has("trim")
+                    let image =
+                        arguments.has("alpha") || arguments.has("trim")
                         ? try ImageCodecs.decode(bytes, options: DecodeOptions(limits: options.limits)) : nil
                     let transparent = info.hasAlpha && arguments.has("alpha") ? image?.transparentPixelCount : nil
                     var block = InfoFormatter.format(path: path, info: info, byteCount: bytes.count, transparentPixels: transparent)
                     if arguments.has("trim"), let image { block += "\n" + (try InfoFormatter.trim(image)) }
                     if wantsPlaceholder {
-                        block += "\n" + InfoFormatter.placeholder(try Placeholder(bytes: bytes, components: components ?? (4, 3), precision: precision, limits: options.limits))
+                        block +=
+                            "\n"
+                            + InfoFormatter.placeholder(
+                                try Placeholder(bytes: bytes, components: components ?? (4, 3), precision: precision, limits: options.limits))
                     }
                     blocks.append(block)
                 } catch {

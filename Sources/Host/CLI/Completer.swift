@@ -18,7 +18,8 @@ struct Completer {
         var joinedIndex = index
         for (position, word) in words.enumerated() {
             if position <= index, let last = joined.last, last.hasPrefix("--"), !last.contains("=") || last.hasSuffix("="),
-               word == "=" || last.hasSuffix("=") {
+                word == "=" || last.hasSuffix("=")
+            {
                 joined[joined.count - 1] += word
                 joinedIndex -= 1
             } else {
@@ -125,11 +126,12 @@ struct Completer {
         if let equals = word.firstIndex(of: "=") {
             let name = String(word[..<equals])
             guard let spec = descriptor.parameters.first(where: { $0.name == name }) else { return [] }
-            let choices: [String] = switch spec.type {
-            case .choice(let words), .colorOr(let words): words
-            case .boolean: ["true", "false"]
-            default: []
-            }
+            let choices: [String] =
+                switch spec.type {
+                case .choice(let words), .colorOr(let words): words
+                case .boolean: ["true", "false"]
+                default: []
+                }
             let prefix = head + word[...equals]
             return matching(choices, String(word[word.index(after: equals)...])).map { prefix + $0 }
         }

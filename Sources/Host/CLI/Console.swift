@@ -14,8 +14,10 @@ public struct Console: Sendable {
     public var environment: [String: String]
 
     /// Creates a console.
-    public init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void, errorIsTerminal: Bool = false,
-                status: @escaping @Sendable (String) -> Void = { _ in }, columns: Int = 80, environment: [String: String] = [:]) {
+    public init(
+        out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void, errorIsTerminal: Bool = false,
+        status: @escaping @Sendable (String) -> Void = { _ in }, columns: Int = 80, environment: [String: String] = [:]
+    ) {
         self.out = out
         self.err = err
         self.errorIsTerminal = errorIsTerminal

@@ -30,7 +30,8 @@ enum ErrorText {
             flag = "--max-dimension"
             size = "\(width)×\(height), a side over the limit of \(limit) pixels"
         case .decoderMemoryTooLarge:
-            return "\(error)".replacingFirst("(8 bytes per allowed pixel, ImageLimits.decoderMemoryLimit)", with: "(8 bytes per pixel --max-pixels allows)") + "; raise --max-pixels N if you trust this file"
+            return "\(error)".replacingFirst("(8 bytes per allowed pixel, ImageLimits.decoderMemoryLimit)", with: "(8 bytes per pixel --max-pixels allows)")
+                + "; raise --max-pixels N if you trust this file"
         case .metadataTooLarge:
             return "\(error)"
         }

@@ -1,4 +1,5 @@
 import NinepipeCore
+
 /// The help `ninepipe` prints: the overview (`--help`), each command's page (`COMMAND --help`,
 /// `help COMMAND`) and the manual page (`help --man`), all generated from ``CommandTable``.
 enum HelpText {
@@ -26,12 +27,12 @@ enum HelpText {
     }
 
     static let pipelines = """
-    Steps are separated by line breaks or '|'; arguments are positional or name=value:
-      load "card.png" | orient | save "card.jpg" quality=85
-    '#' starts a comment (but #rrggbb inside a step is a colour). See Docs/DSL.md.
-    load "-" reads standard input; save "-" writes standard output (format= or the input's).
-    ninepipe plugins lists the steps; ninepipe plugins NAME shows one step's parameters.
-    """
+        Steps are separated by line breaks or '|'; arguments are positional or name=value:
+          load "card.png" | orient | save "card.jpg" quality=85
+        '#' starts a comment (but #rrggbb inside a step is a colour). See Docs/DSL.md.
+        load "-" reads standard input; save "-" writes standard output (format= or the input's).
+        ninepipe plugins lists the steps; ninepipe plugins NAME shows one step's parameters.
+        """
 
     static let exitCodes: [(code: String, meaning: String)] = [
         ("0", "success"),

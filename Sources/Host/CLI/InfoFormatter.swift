@@ -44,7 +44,8 @@ enum InfoFormatter {
             }
             if let outline = ninePatch.outline {
                 let i = outline.insets
-                lines.append(("  outline", "left \(i.left), top \(i.top), right \(i.right), bottom \(i.bottom), radius \(outline.radius), alpha \(outline.alpha)"))
+                lines.append(
+                    ("  outline", "left \(i.left), top \(i.top), right \(i.right), bottom \(i.bottom), radius \(outline.radius), alpha \(outline.alpha)"))
             }
         } else if NinePatchSource.hasSourceName(path) {
             lines.append(("nine-patch", "source (no npTc chunk; load reads the 1-pixel frame of a .9.png)"))
@@ -62,12 +63,14 @@ enum InfoFormatter {
     /// image is all background: the rectangle the `trim` step keeps with its defaults.
     static func trim(_ image: Image) throws -> String {
         let trim = Transforms.Trim()
-        let background = switch trim.resolved(for: image) {
-        case .color(let color): "background \(color)"
-        default: "transparent background"
-        }
+        let background =
+            switch trim.resolved(for: image) {
+            case .color(let color): "background \(color)"
+            default: "transparent background"
+            }
         guard let rect = try trim.rectangle(in: image) else { return "trim: all \(background) (within \(Int(trim.threshold)) levels)" }
-        return "trim: \(rect.width)×\(rect.height) at \(rect.x),\(rect.y) of \(image.width)×\(image.height) (\(background) within \(Int(trim.threshold)) levels)"
+        return
+            "trim: \(rect.width)×\(rect.height) at \(rect.x),\(rect.y) of \(image.width)×\(image.height) (\(background) within \(Int(trim.threshold)) levels)"
     }
 
     /// `placeholder: #3a6f9c, blurhash LKO2?U%2Tw=w]~RBVZRi};RPxuwH (4×3)`.

@@ -12,12 +12,16 @@ enum ManPage {
                 lines += [".B ninepipe", escape(usage), ".br"]
             }
         }
-        lines += [".SH DESCRIPTION", escape("""
-        ninepipe runs small text pipelines of image steps: load, nine-patch stretching, resizing, \
-        thumbnails, rounded corners, borders, orientation and save. It reads and writes PNG (Android \
-        nine-patch chunks included) and JPEG, writes every output atomically, and runs one pipeline \
-        over many files in parallel.
-        """)]
+        lines += [
+            ".SH DESCRIPTION",
+            escape(
+                """
+                ninepipe runs small text pipelines of image steps: load, nine-patch stretching, resizing, \
+                thumbnails, rounded corners, borders, orientation and save. It reads and writes PNG (Android \
+                nine-patch chunks included) and JPEG, writes every output atomically, and runs one pipeline \
+                over many files in parallel.
+                """),
+        ]
         lines += [".SH GLOBAL OPTIONS"]
         for option in CommandTable.global { lines += item(option.spelling, option.summary) }
         lines += item("-h, --help", "show help; after a command, that command's")

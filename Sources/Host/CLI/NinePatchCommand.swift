@@ -53,7 +53,9 @@ struct NinePatchCommand {
             if subcommand == "compile" && source == "npTc" {
                 console.err("warning: \(rest[0]): already compiled (it carries an npTc chunk); its chunks are written unchanged")
             }
-            let output = subcommand == "compile" ? NinePatchFrame.clearingTransparentColor(image)
+            let output =
+                subcommand == "compile"
+                ? NinePatchFrame.clearingTransparentColor(image)
                 : NinePatchFrame.framed(image, warn: { console.err("warning: \(rest[1]): \($0)") })
             guard let output else { throw NinePatchSaveError(path: rest[1]) }
             try ImageCodecs.write(output, to: rest[1], options: EncodeOptions(format: .png)) { console.err("warning: \($0)") }

@@ -12,7 +12,8 @@ struct NinePatchReport {
     init(image: Image, source: String, fileName: String) {
         width = image.width
         height = image.height
-        chunk = image.metadata.ninePatch?.chunk ?? NinePatchChunk(xDivs: [], yDivs: [], padding: NinePatchInsets(left: 0, right: 0, top: 0, bottom: 0), colors: [])
+        chunk =
+            image.metadata.ninePatch?.chunk ?? NinePatchChunk(xDivs: [], yDivs: [], padding: NinePatchInsets(left: 0, right: 0, top: 0, bottom: 0), colors: [])
         layoutBounds = image.metadata.ninePatch?.layoutBounds?.insets
         self.source = source
         self.fileName = fileName
@@ -47,23 +48,30 @@ struct NinePatchReport {
     var ios: String {
         let c = capInsets
         var lines = ["UIEdgeInsets(top: \(c.top), left: \(c.left), bottom: \(c.bottom), right: \(c.right))"]
-        let onePixel = zip(chunk.xDivs, chunk.xDivs.dropFirst()).enumerated().allSatisfy { $0.offset % 2 == 1 || $0.element.1 - $0.element.0 == 1 }
+        let onePixel =
+            zip(chunk.xDivs, chunk.xDivs.dropFirst()).enumerated().allSatisfy { $0.offset % 2 == 1 || $0.element.1 - $0.element.0 == 1 }
             && zip(chunk.yDivs, chunk.yDivs.dropFirst()).enumerated().allSatisfy { $0.offset % 2 == 1 || $0.element.1 - $0.element.0 == 1 }
-        lines.append("// image.resizableImage(withCapInsets: UIEdgeInsets(top: \(c.top), left: \(c.left), bottom: \(c.bottom), right: \(c.right)), resizingMode: .stretch)")
+        lines.append(
+            "// image.resizableImage(withCapInsets: UIEdgeInsets(top: \(c.top), left: \(c.left), bottom: \(c.bottom), right: \(c.right)), resizingMode: .stretch)"
+        )
         if onePixel {
             lines.append("// resizingMode: the stretch regions are 1 pixel, so .stretch and .tile give the same pixels; .stretch is cheapest.")
         } else {
             lines.append("// resizingMode: .stretch matches Android; use .tile to repeat a patterned middle instead of smearing it.")
         }
         for (axis, divs) in [("x", chunk.xDivs), ("y", chunk.yDivs)] where divs.count > 2 {
-            lines.append("// note: \(divs.count / 2) stretch regions along \(axis) (\(regions(divs).joined(separator: ", "))); iOS has one per axis and stretches everything between the caps, fixed parts in between included.")
+            lines.append(
+                "// note: \(divs.count / 2) stretch regions along \(axis) (\(regions(divs).joined(separator: ", "))); iOS has one per axis and stretches everything between the caps, fixed parts in between included."
+            )
         }
-        lines.append("// content padding (Android): top \(chunk.padding.top), left \(chunk.padding.left), bottom \(chunk.padding.bottom), right \(chunk.padding.right)")
+        lines.append(
+            "// content padding (Android): top \(chunk.padding.top), left \(chunk.padding.left), bottom \(chunk.padding.bottom), right \(chunk.padding.right)")
         return lines.joined(separator: "\n")
     }
 
     var css: String {
-        let c = capInsets, p = chunk.padding
+        let c = capInsets
+        let p = chunk.padding
         var lines = [
             "box-sizing: border-box;",
             "border-image-source: url(\"\(fileName)\");",

@@ -66,7 +66,8 @@ struct Options {
     /// for `-e` text, a pipeline read from standard input, or a file in the working directory.
     var resourceDirectory: String? {
         guard expression == nil, let file = positionals.first, file != "-", !file.hasPrefix("/dev/"),
-              let slash = file.lastIndex(of: "/") else { return nil }
+            let slash = file.lastIndex(of: "/")
+        else { return nil }
         return slash == file.startIndex ? "/" : String(file[..<slash])
     }
 

@@ -30,10 +30,17 @@ struct ParsedArguments {
                 operands.append(argument)
                 continue
             }
-            if argument == "--" { optionsEnded = true; continue }
-            if argument == "--help" || argument == "-h" { wantsHelp = true; continue }
+            if argument == "--" {
+                optionsEnded = true
+                continue
+            }
+            if argument == "--help" || argument == "-h" {
+                wantsHelp = true
+                continue
+            }
             if argument.hasPrefix("--") {
-                var name = argument, inline: String?
+                var name = argument
+                var inline: String?
                 if let equals = argument.firstIndex(of: "=") {
                     name = String(argument[..<equals])
                     inline = String(argument[argument.index(after: equals)...])
@@ -58,7 +65,10 @@ struct ParsedArguments {
                 guard let option = spec.option(named: "-\(letter)") else {
                     throw unknown(letters.isEmpty && argument.count == 2 ? argument : "-\(letter)")
                 }
-                guard option.value != nil else { try record(option, nil); continue }
+                guard option.value != nil else {
+                    try record(option, nil)
+                    continue
+                }
                 if !letters.isEmpty {
                     try record(option, String(letters))
                 } else {

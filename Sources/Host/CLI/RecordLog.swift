@@ -1,3 +1,7 @@
+import Foundation
+import NinepipeCore
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 private let systemWrite = Glibc.write
@@ -5,9 +9,6 @@ private let systemWrite = Glibc.write
 import Darwin
 private let systemWrite = Darwin.write
 #endif
-import Foundation
-import NinepipeCore
-import Synchronization
 
 /// `--report FILE`: one JSON object per input, one line each, written as each input finishes
 /// (so a job controller can follow a running batch and aggregate thousands of them):
@@ -41,7 +42,10 @@ final class RecordLog: Sendable {
     /// Appends `record` as one line.
     func write(_ record: BatchRunner.FileRecord) {
         let line = Self.line(record)
-        guard let descriptor else { console.out(line); return }
+        guard let descriptor else {
+            console.out(line)
+            return
+        }
         let bytes = Array((line + "\n").utf8)
         lock.withLock { _ in
             var offset = 0

@@ -35,7 +35,12 @@ struct Lexer {
     private mutating func advance() {
         guard let scalar = current else { return }
         index += 1
-        if scalar == "\n" { line += 1; column = 1 } else { column += 1 }
+        if scalar == "\n" {
+            line += 1
+            column = 1
+        } else {
+            column += 1
+        }
     }
 
     /// Skips blanks, line continuations (`\` before a line break) and comments; returns whether any were skipped.
@@ -96,7 +101,8 @@ struct Lexer {
             if name.isEmpty { report("'$' must be followed by a variable name, e.g. $width", at: start) }
             return make(.variable(name))
         default:
-            if scalar.properties.numericType != nil && scalar.isASCII || ((scalar == "-" || scalar == "+" || scalar == ".") && (peek()?.isASCIIDigit ?? false)) {
+            if scalar.properties.numericType != nil && scalar.isASCII || ((scalar == "-" || scalar == "+" || scalar == ".") && (peek()?.isASCIIDigit ?? false))
+            {
                 return lexNumber(start: start, followsSpace: followsSpace)
             }
             if isWordScalar(scalar) {
@@ -116,8 +122,11 @@ struct Lexer {
         if current == "%" {
             advance()
             let value = Double(text)
-            if value == nil { report("'\(text)%' is not a number", at: start) }
-            else if value?.isFinite == false { report("'\(text)%' is too large to be a number", at: start) }
+            if value == nil {
+                report("'\(text)%' is not a number", at: start)
+            } else if value?.isFinite == false {
+                report("'\(text)%' is too large to be a number", at: start)
+            }
             return token(.percentage(value.flatMap { $0.isFinite ? $0 : nil } ?? 0), text + "%", from: start, followsSpace)
         }
         // 200x40, 90deg: a run of word characters glued to the number is a word.

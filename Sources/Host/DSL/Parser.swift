@@ -22,7 +22,10 @@ struct Parser {
     private mutating func parsePipeline() -> PipelineSyntax {
         var steps: [StepSyntax] = []
         while current.kind != .end {
-            if current.kind == .separator { advance(); continue }
+            if current.kind == .separator {
+                advance()
+                continue
+            }
             if let step = parseStep() { steps.append(step) }
             // Anything left on this step's line is an error already reported; skip it.
             while current.kind != .separator && current.kind != .end { advance() }

@@ -46,7 +46,8 @@ public struct DiagnosticRenderer: Sendable {
         if scalars.last == "\r" { scalars.removeLast() }
         out += "\n" + String(String.UnicodeScalarView(scalars.map(Self.shown)))
         let column = min(max(1, diagnostic.range.start.column), scalars.count + 1)
-        let end = diagnostic.range.end.line == diagnostic.range.start.line
+        let end =
+            diagnostic.range.end.line == diagnostic.range.start.line
             ? min(max(diagnostic.range.end.column, column + 1), scalars.count + 1) : scalars.count + 1
         let before = scalars[..<(column - 1)].reduce(0) { $0 + Self.cells($1) }
         let width = max(1, scalars[(column - 1)..<max(column - 1, end - 1)].reduce(0) { $0 + Self.cells($1) })
@@ -75,7 +76,7 @@ public struct DiagnosticRenderer: Sendable {
         if scalar.properties.isEmojiPresentation { return 2 }
         switch scalar.value {
         case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
-             0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x20000...0x3FFFD:
+            0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x20000...0x3FFFD:
             return 2
         default:
             return 1

@@ -20,7 +20,8 @@ enum Suggestions {
 
     /// Damerau–Levenshtein (optimal string alignment) distance: a swap of neighbours costs 1.
     static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
+        let a = Array(a)
+        let b = Array(b)
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)

@@ -1,9 +1,10 @@
+import NinepipeCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import NinepipeCore
 
 /// Which files a pipeline's `load` and `save` steps may touch: anything, nothing, or only what
 /// lies inside one directory.
@@ -99,7 +100,8 @@ public struct FilePolicy: Sendable, Hashable {
             var joined = path.hasPrefix("/") ? path : root + "/" + path
             // An absolute path spelled through the root as given (not its real path) is inside too.
             if let given = Self.normalized(directory.hasPrefix("/") ? directory : Self.realPath(".").map { $0 + "/" + directory } ?? directory),
-               given != root, let lexical = Self.normalized(joined), Self.isInside(lexical, root: given) {
+                given != root, let lexical = Self.normalized(joined), Self.isInside(lexical, root: given)
+            {
                 joined = root + lexical.dropFirst(given.count)
             }
             guard let lexical = Self.normalized(joined), Self.isInside(lexical, root: root) else {
@@ -152,7 +154,8 @@ public enum PolicyError: NinepipeError, Hashable {
     public var description: String {
         switch self {
         case .filesForbidden(let path): "\(path): file access is disabled by the host's policy"
-        case .outsideRoot(let path, let root): "\(path): outside the directory this host allows (\(root)); use a path inside it, without '..' or links that lead out"
+        case .outsideRoot(let path, let root):
+            "\(path): outside the directory this host allows (\(root)); use a path inside it, without '..' or links that lead out"
         case .rootMissing(let root): "the host's file root \(root) does not exist"
         }
     }

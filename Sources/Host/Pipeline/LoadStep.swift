@@ -26,26 +26,36 @@ struct LoadStep: Sendable, Hashable {
         name: "load", version: "1.0.0",
         summary: "Read a PNG, JPEG, WebP, GIF, HEIC or AVIF file; applies its EXIF orientation unless orient=keep",
         parameters: [
-            ParameterSpec("path", .path, positional: true,
-                          summary: "the file to read (a batch pipeline's first load leaves it out: each input is read with these options)"),
-            ParameterSpec("orient", .choice(["auto", "keep"]), default: .choice("auto"),
-                          summary: "auto: turn pixels upright and reset the tag; keep: leave pixels and tag as stored"),
-            ParameterSpec("shrink", .choice(["1", "2", "4", "8"]), default: .choice("1"),
-                          summary: "decode at 1/N size, sides rounded up: JPEG by libjpeg's DCT scaling, WebP by libwebp's rescaler (fast); PNG ignores it"),
-            ParameterSpec("ninepatch", .choice(NinePatchSource.allCases.map(\.rawValue)), default: .choice("auto"),
-                          summary: "nine-patch info: auto (the npTc chunk of a compiled file, else the 1-pixel frame of a .9.png), border (always the frame), none (a plain image: no frame read, nine-patch chunks dropped), keep (no frame read, chunks kept as stored)"),
-            ParameterSpec("thumbnail", .boolean, default: .boolean(false),
-                          summary: "HEIC/AVIF: read the small thumbnail the file carries instead of the full image (when it has one)"),
-            ParameterSpec("icc", .choice(["keep", "srgb"]), default: .choice("keep"),
-                          summary: "keep: the ICC profile travels with the pixels; srgb: convert the pixels to sRGB now (LittleCMS, perceptual)"),
+            ParameterSpec(
+                "path", .path, positional: true,
+                summary: "the file to read (a batch pipeline's first load leaves it out: each input is read with these options)"),
+            ParameterSpec(
+                "orient", .choice(["auto", "keep"]), default: .choice("auto"),
+                summary: "auto: turn pixels upright and reset the tag; keep: leave pixels and tag as stored"),
+            ParameterSpec(
+                "shrink", .choice(["1", "2", "4", "8"]), default: .choice("1"),
+                summary: "decode at 1/N size, sides rounded up: JPEG by libjpeg's DCT scaling, WebP by libwebp's rescaler (fast); PNG ignores it"),
+            ParameterSpec(
+                "ninepatch", .choice(NinePatchSource.allCases.map(\.rawValue)), default: .choice("auto"),
+                summary:
+                    "nine-patch info: auto (the npTc chunk of a compiled file, else the 1-pixel frame of a .9.png), border (always the frame), none (a plain image: no frame read, nine-patch chunks dropped), keep (no frame read, chunks kept as stored)"
+            ),
+            ParameterSpec(
+                "thumbnail", .boolean, default: .boolean(false),
+                summary: "HEIC/AVIF: read the small thumbnail the file carries instead of the full image (when it has one)"),
+            ParameterSpec(
+                "icc", .choice(["keep", "srgb"]), default: .choice("keep"),
+                summary: "keep: the ICC profile travels with the pixels; srgb: convert the pixels to sRGB now (LittleCMS, perceptual)"),
         ],
         role: .source
     ) { arguments in
-        .load(LoadStep(path: arguments["path"]?.stringValue, keepsOrientation: try arguments.string("orient") == "keep",
-                       shrink: Int(try arguments.string("shrink")) ?? 1,
-                       ninePatch: NinePatchSource(rawValue: try arguments.string("ninepatch")) ?? .auto,
-                       convertsToSRGB: try arguments.string("icc") == "srgb",
-                       usesEmbeddedThumbnail: try arguments.boolean("thumbnail")))
+        .load(
+            LoadStep(
+                path: arguments["path"]?.stringValue, keepsOrientation: try arguments.string("orient") == "keep",
+                shrink: Int(try arguments.string("shrink")) ?? 1,
+                ninePatch: NinePatchSource(rawValue: try arguments.string("ninepatch")) ?? .auto,
+                convertsToSRGB: try arguments.string("icc") == "srgb",
+                usesEmbeddedThumbnail: try arguments.boolean("thumbnail")))
     }
 
     /// What a load gave: the image, and whether it already is the next step's result (a crop
@@ -91,8 +101,9 @@ struct LoadStep: Sendable, Hashable {
             // A plain image (`none`) drops chunks the stream's header carries: decoded whole instead.
             let dropsChunks = ninePatch == .none && header.metadata.ninePatch != nil
             guard !readsFrame, !dropsChunks, keepsOrientation || header.metadata.orientation == .up,
-                  !convertsToSRGB || header.metadata.iccProfile == nil,
-                  header.height * header.bytesPerRow >= minimumBytes else { return nil }
+                !convertsToSRGB || header.metadata.iccProfile == nil,
+                header.height * header.bytesPerRow >= minimumBytes
+            else { return nil }
             return source
         } catch let error as FileError {
             throw error

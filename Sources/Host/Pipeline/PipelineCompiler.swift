@@ -39,8 +39,10 @@ public struct PipelineCompiler: Sendable {
         if !hasErrors { checkOrder(steps, syntax: syntax, into: &diagnostics) }
         if syntax.steps.isEmpty && !hasErrors {
             let here = SourceLocation(line: 1, column: 1, offset: 0)
-            diagnostics.append(Diagnostic(.error, "the pipeline is empty; write steps such as: load \"in.png\" | save \"out.png\"",
-                                          range: SourceRange(start: here, end: here)))
+            diagnostics.append(
+                Diagnostic(
+                    .error, "the pipeline is empty; write steps such as: load \"in.png\" | save \"out.png\"",
+                    range: SourceRange(start: here, end: here)))
         }
         diagnostics.sort { $0.range.start < $1.range.start }
         let failed = diagnostics.contains { $0.severity == .error }
@@ -79,7 +81,8 @@ public struct PipelineCompiler: Sendable {
                 guard let found = descriptor.parameter(named: label) else {
                     let names = descriptor.parameters.map(\.name)
                     let hint = Suggestions.hint(for: label, in: names)
-                    let list = names.isEmpty ? "; '\(step.name)' takes no parameters" : hint.isEmpty ? "; '\(step.name)' takes: \(names.joined(separator: ", "))" : ""
+                    let list =
+                        names.isEmpty ? "; '\(step.name)' takes no parameters" : hint.isEmpty ? "; '\(step.name)' takes: \(names.joined(separator: ", "))" : ""
                     error("unknown parameter '\(label)' for '\(step.name)'\(hint)\(list)", nameRange)
                     continue
                 }
@@ -88,7 +91,9 @@ public struct PipelineCompiler: Sendable {
             } else {
                 guard !positionals.isEmpty else {
                     let names = descriptor.parameters.map(\.name)
-                    error("'\(step.name)' has no positional parameter here; write name=value (parameters: \(names.isEmpty ? "none" : names.joined(separator: ", ")))", nameRange)
+                    error(
+                        "'\(step.name)' has no positional parameter here; write name=value (parameters: \(names.isEmpty ? "none" : names.joined(separator: ", ")))",
+                        nameRange)
                     continue
                 }
                 spec = positionals.removeFirst()
@@ -98,7 +103,10 @@ public struct PipelineCompiler: Sendable {
                 continue
             }
             attempted.insert(spec.name)
-            guard let literal = resolve(argument.value, parameters: parameters, into: &diagnostics) else { failed = true; continue }
+            guard let literal = resolve(argument.value, parameters: parameters, into: &diagnostics) else {
+                failed = true
+                continue
+            }
             do {
                 values[spec.name] = try spec.value(from: literal)
             } catch {
@@ -126,8 +134,9 @@ public struct PipelineCompiler: Sendable {
         let arguments = Arguments(values)
         do {
             let action = try descriptor.build(arguments)
-            return PipelineStep(name: descriptor.name, arguments: arguments, version: descriptor.version, location: step.nameRange.start,
-                                role: descriptor.role, parameters: descriptor.parameters, action: action)
+            return PipelineStep(
+                name: descriptor.name, arguments: arguments, version: descriptor.version, location: step.nameRange.start,
+                role: descriptor.role, parameters: descriptor.parameters, action: action)
         } catch {
             diagnostics.append(Diagnostic(.error, "\(step.name): \(error)", range: step.nameRange))
             return nil
@@ -180,7 +189,9 @@ public struct PipelineCompiler: Sendable {
             guard case .load(let load) = step.action, load.path == nil, index < syntax.steps.count else { continue }
             let range = syntax.steps[index].nameRange
             if requiresSource {
-                diagnostics.append(Diagnostic(.error, "'load' needs 'path': the file to read, e.g. load \"in.png\" (only a batch run's first step may leave it out)", range: range))
+                diagnostics.append(
+                    Diagnostic(
+                        .error, "'load' needs 'path': the file to read, e.g. load \"in.png\" (only a batch run's first step may leave it out)", range: range))
             } else if index > 0 {
                 diagnostics.append(Diagnostic(.error, "a load without a path reads the batch input, so it must be the first step", range: range))
             }
@@ -189,7 +200,11 @@ public struct PipelineCompiler: Sendable {
             guard case .save(let save) = step.action, save.path == nil, index < syntax.steps.count else { continue }
             let range = syntax.steps[index].nameRange
             if requiresSource {
-                diagnostics.append(Diagnostic(.error, "'save' needs 'path': the file to write, e.g. save \"out.png\" (only a batch run's last step may leave it out: each result then goes to --output)", range: range))
+                diagnostics.append(
+                    Diagnostic(
+                        .error,
+                        "'save' needs 'path': the file to write, e.g. save \"out.png\" (only a batch run's last step may leave it out: each result then goes to --output)",
+                        range: range))
             } else if index != steps.count - 1 {
                 diagnostics.append(Diagnostic(.error, "a save without a path writes each batch result to --output, so it must be the last step", range: range))
             }

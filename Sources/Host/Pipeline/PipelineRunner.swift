@@ -32,8 +32,10 @@ public struct PipelineRunner: Sendable {
     var savePath: (@Sendable (_ path: String, _ image: Image) throws -> String)?
 
     /// Creates a runner.
-    public init(limits: ImageLimits = .default, policy: FilePolicy = .unrestricted,
-                warningHandler: @escaping @Sendable (String) -> Void = { _ in }) {
+    public init(
+        limits: ImageLimits = .default, policy: FilePolicy = .unrestricted,
+        warningHandler: @escaping @Sendable (String) -> Void = { _ in }
+    ) {
         self.limits = limits
         self.policy = policy
         self.warningHandler = warningHandler
@@ -46,10 +48,12 @@ public struct PipelineRunner: Sendable {
     /// result is collected at the end; otherwise every step gets whole images.
     @discardableResult
     public func run(_ pipeline: Pipeline, input: Image? = nil) throws -> Image? {
-        let context = RunContext(limits: limits, policy: policy, resourceDirectory: resourceDirectory, savePath: savePath, cancellation: cancellation,
-                                 noteHandler: noteObserver, handler: warningHandler)
+        let context = RunContext(
+            limits: limits, policy: policy, resourceDirectory: resourceDirectory, savePath: savePath, cancellation: cancellation,
+            noteHandler: noteObserver, handler: warningHandler)
         if input == nil, execution == .streamed,
-           let result = try streamedRun(pipeline, context: context, minimumBytes: 0).run(keepsResult: true) {
+            let result = try streamedRun(pipeline, context: context, minimumBytes: 0).run(keepsResult: true)
+        {
             return result
         }
         return try execute(pipeline, image: input, context: context)
@@ -59,10 +63,12 @@ public struct PipelineRunner: Sendable {
     /// returned): a large image is streamed from decoder to encoder as ``execution`` allows, so
     /// memory grows with its width, not its area. This is what `ninepipe run` does.
     public func runToFiles(_ pipeline: Pipeline) throws {
-        let context = RunContext(limits: limits, policy: policy, resourceDirectory: resourceDirectory, savePath: savePath, cancellation: cancellation,
-                                 noteHandler: noteObserver, handler: warningHandler)
+        let context = RunContext(
+            limits: limits, policy: policy, resourceDirectory: resourceDirectory, savePath: savePath, cancellation: cancellation,
+            noteHandler: noteObserver, handler: warningHandler)
         if execution != .whole, savePath == nil,
-           try streamedRun(pipeline, context: context, minimumBytes: execution == .streamed ? 0 : streamingThreshold).run(keepsResult: false) != nil {
+            try streamedRun(pipeline, context: context, minimumBytes: execution == .streamed ? 0 : streamingThreshold).run(keepsResult: false) != nil
+        {
             return
         }
         _ = try execute(pipeline, image: nil, context: context)
@@ -73,8 +79,9 @@ public struct PipelineRunner: Sendable {
     /// file is run with whole images instead.
     func streamFile(_ pipeline: Pipeline, path: String, consume: (any BandSource) throws -> Void) throws -> Bool {
         guard execution != .whole else { return false }
-        let context = RunContext(limits: limits, policy: policy, resourceDirectory: resourceDirectory, savePath: savePath, cancellation: cancellation,
-                                 noteHandler: noteObserver, handler: warningHandler)
+        let context = RunContext(
+            limits: limits, policy: policy, resourceDirectory: resourceDirectory, savePath: savePath, cancellation: cancellation,
+            noteHandler: noteObserver, handler: warningHandler)
         return try streamedRun(pipeline, context: context, minimumBytes: execution == .streamed ? 0 : streamingThreshold)
             .run(file: path, consume: consume)
     }
@@ -94,8 +101,9 @@ public struct PipelineRunner: Sendable {
     ///   - encoded: the image file's bytes.
     ///   - name: names the input in messages (and decides `.9.png` handling).
     public func run(_ pipeline: Pipeline, encoded: [UInt8], name: String = "<input>") throws -> Image {
-        let context = RunContext(limits: limits, policy: policy, resourceDirectory: resourceDirectory, savePath: savePath, cancellation: cancellation,
-                                 noteHandler: noteObserver, handler: warningHandler)
+        let context = RunContext(
+            limits: limits, policy: policy, resourceDirectory: resourceDirectory, savePath: savePath, cancellation: cancellation,
+            noteHandler: noteObserver, handler: warningHandler)
         // A pathless first `load` says how to decode; it then passes the image on.
         var source = LoadStep(path: name, keepsOrientation: false, shrink: 1)
         var hintIndex = -1
@@ -153,8 +161,10 @@ public struct PipelineRunner: Sendable {
             } catch {
                 throw StepFailure(stepName: step.name, index: index + 1, location: step.location, underlying: error)
             }
-            stepObserver?(StepReport(stepName: step.name, index: index + 1, duration: clock.now - started,
-                                     width: image?.width, height: image?.height))
+            stepObserver?(
+                StepReport(
+                    stepName: step.name, index: index + 1, duration: clock.now - started,
+                    width: image?.width, height: image?.height))
         }
         return image
     }

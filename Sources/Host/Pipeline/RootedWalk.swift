@@ -1,9 +1,10 @@
+import NinepipeCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import NinepipeCore
 
 /// The way a rooted ``FilePolicy`` reaches a file: from the root directory's descriptor, one
 /// component at a time with `openat(…, O_NOFOLLOW)`, reading each symbolic link it meets and

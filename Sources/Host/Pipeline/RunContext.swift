@@ -22,8 +22,10 @@ final class RunContext: Sendable {
         set { loadedFormat.withLock { $0 = newValue } }
     }
 
-    init(limits: ImageLimits, policy: FilePolicy, resourceDirectory: String? = nil, savePath: (@Sendable (String, Image) throws -> String)? = nil,
-         cancellation: CancellationFlag? = nil, noteHandler: (@Sendable (String) -> Void)? = nil, handler: @escaping @Sendable (String) -> Void) {
+    init(
+        limits: ImageLimits, policy: FilePolicy, resourceDirectory: String? = nil, savePath: (@Sendable (String, Image) throws -> String)? = nil,
+        cancellation: CancellationFlag? = nil, noteHandler: (@Sendable (String) -> Void)? = nil, handler: @escaping @Sendable (String) -> Void
+    ) {
         self.noteHandler = noteHandler
         self.limits = limits
         self.cancellation = cancellation
@@ -42,9 +44,11 @@ final class RunContext: Sendable {
     }
 
     var transformContext: TransformContext {
-        TransformContext(limits: limits, cancellation: cancellation, fileReader: { [policy, resourceDirectory] path in
-            try policy.read(Self.resolved(path, in: resourceDirectory))
-        }, noteHandler: noteHandler, warningHandler: handler)
+        TransformContext(
+            limits: limits, cancellation: cancellation,
+            fileReader: { [policy, resourceDirectory] path in
+                try policy.read(Self.resolved(path, in: resourceDirectory))
+            }, noteHandler: noteHandler, warningHandler: handler)
     }
 
     /// `path` taken from `directory` when it is relative (and not `-`, standard input).

@@ -20,23 +20,30 @@ struct SaveStep: Sendable, Hashable {
         name: "save", version: "1.0.0",
         summary: "Write the image (format from format= or the extension), atomically; the image flows on",
         parameters: [
-            ParameterSpec("path", .path, positional: true,
-                          summary: "the file to write (a batch pipeline's last save leaves it out: each result goes to --output with these options)"),
-            ParameterSpec("format", .choice(ImageFormat.allCases.filter { $0 != .gif }.map(\.rawValue)),
-                          summary: "output format; default: from the extension (.png, .jpg, .jpeg, .webp, .avif, .heic), or for \"-\" and other streams the input's"),
-            ParameterSpec("quality", .integer(1...100), summary: "lossy quality: JPEG (default 90), WebP (default 80), AVIF and HEIC (default 60)", example: .integer(90)),
+            ParameterSpec(
+                "path", .path, positional: true,
+                summary: "the file to write (a batch pipeline's last save leaves it out: each result goes to --output with these options)"),
+            ParameterSpec(
+                "format", .choice(ImageFormat.allCases.filter { $0 != .gif }.map(\.rawValue)),
+                summary: "output format; default: from the extension (.png, .jpg, .jpeg, .webp, .avif, .heic), or for \"-\" and other streams the input's"),
+            ParameterSpec(
+                "quality", .integer(1...100), summary: "lossy quality: JPEG (default 90), WebP (default 80), AVIF and HEIC (default 60)", example: .integer(90)),
             ParameterSpec("lossless", .boolean, default: .boolean(false), summary: "write a lossless WebP (every sample kept exactly)"),
             ParameterSpec("effort", .integer(0...6), default: .integer(4), summary: "WebP, AVIF and HEIC encoder effort, 0 = fastest … 6 = smallest"),
             ParameterSpec("progressive", .boolean, default: .boolean(false), summary: "write a progressive JPEG"),
             ParameterSpec("subsampling", .choice(["420", "422", "444"]), default: .choice("420"), summary: "JPEG chroma subsampling"),
-            ParameterSpec("background", .color, summary: "colour JPEG flattens transparency onto (default white, with a warning when any pixel was see-through)"),
-            ParameterSpec("compression", .choice(["auto"] + (0...9).map(String.init)), default: .choice("auto"),
-                          summary: "PNG zlib level 0–9 (9 = smallest, slowest); auto = 4 up to 4 megapixels, 2 above"),
+            ParameterSpec(
+                "background", .color, summary: "colour JPEG flattens transparency onto (default white, with a warning when any pixel was see-through)"),
+            ParameterSpec(
+                "compression", .choice(["auto"] + (0...9).map(String.init)), default: .choice("auto"),
+                summary: "PNG zlib level 0–9 (9 = smallest, slowest); auto = 4 up to 4 megapixels, 2 above"),
             ParameterSpec("palette", .boolean, default: .boolean(true), summary: "let PNG use a palette for images with at most 256 colours"),
-            ParameterSpec("ninepatch", .choice(["auto", "border", "chunks"]), default: .choice("auto"),
-                          summary: "nine-patch info as a 1-pixel frame (border; auto for .9.png names) or as npTc/npLb/npOl chunks"),
-            ParameterSpec("strip", .list(.choice(MetadataKinds.names.map(\.name)), count: 1...6),
-                          summary: "metadata to leave out, a comma list: all, exif, icc, text, ninepatch, gps (location only)"),
+            ParameterSpec(
+                "ninepatch", .choice(["auto", "border", "chunks"]), default: .choice("auto"),
+                summary: "nine-patch info as a 1-pixel frame (border; auto for .9.png names) or as npTc/npLb/npOl chunks"),
+            ParameterSpec(
+                "strip", .list(.choice(MetadataKinds.names.map(\.name)), count: 1...6),
+                summary: "metadata to leave out, a comma list: all, exif, icc, text, ninepatch, gps (location only)"),
         ],
         role: .sink
     ) { arguments in
@@ -46,20 +53,25 @@ struct SaveStep: Sendable, Hashable {
         // A batch template ending in {ext} takes its format from each expanded name, as does the
         // batch output a pathless save writes.
         let isTemplate = path.hasSuffix("{ext}") || named == nil
-        guard let format = arguments["format"]?.stringValue.flatMap(ImageFormat.init(rawValue:)) ?? ImageFormat(path: path)
-                ?? (isStream || isTemplate ? .png : nil) else {
-            throw ParameterError(name: "path", value: ParameterValue.string(path).description,
-                                 expected: "a file name ending in \(ImageFormat.knownExtensionList), or add format=\(ImageFormat.choiceList)")
+        guard
+            let format = arguments["format"]?.stringValue.flatMap(ImageFormat.init(rawValue:)) ?? ImageFormat(path: path)
+                ?? (isStream || isTemplate ? .png : nil)
+        else {
+            throw ParameterError(
+                name: "path", value: ParameterValue.string(path).description,
+                expected: "a file name ending in \(ImageFormat.knownExtensionList), or add format=\(ImageFormat.choiceList)")
         }
         if format == .gif {
-            throw ParameterError(name: "path", value: ParameterValue.string(path).description,
-                                 expected: "a file name ending in \(ImageFormat.knownExtensionList): \(UnwritableFormatError(format: .gif).description)")
+            throw ParameterError(
+                name: "path", value: ParameterValue.string(path).description,
+                expected: "a file name ending in \(ImageFormat.knownExtensionList): \(UnwritableFormatError(format: .gif).description)")
         }
         if !format.isAvailable {
             let error = FormatUnavailableError(format: format)
             let named = arguments["format"] != nil
-            throw ParameterError(name: named ? "format" : "path", value: named ? format.rawValue : ParameterValue.string(path).description,
-                                 expected: "one of \(ImageFormat.choiceList): \(error.description)")
+            throw ParameterError(
+                name: named ? "format" : "path", value: named ? format.rawValue : ParameterValue.string(path).description,
+                expected: "one of \(ImageFormat.choiceList): \(error.description)")
         }
         let formatFromInput = arguments["format"] == nil && ImageFormat(path: path) == nil
         var options = EncodeOptions(format: format)
@@ -90,7 +102,8 @@ struct SaveStep: Sendable, Hashable {
     /// Refuses a frame that `format` or `strip=ninepatch` cannot hold.
     func checkFrame(format: ImageFormat) throws(ParameterError) {
         if options.stripped.contains(.ninePatch) {
-            throw ParameterError(name: "strip", value: "ninepatch", expected: "no ninepatch for a .9.png output, which is its nine-patch frame (or save as .png)")
+            throw ParameterError(
+                name: "strip", value: "ninepatch", expected: "no ninepatch for a .9.png output, which is its nine-patch frame (or save as .png)")
         }
         if format != .png {
             throw ParameterError(name: "ninepatch", value: ninePatchMode, expected: "a PNG output: a nine-patch frame cannot be stored in a JPEG")
@@ -115,7 +128,11 @@ struct SaveStep: Sendable, Hashable {
             options.format = named  // a template's {ext}, expanded
         } else if formatFromInput {
             guard let format = context.sourceFormat else {
-                throw ParameterError(name: "format", value: "", expected: "format=\(ImageFormat.choiceList): \(ParameterValue.string(pattern).description) is a stream with no extension, and no file was loaded to take the format from")
+                throw ParameterError(
+                    name: "format", value: "",
+                    expected:
+                        "format=\(ImageFormat.choiceList): \(ParameterValue.string(pattern).description) is a stream with no extension, and no file was loaded to take the format from"
+                )
             }
             options.format = writesFrame(to: path) || !format.isWritable ? .png : format  // a frame needs PNG; a GIF input gives PNG
         }
@@ -148,8 +165,10 @@ extension SaveStep {
         if FileIO.streamDescriptor(path, forWriting: true) == nil {
             try context.policy.createParentDirectories(of: path)
         }
-        try ImageCodecs.write(source, to: try context.policy.createFile(path), options: options,
-                              context: context.transformContext) { context.warnOnce("\(path): \($0)") }
+        try ImageCodecs.write(
+            source, to: try context.policy.createFile(path), options: options,
+            context: context.transformContext
+        ) { context.warnOnce("\(path): \($0)") }
         return true
     }
 }

@@ -63,7 +63,8 @@ struct ScriptParameters {
                 diagnostics.append(Diagnostic(.error, "the default of param '\(name)' cannot use variables; write a value", range: elementRange))
                 return
             case .variable(let other):
-                diagnostics.append(Diagnostic(.error, "the default of param '\(name)' cannot use another variable ('$\(other)'); write a value", range: elementRange))
+                diagnostics.append(
+                    Diagnostic(.error, "the default of param '\(name)' cannot use another variable ('$\(other)'); write a value", range: elementRange))
                 return
             }
         }
@@ -76,7 +77,8 @@ struct ScriptParameters {
         // A declared parameter without a value already has its error at the declaration.
         guard !declared.contains(where: { $0.name == name }) else { return nil }
         let hint = Suggestions.closest(to: name, in: (Array(bindings.keys) + declared.map(\.name)).sorted()).map { " (did you mean '$\($0)'?)" } ?? ""
-        diagnostics.append(Diagnostic(.error, "variable '$\(name)' is not set\(hint); declare it with param \(name)=VALUE or set it with --set \(name)=VALUE", range: range))
+        diagnostics.append(
+            Diagnostic(.error, "variable '$\(name)' is not set\(hint); declare it with param \(name)=VALUE or set it with --set \(name)=VALUE", range: range))
         return nil
     }
 

@@ -14,7 +14,8 @@ struct StreamedRun {
     /// (nothing done) otherwise. Returns the final image only when `keepsResult`.
     func run(keepsResult: Bool) throws -> Image?? {
         guard case .load(let load)? = pipeline.steps.first?.action, load.path != nil,
-              let first = try start(load, label: StepLabel(pipeline.steps[0], index: 1), next: PipelineRunner.transform(after: 0, in: pipeline)) else { return nil }
+            let first = try start(load, label: StepLabel(pipeline.steps[0], index: 1), next: PipelineRunner.transform(after: 0, in: pipeline))
+        else { return nil }
         let (last, consumed) = try run(after: first, from: 1, keepsResult: keepsResult)
         var result: Image?
         if !consumed {
@@ -111,8 +112,10 @@ struct StreamedRun {
         for stream in streams where stream.label.index > 0 {
             let own = stream.inclusive - (stream.upstream?.inclusive ?? .zero)
             let header = stream.header
-            observer(StepReport(stepName: stream.label.name, index: stream.label.index, duration: max(.zero, own),
-                                width: header.width, height: header.height))
+            observer(
+                StepReport(
+                    stepName: stream.label.name, index: stream.label.index, duration: max(.zero, own),
+                    width: header.width, height: header.height))
         }
     }
 }

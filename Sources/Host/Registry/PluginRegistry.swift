@@ -17,7 +17,8 @@ public struct PluginRegistry: Sendable {
         for (position, descriptor) in descriptors.enumerated() {
             let name = descriptor.name
             guard !name.isEmpty, name.unicodeScalars.allSatisfy({ ($0 >= "a" && $0 <= "z") || ($0 >= "0" && $0 <= "9") || $0 == "-" || $0 == "_" }),
-                  name.first.map({ $0.isLetter }) == true else {
+                name.first.map({ $0.isLetter }) == true
+            else {
                 throw .invalidName(name)
             }
             if name == ScriptParameters.keyword { throw .reservedName(name) }

@@ -25,8 +25,10 @@ public struct StepDescriptor: Sendable {
     public let role: Role
     let build: @Sendable (Arguments) throws -> StepAction
 
-    init(name: String, version: String, summary: String, parameters: [ParameterSpec], role: Role,
-         build: @escaping @Sendable (Arguments) throws -> StepAction) {
+    init(
+        name: String, version: String, summary: String, parameters: [ParameterSpec], role: Role,
+        build: @escaping @Sendable (Arguments) throws -> StepAction
+    ) {
         self.name = name
         self.version = version
         self.summary = summary
@@ -37,8 +39,10 @@ public struct StepDescriptor: Sendable {
 
     /// The descriptor of a transform plugin.
     public init(plugin: any TransformPlugin.Type) {
-        self.init(name: plugin.name, version: plugin.version, summary: plugin.summary, parameters: plugin.parameters,
-                  role: .transform) { arguments in .transform(try plugin.init(arguments: arguments)) }
+        self.init(
+            name: plugin.name, version: plugin.version, summary: plugin.summary, parameters: plugin.parameters,
+            role: .transform
+        ) { arguments in .transform(try plugin.init(arguments: arguments)) }
     }
 
     /// The parameter called `name`.

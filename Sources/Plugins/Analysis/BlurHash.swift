@@ -1,9 +1,10 @@
+import NinepipeCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import NinepipeCore
 
 /// BlurHash (woltapp's published algorithm): a short string a client decodes into a blurred
 /// preview while the real image loads. The colour is projected onto `x × y` cosine components
@@ -23,7 +24,9 @@ public enum BlurHash {
     public static func encode(_ image: Image, x: Int = 4, y: Int = 3) -> String {
         precondition((1...9).contains(x) && (1...9).contains(y), "BlurHash takes 1…9 components on each axis")
         let rgb = image.unpremultiplied().converted(to: .eight).converted(to: image.layout.hasAlpha ? .rgba : .rgb)
-        let width = rgb.width, height = rgb.height, channels = rgb.layout.channelCount
+        let width = rgb.width
+        let height = rgb.height
+        let channels = rgb.layout.channelCount
         let linear = (0...255).map { srgbToLinear(Double($0)) }
         let cosX = (0..<x).map { i in (0..<width).map { cos(Double.pi * Double(i) * Double($0) / Double(width)) } }
         let cosY = (0..<y).map { j in (0..<height).map { cos(Double.pi * Double(j) * Double($0) / Double(height)) } }

@@ -56,7 +56,8 @@ public struct Placeholder: Sendable, Hashable {
             // The largest DCT/WebP reduction that still leaves twice the working size.
             var scale = 1
             while scale < 8 && min(info.width, info.height) / (scale * 2) >= 2 * Self.workingSize { scale *= 2 }
-            decoded = try Self.embeddedThumbnail(bytes, format: info.format, limits: limits)
+            decoded =
+                try Self.embeddedThumbnail(bytes, format: info.format, limits: limits)
                 ?? ImageCodecs.decode(bytes, options: DecodeOptions(limits: limits, jpegScaleDenominator: scale)).uprighted()
         }
         try self.init(image: decoded, components: components, precision: precision)

@@ -1,9 +1,10 @@
+import NinepipeCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import NinepipeCore
 
 /// Chooses the part of an image worth keeping when it must be cropped, as libvips' smartcrop
 /// does, on a copy at most ``analysisSize`` pixels long (the answer is scaled back):
@@ -37,26 +38,33 @@ public enum SmartCrop {
     }
 
     /// The `width × height` window of `image` (as stored) that `strategy` keeps; sizes are clamped to the image.
-    public static func window(in image: Image, width: Int, height: Int, strategy: Strategy,
-                              context: TransformContext = TransformContext()) throws -> PixelRect {
-        let width = Swift.min(Swift.max(1, width), image.width), height = Swift.min(Swift.max(1, height), image.height)
+    public static func window(
+        in image: Image, width: Int, height: Int, strategy: Strategy,
+        context: TransformContext = TransformContext()
+    ) throws -> PixelRect {
+        let width = Swift.min(Swift.max(1, width), image.width)
+        let height = Swift.min(Swift.max(1, height), image.height)
         if width == image.width && height == image.height { return PixelRect(x: 0, y: 0, width: width, height: height) }
         let scale = Swift.min(1, Double(analysisSize) / Double(Swift.max(image.width, image.height)))
         var small = image.unpremultiplied().converted(to: .eight)
         if scale < 1 {
-            small = try Resampler(filter: .box).resample(small, width: Swift.max(1, Int((Double(image.width) * scale).rounded())),
-                                                         height: Swift.max(1, Int((Double(image.height) * scale).rounded())), context: context)
+            small = try Resampler(filter: .box).resample(
+                small, width: Swift.max(1, Int((Double(image.width) * scale).rounded())),
+                height: Swift.max(1, Int((Double(image.height) * scale).rounded())), context: context)
         }
         let lab = labPixels(small)
-        let sx = Double(small.width) / Double(image.width), sy = Double(small.height) / Double(image.height)
+        let sx = Double(small.width) / Double(image.width)
+        let sy = Double(small.height) / Double(image.height)
         let windowWidth = Swift.min(small.width, Swift.max(1, Int((Double(width) * sx).rounded())))
         let windowHeight = Swift.min(small.height, Swift.max(1, Int((Double(height) * sy).rounded())))
-        let origin = switch strategy {
-        case .entropy: entropyWindow(lab, width: small.width, height: small.height, windowWidth: windowWidth, windowHeight: windowHeight)
-        case .attention: attentionWindow(lab, width: small.width, height: small.height, windowWidth: windowWidth, windowHeight: windowHeight)
-        }
+        let origin =
+            switch strategy {
+            case .entropy: entropyWindow(lab, width: small.width, height: small.height, windowWidth: windowWidth, windowHeight: windowHeight)
+            case .attention: attentionWindow(lab, width: small.width, height: small.height, windowWidth: windowWidth, windowHeight: windowHeight)
+            }
         // Back to the image's pixels: the window's centre maps across, then it is clamped inside.
-        let centreX = (Double(origin.x) + Double(windowWidth) / 2) / sx, centreY = (Double(origin.y) + Double(windowHeight) / 2) / sy
+        let centreX = (Double(origin.x) + Double(windowWidth) / 2) / sx
+        let centreY = (Double(origin.y) + Double(windowHeight) / 2) / sy
         let x = Swift.min(Swift.max(0, Int((centreX - Double(width) / 2).rounded())), image.width - width)
         let y = Swift.min(Swift.max(0, Int((centreY - Double(height) / 2).rounded())), image.height - height)
         return PixelRect(x: x, y: y, width: width, height: height)
@@ -86,8 +94,12 @@ public enum SmartCrop {
                 return sum - p * log2(p)
             }
         }
-        var left = 0, right = width, top = 0, bottom = height
-        let stepX = Swift.max(1, width / 16), stepY = Swift.max(1, height / 16)
+        var left = 0
+        var right = width
+        var top = 0
+        var bottom = height
+        let stepX = Swift.max(1, width / 16)
+        let stepY = Swift.max(1, height / 16)
         while right - left > windowWidth {
             let slice = Swift.min(stepX, right - left - windowWidth)
             if entropy(columns: left..<(left + slice), rows: top..<bottom) < entropy(columns: (right - slice)..<right, rows: top..<bottom) {
@@ -125,12 +137,15 @@ public enum SmartCrop {
                 table[(y + 1) * (width + 1) + x + 1] = table[y * (width + 1) + x + 1] + rowSum
             }
         }
-        var best = (x: 0, y: 0), bestScore = -Double.infinity, bestDistance = Int.max
+        var best = (x: 0, y: 0)
+        var bestScore = -Double.infinity
+        var bestDistance = Int.max
         let centre = (x: width - windowWidth, y: height - windowHeight)  // twice the central origin
         for y in 0...(height - windowHeight) {
             for x in 0...(width - windowWidth) {
                 let stride = width + 1
-                let sum = table[(y + windowHeight) * stride + x + windowWidth] - table[y * stride + x + windowWidth]
+                let sum =
+                    table[(y + windowHeight) * stride + x + windowWidth] - table[y * stride + x + windowWidth]
                     - table[(y + windowHeight) * stride + x] + table[y * stride + x]
                 let distance = abs(2 * x - centre.x) + abs(2 * y - centre.y)
                 if sum > bestScore + 1e-9 || (abs(sum - bestScore) <= 1e-9 && distance < bestDistance) {

@@ -10,12 +10,16 @@ enum CIELab {
     /// Linear sRGB (0…1) → L\* (0…100), a\*, b\*.
     @inline(__always)
     static func lab(fromLinear rgb: SIMD3<Float>) -> SIMD3<Float> {
-        let r = rgb.x, g = rgb.y, b = rgb.z
+        let r = rgb.x
+        let g = rgb.y
+        let b = rgb.z
         // Rows of the sRGB → XYZ matrix, each divided by the white point's X, Y or Z.
         let x: Float = (0.4124564 / 0.95047) * r + (0.3575761 / 0.95047) * g + (0.1804375 / 0.95047) * b
         let y: Float = 0.2126729 * r + 0.7151522 * g + 0.0721750 * b
         let z: Float = (0.0193339 / 1.08883) * r + (0.1191920 / 1.08883) * g + (0.9503041 / 1.08883) * b
-        let fx = lightness(x), fy = lightness(y), fz = lightness(z)
+        let fx = lightness(x)
+        let fy = lightness(y)
+        let fz = lightness(z)
         return SIMD3(116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz))
     }
 
@@ -23,11 +27,13 @@ enum CIELab {
     @inline(__always)
     static func linear(fromLab lab: SIMD3<Float>) -> SIMD3<Float> {
         let fy = (lab.x + 16) * (1 / 116)
-        let x = inverseLightness(fy + lab.y * (1 / 500)) * 0.95047, y = inverseLightness(fy)
+        let x = inverseLightness(fy + lab.y * (1 / 500)) * 0.95047
+        let y = inverseLightness(fy)
         let z = inverseLightness(fy - lab.z * (1 / 200)) * 1.08883
-        return SIMD3(3.2404542 * x - 1.5371385 * y - 0.4985314 * z,
-                     -0.9692660 * x + 1.8760108 * y + 0.0415560 * z,
-                     0.0556434 * x - 0.2040259 * y + 1.0572252 * z)
+        return SIMD3(
+            3.2404542 * x - 1.5371385 * y - 0.4985314 * z,
+            -0.9692660 * x + 1.8760108 * y + 0.0415560 * z,
+            0.0556434 * x - 0.2040259 * y + 1.0572252 * z)
     }
 
     /// The CIE lightness function: ∛t above (6/29)³, a straight line below.

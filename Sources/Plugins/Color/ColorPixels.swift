@@ -1,9 +1,10 @@
+import NinepipeCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import NinepipeCore
 
 /// The per-pixel engine of the colour steps: every pixel's colour through a function, alpha
 /// carried unchanged, 8 and 16 bits, on all cores. Premultiplied input is divided first and
@@ -13,14 +14,17 @@ enum ColorPixels {
     /// values) through `body`, then encoded into `layout` (a gray layout keeps the first value).
     ///
     /// - Parameter layout: the result's layout; it has alpha exactly when the image has.
-    static func mapLinear(_ image: Image, to layout: PixelLayout, context: TransformContext,
-                          _ body: @escaping @Sendable (SIMD3<Float>) -> SIMD3<Float>) throws -> Image {
+    static func mapLinear(
+        _ image: Image, to layout: PixelLayout, context: TransformContext,
+        _ body: @escaping @Sendable (SIMD3<Float>) -> SIMD3<Float>
+    ) throws -> Image {
         precondition(layout.hasAlpha == image.layout.hasAlpha, "the colour steps keep alpha as it is")
         let source = image.unpremultiplied()
         var result: Image
         switch source.storage {
         case .eight(let samples):
-            let decode = SRGBTransfer.decode8.map { $0 / 255 }, encode = SRGBTransfer.encode8
+            let decode = SRGBTransfer.decode8.map { $0 / 255 }
+            let encode = SRGBTransfer.encode8
             let encoded = try map(samples, from: source.layout, to: layout, context: context) { pixel in
                 let linear = body(SIMD3(decode[Int(pixel.x)], decode[Int(pixel.y)], decode[Int(pixel.z)]))
                 let index = unitClamped(linear) * 65535 + 0.5
@@ -49,8 +53,13 @@ enum ColorPixels {
     static func luminance(_ samples: [UInt8], layout: PixelLayout, context: TransformContext) throws -> [UInt8] {
         precondition(layout.isColor, "luminance of colour samples")
         let tables = luminanceTables
-        let red = tables.red, green = tables.green, blue = tables.blue, encode = tables.encode, roundsUp = tables.roundsUp
-        let inChannels = layout.channelCount, hasAlpha = layout.hasAlpha
+        let red = tables.red
+        let green = tables.green
+        let blue = tables.blue
+        let encode = tables.encode
+        let roundsUp = tables.roundsUp
+        let inChannels = layout.channelCount
+        let hasAlpha = layout.hasAlpha
         return try PixelLoop.map(samples, channels: inChannels, to: hasAlpha ? 2 : 1, as: UInt8.self, context: context) { p, o in
             let sum = red[Int(p[0])] &+ green[Int(p[1])] &+ blue[Int(p[2])]
             var level = Int(encode[Swift.min(Int((sum &+ 128) >> 8), 65535)])
@@ -120,8 +129,11 @@ enum ColorPixels {
         _ samples: [S], from layout: PixelLayout, to output: PixelLayout, context: TransformContext,
         _ body: @escaping @Sendable (SIMD3<S>) -> SIMD3<Float>
     ) throws -> [S] {
-        let inChannels = layout.channelCount, outChannels = output.channelCount
-        let hasAlpha = layout.hasAlpha, inColor = layout.isColor, outColor = output.isColor
+        let inChannels = layout.channelCount
+        let outChannels = output.channelCount
+        let hasAlpha = layout.hasAlpha
+        let inColor = layout.isColor
+        let outColor = output.isColor
         return try PixelLoop.map(samples, channels: inChannels, to: outChannels, as: S.self, context: context) { p, o in
             let mapped = body(inColor ? SIMD3(p[0], p[1], p[2]) : SIMD3(repeating: p[0]))
             o[0] = S(truncatingIfNeeded: Int32(mapped.x + 0.5))

@@ -57,8 +57,9 @@ struct Compositor: Sendable {
     /// corner in base coordinates; parts outside the base are clipped). Rows run on all cores.
     func composite(onto rows: Image, top: Int, origins: [(x: Int, y: Int)], context: TransformContext) throws -> Image {
         var result = rows
-        try result.editSamples(eight: { try draw(&$0, width: rows.width, height: rows.height, layout: rows.layout, top: top, origins: origins, context: context) },
-                               sixteen: { try draw(&$0, width: rows.width, height: rows.height, layout: rows.layout, top: top, origins: origins, context: context) })
+        try result.editSamples(
+            eight: { try draw(&$0, width: rows.width, height: rows.height, layout: rows.layout, top: top, origins: origins, context: context) },
+            sixteen: { try draw(&$0, width: rows.width, height: rows.height, layout: rows.layout, top: top, origins: origins, context: context) })
         return result
     }
 
@@ -66,9 +67,15 @@ struct Compositor: Sendable {
         _ base: inout [S], width: Int, height: Int, layout: PixelLayout, top: Int, origins: [(x: Int, y: Int)], context: TransformContext
     ) throws {
         guard let source = overlay.storage.samples(of: S.self) else { return }
-        let channels = layout.channelCount, hasAlpha = layout.hasAlpha, colors = hasAlpha ? channels - 1 : channels
-        let overlayWidth = overlay.width, overlayHeight = overlay.height, overlayChannels = overlay.layout.channelCount
-        let maximum = Double(S.max), opacity = self.opacity, mode = self.mode
+        let channels = layout.channelCount
+        let hasAlpha = layout.hasAlpha
+        let colors = hasAlpha ? channels - 1 : channels
+        let overlayWidth = overlay.width
+        let overlayHeight = overlay.height
+        let overlayChannels = overlay.layout.channelCount
+        let maximum = Double(S.max)
+        let opacity = self.opacity
+        let mode = self.mode
         let spans = origins.map { (x: $0.x, y: $0.y, columns: Swift.max($0.x, 0)..<Swift.min($0.x + overlayWidth, width)) }
         try base.withUnsafeMutableBufferPointer { buffer in
             guard let pointer = buffer.baseAddress else { return }
@@ -86,8 +93,10 @@ struct Compositor: Sendable {
                             let alphaB = hasAlpha ? Double(b[channels - 1]) / maximum : 1
                             let alphaO = alphaS + alphaB * (1 - alphaS)
                             for c in 0..<colors {
-                                let cs = Double(source[s + c]) / maximum, cb = Double(b[c]) / maximum
-                                let premultiplied = cs * alphaS * (1 - alphaB) + cb * alphaB * (1 - alphaS)
+                                let cs = Double(source[s + c]) / maximum
+                                let cb = Double(b[c]) / maximum
+                                let premultiplied =
+                                    cs * alphaS * (1 - alphaB) + cb * alphaB * (1 - alphaS)
                                     + alphaS * alphaB * mode.blend(base: cb, overlay: cs)
                                 let straight = alphaO > 0 ? premultiplied / alphaO : 0
                                 b[c] = S((Swift.min(Swift.max(straight, 0), 1) * maximum).rounded())

@@ -1,9 +1,10 @@
+import NinepipeCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import NinepipeCore
 
 /// A Gaussian blur: separable, on premultiplied alpha (no dark fringes), edge pixels repeated,
 /// at the image's own depth.
@@ -47,7 +48,8 @@ public struct GaussianBlur: Sendable, Hashable {
     /// (shrink, blur, enlarge) on 16-bit premultiplied bands, so memory stays a few bands deep
     /// at any σ.
     public func bands(from input: any BandSource, context: TransformContext = TransformContext()) throws -> (any BandSource)? {
-        let header = input.header, engine = Resampler(filter: .box)
+        let header = input.header
+        let engine = Resampler(filter: .box)
         if sigma <= Self.exactLimit {
             return engine.bands(
                 from: input, horizontal: exactAxis(length: header.width), vertical: exactAxis(length: header.height), context: context)
@@ -67,13 +69,16 @@ public struct GaussianBlur: Sendable, Hashable {
 
     /// The exact kernel along an axis of `length` pixels.
     func exactAxis(length: Int) -> ResamplingAxis {
-        ResamplingAxis(kernel: Self.kernel(sigma: sigma), inputLength: length, outputLength: length,
-                       origin: 0, length: Double(length), skipsIdentity: false).symmetric()
+        ResamplingAxis(
+            kernel: Self.kernel(sigma: sigma), inputLength: length, outputLength: length,
+            origin: 0, length: Double(length), skipsIdentity: false
+        ).symmetric()
     }
 
     /// The Gaussian truncated at ⌈3σ⌉, as a resampling kernel at scale 1.
     static func kernel(sigma: Double) -> AxisKernel {
-        let radius = Double(Self.radius(sigma)), twoVariance = 2 * sigma * sigma
+        let radius = Double(Self.radius(sigma))
+        let twoVariance = 2 * sigma * sigma
         return AxisKernel(support: radius, widensWhenShrinking: false) { x in
             abs(x) <= radius + 1e-9 ? exp(-x * x / twoVariance) : 0
         }
@@ -81,7 +86,8 @@ public struct GaussianBlur: Sendable, Hashable {
 
     /// The kernel's weights at offsets −⌈3σ⌉…⌈3σ⌉, summing to 1.
     static func weights(sigma: Double) -> [Float] {
-        let radius = Self.radius(sigma), kernel = Self.kernel(sigma: sigma)
+        let radius = Self.radius(sigma)
+        let kernel = Self.kernel(sigma: sigma)
         let raw = (-radius...radius).map { kernel.weight(Double($0)) }
         let total = raw.reduce(0, +)
         return raw.map { Float($0 / total) }
@@ -102,8 +108,9 @@ public struct GaussianBlur: Sendable, Hashable {
         let engine = Resampler(filter: .box)
         let small = try engine.resample(Self.deepened(image), horizontal: across.shrink, vertical: down.shrink, context: context)
         let blurred = try engine.resample(small, horizontal: across.blur, vertical: down.blur, context: context)
-        var result = Self.restored(try engine.resample(blurred, horizontal: across.enlarge, vertical: down.enlarge, context: context),
-                                   like: ImageHeader(of: image))
+        var result = Self.restored(
+            try engine.resample(blurred, horizontal: across.enlarge, vertical: down.enlarge, context: context),
+            like: ImageHeader(of: image))
         result.metadata = image.metadata
         return result
     }
@@ -131,14 +138,17 @@ private struct DecimatedAxes {
     init(sigma: Double, factor: Int, length: Int) {
         let margin = GaussianBlur.radius(sigma) + 2 * factor
         let count = (length + 2 * margin + factor - 1) / factor
-        shrink = ResamplingAxis(filter: .box, inputLength: length, outputLength: count,
-                                origin: Double(-margin), length: Double(count * factor))
+        shrink = ResamplingAxis(
+            filter: .box, inputLength: length, outputLength: count,
+            origin: Double(-margin), length: Double(count * factor))
         // The box (variance (f²−1)/12) and the interpolation (about (f²−1)/6) blur too.
         let f = Double(factor)
         let remaining = (sigma * sigma - (f * f - 1) / 12 - (f * f - 1) / 6).squareRoot() / f
-        blur = ResamplingAxis(kernel: GaussianBlur.kernel(sigma: remaining), inputLength: count, outputLength: count,
-                              origin: 0, length: Double(count), skipsIdentity: false)
-        enlarge = ResamplingAxis(filter: .bilinear, inputLength: count, outputLength: length,
-                                 origin: Double(margin) / f, length: Double(length) / f)
+        blur = ResamplingAxis(
+            kernel: GaussianBlur.kernel(sigma: remaining), inputLength: count, outputLength: count,
+            origin: 0, length: Double(count), skipsIdentity: false)
+        enlarge = ResamplingAxis(
+            filter: .bilinear, inputLength: count, outputLength: length,
+            origin: Double(margin) / f, length: Double(length) / f)
     }
 }

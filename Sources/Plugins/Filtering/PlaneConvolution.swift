@@ -8,7 +8,8 @@ enum PlaneConvolution {
     /// `plane` (`width × height` values, row by row) convolved with `weights` (`2r + 1`
     /// values, centre in the middle) along x, then along y.
     static func convolve(_ plane: [Float], width: Int, height: Int, weights: [Float], context: TransformContext) throws -> [Float] {
-        let radius = weights.count / 2, taps = weights.count
+        let radius = weights.count / 2
+        let taps = weights.count
         let across = try pass(plane, width: width, height: height, taps: taps, context: context) { input, output, y in
             let row = y * width
             for x in 0..<width {
@@ -20,7 +21,8 @@ enum PlaneConvolution {
         return try pass(across, width: width, height: height, taps: taps, context: context) { input, output, y in
             let row = output + y * width
             for k in 0..<taps {
-                let source = input + Swift.min(Swift.max(y + k - radius, 0), height - 1) * width, weight = weights[k]
+                let source = input + Swift.min(Swift.max(y + k - radius, 0), height - 1) * width
+                let weight = weights[k]
                 if k == 0 {
                     for x in 0..<width { row[x] = weight * source[x] }
                 } else {

@@ -51,9 +51,13 @@ public struct UnsharpMask: Sendable, Hashable {
     private func sharpened<S: FixedWidthInteger & UnsignedInteger & Sendable>(
         _ samples: [S], width: Int, layout: PixelLayout, context: TransformContext
     ) throws -> [S] {
-        let channels = layout.channelCount, colors = layout.hasAlpha ? channels - 1 : channels
-        let hasAlpha = layout.hasAlpha, height = samples.count / channels / width
-        let top = Float(S.max), limit = Float(threshold * 257) * top / 65535, amount = Float(self.amount)
+        let channels = layout.channelCount
+        let colors = layout.hasAlpha ? channels - 1 : channels
+        let hasAlpha = layout.hasAlpha
+        let height = samples.count / channels / width
+        let top = Float(S.max)
+        let limit = Float(threshold * 257) * top / 65535
+        let amount = Float(self.amount)
         @Sendable func luma(_ p: UnsafePointer<S>) -> Float {
             colors == 3 ? 0.2126 * Float(p[0]) + 0.7152 * Float(p[1]) + 0.0722 * Float(p[2]) : Float(p[0])
         }
@@ -61,9 +65,11 @@ public struct UnsharpMask: Sendable, Hashable {
         let weighted = try PixelLoop.map(samples, channels: channels, to: 1, as: Float.self, context: context) { p, o in
             o[0] = hasAlpha ? luma(p) * (Float(p[channels - 1]) / top) : luma(p)
         }
-        let alphas = hasAlpha ? try PixelLoop.map(samples, channels: channels, to: 1, as: Float.self, context: context) { p, o in
-            o[0] = Float(p[channels - 1]) / top
-        } : []
+        let alphas =
+            hasAlpha
+            ? try PixelLoop.map(samples, channels: channels, to: 1, as: Float.self, context: context) { p, o in
+                o[0] = Float(p[channels - 1]) / top
+            } : []
         let weights = GaussianBlur.weights(sigma: sigma)
         let blurred = try PlaneConvolution.convolve(weighted, width: width, height: height, weights: weights, context: context)
         let coverage = hasAlpha ? try PlaneConvolution.convolve(alphas, width: width, height: height, weights: weights, context: context) : []

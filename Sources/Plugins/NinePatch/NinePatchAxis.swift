@@ -50,12 +50,15 @@ struct NinePatchAxis: Sendable, Hashable {
             return segment.2 ? 0 : Double(segment.1) * Double(output) / Double(Swift.max(fixed, 1))
         }
         var segments: [Segment] = []
-        var sum = 0.0, outputPosition = 0
+        var sum = 0.0
+        var outputPosition = 0
         for (segment, size) in zip(bounds, exact) {
             sum += size
             let end = Swift.min(output, Int(sum.rounded()))
-            segments.append(Segment(start: segment.0, length: segment.1, stretches: segment.2,
-                                    outputStart: outputPosition, outputLength: Swift.max(0, end - outputPosition)))
+            segments.append(
+                Segment(
+                    start: segment.0, length: segment.1, stretches: segment.2,
+                    outputStart: outputPosition, outputLength: Swift.max(0, end - outputPosition)))
             outputPosition = Swift.max(outputPosition, end)
         }
         // Fixed segments with no stretch segment to absorb the remainder: give it to the last one.

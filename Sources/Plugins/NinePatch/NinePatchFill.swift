@@ -27,8 +27,9 @@ public enum NinePatchFill: String, Sendable, Hashable, CaseIterable {
         }
         func copies(_ total: Int, offset: Int) -> Image {
             let (w, h) = sized(total)
-            return Transforms.Tile.wrapped(cell, width: w, height: h, mirror: false,
-                                           offsetX: horizontal ? offset : 0, offsetY: horizontal ? 0 : offset)
+            return Transforms.Tile.wrapped(
+                cell, width: w, height: h, mirror: false,
+                offsetX: horizontal ? offset : 0, offsetY: horizontal ? 0 : offset)
         }
         let mode = source == 1 ? .stretch : self
         switch mode {

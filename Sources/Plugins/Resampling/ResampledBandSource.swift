@@ -35,7 +35,8 @@ final class ResampledBandSource<S: FixedWidthInteger & UnsignedInteger & Sendabl
     }
 
     func read(_ rows: Range<Int>) throws -> PixelBand {
-        let channels = header.layout.channelCount, width = header.width
+        let channels = header.layout.channelCount
+        let width = header.width
         let rowSamples = width * channels
         // Zeroed as bytes: `[S](repeating:)` in this generic class is a value-witness call per sample.
         var output = [S](unsafeUninitializedCapacity: rows.count * rowSamples) { buffer, initialized in
@@ -47,7 +48,9 @@ final class ResampledBandSource<S: FixedWidthInteger & UnsignedInteger & Sendabl
             try context.checkCancellation()
             // As many output rows as keep the new source rows within the window's budget.
             var last = y
-            while last + 1 < rows.upperBound && kernel.vertical.starts[last + 1] + kernel.vertical.taps - Swift.max(loadedThrough, kernel.vertical.starts[y]) <= windowRows {
+            while last + 1 < rows.upperBound
+                && kernel.vertical.starts[last + 1] + kernel.vertical.taps - Swift.max(loadedThrough, kernel.vertical.starts[y]) <= windowRows
+            {
                 last += 1
             }
             let needed = Swift.max(loadedThrough, kernel.vertical.starts[y])..<(kernel.vertical.starts[last] + kernel.vertical.taps)
@@ -57,8 +60,11 @@ final class ResampledBandSource<S: FixedWidthInteger & UnsignedInteger & Sendabl
             y = last + 1
         }
         guard let storage = PixelStorage(output) else { throw StreamError.bandMismatch(expected: rows, got: rows.lowerBound..<rows.lowerBound) }
-        return PixelBand(top: rows.lowerBound, rows: Image(width: width, height: rows.count, layout: header.layout, storage: storage,
-                                                             alphaMode: header.alphaMode))
+        return PixelBand(
+            top: rows.lowerBound,
+            rows: Image(
+                width: width, height: rows.count, layout: header.layout, storage: storage,
+                alphaMode: header.alphaMode))
     }
 
     /// Makes source rows `needed` available in the window (dropping rows above them).
@@ -87,9 +93,14 @@ final class ResampledBandSource<S: FixedWidthInteger & UnsignedInteger & Sendabl
 
     /// Output rows `rows` on every strip at once.
     private func compute(_ rows: ClosedRange<Int>, into output: inout [S], firstRow: Int) throws {
-        let channels = header.layout.channelCount, width = header.width
-        let sourceSamples = input.header.samplesPerRow, top = windowTop, end = windowEnd
-        let strips = self.strips, stop = CancellationFlag(), context = self.context
+        let channels = header.layout.channelCount
+        let width = header.width
+        let sourceSamples = input.header.samplesPerRow
+        let top = windowTop
+        let end = windowEnd
+        let strips = self.strips
+        let stop = CancellationFlag()
+        let context = self.context
         try window.withUnsafeBufferPointer { window in
             guard let windowBase = window.baseAddress else { throw StreamError.bandMismatch(expected: top..<end, got: top..<top) }
             let source = SendableSamples(base: UnsafeMutablePointer(mutating: windowBase))
@@ -125,8 +136,10 @@ extension Resampler {
     /// The resampling of the image `input` streams, as a stream: the same pixels as
     /// ``resample(_:width:height:region:context:)`` on the whole image, computed as rows are
     /// asked for, holding a window of source rows and each strip's ring.
-    public func bands(from input: any BandSource, width: Int, height: Int, region: ResamplingRegion? = nil,
-                      context: TransformContext = TransformContext()) -> any BandSource {
+    public func bands(
+        from input: any BandSource, width: Int, height: Int, region: ResamplingRegion? = nil,
+        context: TransformContext = TransformContext()
+    ) -> any BandSource {
         precondition(width > 0 && height > 0, "resampling needs a positive size")
         let source = input.header
         let region = region ?? ResamplingRegion(x: 0, y: 0, width: Double(source.width), height: Double(source.height))
@@ -138,7 +151,9 @@ extension Resampler {
 
     /// The stream `input` filtered along the axes given (their input lengths are its sizes).
     func bands(from input: any BandSource, horizontal: ResamplingAxis, vertical: ResamplingAxis, context: TransformContext) -> any BandSource {
-        let source = input.header, width = horizontal.outputLength, height = vertical.outputLength
+        let source = input.header
+        let width = horizontal.outputLength
+        let height = vertical.outputLength
         let unpremultiplies = linearLight && source.layout.hasAlpha && source.alphaMode == .premultiplied
         let premultipliedInput = source.layout.hasAlpha && source.alphaMode == .premultiplied && !unpremultiplies
         let kernel = ResamplingKernel(

@@ -35,14 +35,18 @@ public struct Resampler: Sendable, Hashable {
     /// - Returns: an image of the same layout and depth; straight alpha unless the input was
     ///   premultiplied (then premultiplied). Metadata is copied unchanged: callers fix what
     ///   the geometry change makes untrue (nine-patch divs).
-    public func resample(_ image: Image, width: Int, height: Int, region: ResamplingRegion? = nil,
-                         context: TransformContext = TransformContext()) throws -> Image {
+    public func resample(
+        _ image: Image, width: Int, height: Int, region: ResamplingRegion? = nil,
+        context: TransformContext = TransformContext()
+    ) throws -> Image {
         precondition(width > 0 && height > 0, "resampling needs a positive size")
         let region = region ?? ResamplingRegion(x: 0, y: 0, width: Double(image.width), height: Double(image.height))
-        let horizontal = ResamplingAxis(filter: filter, inputLength: image.width, outputLength: width,
-                                        origin: region.x, length: region.width)
-        let vertical = ResamplingAxis(filter: filter, inputLength: image.height, outputLength: height,
-                                      origin: region.y, length: region.height)
+        let horizontal = ResamplingAxis(
+            filter: filter, inputLength: image.width, outputLength: width,
+            origin: region.x, length: region.width)
+        let vertical = ResamplingAxis(
+            filter: filter, inputLength: image.height, outputLength: height,
+            origin: region.y, length: region.height)
         if horizontal.isIdentity && vertical.isIdentity { return image }
         return try resample(image, horizontal: horizontal, vertical: vertical, context: context)
     }
@@ -50,7 +54,8 @@ public struct Resampler: Sendable, Hashable {
     /// `image` filtered along the axes given (their input lengths are the image's sizes): the
     /// engine behind resampling and blurring.
     func resample(_ image: Image, horizontal: ResamplingAxis, vertical: ResamplingAxis, context: TransformContext) throws -> Image {
-        let width = horizontal.outputLength, height = vertical.outputLength
+        let width = horizontal.outputLength
+        let height = vertical.outputLength
         let source = linearLight ? image.unpremultiplied() : image
         let premultipliedInput = source.layout.hasAlpha && source.alphaMode == .premultiplied
         let kernel = ResamplingKernel(
@@ -64,8 +69,9 @@ public struct Resampler: Sendable, Hashable {
         case .sixteen(let samples):
             storage = .sixteen(try run(kernel, samples, sourceWidth: source.width, width: width, height: height, context: context))
         }
-        return Image(width: width, height: height, layout: source.layout, storage: storage,
-                     alphaMode: source.alphaMode, metadata: source.metadata)
+        return Image(
+            width: width, height: height, layout: source.layout, storage: storage,
+            alphaMode: source.alphaMode, metadata: source.metadata)
     }
 
     private func run<S: FixedWidthInteger & UnsignedInteger & SendableMetatype>(
@@ -84,8 +90,9 @@ public struct Resampler: Sendable, Hashable {
                 let source = SendablePointer(UnsafeMutablePointer(mutating: inputBase))
                 try context.concurrentBands(count: height, work: work) { rows, isCancelled in
                     for columns in strips {
-                        kernel.run(source: UnsafePointer(source.base), sourceWidth: sourceWidth, output: output.base,
-                                   outputWidth: width, rows: rows, columns: columns, isCancelled: isCancelled)
+                        kernel.run(
+                            source: UnsafePointer(source.base), sourceWidth: sourceWidth, output: output.base,
+                            outputWidth: width, rows: rows, columns: columns, isCancelled: isCancelled)
                     }
                 }
             }

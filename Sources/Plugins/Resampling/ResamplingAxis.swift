@@ -45,8 +45,9 @@ struct ResamplingAxis: Sendable {
     /// Computes the weights that map the source span `origin ..< origin + length` (which may be
     /// fractional and may extend past the image) onto `outputLength` pixels.
     init(filter: ResamplingFilter, inputLength: Int, outputLength: Int, origin: Double, length: Double) {
-        self.init(kernel: filter == .nearest ? nil : AxisKernel(support: filter.support, widensWhenShrinking: true, weight: filter.weight),
-                  inputLength: inputLength, outputLength: outputLength, origin: origin, length: length, skipsIdentity: true)
+        self.init(
+            kernel: filter == .nearest ? nil : AxisKernel(support: filter.support, widensWhenShrinking: true, weight: filter.weight),
+            inputLength: inputLength, outputLength: outputLength, origin: origin, length: length, skipsIdentity: true)
     }
 
     /// Computes the weights of `kernel` (`nil`: the nearest pixel) mapping the source span

@@ -1,9 +1,10 @@
+import NinepipeCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import NinepipeCore
 
 /// A reconstruction filter for resampling. Its support widens with the downscale factor,
 /// so shrinking averages every source pixel it covers (no aliasing).

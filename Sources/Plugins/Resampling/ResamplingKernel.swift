@@ -26,7 +26,8 @@ struct ResamplingKernel: Sendable {
 
     /// Source pixel range (columns) a strip of output columns reads.
     func sourceColumns(for columns: Range<Int>) -> Range<Int> {
-        var low = Int.max, high = 0
+        var low = Int.max
+        var high = 0
         for x in columns {
             low = min(low, horizontal.starts[x])
             high = max(high, horizontal.starts[x] + horizontal.taps)
@@ -45,7 +46,8 @@ struct ResamplingKernel: Sendable {
         guard vertical.taps * sourceColumns * channels <= 16 << 20 else { return false }
         let outputPixels = Double(horizontal.outputLength * vertical.outputLength)
         let horizontalFirst = Double(sourceRows * horizontal.outputLength * horizontal.taps) + outputPixels * Double(vertical.taps)
-        let verticalFirst = Double(vertical.outputLength * sourceColumns * channels * vertical.taps) / 4
+        let verticalFirst =
+            Double(vertical.outputLength * sourceColumns * channels * vertical.taps) / 4
             + outputPixels * Double(horizontal.taps)
         return verticalFirst < horizontalFirst
     }
@@ -77,64 +79,81 @@ struct ResamplingKernel: Sendable {
         row y: Int, strip: ResamplingStrip<S>, into destination: UnsafeMutablePointer<S>,
         sourceRow: (Int) -> UnsafePointer<S>
     ) {
-        let maxValue = Float(S.max), colorMask = strip.colorMask
-        let ringRows = vertical.taps, groups = strip.groups, columns = strip.columns, sourceRange = strip.sourceRange
-        let ring = strip.ring, scratch = strip.scratch, summed = strip.summed, accumulator = strip.accumulator
+        let maxValue = Float(S.max)
+        let colorMask = strip.colorMask
+        let ringRows = vertical.taps
+        let groups = strip.groups
+        let columns = strip.columns
+        let sourceRange = strip.sourceRange
+        let ring = strip.ring
+        let scratch = strip.scratch
+        let summed = strip.summed
+        let accumulator = strip.accumulator
         func floats(_ groups: UnsafeMutablePointer<SIMD4<Float>>) -> UnsafeMutablePointer<Float> {
             UnsafeMutableRawPointer(groups).assumingMemoryBound(to: Float.self)
         }
         horizontal.weights.withUnsafeBufferPointer { hWeights in
-        horizontal.starts.withUnsafeBufferPointer { hStarts in
-        strip.decode.withUnsafeBufferPointer { decode in
-            let firstRow = vertical.starts[y]
-            for k in 0..<ringRows {
-                let row = firstRow + k
-                let slot = row % ringRows
-                guard strip.ringSourceRow[slot] != row else { continue }
-                strip.ringSourceRow[slot] = row
-                let line = sourceRow(row) + sourceRange.lowerBound * channels
-                if strip.verticalFirst {
-                    convert(line, count: sourceRange.count, into: floats(ring + slot * groups), colorMask: colorMask,
-                            maxValue: maxValue, decode: decode)
-                } else {
-                    convert(line, count: sourceRange.count, into: floats(scratch), colorMask: colorMask,
-                            maxValue: maxValue, decode: decode)
-                    filterRow(floats(scratch), offset: sourceRange.lowerBound, columns: columns, starts: hStarts,
-                              weights: hWeights, into: ring + slot * groups)
+            horizontal.starts.withUnsafeBufferPointer { hStarts in
+                strip.decode.withUnsafeBufferPointer { decode in
+                    let firstRow = vertical.starts[y]
+                    for k in 0..<ringRows {
+                        let row = firstRow + k
+                        let slot = row % ringRows
+                        guard strip.ringSourceRow[slot] != row else { continue }
+                        strip.ringSourceRow[slot] = row
+                        let line = sourceRow(row) + sourceRange.lowerBound * channels
+                        if strip.verticalFirst {
+                            convert(
+                                line, count: sourceRange.count, into: floats(ring + slot * groups), colorMask: colorMask,
+                                maxValue: maxValue, decode: decode)
+                        } else {
+                            convert(
+                                line, count: sourceRange.count, into: floats(scratch), colorMask: colorMask,
+                                maxValue: maxValue, decode: decode)
+                            filterRow(
+                                floats(scratch), offset: sourceRange.lowerBound, columns: columns, starts: hStarts,
+                                weights: hWeights, into: ring + slot * groups)
+                        }
+                    }
+                    sumRing(ring, groups: groups, outputRow: y, into: summed)
+                    if strip.verticalFirst {
+                        filterRow(
+                            floats(summed), offset: sourceRange.lowerBound, columns: columns, starts: hStarts,
+                            weights: hWeights, into: accumulator, flatScratch: floats(scratch))
+                        store(accumulator, count: columns.count, into: destination, colorMask: colorMask, maxValue: maxValue)
+                    } else {
+                        store(summed, count: columns.count, into: destination, colorMask: colorMask, maxValue: maxValue)
+                    }
                 }
             }
-            sumRing(ring, groups: groups, outputRow: y, into: summed)
-            if strip.verticalFirst {
-                filterRow(floats(summed), offset: sourceRange.lowerBound, columns: columns, starts: hStarts,
-                          weights: hWeights, into: accumulator, flatScratch: floats(scratch))
-                store(accumulator, count: columns.count, into: destination, colorMask: colorMask, maxValue: maxValue)
-            } else {
-                store(summed, count: columns.count, into: destination, colorMask: colorMask, maxValue: maxValue)
-            }
-        }
-        }
         }
     }
 
     /// The weighted sum of the ring rows output row `y` reads (`groups` four-lane groups each),
     /// four rows per sweep so partial sums stay in registers.
     @inline(__always)
-    private func sumRing(_ ring: UnsafeMutablePointer<SIMD4<Float>>, groups: Int, outputRow y: Int,
-                         into sum: UnsafeMutablePointer<SIMD4<Float>>) {
-        let ringRows = vertical.taps, firstRow = vertical.starts[y]
+    private func sumRing(
+        _ ring: UnsafeMutablePointer<SIMD4<Float>>, groups: Int, outputRow y: Int,
+        into sum: UnsafeMutablePointer<SIMD4<Float>>
+    ) {
+        let ringRows = vertical.taps
+        let firstRow = vertical.starts[y]
         if let half = vertical.symmetricWeights, vertical.isSymmetricInterior(y) {
             // Mirrored rows added first: w0·r(y) + Σ wk·(r(y−k) + r(y+k)), up to three pairs per
             // sweep so the partial sums are read and written fewer times. Missing pairs of the
             // last sweep repeat the centre row with weight 0.
             func row(_ offset: Int) -> UnsafeMutablePointer<SIMD4<Float>> { ring + ((y + offset) % ringRows) * groups }
-            let centre = row(0), pairs = half.count - 1
+            let centre = row(0)
+            let pairs = half.count - 1
             var k = 1
             repeat {
                 let n = Swift.min(3, pairs - k + 1)
                 func pair(_ i: Int) -> (UnsafeMutablePointer<SIMD4<Float>>, UnsafeMutablePointer<SIMD4<Float>>, Float) {
                     i < n ? (row(-k - i), row(k + i), half[k + i]) : (centre, centre, 0)
                 }
-                let (a0, b0, w0) = pair(0), (a1, b1, w1) = pair(1), (a2, b2, w2) = pair(2)
+                let (a0, b0, w0) = pair(0)
+                let (a1, b1, w1) = pair(1)
+                let (a2, b2, w2) = pair(2)
                 if k == 1 {
                     let wc = half[0]
                     for g in 0..<groups {
@@ -155,8 +174,14 @@ struct ResamplingKernel: Sendable {
                 ring + ((firstRow + k + Swift.min(offset, n - 1)) % ringRows) * groups
             }
             func weight(_ offset: Int) -> Float { offset < n ? vertical.weights[y * ringRows + k + offset] : 0 }
-            let r0 = row(0), r1 = row(1), r2 = row(2), r3 = row(3)
-            let w0 = weight(0), w1 = weight(1), w2 = weight(2), w3 = weight(3)
+            let r0 = row(0)
+            let r1 = row(1)
+            let r2 = row(2)
+            let r3 = row(3)
+            let w0 = weight(0)
+            let w1 = weight(1)
+            let w2 = weight(2)
+            let w3 = weight(3)
             if k == 0 {
                 for g in 0..<groups { sum[g] = r0[g] * w0 + r1[g] * w1 + (r2[g] * w2 + r3[g] * w3) }
             } else {
@@ -182,7 +207,8 @@ struct ResamplingKernel: Sendable {
             }
         }
         if premultiply {
-            let alphaLane = channels - 1, inverseMax = 1 / maxValue
+            let alphaLane = channels - 1
+            let inverseMax = 1 / maxValue
             for pixel in 0..<count {
                 let base = floats + pixel * channels
                 let alpha = base[alphaLane] * inverseMax
@@ -204,54 +230,59 @@ struct ResamplingKernel: Sendable {
     /// vector, so no lane is wasted (a third more work per vector for RGB, four times for gray);
     /// each pixel's lanes are then copied into `row`. The arithmetic per value is the same.
     @inline(__always)
-    private func filterRow(_ floats: UnsafeMutablePointer<Float>, offset: Int, columns: Range<Int>,
-                           starts: UnsafeBufferPointer<Int>, weights: UnsafeBufferPointer<Float>,
-                           into row: UnsafeMutablePointer<SIMD4<Float>>, flatScratch: UnsafeMutablePointer<Float>? = nil) {
+    private func filterRow(
+        _ floats: UnsafeMutablePointer<Float>, offset: Int, columns: Range<Int>,
+        starts: UnsafeBufferPointer<Int>, weights: UnsafeBufferPointer<Float>,
+        into row: UnsafeMutablePointer<SIMD4<Float>>, flatScratch: UnsafeMutablePointer<Float>? = nil
+    ) {
         let taps = horizontal.taps
         let stride = channels * MemoryLayout<Float>.stride
         // The symmetric weights broadcast to four lanes once, not at every tap.
         let half = (horizontal.symmetricWeights ?? []).map { SIMD4<Float>(repeating: $0) }
         half.withUnsafeBufferPointer { half in
-        var flatColumns = columns.lowerBound..<columns.lowerBound
-        if let flat = flatScratch, !half.isEmpty, channels < 4 {
-            let radius = half.count - 1
-            let low = Swift.max(columns.lowerBound, radius)
-            flatColumns = low..<Swift.max(low, Swift.min(columns.upperBound, horizontal.inputLength - radius))
-            let end = (flatColumns.upperBound - offset) * channels
-            var i = (flatColumns.lowerBound - offset) * channels
-            while i < end {
-                let sum = Self.mirroredSum(around: UnsafeRawPointer(floats + i), stride: stride, half: half)
-                UnsafeMutableRawPointer(flat + i).storeBytes(of: sum, as: SIMD4<Float>.self)
-                i += 4
+            var flatColumns = columns.lowerBound..<columns.lowerBound
+            if let flat = flatScratch, !half.isEmpty, channels < 4 {
+                let radius = half.count - 1
+                let low = Swift.max(columns.lowerBound, radius)
+                flatColumns = low..<Swift.max(low, Swift.min(columns.upperBound, horizontal.inputLength - radius))
+                let end = (flatColumns.upperBound - offset) * channels
+                var i = (flatColumns.lowerBound - offset) * channels
+                while i < end {
+                    let sum = Self.mirroredSum(around: UnsafeRawPointer(floats + i), stride: stride, half: half)
+                    UnsafeMutableRawPointer(flat + i).storeBytes(of: sum, as: SIMD4<Float>.self)
+                    i += 4
+                }
+                for x in flatColumns {
+                    row[x - columns.lowerBound] = UnsafeRawPointer(flat + (x - offset) * channels).loadUnaligned(as: SIMD4<Float>.self)
+                }
             }
-            for x in flatColumns {
-                row[x - columns.lowerBound] = UnsafeRawPointer(flat + (x - offset) * channels).loadUnaligned(as: SIMD4<Float>.self)
+            for (index, x) in columns.enumerated() {
+                if flatColumns.contains(x) { continue }
+                if !half.isEmpty && horizontal.isSymmetricInterior(x) {
+                    row[index] = Self.mirroredSum(around: UnsafeRawPointer(floats + (x - offset) * channels), stride: stride, half: half)
+                    continue
+                }
+                let first = UnsafeRawPointer(floats + (starts[x] - offset) * channels)
+                let w = weights.baseAddress! + x * taps
+                // Four accumulators keep four independent add chains in flight.
+                var s0 = SIMD4<Float>.zero
+                var s1 = SIMD4<Float>.zero
+                var s2 = SIMD4<Float>.zero
+                var s3 = SIMD4<Float>.zero
+                var k = 0
+                while k + 3 < taps {
+                    s0 += first.loadUnaligned(fromByteOffset: k * stride, as: SIMD4<Float>.self) * w[k]
+                    s1 += first.loadUnaligned(fromByteOffset: (k + 1) * stride, as: SIMD4<Float>.self) * w[k + 1]
+                    s2 += first.loadUnaligned(fromByteOffset: (k + 2) * stride, as: SIMD4<Float>.self) * w[k + 2]
+                    s3 += first.loadUnaligned(fromByteOffset: (k + 3) * stride, as: SIMD4<Float>.self) * w[k + 3]
+                    k += 4
+                }
+                while k < taps {
+                    s0 += first.loadUnaligned(fromByteOffset: k * stride, as: SIMD4<Float>.self) * w[k]
+                    k += 1
+                }
+                row[index] = (s0 + s1) + (s2 + s3)
             }
-        }
-        for (index, x) in columns.enumerated() {
-            if flatColumns.contains(x) { continue }
-            if !half.isEmpty && horizontal.isSymmetricInterior(x) {
-                row[index] = Self.mirroredSum(around: UnsafeRawPointer(floats + (x - offset) * channels), stride: stride, half: half)
-                continue
-            }
-            let first = UnsafeRawPointer(floats + (starts[x] - offset) * channels)
-            let w = weights.baseAddress! + x * taps
-            // Four accumulators keep four independent add chains in flight.
-            var s0 = SIMD4<Float>.zero, s1 = SIMD4<Float>.zero, s2 = SIMD4<Float>.zero, s3 = SIMD4<Float>.zero
-            var k = 0
-            while k + 3 < taps {
-                s0 += first.loadUnaligned(fromByteOffset: k * stride, as: SIMD4<Float>.self) * w[k]
-                s1 += first.loadUnaligned(fromByteOffset: (k + 1) * stride, as: SIMD4<Float>.self) * w[k + 1]
-                s2 += first.loadUnaligned(fromByteOffset: (k + 2) * stride, as: SIMD4<Float>.self) * w[k + 2]
-                s3 += first.loadUnaligned(fromByteOffset: (k + 3) * stride, as: SIMD4<Float>.self) * w[k + 3]
-                k += 4
-            }
-            while k < taps {
-                s0 += first.loadUnaligned(fromByteOffset: k * stride, as: SIMD4<Float>.self) * w[k]
-                k += 1
-            }
-            row[index] = (s0 + s1) + (s2 + s3)
-        }
         }
     }
 
@@ -259,20 +290,27 @@ struct ResamplingKernel: Sendable {
     /// is the four floats `k × stride` bytes away; mirrored values are added before multiplying,
     /// walking two pointers outwards, two independent sums in flight.
     @inline(__always)
-    private static func mirroredSum(around centre: UnsafeRawPointer, stride: Int,
-                                    half: UnsafeBufferPointer<SIMD4<Float>>) -> SIMD4<Float> {
-        var left = centre, right = centre
-        var s0 = centre.loadUnaligned(as: SIMD4<Float>.self) * half[0], s1 = SIMD4<Float>.zero
+    private static func mirroredSum(
+        around centre: UnsafeRawPointer, stride: Int,
+        half: UnsafeBufferPointer<SIMD4<Float>>
+    ) -> SIMD4<Float> {
+        var left = centre
+        var right = centre
+        var s0 = centre.loadUnaligned(as: SIMD4<Float>.self) * half[0]
+        var s1 = SIMD4<Float>.zero
         var k = 1
         while k + 1 < half.count {
-            left -= stride; right += stride
+            left -= stride
+            right += stride
             s0 += (left.loadUnaligned(as: SIMD4<Float>.self) + right.loadUnaligned(as: SIMD4<Float>.self)) * half[k]
-            left -= stride; right += stride
+            left -= stride
+            right += stride
             s1 += (left.loadUnaligned(as: SIMD4<Float>.self) + right.loadUnaligned(as: SIMD4<Float>.self)) * half[k + 1]
             k += 2
         }
         if k < half.count {
-            left -= stride; right += stride
+            left -= stride
+            right += stride
             s0 += (left.loadUnaligned(as: SIMD4<Float>.self) + right.loadUnaligned(as: SIMD4<Float>.self)) * half[k]
         }
         return s0 + s1
@@ -318,19 +356,27 @@ struct ResamplingKernel: Sendable {
         case 1: for i in 0..<count { line[i] = S(truncatingIfNeeded: integers[i][0]) }
         case 2:
             for i in 0..<count {
-                let v = integers[i], p = line + 2 * i
-                p[0] = S(truncatingIfNeeded: v[0]); p[1] = S(truncatingIfNeeded: v[1])
+                let v = integers[i]
+                let p = line + 2 * i
+                p[0] = S(truncatingIfNeeded: v[0])
+                p[1] = S(truncatingIfNeeded: v[1])
             }
         case 3:
             for i in 0..<count {
-                let v = integers[i], p = line + 3 * i
-                p[0] = S(truncatingIfNeeded: v[0]); p[1] = S(truncatingIfNeeded: v[1]); p[2] = S(truncatingIfNeeded: v[2])
+                let v = integers[i]
+                let p = line + 3 * i
+                p[0] = S(truncatingIfNeeded: v[0])
+                p[1] = S(truncatingIfNeeded: v[1])
+                p[2] = S(truncatingIfNeeded: v[2])
             }
         default:
             for i in 0..<count {
-                let v = integers[i], p = line + 4 * i
-                p[0] = S(truncatingIfNeeded: v[0]); p[1] = S(truncatingIfNeeded: v[1])
-                p[2] = S(truncatingIfNeeded: v[2]); p[3] = S(truncatingIfNeeded: v[3])
+                let v = integers[i]
+                let p = line + 4 * i
+                p[0] = S(truncatingIfNeeded: v[0])
+                p[1] = S(truncatingIfNeeded: v[1])
+                p[2] = S(truncatingIfNeeded: v[2])
+                p[3] = S(truncatingIfNeeded: v[3])
             }
         }
     }

@@ -68,11 +68,15 @@ final class ResamplingStrip<S: FixedWidthInteger & UnsignedInteger> {
         }
         let output = UnsafeMutableRawPointer(destination)
         if S.self == UInt8.self {
-            kernel.produce(row: y, strip: unsafeDowncast(self, to: ResamplingStrip<UInt8>.self),
-                           into: output.assumingMemoryBound(to: UInt8.self)) { cast(sourceRow($0), to: UInt8.self) }
+            kernel.produce(
+                row: y, strip: unsafeDowncast(self, to: ResamplingStrip<UInt8>.self),
+                into: output.assumingMemoryBound(to: UInt8.self)
+            ) { cast(sourceRow($0), to: UInt8.self) }
         } else if S.self == UInt16.self {
-            kernel.produce(row: y, strip: unsafeDowncast(self, to: ResamplingStrip<UInt16>.self),
-                           into: output.assumingMemoryBound(to: UInt16.self)) { cast(sourceRow($0), to: UInt16.self) }
+            kernel.produce(
+                row: y, strip: unsafeDowncast(self, to: ResamplingStrip<UInt16>.self),
+                into: output.assumingMemoryBound(to: UInt16.self)
+            ) { cast(sourceRow($0), to: UInt16.self) }
         } else {
             kernel.produce(row: y, strip: self, into: destination, sourceRow: sourceRow)
         }

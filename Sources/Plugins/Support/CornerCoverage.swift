@@ -19,7 +19,10 @@ struct CornerCoverage: Sendable {
         let area = (u1 - u0) * (v1 - v0)
         guard area > 0 else { return 1 }
         // Only the part with u > 0 and v > 0 can be outside.
-        let a = max(u0, 0), b = u1, c = max(v0, 0), d = v1
+        let a = max(u0, 0)
+        let b = u1
+        let c = max(v0, 0)
+        let d = v1
         guard b > a, d > c else { return 1 }
         let outside = (b - a) * (d - c) - insideQuarterDisk(a: a, b: b, c: c, d: d)
         return min(max(1 - outside / area, 0), 1)
@@ -35,7 +38,8 @@ struct CornerCoverage: Sendable {
         var area = 0.0
         let fullEnd = min(b, full)
         if fullEnd > a { area += (fullEnd - a) * (d - c) }
-        let low = max(a, full), high = min(b, empty)
+        let low = max(a, full)
+        let high = min(b, empty)
         if high > low { area += arcIntegral(low, high) - c * (high - low) }
         return area
     }

@@ -21,8 +21,13 @@ extension Transforms {
             a.width == b.width && a.height == b.height && a.region == b.region && a.margins == b.margins
         }
         func hash(into hasher: inout Hasher) {
-            hasher.combine(width); hasher.combine(height); hasher.combine(region)
-            hasher.combine(margins.top); hasher.combine(margins.right); hasher.combine(margins.bottom); hasher.combine(margins.left)
+            hasher.combine(width)
+            hasher.combine(height)
+            hasher.combine(region)
+            hasher.combine(margins.top)
+            hasher.combine(margins.right)
+            hasher.combine(margins.bottom)
+            hasher.combine(margins.left)
         }
 
         /// Works out the geometry for a `sourceWidth`×`sourceHeight` image.
@@ -31,10 +36,14 @@ extension Transforms {
         ///   - width, height: requested sides (at least one); percentages are of the source side.
         ///   - upscale: when false the scale factor never exceeds 1.
         ///   - letterbox: for `contain`, pad to exactly width × height, placed by gravity.
-        init(sourceWidth: Int, sourceHeight: Int, width: Length?, height: Length?, fit: Fit, gravity: Gravity,
-             upscale: Bool, letterbox: Bool) {
-            let sw = Double(sourceWidth), sh = Double(sourceHeight)
-            let tw = width?.resolved(against: sourceWidth), th = height?.resolved(against: sourceHeight)
+        init(
+            sourceWidth: Int, sourceHeight: Int, width: Length?, height: Length?, fit: Fit, gravity: Gravity,
+            upscale: Bool, letterbox: Bool
+        ) {
+            let sw = Double(sourceWidth)
+            let sh = Double(sourceHeight)
+            let tw = width?.resolved(against: sourceWidth)
+            let th = height?.resolved(against: sourceHeight)
             func side(_ value: Double) -> Int { Swift.max(1, Int(Swift.min(value, 1e9).rounded())) }
             let whole = ResamplingRegion(x: 0, y: 0, width: sw, height: sh)
             guard let tw, let th else {
@@ -48,7 +57,8 @@ extension Transforms {
             }
             switch fit {
             case .fill:
-                let sx = upscale ? tw / sw : Swift.min(tw / sw, 1), sy = upscale ? th / sh : Swift.min(th / sh, 1)
+                let sx = upscale ? tw / sw : Swift.min(tw / sw, 1)
+                let sy = upscale ? th / sh : Swift.min(th / sh, 1)
                 self.width = side(sw * sx)
                 self.height = side(sh * sy)
                 self.region = whole
@@ -60,7 +70,8 @@ extension Transforms {
                 self.height = !limitedByWidth && scale == th / sh ? side(th) : side(sh * scale)
                 self.region = whole
                 if letterbox {
-                    let extraX = Swift.max(0, side(tw) - self.width), extraY = Swift.max(0, side(th) - self.height)
+                    let extraX = Swift.max(0, side(tw) - self.width)
+                    let extraY = Swift.max(0, side(th) - self.height)
                     let left = gravity.offset(inner: 0, outer: extraX, vertical: false)
                     let top = gravity.offset(inner: 0, outer: extraY, vertical: true)
                     margins = (top, extraX - left, extraY - top, left)
@@ -72,9 +83,10 @@ extension Transforms {
                 self.height = Swift.min(side(th), side(sh * scale))
                 let regionWidth = Swift.min(sw, Double(self.width) / scale)
                 let regionHeight = Swift.min(sh, Double(self.height) / scale)
-                self.region = ResamplingRegion(x: (sw - regionWidth) * gravity.alignment.x,
-                                               y: (sh - regionHeight) * gravity.alignment.y,
-                                               width: regionWidth, height: regionHeight)
+                self.region = ResamplingRegion(
+                    x: (sw - regionWidth) * gravity.alignment.x,
+                    y: (sh - regionHeight) * gravity.alignment.y,
+                    width: regionWidth, height: regionHeight)
             }
         }
     }

@@ -23,8 +23,9 @@ extension Transforms {
         public static let summary = "Add an opaque alpha channel, or remove it by compositing onto a background colour"
         /// The parameters.
         public static let parameters: [ParameterSpec] = [
-            ParameterSpec("action", .choice(Action.allCases.map(\.rawValue)), required: true, positional: true,
-                          summary: "add or remove"),
+            ParameterSpec(
+                "action", .choice(Action.allCases.map(\.rawValue)), required: true, positional: true,
+                summary: "add or remove"),
             ParameterSpec("background", .color, summary: "remove only: the opaque colour to composite onto (default #ffffff)"),
         ]
 
@@ -48,8 +49,9 @@ extension Transforms {
                     throw ParameterError(name: "background", value: color.description, expected: "background= only with alpha remove")
                 }
                 guard color.alpha == 255 else {
-                    throw ParameterError(name: "background", value: color.description,
-                                         expected: "an opaque colour (alpha ff): the result has no alpha channel, e.g. background=#ffffff")
+                    throw ParameterError(
+                        name: "background", value: color.description,
+                        expected: "an opaque colour (alpha ff): the result has no alpha channel, e.g. background=#ffffff")
                 }
                 background = color
             }

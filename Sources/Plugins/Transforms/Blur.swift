@@ -13,8 +13,9 @@ extension Transforms {
         public static let summary = "Gaussian blur for backgrounds and privacy: exact kernel up to sigma 30, premultiplied alpha, edges repeated"
         /// The parameters.
         public static let parameters: [ParameterSpec] = [
-            ParameterSpec("sigma", .number(0.3...1000), required: true, positional: true,
-                          summary: "standard deviation in pixels (the kernel reaches 3 sigma)"),
+            ParameterSpec(
+                "sigma", .number(0.3...1000), required: true, positional: true,
+                summary: "standard deviation in pixels (the kernel reaches 3 sigma)")
         ]
 
         /// The blur.

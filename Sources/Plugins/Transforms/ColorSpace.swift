@@ -13,7 +13,7 @@ extension Transforms {
         public static let summary = "Convert the pixels from their ICC profile (a P3 photo, Adobe RGB, a gray profile) to sRGB"
         /// The parameters.
         public static let parameters: [ParameterSpec] = [
-            ParameterSpec("space", .choice(["srgb"]), default: .choice("srgb"), positional: true, summary: "the colour space to convert to"),
+            ParameterSpec("space", .choice(["srgb"]), default: .choice("srgb"), positional: true, summary: "the colour space to convert to")
         ]
 
         /// Creates the step.

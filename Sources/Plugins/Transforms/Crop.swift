@@ -27,8 +27,9 @@ extension Transforms {
             ParameterSpec("y", .length(-65_535...65_535), summary: "top edge (default 0); not with gravity"),
             ParameterSpec("width", .length(1...65_535), summary: "width (default: the rest of the image)"),
             ParameterSpec("height", .length(1...65_535), summary: "height (default: the rest of the image)"),
-            ParameterSpec("gravity", SmartCrop.gravityParameterType,
-                          summary: "place the rectangle by gravity instead of x/y; entropy or attention: where the detail is"),
+            ParameterSpec(
+                "gravity", SmartCrop.gravityParameterType,
+                summary: "place the rectangle by gravity instead of x/y; entropy or attention: where the detail is"),
         ]
 
         /// Left edge, or `nil` for 0 / gravity.
@@ -56,11 +57,13 @@ extension Transforms {
         /// Builds the step from validated arguments; `gravity` and `x`/`y` exclude each other.
         public init(arguments: Arguments) throws {
             if arguments["gravity"] != nil, let given = ["x", "y"].first(where: { arguments[$0] != nil }) {
-                throw ParameterError(name: given, value: arguments[given]?.description ?? "",
-                                     expected: "either x/y or gravity, not both (gravity places the rectangle for you)")
+                throw ParameterError(
+                    name: given, value: arguments[given]?.description ?? "",
+                    expected: "either x/y or gravity, not both (gravity places the rectangle for you)")
             }
-            self.init(x: Length(arguments["x"]), y: Length(arguments["y"]), width: Length(arguments["width"]),
-                      height: Length(arguments["height"]), gravity: Gravity(arguments["gravity"]))
+            self.init(
+                x: Length(arguments["x"]), y: Length(arguments["y"]), width: Length(arguments["width"]),
+                height: Length(arguments["height"]), gravity: Gravity(arguments["gravity"]))
             smart = SmartCrop.strategy(arguments["gravity"])
         }
 
@@ -102,7 +105,8 @@ extension Transforms {
             let wanted = rectangle(width: width, height: height)
             let clipped = wanted.intersection(PixelRect(x: 0, y: 0, width: width, height: height))
             guard !clipped.isEmpty else {
-                throw TransformError("crop rectangle \(wanted) (width×height+x+y) lies outside the \(width)×\(height) image; choose x/y inside it or use gravity")
+                throw TransformError(
+                    "crop rectangle \(wanted) (width×height+x+y) lies outside the \(width)×\(height) image; choose x/y inside it or use gravity")
             }
             return clipped
         }

@@ -1,9 +1,10 @@
+import NinepipeCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import NinepipeCore
 
 extension Transforms {
     /// `gamma 2.2`: each colour sample `v` (as a fraction) becomes `v^(1/gamma)`, as ImageMagick's
@@ -18,7 +19,7 @@ extension Transforms {
         public static let summary = "Gamma correction: each colour sample v becomes v^(1/gamma) (above 1 brightens midtones)"
         /// The parameters.
         public static let parameters: [ParameterSpec] = [
-            ParameterSpec("gamma", .number(0.01...100), required: true, positional: true, summary: "the gamma, e.g. 2.2"),
+            ParameterSpec("gamma", .number(0.01...100), required: true, positional: true, summary: "the gamma, e.g. 2.2")
         ]
 
         /// The gamma.

@@ -25,9 +25,10 @@ extension Transforms {
             guard image.layout.isColor else { return image }
             let layout: PixelLayout = image.layout.hasAlpha ? .grayAlpha : .gray
             if case .eight(let samples) = image.unpremultiplied().storage {
-                var result = Image(width: image.width, height: image.height, layout: layout,
-                                   samples: try ColorPixels.luminance(samples, layout: image.layout, context: context),
-                                   metadata: image.metadata)
+                var result = Image(
+                    width: image.width, height: image.height, layout: layout,
+                    samples: try ColorPixels.luminance(samples, layout: image.layout, context: context),
+                    metadata: image.metadata)
                 if image.alphaMode == .premultiplied { result = result.premultiplied() }
                 return result
             }

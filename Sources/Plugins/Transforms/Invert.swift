@@ -12,7 +12,7 @@ extension Transforms {
         public static let summary = "Negative: every colour sample becomes max − value (alpha kept unless alpha=true)"
         /// The parameters.
         public static let parameters: [ParameterSpec] = [
-            ParameterSpec("alpha", .boolean, default: .boolean(false), summary: "invert the alpha channel too"),
+            ParameterSpec("alpha", .boolean, default: .boolean(false), summary: "invert the alpha channel too")
         ]
 
         /// Whether alpha is inverted too.
@@ -32,7 +32,8 @@ extension Transforms {
         public func apply(to image: Image, context: TransformContext) throws -> Image {
             var result = try ColorPixels.mapSamples(image, context: context) { 1 - $0 }
             guard invertsAlpha && result.layout.hasAlpha else { return result }
-            let straight = result.unpremultiplied(), channels = result.layout.channelCount
+            let straight = result.unpremultiplied()
+            let channels = result.layout.channelCount
             result = straight
             result.editSamples(eight: { Self.invertAlpha(&$0, channels: channels) }, sixteen: { Self.invertAlpha(&$0, channels: channels) })
             return image.alphaMode == .premultiplied ? result.premultiplied() : result

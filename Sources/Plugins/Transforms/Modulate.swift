@@ -1,9 +1,10 @@
+import NinepipeCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import NinepipeCore
 
 extension Transforms {
     /// `modulate brightness=1.1 saturation=0.8 hue=30 lightness=0`: adjusts colour in CIE LCh
@@ -45,16 +46,20 @@ extension Transforms {
 
         /// Builds the step from validated arguments.
         public init(arguments: Arguments) throws {
-            self.init(brightness: arguments["brightness"]?.doubleValue ?? 1, saturation: arguments["saturation"]?.doubleValue ?? 1,
-                      hue: arguments["hue"]?.doubleValue ?? 0, lightness: arguments["lightness"]?.doubleValue ?? 0)
+            self.init(
+                brightness: arguments["brightness"]?.doubleValue ?? 1, saturation: arguments["saturation"]?.doubleValue ?? 1,
+                hue: arguments["hue"]?.doubleValue ?? 0, lightness: arguments["lightness"]?.doubleValue ?? 0)
         }
 
         /// Returns the adjusted image.
         public func apply(to image: Image, context: TransformContext) throws -> Image {
             guard brightness != 1 || saturation != 1 || hue.truncatingRemainder(dividingBy: 360) != 0 || lightness != 0 else { return image }
-            let scale = Float(brightness), offset = Float(lightness), angle = hue * .pi / 180
+            let scale = Float(brightness)
+            let offset = Float(lightness)
+            let angle = hue * .pi / 180
             // Chroma scaling and hue rotation together: one 2×2 matrix on (a*, b*).
-            let cosine = Float(cos(angle) * saturation), sine = Float(sin(angle) * saturation)
+            let cosine = Float(cos(angle) * saturation)
+            let sine = Float(sin(angle) * saturation)
             return try ColorPixels.mapLinear(image, to: image.layout, context: context) { rgb in
                 let lab = CIELab.lab(fromLinear: rgb)
                 let adjusted = SIMD3(lab.x * scale + offset, lab.y * cosine - lab.z * sine, lab.y * sine + lab.z * cosine)

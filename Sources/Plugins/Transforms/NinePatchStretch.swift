@@ -28,15 +28,18 @@ extension Transforms {
         public static let parameters: [ParameterSpec] = [
             ParameterSpec("width", .integer(1...65_535), summary: "output width (default: the image's; content= may grow it)"),
             ParameterSpec("height", .integer(1...65_535), summary: "output height (default: the image's; content= may grow it)"),
-            ParameterSpec("mode", .choice(NinePatchFill.allCases.map(\.rawValue)), default: .choice("stretch"),
-                          summary: "how stretch regions fill: stretch, tile (from the start), repeat (centred), round, space"),
+            ParameterSpec(
+                "mode", .choice(NinePatchFill.allCases.map(\.rawValue)), default: .choice("stretch"),
+                summary: "how stretch regions fill: stretch, tile (from the start), repeat (centred), round, space"),
             ParameterSpec("xmode", .choice(NinePatchFill.allCases.map(\.rawValue)), summary: "mode for the horizontal axis only"),
             ParameterSpec("ymode", .choice(NinePatchFill.allCases.map(\.rawValue)), summary: "mode for the vertical axis only"),
-            ParameterSpec("insets", .list(.integer(0...65_535), count: 4...4),
-                          summary: "cap insets top,left,bottom,right (UIEdgeInsets order) instead of the image's nine-patch"),
+            ParameterSpec(
+                "insets", .list(.integer(0...65_535), count: 4...4),
+                summary: "cap insets top,left,bottom,right (UIEdgeInsets order) instead of the image's nine-patch"),
             ParameterSpec("content", .string, summary: "minimum content (padding) area WxH, e.g. content=120x40"),
-            ParameterSpec("filter", .choice(ResamplingFilter.allCases.map(\.rawValue)), default: .choice("bilinear"),
-                          summary: "filter for scaled regions"),
+            ParameterSpec(
+                "filter", .choice(ResamplingFilter.allCases.map(\.rawValue)), default: .choice("bilinear"),
+                summary: "filter for scaled regions"),
         ]
 
         /// Output width and height, or `nil` for the image's own.
@@ -55,15 +58,20 @@ extension Transforms {
             /// Height in pixels.
             public var height: Int
             /// Creates the size.
-            public init(width: Int, height: Int) { self.width = width; self.height = height }
+            public init(width: Int, height: Int) {
+                self.width = width
+                self.height = height
+            }
         }
         /// Filter for scaled regions.
         public var filter: ResamplingFilter
 
         /// Creates the step.
-        public init(width: Int? = nil, height: Int? = nil, xMode: NinePatchFill = .stretch, yMode: NinePatchFill = .stretch,
-                    insets: NinePatchInsets? = nil, content: ContentSize? = nil,
-                    filter: ResamplingFilter = .bilinear) {
+        public init(
+            width: Int? = nil, height: Int? = nil, xMode: NinePatchFill = .stretch, yMode: NinePatchFill = .stretch,
+            insets: NinePatchInsets? = nil, content: ContentSize? = nil,
+            filter: ResamplingFilter = .bilinear
+        ) {
             self.width = width
             self.height = height
             self.xMode = xMode
@@ -88,16 +96,18 @@ extension Transforms {
             if let text = arguments["content"]?.stringValue {
                 let parts = text.lowercased().split(separator: "x").compactMap { Int($0) }
                 guard parts.count == 2, parts.allSatisfy({ (0...65_535).contains($0) }) else {
-                    throw ParameterError(name: "content", value: ParameterValue.string(text).description,
-                                         expected: "WIDTHxHEIGHT in pixels, each 0…65535, e.g. content=120x40")
+                    throw ParameterError(
+                        name: "content", value: ParameterValue.string(text).description,
+                        expected: "WIDTHxHEIGHT in pixels, each 0…65535, e.g. content=120x40")
                 }
                 content = ContentSize(width: parts[0], height: parts[1])
             }
-            self.init(width: arguments["width"]?.intValue, height: arguments["height"]?.intValue,
-                      xMode: arguments["xmode"]?.stringValue.flatMap(NinePatchFill.init(rawValue:)) ?? mode,
-                      yMode: arguments["ymode"]?.stringValue.flatMap(NinePatchFill.init(rawValue:)) ?? mode,
-                      insets: insets, content: content,
-                      filter: arguments["filter"]?.stringValue.flatMap(ResamplingFilter.init(rawValue:)) ?? .bilinear)
+            self.init(
+                width: arguments["width"]?.intValue, height: arguments["height"]?.intValue,
+                xMode: arguments["xmode"]?.stringValue.flatMap(NinePatchFill.init(rawValue:)) ?? mode,
+                yMode: arguments["ymode"]?.stringValue.flatMap(NinePatchFill.init(rawValue:)) ?? mode,
+                insets: insets, content: content,
+                filter: arguments["filter"]?.stringValue.flatMap(ResamplingFilter.init(rawValue:)) ?? .bilinear)
         }
 
         /// The nine-patch description used for `image`: `insets=` when given (one stretch region per
@@ -107,15 +117,22 @@ extension Transforms {
             if let insets {
                 let sides = [insets.left, insets.right, insets.top, insets.bottom]
                 guard sides.allSatisfy({ $0 >= 0 }), Int(insets.left) + Int(insets.right) < image.width,
-                      Int(insets.top) + Int(insets.bottom) < image.height else {
-                    throw TransformError("insets \(insets.top),\(insets.left),\(insets.bottom),\(insets.right) leave nothing to stretch in the \(image.width)×\(image.height) image; each must be 0 or more, left+right under the width and top+bottom under the height")
+                    Int(insets.top) + Int(insets.bottom) < image.height
+                else {
+                    throw TransformError(
+                        "insets \(insets.top),\(insets.left),\(insets.bottom),\(insets.right) leave nothing to stretch in the \(image.width)×\(image.height) image; each must be 0 or more, left+right under the width and top+bottom under the height"
+                    )
                 }
-                return NinePatchChunk(xDivs: [insets.left, Int32(image.width) - insets.right],
-                                      yDivs: [insets.top, Int32(image.height) - insets.bottom],
-                                      padding: insets, colors: []).withCellColors(of: image)
+                return NinePatchChunk(
+                    xDivs: [insets.left, Int32(image.width) - insets.right],
+                    yDivs: [insets.top, Int32(image.height) - insets.bottom],
+                    padding: insets, colors: []
+                ).withCellColors(of: image)
             }
             guard let chunk = image.metadata.ninePatch?.chunk else {
-                throw TransformError("the image has no nine-patch information: load a .9.png (or load … ninepatch=border), a compiled nine-patch PNG, or give insets=top,left,bottom,right")
+                throw TransformError(
+                    "the image has no nine-patch information: load a .9.png (or load … ninepatch=border), a compiled nine-patch PNG, or give insets=top,left,bottom,right"
+                )
             }
             return chunk.clamped(width: image.width, height: image.height)
         }
@@ -144,12 +161,15 @@ extension Transforms {
 
         func plan(for image: Image, context: TransformContext) throws -> Plan {
             let chunk = try chunk(for: image)
-            var outputWidth = width ?? image.width, outputHeight = height ?? image.height
+            var outputWidth = width ?? image.width
+            var outputHeight = height ?? image.height
             if let content {
-                outputWidth = try Self.length(holding: content.width, from: outputWidth, divs: chunk.xDivs, source: image.width,
-                                              before: chunk.padding.left, after: chunk.padding.right, axis: "width", limits: context.limits)
-                outputHeight = try Self.length(holding: content.height, from: outputHeight, divs: chunk.yDivs, source: image.height,
-                                               before: chunk.padding.top, after: chunk.padding.bottom, axis: "height", limits: context.limits)
+                outputWidth = try Self.length(
+                    holding: content.width, from: outputWidth, divs: chunk.xDivs, source: image.width,
+                    before: chunk.padding.left, after: chunk.padding.right, axis: "width", limits: context.limits)
+                outputHeight = try Self.length(
+                    holding: content.height, from: outputHeight, divs: chunk.yDivs, source: image.height,
+                    before: chunk.padding.top, after: chunk.padding.bottom, axis: "height", limits: context.limits)
             }
             try context.limits.check(width: outputWidth, height: outputHeight)
             let columns = NinePatchAxis(divs: chunk.xDivs, length: image.width, output: outputWidth)
@@ -158,15 +178,20 @@ extension Transforms {
             let spaced = (xMode == .space || yMode == .space)
             let layout = spaced || colors.contains(NinePatchChunk.transparentColor) ? image.layout.withAlpha : image.layout
             var metadata = image.metadata
-            metadata.ninePatch = Self.mapped(image.metadata.ninePatch?.clamped(width: image.width, height: image.height), chunk: chunk,
-                                             columns: columns, rows: rows, width: outputWidth, height: outputHeight)
-            return Plan(width: outputWidth, height: outputHeight, columns: columns, rows: rows, colors: colors, layout: layout,
-                        source: image.converted(to: layout).unpremultiplied(), metadata: metadata)
+            metadata.ninePatch = Self.mapped(
+                image.metadata.ninePatch?.clamped(width: image.width, height: image.height), chunk: chunk,
+                columns: columns, rows: rows, width: outputWidth, height: outputHeight)
+            return Plan(
+                width: outputWidth, height: outputHeight, columns: columns, rows: rows, colors: colors, layout: layout,
+                source: image.converted(to: layout).unpremultiplied(), metadata: metadata)
         }
 
         /// The output rows of row segment `r`: its cells side by side on a transparent strip.
         func strip(_ r: Int, of plan: Plan, context: TransformContext) throws -> Image {
-            let row = plan.rows.segments[r], columns = plan.columns, layout = plan.layout, depth = plan.source.depth
+            let row = plan.rows.segments[r]
+            let columns = plan.columns
+            let layout = plan.layout
+            let depth = plan.source.depth
             var strip = Image.filled(width: plan.width, height: row.outputLength, layout: layout, depth: depth, color: .clear)
             for (c, column) in columns.segments.enumerated() where column.outputLength > 0 {
                 try context.checkCancellation()
@@ -174,9 +199,11 @@ extension Transforms {
                 if color == NinePatchChunk.transparentColor { continue }
                 let cell: Image
                 if color != NinePatchChunk.noColor {
-                    cell = Image.filled(width: column.outputLength, height: row.outputLength, layout: layout, depth: depth,
-                                        color: Color(red: UInt8(color >> 16 & 0xFF), green: UInt8(color >> 8 & 0xFF),
-                                                     blue: UInt8(color & 0xFF), alpha: UInt8(color >> 24)))
+                    cell = Image.filled(
+                        width: column.outputLength, height: row.outputLength, layout: layout, depth: depth,
+                        color: Color(
+                            red: UInt8(color >> 16 & 0xFF), green: UInt8(color >> 8 & 0xFF),
+                            blue: UInt8(color & 0xFF), alpha: UInt8(color >> 24)))
                 } else {
                     let piece = plan.source.cropped(to: PixelRect(x: column.start, y: row.start, width: column.length, height: row.length))
                     let across = try (column.stretches ? xMode : .stretch)
@@ -194,8 +221,10 @@ extension Transforms {
         ///
         /// Padding that reaches into a stretch region grows with the output, so the length is found
         /// by laying the axis out rather than by adding padding and content.
-        static func length(holding content: Int, from minimum: Int, divs: [Int32], source: Int,
-                           before: Int32, after: Int32, axis: String, limits: ImageLimits) throws -> Int {
+        static func length(
+            holding content: Int, from minimum: Int, divs: [Int32], source: Int,
+            before: Int32, after: Int32, axis: String, limits: ImageLimits
+        ) throws -> Int {
             func contentLength(at output: Int) -> Int {
                 let layout = NinePatchAxis(divs: divs, length: source, output: output)
                 return layout.map(Double(source) - Double(after)) - layout.map(Double(before))
@@ -205,7 +234,9 @@ extension Transforms {
             let ceiling = Swift.min(65_535, limits.maxDimension)
             while contentLength(at: output) < content {
                 guard output < ceiling else {
-                    throw TransformError("content=… needs a content \(axis) of \(content) pixels, but the padding of this nine-patch leaves at most \(contentLength(at: ceiling)) at the largest allowed \(axis) (\(ceiling)); give a smaller content size")
+                    throw TransformError(
+                        "content=… needs a content \(axis) of \(content) pixels, but the padding of this nine-patch leaves at most \(contentLength(at: ceiling)) at the largest allowed \(axis) (\(ceiling)); give a smaller content size"
+                    )
                 }
                 output += 1
             }
@@ -214,26 +245,31 @@ extension Transforms {
 
         /// The nine-patch information in the rendered image's coordinates: stretch regions where
         /// the stretched pixels now are, padding and bounds mapped through the layout.
-        static func mapped(_ info: NinePatchInfo?, chunk: NinePatchChunk, columns: NinePatchAxis, rows: NinePatchAxis,
-                           width: Int, height: Int) -> NinePatchInfo {
+        static func mapped(
+            _ info: NinePatchInfo?, chunk: NinePatchChunk, columns: NinePatchAxis, rows: NinePatchAxis,
+            width: Int, height: Int
+        ) -> NinePatchInfo {
             func divs(_ axis: NinePatchAxis) -> [Int32] {
                 axis.segments.filter { $0.stretches && $0.outputLength > 0 }
                     .flatMap { [Int32($0.outputStart), Int32($0.outputStart + $0.outputLength)] }
             }
             func map(_ insets: NinePatchInsets, sourceWidth: Int, sourceHeight: Int) -> NinePatchInsets {
-                NinePatchInsets(left: Int32(columns.map(Double(insets.left))),
-                                right: Int32(width - columns.map(Double(sourceWidth) - Double(insets.right))),
-                                top: Int32(rows.map(Double(insets.top))),
-                                bottom: Int32(height - rows.map(Double(sourceHeight) - Double(insets.bottom))))
+                NinePatchInsets(
+                    left: Int32(columns.map(Double(insets.left))),
+                    right: Int32(width - columns.map(Double(sourceWidth) - Double(insets.right))),
+                    top: Int32(rows.map(Double(insets.top))),
+                    bottom: Int32(height - rows.map(Double(sourceHeight) - Double(insets.bottom))))
             }
             let sourceWidth = columns.segments.last.map { $0.start + $0.length } ?? width
             let sourceHeight = rows.segments.last.map { $0.start + $0.length } ?? height
-            let xDivs = divs(columns), yDivs = divs(rows)
+            let xDivs = divs(columns)
+            let yDivs = divs(rows)
             let cells = NinePatchInfo.cellCount(xDivs, length: width) * NinePatchInfo.cellCount(yDivs, length: height)
             var result = info ?? NinePatchInfo()
-            result.chunk = NinePatchChunk(xDivs: xDivs, yDivs: yDivs,
-                                          padding: map(chunk.padding, sourceWidth: sourceWidth, sourceHeight: sourceHeight),
-                                          colors: Array(repeating: NinePatchChunk.noColor, count: cells))
+            result.chunk = NinePatchChunk(
+                xDivs: xDivs, yDivs: yDivs,
+                padding: map(chunk.padding, sourceWidth: sourceWidth, sourceHeight: sourceHeight),
+                colors: Array(repeating: NinePatchChunk.noColor, count: cells))
             result.layoutBounds = info?.layoutBounds.map { NinePatchLayoutBounds(insets: map($0.insets, sourceWidth: sourceWidth, sourceHeight: sourceHeight)) }
             result.outline = info?.outline.map {
                 NinePatchOutline(insets: map($0.insets, sourceWidth: sourceWidth, sourceHeight: sourceHeight), radius: $0.radius, alpha: $0.alpha)

@@ -32,8 +32,9 @@ extension Transforms {
         public init(arguments: Arguments) throws {
             let given = ["value", "rotate", "flip"].filter { arguments[$0] != nil }
             if given.count > 1 {
-                throw ParameterError(name: given[1], value: arguments[given[1]]?.description ?? "",
-                                     expected: "only one of value=, rotate= and flip= per orient step")
+                throw ParameterError(
+                    name: given[1], value: arguments[given[1]]?.description ?? "",
+                    expected: "only one of value=, rotate= and flip= per orient step")
             }
             if let value = arguments["value"]?.intValue {
                 orientation = NinepipeCore.Orientation(rawValue: value)

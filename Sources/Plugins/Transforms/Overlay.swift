@@ -30,8 +30,9 @@ extension Transforms {
             ParameterSpec("y", .length(-65_535...65_535), default: .number(0), summary: "margin from the edge the gravity names (pixels or % of the height)"),
             ParameterSpec("opacity", .number(0...1), default: .number(1), summary: "multiplies the overlay's alpha"),
             ParameterSpec("scale", .length(1...65_535), summary: "the overlay's width: pixels, or % of the base's width (aspect kept); default its own size"),
-            ParameterSpec("blend", .choice(BlendMode.allCases.map(\.rawValue)), default: .choice("over"),
-                          summary: "over (normal), multiply (darken), screen (lighten)"),
+            ParameterSpec(
+                "blend", .choice(BlendMode.allCases.map(\.rawValue)), default: .choice("over"),
+                summary: "over (normal), multiply (darken), screen (lighten)"),
             ParameterSpec("tile", .boolean, default: .boolean(false), summary: "repeat it over the whole image"),
         ]
 
@@ -51,8 +52,10 @@ extension Transforms {
         public var tiles: Bool
 
         /// Creates the step.
-        public init(path: String, gravity: Gravity = .center, x: Length = .pixels(0), y: Length = .pixels(0), opacity: Double = 1,
-                    scale: Length? = nil, blend: BlendMode = .over, tiles: Bool = false) {
+        public init(
+            path: String, gravity: Gravity = .center, x: Length = .pixels(0), y: Length = .pixels(0), opacity: Double = 1,
+            scale: Length? = nil, blend: BlendMode = .over, tiles: Bool = false
+        ) {
             self.path = path
             self.gravity = gravity
             self.x = x
@@ -65,10 +68,11 @@ extension Transforms {
 
         /// Builds the step from validated arguments.
         public init(arguments: Arguments) throws {
-            self.init(path: arguments["path"]?.stringValue ?? "", gravity: Gravity(arguments["gravity"]) ?? .center,
-                      x: Length(arguments["x"]) ?? .pixels(0), y: Length(arguments["y"]) ?? .pixels(0),
-                      opacity: arguments["opacity"]?.doubleValue ?? 1, scale: Length(arguments["scale"]),
-                      blend: BlendMode(rawValue: arguments["blend"]?.stringValue ?? "") ?? .over, tiles: arguments["tile"] == .boolean(true))
+            self.init(
+                path: arguments["path"]?.stringValue ?? "", gravity: Gravity(arguments["gravity"]) ?? .center,
+                x: Length(arguments["x"]) ?? .pixels(0), y: Length(arguments["y"]) ?? .pixels(0),
+                opacity: arguments["opacity"]?.doubleValue ?? 1, scale: Length(arguments["scale"]),
+                blend: BlendMode(rawValue: arguments["blend"]?.stringValue ?? "") ?? .over, tiles: arguments["tile"] == .boolean(true))
         }
 
         /// Returns the image with the overlay on it.
@@ -85,8 +89,10 @@ extension Transforms {
         }
 
         /// The overlay read, scaled and placed on a base of this size, layout and depth.
-        func place(on width: Int, _ height: Int, layout: PixelLayout, depth: SampleDepth,
-                   context: TransformContext) throws -> (compositor: Compositor, origins: [(x: Int, y: Int)], layout: PixelLayout) {
+        func place(
+            on width: Int, _ height: Int, layout: PixelLayout, depth: SampleDepth,
+            context: TransformContext
+        ) throws -> (compositor: Compositor, origins: [(x: Int, y: Int)], layout: PixelLayout) {
             var overlay = try load(context: context)
             if let scale {
                 let wide = Swift.max(1, Int(scale.resolved(against: width).rounded()))
@@ -96,8 +102,10 @@ extension Transforms {
             }
             let resultLayout = Compositor.layout(base: layout, overlay: overlay.layout)
             let prepared = Compositor.prepared(overlay, layout: resultLayout, depth: depth)
-            let origin = (x: Self.position(gravity.alignment.x, margin: x.resolved(against: width), inner: prepared.width, outer: width),
-                          y: Self.position(gravity.alignment.y, margin: y.resolved(against: height), inner: prepared.height, outer: height))
+            let origin = (
+                x: Self.position(gravity.alignment.x, margin: x.resolved(against: width), inner: prepared.width, outer: width),
+                y: Self.position(gravity.alignment.y, margin: y.resolved(against: height), inner: prepared.height, outer: height)
+            )
             var origins = [origin]
             if tiles {
                 let firstX = origin.x - (origin.x + prepared.width - 1).floorDivided(by: prepared.width) * prepared.width

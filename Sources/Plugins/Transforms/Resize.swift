@@ -22,24 +22,29 @@ extension Transforms {
         /// One line of help.
         public static let summary = "Scale with a resampling filter: fill, contain (optionally letterboxed) or cover (cropped by gravity)"
         /// The parameters.
-        public static let parameters: [ParameterSpec] = [
-            ParameterSpec("width", .length(1...65_535), summary: "target width (pixels or % of the image's width)"),
-            ParameterSpec("height", .length(1...65_535), summary: "target height (pixels or % of the image's height)"),
-            ParameterSpec("fit", .choice(Fit.allCases.map(\.rawValue)), default: .choice("contain"),
-                          summary: "with both sides: fill (ignore aspect), contain (fit inside) or cover (fill and crop)"),
-            ParameterSpec("gravity", SmartCrop.gravityParameterType, default: .choice("center"),
-                          summary: "what cover keeps (entropy/attention: the most detailed/salient part), or where contain sits on its background"),
-            ParameterSpec("upscale", .boolean, default: .boolean(true), summary: "allow enlarging"),
-            ParameterSpec("background", .color, summary: "contain only: letterbox onto exactly width×height of this colour"),
-        ] + samplingParameters
+        public static let parameters: [ParameterSpec] =
+            [
+                ParameterSpec("width", .length(1...65_535), summary: "target width (pixels or % of the image's width)"),
+                ParameterSpec("height", .length(1...65_535), summary: "target height (pixels or % of the image's height)"),
+                ParameterSpec(
+                    "fit", .choice(Fit.allCases.map(\.rawValue)), default: .choice("contain"),
+                    summary: "with both sides: fill (ignore aspect), contain (fit inside) or cover (fill and crop)"),
+                ParameterSpec(
+                    "gravity", SmartCrop.gravityParameterType, default: .choice("center"),
+                    summary: "what cover keeps (entropy/attention: the most detailed/salient part), or where contain sits on its background"),
+                ParameterSpec("upscale", .boolean, default: .boolean(true), summary: "allow enlarging"),
+                ParameterSpec("background", .color, summary: "contain only: letterbox onto exactly width×height of this colour"),
+            ] + samplingParameters
 
         /// `filter=`, `quality=` and `linear=`: the resampling choices every resizing step offers
         /// (read them with ``filter(from:)``).
         public static let samplingParameters: [ParameterSpec] = [
-            ParameterSpec("filter", .choice(ResamplingFilter.allCases.map(\.rawValue)),
-                          summary: "resampling filter (default lanczos3); not with quality"),
-            ParameterSpec("quality", .choice(ResamplingFilter.qualities),
-                          summary: "interpolation quality: none=nearest low=bilinear medium=bicubic high=lanczos3"),
+            ParameterSpec(
+                "filter", .choice(ResamplingFilter.allCases.map(\.rawValue)),
+                summary: "resampling filter (default lanczos3); not with quality"),
+            ParameterSpec(
+                "quality", .choice(ResamplingFilter.qualities),
+                summary: "interpolation quality: none=nearest low=bilinear medium=bicubic high=lanczos3"),
             ParameterSpec("linear", .boolean, default: .boolean(false), summary: "resample in linear light (gamma-correct)"),
         ]
 
@@ -63,8 +68,10 @@ extension Transforms {
         var stepName = Resize.name
 
         /// Creates a resize; at least one of `width` and `height` must be given.
-        public init(width: Length?, height: Length?, fit: Fit = .contain, gravity: Gravity = .center,
-                    resampler: Resampler = Resampler(), upscale: Bool = true, background: Color? = nil) {
+        public init(
+            width: Length?, height: Length?, fit: Fit = .contain, gravity: Gravity = .center,
+            resampler: Resampler = Resampler(), upscale: Bool = true, background: Color? = nil
+        ) {
             self.width = width
             self.height = height
             self.fit = fit
@@ -81,23 +88,27 @@ extension Transforms {
             }
             let fit = Fit(rawValue: arguments["fit"]?.stringValue ?? "") ?? .contain
             if let background = arguments["background"], fit != .contain || arguments["width"] == nil || arguments["height"] == nil {
-                throw ParameterError(name: "background", value: background.description,
-                                     expected: "background= only with fit=contain and both width= and height= (it letterboxes to exactly that size)")
+                throw ParameterError(
+                    name: "background", value: background.description,
+                    expected: "background= only with fit=contain and both width= and height= (it letterboxes to exactly that size)")
             }
-            self.init(width: Length(arguments["width"]), height: Length(arguments["height"]), fit: fit,
-                      gravity: Gravity(arguments["gravity"]) ?? .center,
-                      resampler: Resampler(filter: try Self.filter(from: arguments),
-                                           linearLight: arguments["linear"] == .boolean(true)),
-                      upscale: arguments["upscale"] != .boolean(false),
-                      background: { if case .color(let color)? = arguments["background"] { color } else { nil } }())
+            self.init(
+                width: Length(arguments["width"]), height: Length(arguments["height"]), fit: fit,
+                gravity: Gravity(arguments["gravity"]) ?? .center,
+                resampler: Resampler(
+                    filter: try Self.filter(from: arguments),
+                    linearLight: arguments["linear"] == .boolean(true)),
+                upscale: arguments["upscale"] != .boolean(false),
+                background: { if case .color(let color)? = arguments["background"] { color } else { nil } }())
             smart = SmartCrop.strategy(arguments["gravity"])
         }
 
         /// The filter chosen by `filter=` or `quality=` (exclusive; lanczos3 when neither).
         public static func filter(from arguments: Arguments) throws -> ResamplingFilter {
             if let filter = arguments["filter"], let quality = arguments["quality"] {
-                throw ParameterError(name: "quality", value: quality.description,
-                                     expected: "either filter= or quality=, not both (filter=\(filter) already chooses)")
+                throw ParameterError(
+                    name: "quality", value: quality.description,
+                    expected: "either filter= or quality=, not both (filter=\(filter) already chooses)")
             }
             if let quality = arguments["quality"]?.stringValue { return ResamplingFilter(quality: quality) }
             return arguments["filter"]?.stringValue.flatMap(ResamplingFilter.init(rawValue:)) ?? .lanczos3
@@ -105,8 +116,9 @@ extension Transforms {
 
         /// The geometry for an upright `width`×`height` source.
         func geometry(width sourceWidth: Int, height sourceHeight: Int) -> ResizeGeometry {
-            ResizeGeometry(sourceWidth: sourceWidth, sourceHeight: sourceHeight, width: width, height: height, fit: fit,
-                           gravity: gravity, upscale: upscale, letterbox: background != nil)
+            ResizeGeometry(
+                sourceWidth: sourceWidth, sourceHeight: sourceHeight, width: width, height: height, fit: fit,
+                gravity: gravity, upscale: upscale, letterbox: background != nil)
         }
 
         /// The geometry for `upright`, with a smart `cover` region placed on its content (and noted).
@@ -114,8 +126,9 @@ extension Transforms {
             var geometry = geometry(width: upright.width, height: upright.height)
             guard let smart, fit == .cover else { return geometry }
             let region = geometry.region
-            let window = try SmartCrop.window(in: upright, width: Int(region.width.rounded()), height: Int(region.height.rounded()),
-                                              strategy: smart, context: context)
+            let window = try SmartCrop.window(
+                in: upright, width: Int(region.width.rounded()), height: Int(region.height.rounded()),
+                strategy: smart, context: context)
             geometry.region.x = Swift.min(Double(window.x), Double(upright.width) - region.width)
             geometry.region.y = Swift.min(Double(window.y), Double(upright.height) - region.height)
             context.note("\(stepName): \(smart.rawValue) chose \(window.width)×\(window.height) at \(window.x),\(window.y)")
@@ -127,10 +140,12 @@ extension Transforms {
             try image.transformedUpright { upright in
                 let geometry = try geometry(for: upright, context: context)
                 try context.limits.check(width: geometry.canvasWidth, height: geometry.canvasHeight)
-                var result = try resampler.resample(upright, width: geometry.width, height: geometry.height,
-                                                    region: geometry.region, context: context)
-                result.metadata.ninePatch = Self.scaledNinePatch(upright.metadata.ninePatch, width: upright.width, height: upright.height,
-                                                                 geometry: geometry, stepName: stepName, context: context)
+                var result = try resampler.resample(
+                    upright, width: geometry.width, height: geometry.height,
+                    region: geometry.region, context: context)
+                result.metadata.ninePatch = Self.scaledNinePatch(
+                    upright.metadata.ninePatch, width: upright.width, height: upright.height,
+                    geometry: geometry, stepName: stepName, context: context)
                 if let background {
                     let m = geometry.margins
                     result = result.padded(top: m.top, right: m.right, bottom: m.bottom, left: m.left, color: background)
@@ -140,12 +155,15 @@ extension Transforms {
         }
 
         /// The source's nine-patch information mapped onto the resampled image, or `nil` (with a warning) when lost.
-        static func scaledNinePatch(_ info: NinePatchInfo?, width: Int, height: Int, geometry: ResizeGeometry, stepName: String,
-                                    context: TransformContext) -> NinePatchInfo? {
+        static func scaledNinePatch(
+            _ info: NinePatchInfo?, width: Int, height: Int, geometry: ResizeGeometry, stepName: String,
+            context: TransformContext
+        ) -> NinePatchInfo? {
             guard let info else { return nil }
             let region = geometry.region
-            let scaled = info.scaled(region: (region.x, region.y, region.width, region.height), width: width,
-                                     height: height, outputWidth: geometry.width, outputHeight: geometry.height)
+            let scaled = info.scaled(
+                region: (region.x, region.y, region.width, region.height), width: width,
+                height: height, outputWidth: geometry.width, outputHeight: geometry.height)
             if scaled == nil {
                 context.warn("\(stepName): nine-patch information dropped: the result keeps no stretch region on one axis")
             }
@@ -165,8 +183,9 @@ extension Transforms.Resize: BandTransform {
         try context.limits.check(width: geometry.canvasWidth, height: geometry.canvasHeight)
         let resampled = resampler.bands(from: input, width: geometry.width, height: geometry.height, region: geometry.region, context: context)
         var header = resampled.header
-        header.metadata.ninePatch = Self.scaledNinePatch(source.metadata.ninePatch, width: source.width, height: source.height,
-                                                         geometry: geometry, stepName: stepName, context: context)
+        header.metadata.ninePatch = Self.scaledNinePatch(
+            source.metadata.ninePatch, width: source.width, height: source.height,
+            geometry: geometry, stepName: stepName, context: context)
         let result = RelabeledBandSource(resampled, header: header)
         guard let background else { return result }
         let m = geometry.margins

@@ -21,10 +21,12 @@ extension Transforms {
         public static let summary = "Round the corners with antialiased arcs; per-corner radii, % of the shorter side, optional transparent border"
         /// The parameters.
         public static let parameters: [ParameterSpec] = [
-            ParameterSpec("radius", .list(.length(0...65_535), count: 1...4), required: true, positional: true,
-                          summary: "corner radius: 1 value, or top-left,top-right,bottom-right,bottom-left; % of the shorter side"),
-            ParameterSpec("border", .integer(0...65_535), default: .integer(0),
-                          summary: "transparent border added first; the picture inside it is rounded"),
+            ParameterSpec(
+                "radius", .list(.length(0...65_535), count: 1...4), required: true, positional: true,
+                summary: "corner radius: 1 value, or top-left,top-right,bottom-right,bottom-left; % of the shorter side"),
+            ParameterSpec(
+                "border", .integer(0...65_535), default: .integer(0),
+                summary: "transparent border added first; the picture inside it is rounded"),
         ]
 
         /// Radii of the top-left, top-right, bottom-right and bottom-left corners.
@@ -84,7 +86,8 @@ extension Transforms {
         /// with the alpha of each pixel in `coverage` (image row → columns and fractions) scaled.
         static func cutting(_ rows: Image, top: Int, coverage: [Int: [(Int, Double)]]) -> Image {
             var result = rows
-            let channels = result.layout.channelCount, width = result.width
+            let channels = result.layout.channelCount
+            let width = result.width
             func apply<S: FixedWidthInteger & UnsignedInteger>(_ samples: inout [S]) {
                 for y in top..<(top + rows.height) {
                     for (x, fraction) in coverage[y] ?? [] {
@@ -109,8 +112,10 @@ extension Transforms {
 
         /// For every row crossing a corner box, the coverage of each pixel that is not fully inside.
         static func coverageRows(rect: PixelRect, radii: [Double]) -> [Int: [(Int, Double)]] {
-            let left = Double(rect.x), top = Double(rect.y)
-            let right = Double(rect.x + rect.width), bottom = Double(rect.y + rect.height)
+            let left = Double(rect.x)
+            let top = Double(rect.y)
+            let right = Double(rect.x + rect.width)
+            let bottom = Double(rect.y + rect.height)
             // Centre, and the direction from the centre towards the corner, for each corner.
             let corners: [(radius: Double, cx: Double, cy: Double, sx: Double, sy: Double)] = [
                 (radii[0], left + radii[0], top + radii[0], -1, -1),
@@ -145,7 +150,8 @@ extension Transforms.RoundedCorner: BandTransform {
         let source = input.header
         guard source.metadata.orientation == .up else { return nil }
         try context.limits.check(width: source.width + 2 * border, height: source.height + 2 * border)
-        let bordered: any BandSource = border > 0
+        let bordered: any BandSource =
+            border > 0
             ? PaddedBandSource(input, top: border, right: border, bottom: border, left: border, color: .clear) : input
         let inner = PixelRect(x: border, y: border, width: source.width, height: source.height)
         let shorter = Swift.min(inner.width, inner.height)

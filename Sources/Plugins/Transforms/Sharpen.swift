@@ -13,11 +13,13 @@ extension Transforms {
         public static let summary = "Unsharp mask on luma: crisper edges after downscaling, no colour fringes, alpha untouched"
         /// The parameters.
         public static let parameters: [ParameterSpec] = [
-            ParameterSpec("sigma", .number(0.3...100), default: .number(0.5), positional: true,
-                          summary: "size of the detail sharpened, in pixels (the blur that gives the local mean)"),
+            ParameterSpec(
+                "sigma", .number(0.3...100), default: .number(0.5), positional: true,
+                summary: "size of the detail sharpened, in pixels (the blur that gives the local mean)"),
             ParameterSpec("amount", .number(0...20), default: .number(1), summary: "how much of the detail is added (0: none)"),
-            ParameterSpec("threshold", .number(0...255), default: .number(0),
-                          summary: "luma differences up to this many 8-bit levels are left alone (keeps noise and skin smooth)"),
+            ParameterSpec(
+                "threshold", .number(0...255), default: .number(0),
+                summary: "luma differences up to this many 8-bit levels are left alone (keeps noise and skin smooth)"),
         ]
 
         /// The filter.
@@ -30,8 +32,9 @@ extension Transforms {
 
         /// Builds the step from validated arguments.
         public init(arguments: Arguments) throws {
-            self.init(sigma: arguments["sigma"]?.doubleValue ?? 0.5, amount: arguments["amount"]?.doubleValue ?? 1,
-                      threshold: arguments["threshold"]?.doubleValue ?? 0)
+            self.init(
+                sigma: arguments["sigma"]?.doubleValue ?? 0.5, amount: arguments["amount"]?.doubleValue ?? 1,
+                threshold: arguments["threshold"]?.doubleValue ?? 0)
         }
 
         /// Returns the sharpened image.

@@ -23,23 +23,29 @@ extension Transforms {
         /// One line of help.
         public static let summary = "Aspect-fill and centre-crop to a fixed size, optional transparent border and rounded corners; shrinks JPEGs while decoding"
         /// The parameters.
-        public static let parameters: [ParameterSpec] = [
-            ParameterSpec("size", .integer(1...65_535), positional: true, summary: "square side; or give width and height"),
-            ParameterSpec("width", .integer(1...65_535), summary: "thumbnail width (not with size)"),
-            ParameterSpec("height", .integer(1...65_535), summary: "thumbnail height (not with size)"),
-            ParameterSpec("border", .integer(0...65_535), default: .integer(0), summary: "transparent border around the thumbnail"),
-            ParameterSpec("radius", .list(.length(0...65_535), count: 1...4),
-                          summary: "round the corners (as the round step; % of the shorter side)"),
-            ParameterSpec("gravity", SmartCrop.gravityParameterType, default: .choice("center"),
-                          summary: "what the crop keeps; entropy or attention: the most detailed or salient part"),
-            ParameterSpec("upscale", .boolean, default: .boolean(true), summary: "allow enlarging a small source"),
-            ParameterSpec("keep-metadata", .boolean, default: .boolean(false),
-                          summary: "keep the source's EXIF (camera, dates, location) and XMP; by default a thumbnail drops them"),
-            ParameterSpec("icc", .choice(["srgb", "keep"]), default: .choice("srgb"),
-                          summary: "srgb: convert from the source's ICC profile to sRGB, as screens assume (needs LittleCMS); keep: keep the profile"),
-            ParameterSpec("sharpen", .boolean, default: .boolean(false),
-                          summary: "a light unsharp mask after shrinking (as the sharpen step with sigma=0.5 amount=1): downscaled photos look less soft"),
-        ] + Resize.samplingParameters
+        public static let parameters: [ParameterSpec] =
+            [
+                ParameterSpec("size", .integer(1...65_535), positional: true, summary: "square side; or give width and height"),
+                ParameterSpec("width", .integer(1...65_535), summary: "thumbnail width (not with size)"),
+                ParameterSpec("height", .integer(1...65_535), summary: "thumbnail height (not with size)"),
+                ParameterSpec("border", .integer(0...65_535), default: .integer(0), summary: "transparent border around the thumbnail"),
+                ParameterSpec(
+                    "radius", .list(.length(0...65_535), count: 1...4),
+                    summary: "round the corners (as the round step; % of the shorter side)"),
+                ParameterSpec(
+                    "gravity", SmartCrop.gravityParameterType, default: .choice("center"),
+                    summary: "what the crop keeps; entropy or attention: the most detailed or salient part"),
+                ParameterSpec("upscale", .boolean, default: .boolean(true), summary: "allow enlarging a small source"),
+                ParameterSpec(
+                    "keep-metadata", .boolean, default: .boolean(false),
+                    summary: "keep the source's EXIF (camera, dates, location) and XMP; by default a thumbnail drops them"),
+                ParameterSpec(
+                    "icc", .choice(["srgb", "keep"]), default: .choice("srgb"),
+                    summary: "srgb: convert from the source's ICC profile to sRGB, as screens assume (needs LittleCMS); keep: keep the profile"),
+                ParameterSpec(
+                    "sharpen", .boolean, default: .boolean(false),
+                    summary: "a light unsharp mask after shrinking (as the sharpen step with sigma=0.5 amount=1): downscaled photos look less soft"),
+            ] + Resize.samplingParameters
 
         /// The aspect-fill resize.
         public var resize: Resize
@@ -55,10 +61,13 @@ extension Transforms {
         public var sharpens = false
 
         /// Creates a thumbnail step.
-        public init(width: Int, height: Int, border: Int = 0, radii: [Length] = [], gravity: Gravity = .center,
-                    resampler: Resampler = Resampler(), upscale: Bool = true, keepsMetadata: Bool = false) {
-            resize = Resize(width: .pixels(Double(width)), height: .pixels(Double(height)), fit: .cover, gravity: gravity,
-                            resampler: resampler, upscale: upscale)
+        public init(
+            width: Int, height: Int, border: Int = 0, radii: [Length] = [], gravity: Gravity = .center,
+            resampler: Resampler = Resampler(), upscale: Bool = true, keepsMetadata: Bool = false
+        ) {
+            resize = Resize(
+                width: .pixels(Double(width)), height: .pixels(Double(height)), fit: .cover, gravity: gravity,
+                resampler: resampler, upscale: upscale)
             resize.stepName = Self.name
             self.border = border
             self.radii = radii
@@ -69,20 +78,23 @@ extension Transforms {
         public init(arguments: Arguments) throws {
             let size = arguments["size"]?.intValue
             if size != nil, let given = ["width", "height"].first(where: { arguments[$0] != nil }) {
-                throw ParameterError(name: given, value: arguments[given]?.description ?? "",
-                                     expected: "either size= (square) or width= and height=, not both")
+                throw ParameterError(
+                    name: given, value: arguments[given]?.description ?? "",
+                    expected: "either size= (square) or width= and height=, not both")
             }
             guard let width = size ?? arguments["width"]?.intValue, let height = size ?? arguments["height"]?.intValue else {
                 let missing = arguments["width"] == nil ? "width" : "height"
-                throw ParameterError(name: missing, value: "",
-                                     expected: "thumbnail size=N for a square, or both width= and height=, e.g. thumbnail size=128")
+                throw ParameterError(
+                    name: missing, value: "",
+                    expected: "thumbnail size=N for a square, or both width= and height=, e.g. thumbnail size=128")
             }
             var radii: [Length] = []
             if case .list(let values)? = arguments["radius"] { radii = values.compactMap { Length($0) } }
-            self.init(width: width, height: height, border: arguments["border"]?.intValue ?? 0, radii: radii,
-                      gravity: Gravity(arguments["gravity"]) ?? .center,
-                      resampler: Resampler(filter: try Resize.filter(from: arguments), linearLight: arguments["linear"] == .boolean(true)),
-                      upscale: arguments["upscale"] != .boolean(false), keepsMetadata: arguments["keep-metadata"] == .boolean(true))
+            self.init(
+                width: width, height: height, border: arguments["border"]?.intValue ?? 0, radii: radii,
+                gravity: Gravity(arguments["gravity"]) ?? .center,
+                resampler: Resampler(filter: try Resize.filter(from: arguments), linearLight: arguments["linear"] == .boolean(true)),
+                upscale: arguments["upscale"] != .boolean(false), keepsMetadata: arguments["keep-metadata"] == .boolean(true))
             keepsProfile = arguments["icc"] == .choice("keep")
             sharpens = arguments["sharpen"] == .boolean(true)
             resize.smart = SmartCrop.strategy(arguments["gravity"])

@@ -35,11 +35,13 @@ extension Transforms {
             ParameterSpec("width", .integer(1...65_535), required: true, summary: "canvas width"),
             ParameterSpec("height", .integer(1...65_535), required: true, summary: "canvas height"),
             ParameterSpec("mode", .choice(Mode.allCases.map(\.rawValue)), default: .choice("repeat"), summary: "how copies are laid out"),
-            ParameterSpec("anchor", Gravity.parameterType, default: .choice("northwest"),
-                          summary: "where the pattern starts: northwest (top-left) or e.g. center"),
+            ParameterSpec(
+                "anchor", Gravity.parameterType, default: .choice("northwest"),
+                summary: "where the pattern starts: northwest (top-left) or e.g. center"),
             ParameterSpec("background", .color, summary: "space only: colour of the gaps (default transparent)"),
-            ParameterSpec("filter", .choice(ResamplingFilter.allCases.map(\.rawValue)), default: .choice("lanczos3"),
-                          summary: "round only: resampling filter"),
+            ParameterSpec(
+                "filter", .choice(ResamplingFilter.allCases.map(\.rawValue)), default: .choice("lanczos3"),
+                summary: "round only: resampling filter"),
         ]
 
         /// Canvas width and height.
@@ -54,8 +56,10 @@ extension Transforms {
         public var filter: ResamplingFilter
 
         /// Creates the step.
-        public init(width: Int, height: Int, mode: Mode = .repeat, anchor: Gravity = .northwest,
-                    background: Color = .clear, filter: ResamplingFilter = .lanczos3) {
+        public init(
+            width: Int, height: Int, mode: Mode = .repeat, anchor: Gravity = .northwest,
+            background: Color = .clear, filter: ResamplingFilter = .lanczos3
+        ) {
             self.width = width
             self.height = height
             self.mode = mode
@@ -69,11 +73,12 @@ extension Transforms {
             if let background = arguments["background"], arguments["mode"]?.stringValue != Mode.space.rawValue {
                 throw ParameterError(name: "background", value: background.description, expected: "background= only with mode=space (the gaps' colour)")
             }
-            self.init(width: try arguments.integer("width"), height: try arguments.integer("height"),
-                      mode: Mode(rawValue: arguments["mode"]?.stringValue ?? "") ?? .repeat,
-                      anchor: Gravity(arguments["anchor"]) ?? .northwest,
-                      background: (try? arguments.color("background")) ?? .clear,
-                      filter: arguments["filter"]?.stringValue.flatMap(ResamplingFilter.init(rawValue:)) ?? .lanczos3)
+            self.init(
+                width: try arguments.integer("width"), height: try arguments.integer("height"),
+                mode: Mode(rawValue: arguments["mode"]?.stringValue ?? "") ?? .repeat,
+                anchor: Gravity(arguments["anchor"]) ?? .northwest,
+                background: (try? arguments.color("background")) ?? .clear,
+                filter: arguments["filter"]?.stringValue.flatMap(ResamplingFilter.init(rawValue:)) ?? .lanczos3)
         }
 
         /// Returns the tiled canvas.
@@ -90,15 +95,17 @@ extension Transforms {
         private func tiled(_ source: Image, context: TransformContext) throws -> Image {
             switch mode {
             case .repeat, .mirror:
-                return Self.wrapped(source, width: width, height: height, mirror: mode == .mirror,
-                                    offsetX: anchor.offset(inner: source.width, outer: width, vertical: false),
-                                    offsetY: anchor.offset(inner: source.height, outer: height, vertical: true))
+                return Self.wrapped(
+                    source, width: width, height: height, mirror: mode == .mirror,
+                    offsetX: anchor.offset(inner: source.width, outer: width, vertical: false),
+                    offsetY: anchor.offset(inner: source.height, outer: height, vertical: true))
             case .round:
                 let across = Swift.max(1, Int((Double(width) / Double(source.width)).rounded()))
                 let down = Swift.max(1, Int((Double(height) / Double(source.height)).rounded()))
                 try context.limits.check(width: across * source.width, height: down * source.height)
-                let copies = Self.wrapped(source, width: across * source.width, height: down * source.height,
-                                          mirror: false, offsetX: 0, offsetY: 0)
+                let copies = Self.wrapped(
+                    source, width: across * source.width, height: down * source.height,
+                    mirror: false, offsetX: 0, offsetY: 0)
                 return try Resampler(filter: filter).resample(copies, width: width, height: height, context: context)
             case .space:
                 return spaced(source)
@@ -139,8 +146,9 @@ extension Transforms {
             case .eight(let samples): storage = .eight(gather(samples))
             case .sixteen(let samples): storage = .sixteen(gather(samples))
             }
-            return Image(width: width, height: range.count, layout: source.layout, storage: storage,
-                         alphaMode: source.alphaMode, metadata: source.metadata)
+            return Image(
+                width: width, height: range.count, layout: source.layout, storage: storage,
+                alphaMode: source.alphaMode, metadata: source.metadata)
         }
 
         /// Whole copies spread evenly, first and last at the edges; one copy is placed by the anchor;
@@ -188,8 +196,11 @@ extension Transforms.Tile: BandTransform {
             let across = Swift.max(1, Int((Double(width) / Double(source.width)).rounded()))
             let down = Swift.max(1, Int((Double(height) / Double(source.height)).rounded()))
             try context.limits.check(width: across * source.width, height: down * source.height)
-            let copies = CanvasBandSource(header: header(of: source, layout: source.layout, alphaMode: source.alphaMode,
-                                                         width: across * source.width, height: down * source.height)) { rows in
+            let copies = CanvasBandSource(
+                header: header(
+                    of: source, layout: source.layout, alphaMode: source.alphaMode,
+                    width: across * source.width, height: down * source.height)
+            ) { rows in
                 Self.wrapped(image, width: across * image.width, height: down * image.height, mirror: false, offsetX: 0, offsetY: 0, rows: rows)
             }
             return Resampler(filter: filter).bands(from: copies, width: width, height: height, context: context)
@@ -201,7 +212,8 @@ extension Transforms.Tile: BandTransform {
     }
 
     private func header(of source: Image, layout: PixelLayout, alphaMode: AlphaMode, width: Int? = nil, height: Int? = nil) -> ImageHeader {
-        ImageHeader(width: width ?? self.width, height: height ?? self.height, layout: layout, depth: source.depth,
-                    alphaMode: alphaMode, metadata: source.metadata)
+        ImageHeader(
+            width: width ?? self.width, height: height ?? self.height, layout: layout, depth: source.depth,
+            alphaMode: alphaMode, metadata: source.metadata)
     }
 }

@@ -13,7 +13,7 @@ extension Transforms {
         public static let summary = "Recolour with one colour's hue and chroma, keeping lightness (CIE Lab, as sharp's tint)"
         /// The parameters.
         public static let parameters: [ParameterSpec] = [
-            ParameterSpec("color", .color, required: true, positional: true, summary: "the tint, e.g. #704214 for sepia"),
+            ParameterSpec("color", .color, required: true, positional: true, summary: "the tint, e.g. #704214 for sepia")
         ]
 
         /// The tint.

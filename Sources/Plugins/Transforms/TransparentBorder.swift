@@ -19,8 +19,9 @@ extension Transforms {
         public static let summary = "Add a transparent (or coloured) border: one width, or top,right,bottom,left like CSS"
         /// The parameters.
         public static let parameters: [ParameterSpec] = [
-            ParameterSpec("width", .list(.integer(0...65_535), count: 1...4), required: true, positional: true,
-                          summary: "border width in pixels: 1 value for all sides, or 2–4 in CSS order (top,right,bottom,left)"),
+            ParameterSpec(
+                "width", .list(.integer(0...65_535), count: 1...4), required: true, positional: true,
+                summary: "border width in pixels: 1 value for all sides, or 2–4 in CSS order (top,right,bottom,left)"),
             ParameterSpec("color", .color, default: .color(.clear), summary: "border colour (default transparent)"),
         ]
 
@@ -49,8 +50,9 @@ extension Transforms {
                 throw ParameterError(name: "width", value: "", expected: "1–4 widths in pixels, e.g. width=4 or width=1,2,3,4")
             }
             let sides = Self.sides(values.compactMap(\.intValue))
-            self.init(top: sides[0], right: sides[1], bottom: sides[2], left: sides[3],
-                      color: { if case .color(let color)? = arguments["color"] { color } else { .clear } }())
+            self.init(
+                top: sides[0], right: sides[1], bottom: sides[2], left: sides[3],
+                color: { if case .color(let color)? = arguments["color"] { color } else { .clear } }())
         }
 
         /// Expands 1–4 CSS-ordered values to top, right, bottom, left.

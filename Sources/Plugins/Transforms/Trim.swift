@@ -27,10 +27,12 @@ extension Transforms {
         public static let summary = "Crop away margins that match the background (the top-left pixel, transparency or a colour) within a threshold"
         /// The parameters.
         public static let parameters: [ParameterSpec] = [
-            ParameterSpec("threshold", .number(0...255), default: .number(10),
-                          summary: "largest difference from the background, in 8-bit levels, still counted as background"),
-            ParameterSpec("background", .colorOr(["auto", "transparent"]), default: .choice("auto"),
-                          summary: "auto (the top-left pixel), transparent (alpha within the threshold of 0), or a colour"),
+            ParameterSpec(
+                "threshold", .number(0...255), default: .number(10),
+                summary: "largest difference from the background, in 8-bit levels, still counted as background"),
+            ParameterSpec(
+                "background", .colorOr(["auto", "transparent"]), default: .choice("auto"),
+                summary: "auto (the top-left pixel), transparent (alpha within the threshold of 0), or a colour"),
         ]
 
         /// The largest difference still counted as background, in 8-bit levels.
@@ -46,18 +48,21 @@ extension Transforms {
 
         /// Builds the step from validated arguments.
         public init(arguments: Arguments) throws {
-            let background: Background = switch arguments["background"] {
-            case .color(let color)?: .color(color)
-            case .choice("transparent")?: .transparent
-            default: .auto
-            }
+            let background: Background =
+                switch arguments["background"] {
+                case .color(let color)?: .color(color)
+                case .choice("transparent")?: .transparent
+                default: .auto
+                }
             self.init(threshold: arguments["threshold"]?.doubleValue ?? 10, background: background)
         }
 
         /// Returns the trimmed image.
         public func apply(to image: Image, context: TransformContext) throws -> Image {
             guard let rect = try rectangle(in: image, context: context) else {
-                throw TransformError("the image is all background (\(describe(resolved(for: image))) within \(ParameterValue.number(threshold)) levels): nothing to keep; lower threshold= or choose another background=")
+                throw TransformError(
+                    "the image is all background (\(describe(resolved(for: image))) within \(ParameterValue.number(threshold)) levels): nothing to keep; lower threshold= or choose another background="
+                )
             }
             context.note("trim: kept \(rect.width)×\(rect.height) at \(rect.x),\(rect.y) of \(image.width)×\(image.height)")
             let result = image.cropped(to: rect)
@@ -73,7 +78,8 @@ extension Transforms {
             let source = image.unpremultiplied()
             let scale = source.depth == .eight ? 1.0 : 257.0
             let limit = Int(threshold * scale)
-            let channels = source.layout.channelCount, hasAlpha = source.layout.hasAlpha
+            let channels = source.layout.channelCount
+            let hasAlpha = source.layout.hasAlpha
             // The background as samples of this layout and depth; transparent: alpha only.
             let reference: [Int]
             let onlyAlpha: Bool
@@ -97,11 +103,13 @@ extension Transforms {
                 try samples.withUnsafeBufferPointer { input in
                     try spans.withUnsafeMutableBufferPointer { found in
                         guard let base = input.baseAddress, let foundBase = found.baseAddress else { return }
-                        let pixels = SendablePointer(UnsafeMutablePointer(mutating: base)), rows = SendablePointer(foundBase)
+                        let pixels = SendablePointer(UnsafeMutablePointer(mutating: base))
+                        let rows = SendablePointer(foundBase)
                         try context.concurrentBands(count: source.height, work: samples.count) { band, isCancelled in
                             for y in band {
                                 if isCancelled() { return }
-                                var low = Int.max, high = -1
+                                var low = Int.max
+                                var high = -1
                                 for x in 0..<width {
                                     let p = pixels.base + (y * width + x) * channels
                                     var worst = 0
@@ -126,7 +134,8 @@ extension Transforms {
             case .sixteen(let samples): try scan(samples)
             }
             guard let top = spans.firstIndex(where: { $0.y >= 0 }), let bottom = spans.lastIndex(where: { $0.y >= 0 }) else { return nil }
-            let left = spans.map(\.x).min() ?? 0, right = spans.map(\.y).max() ?? 0
+            let left = spans.map(\.x).min() ?? 0
+            let right = spans.map(\.y).max() ?? 0
             return PixelRect(x: left, y: top, width: right - left + 1, height: bottom - top + 1)
         }
 

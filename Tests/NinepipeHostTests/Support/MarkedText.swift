@@ -9,7 +9,9 @@ struct MarkedText {
     init(_ marked: String) {
         var text = String.UnicodeScalarView()
         var markers: [SourceLocation] = []
-        var line = 1, column = 1, offset = 0
+        var line = 1
+        var column = 1
+        var offset = 0
         for scalar in marked.unicodeScalars {
             if scalar == "↓" {
                 markers.append(SourceLocation(line: line, column: column, offset: offset))
@@ -17,7 +19,12 @@ struct MarkedText {
             }
             text.append(scalar)
             offset += 1
-            if scalar == "\n" { line += 1; column = 1 } else { column += 1 }
+            if scalar == "\n" {
+                line += 1
+                column = 1
+            } else {
+                column += 1
+            }
         }
         self.text = String(text)
         self.markers = markers

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+
 @testable import NinepipeHost
 
 /// Captures what the command-line tool prints.
@@ -11,17 +12,18 @@ final class TestConsole: Sendable {
     private let writes = Mutex<[(isLine: Bool, text: String)]>([])
 
     func console(terminal: Bool = false, environment: [String: String] = [:]) -> Console {
-        Console(out: { text in self.lines.withLock { $0.out.append(text) } },
-                err: { text in
-                    self.lines.withLock { $0.err.append(text) }
-                    self.writes.withLock { $0.append((true, text)) }
-                },
-                errorIsTerminal: terminal,
-                status: { text in
-                    self.statusText.withLock { $0 += text }
-                    self.writes.withLock { $0.append((false, text)) }
-                },
-                environment: environment)
+        Console(
+            out: { text in self.lines.withLock { $0.out.append(text) } },
+            err: { text in
+                self.lines.withLock { $0.err.append(text) }
+                self.writes.withLock { $0.append((true, text)) }
+            },
+            errorIsTerminal: terminal,
+            status: { text in
+                self.statusText.withLock { $0 += text }
+                self.writes.withLock { $0.append((false, text)) }
+            },
+            environment: environment)
     }
 
     /// Standard-error lines printed while a progress bar was still on the line (not cleared first).
@@ -63,7 +65,8 @@ final class TestConsole: Sendable {
         process.executableURL = CommandLineTests.builtExecutable
         process.arguments = arguments
         process.currentDirectoryURL = URL(fileURLWithPath: directory)
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         process.standardOutput = out
         process.standardError = err
         process.standardInput = FileHandle.nullDevice

@@ -1,4 +1,5 @@
 import NinepipeCore
+
 @testable import NinepipePlugins
 
 /// A deliberately plain float64 resampler: for every output sample, the full 2-D weighted sum

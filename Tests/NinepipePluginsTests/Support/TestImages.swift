@@ -16,8 +16,10 @@ enum TestImages {
     }
 
     /// An image whose every pixel is produced by `pixel(x, y)` (one value per channel).
-    static func make(_ width: Int, _ height: Int, layout: PixelLayout, depth: SampleDepth = .eight,
-                     _ pixel: (Int, Int) -> [Int]) -> Image {
+    static func make(
+        _ width: Int, _ height: Int, layout: PixelLayout, depth: SampleDepth = .eight,
+        _ pixel: (Int, Int) -> [Int]
+    ) -> Image {
         var values: [Int] = []
         for y in 0..<height { for x in 0..<width { values += pixel(x, y) } }
         switch depth {

@@ -1,6 +1,6 @@
+import Demo
 import Foundation
 import Testing
-import Demo
 
 /// The plugin's outputs are in the target's bundle and are what ninepipe.json asked for.
 @Suite("generated assets")

@@ -9,7 +9,7 @@ public struct Sepia: TransformPlugin {
     public static let version = "1.0.0"
     public static let summary = "Sepia tone (warm brown monochrome), blended with the original by amount"
     public static let parameters: [ParameterSpec] = [
-        ParameterSpec("amount", .number(0...1), default: .number(1), summary: "0 = unchanged, 1 = full sepia"),
+        ParameterSpec("amount", .number(0...1), default: .number(1), summary: "0 = unchanged, 1 = full sepia")
     ]
 
     /// How much of the sepia version to use.

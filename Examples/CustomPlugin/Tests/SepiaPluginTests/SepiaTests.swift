@@ -1,6 +1,6 @@
-import Testing
 import NinepipeCore
 import SepiaPlugin
+import Testing
 
 @Suite("sepia")
 struct SepiaTests {

@@ -92,14 +92,16 @@ private enum GIFReader {
             let input = Input(buffer)
             var status: Int32 = 0
             let opened = withExtendedLifetime(input) {
-                DGifOpen(Unmanaged.passUnretained(input).toOpaque(), { file, out, count in
-                    guard let file, let out, let user = file.pointee.UserData else { return 0 }
-                    let input = Unmanaged<Input>.fromOpaque(user).takeUnretainedValue()
-                    let count = max(0, min(Int(count), input.bytes.count - input.offset))
-                    if count > 0, let base = input.bytes.baseAddress { out.update(from: base + input.offset, count: count) }
-                    input.offset += count
-                    return Int32(count)
-                }, &status)
+                DGifOpen(
+                    Unmanaged.passUnretained(input).toOpaque(),
+                    { file, out, count in
+                        guard let file, let out, let user = file.pointee.UserData else { return 0 }
+                        let input = Unmanaged<Input>.fromOpaque(user).takeUnretainedValue()
+                        let count = max(0, min(Int(count), input.bytes.count - input.offset))
+                        if count > 0, let base = input.bytes.baseAddress { out.update(from: base + input.offset, count: count) }
+                        input.offset += count
+                        return Int32(count)
+                    }, &status)
             }
             guard let gif = opened else { throw GIFError(code: status, offset: input.offset) }
             defer { DGifCloseFile(gif, nil) }
@@ -107,9 +109,12 @@ private enum GIFReader {
         }
     }
 
-    private static func walk(_ gif: UnsafeMutablePointer<GifFileType>, input: Input, limits: ImageLimits,
-                             decodesFirstFrame: Bool) throws -> (info: GIFDecoder.Info, image: Image?) {
-        let width = Int(gif.pointee.SWidth), height = Int(gif.pointee.SHeight)
+    private static func walk(
+        _ gif: UnsafeMutablePointer<GifFileType>, input: Input, limits: ImageLimits,
+        decodesFirstFrame: Bool
+    ) throws -> (info: GIFDecoder.Info, image: Image?) {
+        let width = Int(gif.pointee.SWidth)
+        let height = Int(gif.pointee.SHeight)
         guard width > 0, height > 0 else { throw GIFError.corrupt("the logical screen is \(width)×\(height) pixels (at byte 6)") }
         try limits.check(width: width, height: height)
         var info = GIFDecoder.Info(width: width, height: height, hasAlpha: false, isInterlaced: false, frameCount: 0)
@@ -129,7 +134,10 @@ private enum GIFReader {
                 let frame = gif.pointee.Image
                 info.frameCount += 1
                 if info.frameCount == 1 {
-                    let left = Int(frame.Left), top = Int(frame.Top), frameWidth = Int(frame.Width), frameHeight = Int(frame.Height)
+                    let left = Int(frame.Left)
+                    let top = Int(frame.Top)
+                    let frameWidth = Int(frame.Width)
+                    let frameHeight = Int(frame.Height)
                     try limits.check(width: frameWidth, height: frameHeight)
                     info.isInterlaced = frame.Interlace
                     let covers = left == 0 && top == 0 && frameWidth >= width && frameHeight >= height
@@ -172,15 +180,19 @@ private enum GIFReader {
     }
 
     /// Decodes the frame whose descriptor was just read onto the screen.
-    private static func firstFrame(_ gif: UnsafeMutablePointer<GifFileType>, input: Input, screen: (width: Int, height: Int),
-                                   transparent: Int, hasAlpha: Bool) throws -> Image {
+    private static func firstFrame(
+        _ gif: UnsafeMutablePointer<GifFileType>, input: Input, screen: (width: Int, height: Int),
+        transparent: Int, hasAlpha: Bool
+    ) throws -> Image {
         let frame = gif.pointee.Image
         guard let map = frame.ColorMap ?? gif.pointee.SColorMap, let colors = map.pointee.Colors else {
             throw GIFError.corrupt("the first image has no colour table, neither its own nor a global one")
         }
         let paletteCount = Int(map.pointee.ColorCount)
-        let frameWidth = Int(frame.Width), frameHeight = Int(frame.Height)
-        let left = Int(frame.Left), top = Int(frame.Top)
+        let frameWidth = Int(frame.Width)
+        let frameHeight = Int(frame.Height)
+        let left = Int(frame.Left)
+        let top = Int(frame.Top)
         let channels = hasAlpha ? 4 : 3
         var samples = [UInt8](repeating: 0, count: screen.width * screen.height * channels)
         // giflib consumes a frame's data as its last pixel is read: an empty frame is skipped.
@@ -190,7 +202,8 @@ private enum GIFReader {
         }
         var line = [GifByteType](repeating: 0, count: max(1, frameWidth))
         // Interlaced frames store rows 0, 8, 16…, then 4, 12…, then 2, 6…, then 1, 3….
-        let order: [Int] = frame.Interlace
+        let order: [Int] =
+            frame.Interlace
             ? [(0, 8), (4, 8), (2, 4), (1, 2)].flatMap { start, step in Array(stride(from: start, to: frameHeight, by: step)) }
             : Array(0..<frameHeight)
         for row in order {

@@ -106,7 +106,8 @@ private final class HEIFFile {
             var id: heif_item_id = 0
             var small: OpaquePointer?
             if heif_image_handle_get_list_of_thumbnail_IDs(primary, &id, 1) == 1,
-               heif_image_handle_get_thumbnail(primary, id, &small).code == heif_error_Ok, let small {
+                heif_image_handle_get_thumbnail(primary, id, &small).code == heif_error_Ok, let small
+            {
                 handle = small
             }
         }
@@ -124,9 +125,10 @@ private final class HEIFFile {
             }
         }
         if metadata.iccProfile == nil { metadata.iccProfile = Self.profile(fromNCLXOf: primary) }
-        info = HEIFDecoder.Info(width: Int(heif_image_handle_get_width(shown)), height: Int(heif_image_handle_get_height(shown)),
-                                hasAlpha: heif_image_handle_has_alpha_channel(shown) != 0,
-                                bitDepth: max(8, Int(heif_image_handle_get_luma_bits_per_pixel(shown))), metadata: metadata)
+        info = HEIFDecoder.Info(
+            width: Int(heif_image_handle_get_width(shown)), height: Int(heif_image_handle_get_height(shown)),
+            hasAlpha: heif_image_handle_has_alpha_channel(shown) != 0,
+            bitDepth: max(8, Int(heif_image_handle_get_luma_bits_per_pixel(shown))), metadata: metadata)
     }
 
     deinit {
@@ -139,12 +141,13 @@ private final class HEIFFile {
     func decodePrimary() throws -> Image {
         guard let handle else { throw HEIFError.corrupt("the file has no primary image") }
         let deep = info.bitDepth > 8
-        let chroma: heif_chroma = switch (deep, info.hasAlpha) {
-        case (false, false): heif_chroma_interleaved_RGB
-        case (false, true): heif_chroma_interleaved_RGBA
-        case (true, false): heif_chroma_interleaved_RRGGBB_LE
-        case (true, true): heif_chroma_interleaved_RRGGBBAA_LE
-        }
+        let chroma: heif_chroma =
+            switch (deep, info.hasAlpha) {
+            case (false, false): heif_chroma_interleaved_RGB
+            case (false, true): heif_chroma_interleaved_RGBA
+            case (true, false): heif_chroma_interleaved_RRGGBB_LE
+            case (true, true): heif_chroma_interleaved_RRGGBBAA_LE
+            }
         var decoded: OpaquePointer?
         try Self.check(heif_decode_image(handle, &decoded, heif_colorspace_RGB, chroma, nil))
         guard let decoded else { throw HEIFError.corrupt("libheif returned no image") }
@@ -192,15 +195,19 @@ private final class HEIFFile {
         guard heif_image_handle_get_nclx_color_profile(handle, &nclx).code == heif_error_Ok, let nclx else { return nil }
         defer { heif_nclx_color_profile_free(nclx) }
         let value = nclx.pointee
-        let primaries = value.color_primaries.rawValue, transfer = value.transfer_characteristics.rawValue
+        let primaries = value.color_primaries.rawValue
+        let transfer = value.transfer_characteristics.rawValue
         let srgbLike: Set<UInt32> = [1, 2, 6, 13, 14, 15]  // BT.709, unspecified, BT.601, sRGB, BT.2020 10/12-bit SDR
         let isLinear = transfer == 8
         guard isLinear || srgbLike.contains(transfer) else { return nil }
         guard isLinear || ![1, 2].contains(primaries) else { return nil }  // sRGB colours already
-        return ICCProfile.rgb(primaries: [(Double(value.color_primary_red_x), Double(value.color_primary_red_y)),
-                                         (Double(value.color_primary_green_x), Double(value.color_primary_green_y)),
-                                         (Double(value.color_primary_blue_x), Double(value.color_primary_blue_y))],
-                              white: (Double(value.color_primary_white_x), Double(value.color_primary_white_y)), isLinear: isLinear)
+        return ICCProfile.rgb(
+            primaries: [
+                (Double(value.color_primary_red_x), Double(value.color_primary_red_y)),
+                (Double(value.color_primary_green_x), Double(value.color_primary_green_y)),
+                (Double(value.color_primary_blue_x), Double(value.color_primary_blue_y)),
+            ],
+            white: (Double(value.color_primary_white_x), Double(value.color_primary_white_y)), isLinear: isLinear)
     }
 
     private static func exif(_ handle: OpaquePointer, limit: Int) -> [UInt8]? {

@@ -64,12 +64,13 @@ public struct HEIFEncoder: Sendable {
             _ = heif_encoder_set_parameter_string(encoder, "preset", presets[effort])
         }
         var picture: OpaquePointer?
-        let chroma = switch (deep, hasAlpha) {
-        case (false, false): heif_chroma_interleaved_RGB
-        case (false, true): heif_chroma_interleaved_RGBA
-        case (true, false): heif_chroma_interleaved_RRGGBB_LE
-        case (true, true): heif_chroma_interleaved_RRGGBBAA_LE
-        }
+        let chroma =
+            switch (deep, hasAlpha) {
+            case (false, false): heif_chroma_interleaved_RGB
+            case (false, true): heif_chroma_interleaved_RGBA
+            case (true, false): heif_chroma_interleaved_RRGGBB_LE
+            case (true, true): heif_chroma_interleaved_RRGGBBAA_LE
+            }
         try Self.check(heif_image_create(Int32(header.width), Int32(header.height), heif_colorspace_RGB, chroma, &picture))
         guard let picture else { throw HEIFError.encodingFailed("libheif could not make an image") }
         defer { heif_image_release(picture) }

@@ -28,7 +28,8 @@ struct HEIFItemReferences {
     /// of 0 is common in its fuzzers' files). Reading stops where the bytes end.
     init(_ bytes: [UInt8]) {
         guard let meta = Self.box("meta", in: bytes[...], fullBox: false),
-              let iref = Self.box("iref", in: meta.dropFirst(4), fullBox: true) else { return }
+            let iref = Self.box("iref", in: meta.dropFirst(4), fullBox: true)
+        else { return }
         offset = iref.startIndex - 12
         let width = bytes[iref.startIndex - 4] == 0 ? 2 : 4
         var reader = ByteReader(iref)
@@ -71,7 +72,9 @@ struct HEIFItemReferences {
                 let target = targets[top.next]
                 switch state[target] {
                 case 1?:
-                    throw .corrupt("image item \(target) is made from itself through its references\(at): refusing a loop libheif would follow until it runs out of threads or stack")
+                    throw .corrupt(
+                        "image item \(target) is made from itself through its references\(at): refusing a loop libheif would follow until it runs out of threads or stack"
+                    )
                 case 2?:
                     continue
                 default:

@@ -32,8 +32,10 @@ final class JPEGBandSource: BandSource {
     }
 
     /// Takes ownership of `bytes` (deallocated when this source goes away, or now if it throws).
-    init(taking bytes: UnsafeMutableBufferPointer<UInt8>, decoder: JPEGDecoder,
-         scale: (_ width: Int, _ height: Int, _ orientation: Orientation) -> Int) throws {
+    init(
+        taking bytes: UnsafeMutableBufferPointer<UInt8>, decoder: JPEGDecoder,
+        scale: (_ width: Int, _ height: Int, _ orientation: Orientation) -> Int
+    ) throws {
         self.bytes = bytes
         do {
             let session = try JPEGSession(UnsafeBufferPointer(bytes))

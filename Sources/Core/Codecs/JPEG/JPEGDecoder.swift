@@ -72,12 +72,14 @@ public struct JPEGDecoder: Sendable {
                     var index = 0
                     while rowsDone < height {
                         let batch = orientation == .up ? nil : batches.baseAddress! + (index % 2) * stride * batchRows
-                        let got = try session.readRows(into: batch ?? out.baseAddress! + rowsDone * stride, stride: stride,
-                                                       count: min(batchRows, height - rowsDone))
+                        let got = try session.readRows(
+                            into: batch ?? out.baseAddress! + rowsDone * stride, stride: stride,
+                            count: min(batchRows, height - rowsDone))
                         if got == 0 { break }
                         if let batch {
                             moving.wait()
-                            nonisolated(unsafe) let source = UnsafePointer(batch), target = out.baseAddress!
+                            nonisolated(unsafe) let source = UnsafePointer(batch)
+                            nonisolated(unsafe) let target = out.baseAddress!
                             let rows = rowsDone..<(rowsDone + got)
                             DispatchQueue.global().async(group: moving) { scatter.place(rows: rows, from: source, into: target) }
                         }
@@ -116,14 +118,16 @@ public struct JPEGDecoder: Sendable {
         let header = session.header
         try limits.check(width: Int(header.width), height: Int(header.height))
         try Self.checkPlausible(header)
-        try limits.checkDecoderMemory("a \(header.width)×\(header.height) progressive JPEG's coefficient buffer",
-                                      size: Int(clamping: header.coefficient_bytes))
+        try limits.checkDecoderMemory(
+            "a \(header.width)×\(header.height) progressive JPEG's coefficient buffer",
+            size: Int(clamping: header.coefficient_bytes))
         let metadata = session.metadata(limits: limits)
         let scale = [8, 4, 2, 1].first { $0 <= max(1, scaleDenominator) } ?? 1
         var output = njs_output()
         try session.check(njs_decoder_start(session.decoder, Int32(scale), limits.decoderMemoryLimit, &output))
         session.outputWidth = output.width
-        let width = Int(output.width), height = Int(output.height)
+        let width = Int(output.width)
+        let height = Int(output.height)
         try limits.check(width: width, height: height)
         return (metadata, width, height, Int(output.components))
     }
@@ -137,8 +141,10 @@ public struct JPEGDecoder: Sendable {
     private func decode(_ region: PixelRect, session: JPEGSession, components: Int, metadata: ImageMetadata) throws -> Image {
         var metadata = metadata
         let margin = 32
-        let left = max(0, region.x - margin), right = min(Int(session.outputWidth), region.x + region.width + margin)
-        var x = UInt32(left), span = UInt32(right - left)
+        let left = max(0, region.x - margin)
+        let right = min(Int(session.outputWidth), region.x + region.width + margin)
+        var x = UInt32(left)
+        var span = UInt32(right - left)
         try session.check(njs_decoder_crop_columns(session.decoder, &x, &span))
         var skipped: UInt32 = 0
         try session.check(njs_decoder_skip_rows(session.decoder, UInt32(region.y), &skipped))
@@ -151,7 +157,8 @@ public struct JPEGDecoder: Sendable {
             throw JPEGError.truncated(warning.isEmpty ? "image data ends before row \(region.y + rowsDone) of the region \(region)" : warning)
         }
         // Cut the iMCU-widened columns back to the region.
-        let offset = (region.x - Int(x)) * components, rowSamples = region.width * components
+        let offset = (region.x - Int(x)) * components
+        let rowSamples = region.width * components
         var samples = [UInt8](repeating: 0, count: rowSamples * region.height)
         for row in 0..<region.height {
             samples[(row * rowSamples)..<((row + 1) * rowSamples)] = raw[(row * stride + offset)..<(row * stride + offset + rowSamples)]
@@ -190,19 +197,24 @@ public struct JPEGDecoder: Sendable {
         /// `out`. Columns outside, rows inside: a 90° turn then writes each output row's run of
         /// pixels in order.
         func place(rows: Range<Int>, from batch: UnsafePointer<UInt8>, into out: UnsafeMutablePointer<UInt8>) {
-            let sourceStep = width * channels, targetStep = stepY * channels
+            let sourceStep = width * channels
+            let targetStep = stepY * channels
             for x in 0..<width {
                 var source = batch + x * channels
                 var target = out + (origin + x * stepX + rows.lowerBound * stepY) * channels
                 if channels == 3 {
                     for _ in rows {
-                        target[0] = source[0]; target[1] = source[1]; target[2] = source[2]
-                        source += sourceStep; target += targetStep
+                        target[0] = source[0]
+                        target[1] = source[1]
+                        target[2] = source[2]
+                        source += sourceStep
+                        target += targetStep
                     }
                 } else {
                     for _ in rows {
                         for channel in 0..<channels { target[channel] = source[channel] }
-                        source += sourceStep; target += targetStep
+                        source += sourceStep
+                        target += targetStep
                     }
                 }
             }
@@ -223,7 +235,9 @@ public struct JPEGDecoder: Sendable {
         guard header.arithmetic == 0 else { return }
         let needed = (header.min_bits + 7) / 8
         if header.data_bytes < needed {
-            throw .truncated("the file holds \(header.data_bytes) bytes of image data, but a \(header.width)×\(header.height) \(header.progressive != 0 ? "progressive" : "baseline") JPEG (\(header.blocks) blocks of 8×8) needs at least \(needed) with its Huffman tables, even if every block is flat; its header declares a size the data cannot fill")
+            throw .truncated(
+                "the file holds \(header.data_bytes) bytes of image data, but a \(header.width)×\(header.height) \(header.progressive != 0 ? "progressive" : "baseline") JPEG (\(header.blocks) blocks of 8×8) needs at least \(needed) with its Huffman tables, even if every block is flat; its header declares a size the data cannot fill"
+            )
         }
     }
 
@@ -244,7 +258,8 @@ public struct JPEGDecoder: Sendable {
     /// (``ImageMetadata/withoutCMYKProfile()``).
     static func cmykToRGB(_ cmyk: [UInt8], inverted: Bool, profile: ICCProfile?) -> [UInt8] {
         if let profile, profile.colorSpace == "CMYK", ColorManagement.isAvailable,
-           let rgb = try? ColorManagement.sRGB(fromCMYK: cmyk, profile: profile, inverted: inverted) {
+            let rgb = try? ColorManagement.sRGB(fromCMYK: cmyk, profile: profile, inverted: inverted)
+        {
             return rgb
         }
         return cmykToRGB(cmyk, inverted: inverted)
@@ -255,8 +270,16 @@ public struct JPEGDecoder: Sendable {
         let pixels = cmyk.count / 4
         return [UInt8](unsafeUninitializedCapacity: pixels * 3) { out, count in
             for p in 0..<pixels {
-                var c = UInt32(cmyk[4 * p]), m = UInt32(cmyk[4 * p + 1]), y = UInt32(cmyk[4 * p + 2]), k = UInt32(cmyk[4 * p + 3])
-                if !inverted { c = 255 - c; m = 255 - m; y = 255 - y; k = 255 - k }
+                var c = UInt32(cmyk[4 * p])
+                var m = UInt32(cmyk[4 * p + 1])
+                var y = UInt32(cmyk[4 * p + 2])
+                var k = UInt32(cmyk[4 * p + 3])
+                if !inverted {
+                    c = 255 - c
+                    m = 255 - m
+                    y = 255 - y
+                    k = 255 - k
+                }
                 out[3 * p] = UInt8((c * k + 127) / 255)
                 out[3 * p + 1] = UInt8((m * k + 127) / 255)
                 out[3 * p + 2] = UInt8((y * k + 127) / 255)

@@ -29,8 +29,10 @@ public struct JPEGEncoder: Sendable {
     public var warnsWhenFlattening: Bool
 
     /// Creates an encoder.
-    public init(quality: Int = 90, progressive: Bool = false, subsampling: Subsampling = .s420, background: Color = .white,
-                warnsWhenFlattening: Bool = true) {
+    public init(
+        quality: Int = 90, progressive: Bool = false, subsampling: Subsampling = .s420, background: Color = .white,
+        warnsWhenFlattening: Bool = true
+    ) {
         self.quality = quality
         self.progressive = progressive
         self.subsampling = subsampling
@@ -54,8 +56,10 @@ extension JPEGEncoder {
     ///   - metadata: the EXIF and ICC written (default: the stream's).
     ///   - context: cancellation, checked between bands.
     ///   - warn: receives the one see-through warning, if any.
-    public func encode(_ source: any BandSource, metadata: ImageMetadata? = nil, context: TransformContext = TransformContext(),
-                       warn: (String) -> Void = { _ in }) throws -> [UInt8] {
+    public func encode(
+        _ source: any BandSource, metadata: ImageMetadata? = nil, context: TransformContext = TransformContext(),
+        warn: (String) -> Void = { _ in }
+    ) throws -> [UInt8] {
         let header = source.header
         let metadata = metadata ?? header.metadata
         let components = header.layout.isColor ? 3 : 1

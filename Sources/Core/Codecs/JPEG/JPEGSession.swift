@@ -80,9 +80,11 @@ final class JPEGSession {
     var density: PhysicalDensity? {
         // SOI, then APP0: FF E0, length, "JFIF\0", version(2), units, Xdensity(2), Ydensity(2)
         guard bytes.count >= 20, bytes[2] == 0xFF, bytes[3] == 0xE0,
-              Array(bytes[6..<11]) == Array("JFIF\0".utf8) else { return nil }
+            Array(bytes[6..<11]) == Array("JFIF\0".utf8)
+        else { return nil }
         let units = bytes[13]
-        let x = Double(UInt16(bytes[14]) << 8 | UInt16(bytes[15])), y = Double(UInt16(bytes[16]) << 8 | UInt16(bytes[17]))
+        let x = Double(UInt16(bytes[14]) << 8 | UInt16(bytes[15]))
+        let y = Double(UInt16(bytes[16]) << 8 | UInt16(bytes[17]))
         switch units {
         case 1: return PhysicalDensity(horizontal: UInt32((x / 0.0254).rounded()), vertical: UInt32((y / 0.0254).rounded()), unit: .meter)
         case 2: return PhysicalDensity(horizontal: UInt32(x * 100), vertical: UInt32(y * 100), unit: .meter)

@@ -94,7 +94,8 @@ private struct WebPContainer {
             throw WebPError.truncated("the file ends after \(bytes.count) bytes, inside the container")
         }
         self.demux = demux
-        let width = Int(WebPDemuxGetI(demux, WEBP_FF_CANVAS_WIDTH)), height = Int(WebPDemuxGetI(demux, WEBP_FF_CANVAS_HEIGHT))
+        let width = Int(WebPDemuxGetI(demux, WEBP_FF_CANVAS_WIDTH))
+        let height = Int(WebPDemuxGetI(demux, WEBP_FF_CANVAS_HEIGHT))
         let flags = WebPDemuxGetI(demux, WEBP_FF_FORMAT_FLAGS)
         let frames = max(1, Int(WebPDemuxGetI(demux, WEBP_FF_FRAME_COUNT)))
         var metadata = ImageMetadata()
@@ -124,8 +125,10 @@ private struct WebPContainer {
         var frame = WebPIterator()
         guard WebPDemuxGetFrame(demux, 1, &frame) != 0 else { throw WebPError.corrupt("the file holds no image") }
         defer { WebPDemuxReleaseIterator(&frame) }
-        let canvasWidth = (info.width + scale - 1) / scale, canvasHeight = (info.height + scale - 1) / scale
-        let frameWidth = Int(frame.width), frameHeight = Int(frame.height)
+        let canvasWidth = (info.width + scale - 1) / scale
+        let canvasHeight = (info.height + scale - 1) / scale
+        let frameWidth = Int(frame.width)
+        let frameHeight = Int(frame.height)
         let isWholeCanvas = frame.x_offset == 0 && frame.y_offset == 0 && frameWidth == info.width && frameHeight == info.height
         // A frame smaller than its canvas keeps its place, scaled like the canvas.
         let width = isWholeCanvas ? canvasWidth : max(1, (frameWidth + scale - 1) / scale)

@@ -43,7 +43,9 @@ public struct NinePatchChunk: Sendable, Hashable {
             throw ChunkFormatError("npTc is \(bytes.count) bytes, shorter than its 32-byte header")
         }
         _ = reader.uint8()
-        let xCount = Int(reader.uint8()), yCount = Int(reader.uint8()), colorCount = Int(reader.uint8())
+        let xCount = Int(reader.uint8())
+        let yCount = Int(reader.uint8())
+        let colorCount = Int(reader.uint8())
         let expected = Self.headerLength + 4 * (xCount + yCount + colorCount)
         guard bytes.count == expected else {
             throw ChunkFormatError("npTc is \(bytes.count) bytes, but \(xCount) x-divs, \(yCount) y-divs and \(colorCount) colours need exactly \(expected)")
@@ -88,8 +90,9 @@ public struct NinePatchChunk: Sendable, Hashable {
     /// without stretch regions has zero caps.
     public func capInsets(width: Int, height: Int) -> NinePatchInsets {
         let chunk = clamped(width: width, height: height)
-        return NinePatchInsets(left: chunk.xDivs.first ?? 0, right: chunk.xDivs.last.map { Int32(clamping: width) - $0 } ?? 0,
-                               top: chunk.yDivs.first ?? 0, bottom: chunk.yDivs.last.map { Int32(clamping: height) - $0 } ?? 0)
+        return NinePatchInsets(
+            left: chunk.xDivs.first ?? 0, right: chunk.xDivs.last.map { Int32(clamping: width) - $0 } ?? 0,
+            top: chunk.yDivs.first ?? 0, bottom: chunk.yDivs.last.map { Int32(clamping: height) - $0 } ?? 0)
     }
 }
 

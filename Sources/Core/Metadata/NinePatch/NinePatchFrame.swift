@@ -18,7 +18,8 @@ public enum NinePatchFrame {
     ///   - image: a nine-patch source: the picture with its 1-pixel frame.
     ///   - warn: receives a one-line warning for an axis without stretch marks.
     public static func parse(_ image: Image, warn: (String) -> Void = { _ in }) throws(NinePatchFrameError) -> Image {
-        let width = image.width, height = image.height
+        let width = image.width
+        let height = image.height
         guard width >= 3, height >= 3 else {
             throw NinePatchFrameError("the image is \(width)×\(height); a nine-patch source needs at least 3×3 pixels (a 1-pixel frame around the picture)")
         }
@@ -26,15 +27,18 @@ public enum NinePatchFrame {
         let corner = rgba[0, 0]
         let transparent = corner.alpha == 0
         guard transparent || corner == Color.white else {
-            throw NinePatchFrameError("the top-left pixel (0, 0) is \(corner); it sets the frame's neutral colour and must be fully transparent or opaque white")
+            throw NinePatchFrameError(
+                "the top-left pixel (0, 0) is \(corner); it sets the frame's neutral colour and must be fully transparent or opaque white")
         }
         let edges = FrameEdges(rgba: rgba, transparent: transparent)
         let xDivs = try edges.runs(.top, multiple: true)
         let yDivs = try edges.runs(.left, multiple: true)
         for (divs, edge, axis) in [(xDivs, "top", "horizontal"), (yDivs, "left", "vertical")] where divs.isEmpty {
-            warn("nine-patch frame: no stretch region marked on the \(edge) edge, so the image does not stretch \(axis)ly (aapt rejects this, aapt2 accepts it)")
+            warn(
+                "nine-patch frame: no stretch region marked on the \(edge) edge, so the image does not stretch \(axis)ly (aapt rejects this, aapt2 accepts it)")
         }
-        let w = width - 2, h = height - 2
+        let w = width - 2
+        let h = height - 2
         let horizontalPadding = try edges.runs(.bottom, multiple: false)
         let verticalPadding = try edges.runs(.right, multiple: false)
         func padding(_ run: [Int32], _ divs: [Int32], length: Int) -> (Int32, Int32) {
@@ -86,19 +90,28 @@ public enum NinePatchFrame {
     /// difference goes to `warn`, naming what a reader of the frame will see instead.
     public static func framed(_ image: Image, warn: (String) -> Void = { _ in }) -> Image? {
         guard let info = image.metadata.ninePatch?.clamped(width: image.width, height: image.height),
-              let chunk = info.chunk else { return nil }
+            let chunk = info.chunk
+        else { return nil }
         var framed = image.converted(to: SampleDepth.eight).padded(top: 1, right: 1, bottom: 1, left: 1, color: .clear)
         framed = framed.converted(to: .rgba)
         framed.metadata.ninePatch = nil
-        let w = Int32(clamping: image.width), h = Int32(clamping: image.height)
-        let black = Color(red: 0, green: 0, blue: 0), red = Color(red: 255, green: 0, blue: 0)
+        let w = Int32(clamping: image.width)
+        let h = Int32(clamping: image.height)
+        let black = Color(red: 0, green: 0, blue: 0)
+        let red = Color(red: 255, green: 0, blue: 0)
         var marks: [(x: Int, y: Int, color: Color)] = []
         // Every run is clamped into the picture, so no value a chunk can hold makes a bad range.
         func mark(_ runs: [Int32], along edge: (Int) -> (Int, Int), color: Color) {
             var index = 0
             while index + 1 < runs.count {
-                let start = Int(runs[index]), end = Int(runs[index + 1])
-                if start < end { for p in start..<end { let (x, y) = edge(p); marks.append((x, y, color)) } }
+                let start = Int(runs[index])
+                let end = Int(runs[index + 1])
+                if start < end {
+                    for p in start..<end {
+                        let (x, y) = edge(p)
+                        marks.append((x, y, color))
+                    }
+                }
                 index += 2
             }
         }
@@ -112,13 +125,16 @@ public enum NinePatchFrame {
             mark([0, bounds.top, h - bounds.bottom, h], along: { (Int(w) + 1, 1 + $0) }, color: red)
         }
         let stride = framed.width
-        framed.editSamples(eight: { samples in
-            for m in marks {
-                let index = (m.y * stride + m.x) * 4
-                samples[index] = m.color.red; samples[index + 1] = m.color.green
-                samples[index + 2] = m.color.blue; samples[index + 3] = m.color.alpha
-            }
-        }, sixteen: { _ in })
+        framed.editSamples(
+            eight: { samples in
+                for m in marks {
+                    let index = (m.y * stride + m.x) * 4
+                    samples[index] = m.color.red
+                    samples[index + 1] = m.color.green
+                    samples[index + 2] = m.color.blue
+                    samples[index + 3] = m.color.alpha
+                }
+            }, sixteen: { _ in })
         for difference in readBackDifferences(framed, expected: info) { warn(difference) }
         return framed
     }
@@ -136,17 +152,25 @@ public enum NinePatchFrame {
         let rule = "a frame pixel holds one mark"
         var lines: [String] = []
         if read.chunk?.xDivs != expected.chunk?.xDivs {
-            lines.append("the frame's stretch regions across read back as \(read.chunk?.xDivs ?? []), not \(expected.chunk?.xDivs ?? []) (\(rule): touching regions merge)")
+            lines.append(
+                "the frame's stretch regions across read back as \(read.chunk?.xDivs ?? []), not \(expected.chunk?.xDivs ?? []) (\(rule): touching regions merge)"
+            )
         }
         if read.chunk?.yDivs != expected.chunk?.yDivs {
-            lines.append("the frame's stretch regions down read back as \(read.chunk?.yDivs ?? []), not \(expected.chunk?.yDivs ?? []) (\(rule): touching regions merge)")
+            lines.append(
+                "the frame's stretch regions down read back as \(read.chunk?.yDivs ?? []), not \(expected.chunk?.yDivs ?? []) (\(rule): touching regions merge)"
+            )
         }
         if read.chunk?.padding != expected.chunk?.padding {
-            lines.append("the frame's content padding reads back as \(text(read.chunk?.padding)), not \(text(expected.chunk?.padding)) (\(rule): layout bounds hide the padding run, or an empty run means aapt's default)")
+            lines.append(
+                "the frame's content padding reads back as \(text(read.chunk?.padding)), not \(text(expected.chunk?.padding)) (\(rule): layout bounds hide the padding run, or an empty run means aapt's default)"
+            )
         }
         let expectedBounds = expected.layoutBounds.flatMap { $0.insets.isZero ? nil : $0.insets }
         if read.layoutBounds?.insets != expectedBounds {
-            lines.append("the frame's layout bounds read back as \(text(read.layoutBounds?.insets)), not \(text(expectedBounds)) (\(rule): aapt reads a red run over a whole edge as n from the start, n − 1 from the end)")
+            lines.append(
+                "the frame's layout bounds read back as \(text(read.layoutBounds?.insets)), not \(text(expectedBounds)) (\(rule): aapt reads a red run over a whole edge as n from the start, n − 1 from the end)"
+            )
         }
         return lines
     }
@@ -201,8 +225,10 @@ private struct FrameEdges {
         if color == Color(red: 255, green: 0, blue: 0) { return .red }
         if transparent && color.alpha == 0 { return .none }
         if !transparent && color == .white { return .none }
-        let rule = transparent ? "frame pixels must be fully transparent, black or red"
-                               : "in a white frame, pixels must be opaque white, black or red"
+        let rule =
+            transparent
+            ? "frame pixels must be fully transparent, black or red"
+            : "in a white frame, pixels must be opaque white, black or red"
         throw NinePatchFrameError("pixel (\(x), \(y)) on the \(edge.rawValue) edge is \(color); \(rule)")
     }
 
@@ -215,7 +241,8 @@ private struct FrameEdges {
             if isBlack && !inside {
                 if !multiple && !runs.isEmpty {
                     let (x, y) = pixel(edge, i)
-                    throw NinePatchFrameError("the \(edge.rawValue) edge has a second content-padding run at pixel (\(x), \(y)); mark at most one padding run per edge")
+                    throw NinePatchFrameError(
+                        "the \(edge.rawValue) edge has a second content-padding run at pixel (\(x), \(y)); mark at most one padding run per edge")
                 }
                 runs.append(Int32(i - 1))
                 inside = true
@@ -245,8 +272,9 @@ private struct FrameEdges {
             }
             return n
         }
-        return NinePatchInsets(left: count(.bottom, from: 1, step: 1), right: count(.bottom, from: length(.bottom) - 2, step: -1),
-                               top: count(.right, from: 1, step: 1), bottom: count(.right, from: length(.right) - 2, step: -1))
+        return NinePatchInsets(
+            left: count(.bottom, from: 1, step: 1), right: count(.bottom, from: length(.bottom) - 2, step: -1),
+            top: count(.right, from: 1, step: 1), bottom: count(.right, from: length(.right) - 2, step: -1))
     }
 }
 
@@ -275,12 +303,19 @@ extension NinePatchChunk {
                 scan: for y in top..<bottom {
                     for x in left..<right {
                         let p = view[origin + x, origin + y]
-                        if first.alpha == 0 ? p.alpha != 0 : p != first { uniform = false; break scan }
+                        if first.alpha == 0 ? p.alpha != 0 : p != first {
+                            uniform = false
+                            break scan
+                        }
                     }
                 }
-                if !uniform { colors.append(NinePatchChunk.noColor) }
-                else if first.alpha == 0 { colors.append(NinePatchChunk.transparentColor) }
-                else { colors.append(UInt32(first.alpha) << 24 | UInt32(first.red) << 16 | UInt32(first.green) << 8 | UInt32(first.blue)) }
+                if !uniform {
+                    colors.append(NinePatchChunk.noColor)
+                } else if first.alpha == 0 {
+                    colors.append(NinePatchChunk.transparentColor)
+                } else {
+                    colors.append(UInt32(first.alpha) << 24 | UInt32(first.red) << 16 | UInt32(first.green) << 8 | UInt32(first.blue))
+                }
             }
         }
         return colors
@@ -292,16 +327,28 @@ extension NinePatchOutline {
     /// the centre row and column first reach their most opaque pixel, a radius from the diagonal
     /// march from the inner top-left corner (3.4142 × inset), and the middle row's highest alpha.
     init(estimatingFrom framed: RGBAView) {
-        let width = framed.width, height = framed.height
-        let midX = width / 2, midY = height / 2, endX = width - 2, endY = height - 2
+        let width = framed.width
+        let height = framed.height
+        let midX = width / 2
+        let midY = height / 2
+        let endX = width - 2
+        let endY = height - 2
         func maxOpacity(x: Int, y: Int, endX: Int, endY: Int, dx: Int, dy: Int) -> Int {
-            var best: UInt8 = 0, inset = 0, found = 0
-            var x = x, y = y
+            var best: UInt8 = 0
+            var inset = 0
+            var found = 0
+            var x = x
+            var y = y
             while x != endX && y != endY && x >= 0 && x < width && y >= 0 && y < height {
                 let alpha = framed.alpha(x, y)
-                if alpha > best { best = alpha; found = inset }
+                if alpha > best {
+                    best = alpha
+                    found = inset
+                }
                 if alpha == 0xFF { break }
-                x += dx; y += dy; inset += 1
+                x += dx
+                y += dy
+                inset += 1
             }
             return found
         }
@@ -309,16 +356,20 @@ extension NinePatchOutline {
         let right = width > 4 ? maxOpacity(x: endX, y: midY, endX: midX, endY: -1, dx: -1, dy: 0) : 0
         let top = height > 4 ? maxOpacity(x: midX, y: 1, endX: -1, endY: midY, dx: 0, dy: 1) : 0
         let bottom = height > 4 ? maxOpacity(x: midX, y: endY, endX: -1, endY: midY, dx: 0, dy: -1) : 0
-        let innerStartX = 1 + left, innerStartY = 1 + top
-        let innerEndX = endX - right, innerEndY = endY - bottom
-        let innerMidX = (innerEndX + innerStartX) / 2, innerMidY = (innerEndY + innerStartY) / 2
+        let innerStartX = 1 + left
+        let innerStartY = 1 + top
+        let innerEndX = endX - right
+        let innerEndY = endY - bottom
+        let innerMidX = (innerEndX + innerStartX) / 2
+        let innerMidY = (innerEndY + innerStartY) / 2
         // aapt takes the middle row's maximum (its column scan covers an empty range).
         var alpha: UInt8 = 0
         if innerMidY >= 0 && innerMidY < height {
             for x in max(innerStartX, 0)..<max(min(innerEndX, width), max(innerStartX, 0)) { alpha = max(alpha, framed.alpha(x, innerMidY)) }
         }
         let diagonal = maxOpacity(x: innerStartX, y: innerStartY, endX: innerMidX, endY: innerMidY, dx: 1, dy: 1)
-        self.init(insets: NinePatchInsets(left: Int32(left), right: Int32(right), top: Int32(top), bottom: Int32(bottom)),
-                  radius: Float(3.4142) * Float(diagonal), alpha: UInt32(alpha))
+        self.init(
+            insets: NinePatchInsets(left: Int32(left), right: Int32(right), top: Int32(top), bottom: Int32(bottom)),
+            radius: Float(3.4142) * Float(diagonal), alpha: UInt32(alpha))
     }
 }

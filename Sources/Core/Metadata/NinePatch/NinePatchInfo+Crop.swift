@@ -6,12 +6,15 @@ extension NinePatchInfo {
     /// layout bounds and outline insets shrink by what was cut from each side; cell
     /// colours become "not a single colour" because the cells changed.
     public func cropped(to rect: PixelRect, width: Int, height: Int) -> NinePatchInfo? {
-        let cut = NinePatchInsets(left: Int32(clamping: rect.x), right: Int32(clamping: width - rect.x - rect.width),
-                                  top: Int32(clamping: rect.y), bottom: Int32(clamping: height - rect.y - rect.height))
-            .clamped(width: width, height: height)
+        let cut = NinePatchInsets(
+            left: Int32(clamping: rect.x), right: Int32(clamping: width - rect.x - rect.width),
+            top: Int32(clamping: rect.y), bottom: Int32(clamping: height - rect.y - rect.height)
+        )
+        .clamped(width: width, height: height)
         func shrink(_ insets: NinePatchInsets) -> NinePatchInsets {
-            NinePatchInsets(left: max(0, insets.left - cut.left), right: max(0, insets.right - cut.right),
-                            top: max(0, insets.top - cut.top), bottom: max(0, insets.bottom - cut.bottom))
+            NinePatchInsets(
+                left: max(0, insets.left - cut.left), right: max(0, insets.right - cut.right),
+                top: max(0, insets.top - cut.top), bottom: max(0, insets.bottom - cut.bottom))
         }
         var result = clamped(width: width, height: height)
         if var chunk = result.chunk {
@@ -36,7 +39,8 @@ extension NinePatchInfo {
         var out: [Int32] = []
         var index = 0
         while index + 1 < divs.count {
-            let start = max(0, Int(divs[index]) - origin), end = min(length, Int(divs[index + 1]) - origin)
+            let start = max(0, Int(divs[index]) - origin)
+            let end = min(length, Int(divs[index + 1]) - origin)
             if end > start { out += [Int32(clamping: start), Int32(clamping: end)] }
             index += 2
         }

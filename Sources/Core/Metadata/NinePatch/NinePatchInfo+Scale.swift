@@ -7,9 +7,12 @@ extension NinePatchInfo {
     /// Every boundary maps to the nearest output pixel; padding, layout bounds and outline
     /// insets are the distances from the mapped content edges to the output edges. Cell colours
     /// become "not a single colour", because resampling mixes neighbouring cells.
-    public func scaled(region: (x: Double, y: Double, width: Double, height: Double), width: Int, height: Int,
-                       outputWidth: Int, outputHeight: Int) -> NinePatchInfo? {
-        let sx = Double(outputWidth) / region.width, sy = Double(outputHeight) / region.height
+    public func scaled(
+        region: (x: Double, y: Double, width: Double, height: Double), width: Int, height: Int,
+        outputWidth: Int, outputHeight: Int
+    ) -> NinePatchInfo? {
+        let sx = Double(outputWidth) / region.width
+        let sy = Double(outputHeight) / region.height
         guard sx.isFinite, sy.isFinite, sx > 0, sy > 0, region.x.isFinite, region.y.isFinite else { return nil }
         // Rounded and clamped in floating point first, so no value converts out of Int's range.
         func place(_ value: Double, _ limit: Int) -> Int {
@@ -18,10 +21,13 @@ extension NinePatchInfo {
         func mapX(_ value: Double) -> Int { place((value - region.x) * sx, outputWidth) }
         func mapY(_ value: Double) -> Int { place((value - region.y) * sy, outputHeight) }
         func map(_ insets: NinePatchInsets) -> NinePatchInsets {
-            let left = mapX(Double(insets.left)), right = mapX(Double(width) - Double(insets.right))
-            let top = mapY(Double(insets.top)), bottom = mapY(Double(height) - Double(insets.bottom))
-            return NinePatchInsets(left: Int32(clamping: left), right: Int32(clamping: outputWidth - Swift.max(left, right)),
-                                   top: Int32(clamping: top), bottom: Int32(clamping: outputHeight - Swift.max(top, bottom)))
+            let left = mapX(Double(insets.left))
+            let right = mapX(Double(width) - Double(insets.right))
+            let top = mapY(Double(insets.top))
+            let bottom = mapY(Double(height) - Double(insets.bottom))
+            return NinePatchInsets(
+                left: Int32(clamping: left), right: Int32(clamping: outputWidth - Swift.max(left, right)),
+                top: Int32(clamping: top), bottom: Int32(clamping: outputHeight - Swift.max(top, bottom)))
         }
         // Android's density scaling: round each boundary, then keep every segment that had
         // pixels at least 1 pixel long, so a scaled nine-patch is still valid.
@@ -38,7 +44,8 @@ extension NinePatchInfo {
             var out: [Int32] = []
             var index = 0
             while index + 1 < mapped.count {
-                let start = Swift.min(mapped[index], length), end = Swift.min(mapped[index + 1], length)
+                let start = Swift.min(mapped[index], length)
+                let end = Swift.min(mapped[index + 1], length)
                 if end > start, start >= (out.last.map(Int.init) ?? 0) { out += [Int32(clamping: start), Int32(clamping: end)] }
                 index += 2
             }
@@ -69,15 +76,17 @@ extension NinePatchInfo {
     public func padded(top: Int, right: Int, bottom: Int, left: Int, width: Int, height: Int) -> NinePatchInfo {
         func add(_ value: Int32, _ amount: Int) -> Int32 { Int32(clamping: Int(value) + amount) }
         func grow(_ insets: NinePatchInsets) -> NinePatchInsets {
-            NinePatchInsets(left: add(insets.left, left), right: add(insets.right, right),
-                            top: add(insets.top, top), bottom: add(insets.bottom, bottom))
+            NinePatchInsets(
+                left: add(insets.left, left), right: add(insets.right, right),
+                top: add(insets.top, top), bottom: add(insets.bottom, bottom))
         }
         var result = clamped(width: width, height: height)
         if var chunk = result.chunk {
             chunk.xDivs = chunk.xDivs.map { add($0, left) }
             chunk.yDivs = chunk.yDivs.map { add($0, top) }
             chunk.padding = grow(chunk.padding)
-            let cells = Self.cellCount(chunk.xDivs, length: width + left + right)
+            let cells =
+                Self.cellCount(chunk.xDivs, length: width + left + right)
                 * Self.cellCount(chunk.yDivs, length: height + top + bottom)
             chunk.colors = Array(repeating: NinePatchChunk.noColor, count: cells)
             result.chunk = chunk

@@ -11,20 +11,25 @@ extension NinePatchInsets {
     /// These insets with each one clamped to `0...width` (left, right) or `0...height` (top,
     /// bottom); with `fitting`, right and bottom also shrink so opposite insets do not overlap.
     public func clamped(width: Int, height: Int, fitting: Bool = false) -> NinePatchInsets {
-        let w = Swift.max(width, 0), h = Swift.max(height, 0)
+        let w = Swift.max(width, 0)
+        let h = Swift.max(height, 0)
         func clamp(_ value: Int32, _ limit: Int) -> Int { Swift.min(Swift.max(Int(value), 0), limit) }
-        let left = clamp(self.left, w), top = clamp(self.top, h)
+        let left = clamp(self.left, w)
+        let top = clamp(self.top, h)
         let right = fitting ? Swift.min(clamp(self.right, w), w - left) : clamp(self.right, w)
         let bottom = fitting ? Swift.min(clamp(self.bottom, h), h - top) : clamp(self.bottom, h)
-        return NinePatchInsets(left: Int32(clamping: left), right: Int32(clamping: right),
-                               top: Int32(clamping: top), bottom: Int32(clamping: bottom))
+        return NinePatchInsets(
+            left: Int32(clamping: left), right: Int32(clamping: right),
+            top: Int32(clamping: top), bottom: Int32(clamping: bottom))
     }
 
     /// Throws unless each inset lies in `0...width` or `0...height` (and, with `fitting`,
     /// opposite insets leave at least nothing between them).
     func validate(_ what: String, width: Int, height: Int, fitting: Bool) throws(ChunkFormatError) {
-        for (name, value, limit, axis) in [("left", left, width, "width"), ("right", right, width, "width"),
-                                           ("top", top, height, "height"), ("bottom", bottom, height, "height")]
+        for (name, value, limit, axis) in [
+            ("left", left, width, "width"), ("right", right, width, "width"),
+            ("top", top, height, "height"), ("bottom", bottom, height, "height"),
+        ]
         where value < 0 || Int(value) > limit {
             throw ChunkFormatError("\(what) \(name) \(value) is outside 0…\(limit) (the image \(axis))")
         }
@@ -50,8 +55,9 @@ extension NinePatchChunk {
             }
             return out
         }
-        return NinePatchChunk(xDivs: fix(xDivs, width), yDivs: fix(yDivs, height),
-                              padding: padding.clamped(width: width, height: height, fitting: true), colors: colors)
+        return NinePatchChunk(
+            xDivs: fix(xDivs, width), yDivs: fix(yDivs, height),
+            padding: padding.clamped(width: width, height: height, fitting: true), colors: colors)
     }
 
     /// Checks the divs and padding against a `width`×`height` image (without frame): every div
@@ -95,8 +101,9 @@ extension NinePatchInfo {
             chunk: chunk?.clamped(width: width, height: height),
             layoutBounds: layoutBounds.map { NinePatchLayoutBounds(insets: $0.insets.clamped(width: width, height: height)) },
             outline: outline.map {
-                NinePatchOutline(insets: $0.insets.clamped(width: width, height: height),
-                                 radius: $0.radius.isFinite && $0.radius >= 0 ? $0.radius : 0, alpha: Swift.min($0.alpha, 255))
+                NinePatchOutline(
+                    insets: $0.insets.clamped(width: width, height: height),
+                    radius: $0.radius.isFinite && $0.radius >= 0 ? $0.radius : 0, alpha: Swift.min($0.alpha, 255))
             })
     }
 

@@ -15,7 +15,10 @@ public struct NinePatchLayoutBounds: Sendable, Hashable {
             throw ChunkFormatError("npLb is \(bytes.count) bytes; it must be exactly 16 (four int32)")
         }
         var reader = ByteReader(bytes)
-        let left = reader.int32LE(), top = reader.int32LE(), right = reader.int32LE(), bottom = reader.int32LE()
+        let left = reader.int32LE()
+        let top = reader.int32LE()
+        let right = reader.int32LE()
+        let bottom = reader.int32LE()
         insets = NinePatchInsets(left: left, right: right, top: top, bottom: bottom)
     }
 

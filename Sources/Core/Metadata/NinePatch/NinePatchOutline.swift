@@ -24,7 +24,10 @@ public struct NinePatchOutline: Sendable, Hashable {
             throw ChunkFormatError("npOl is \(bytes.count) bytes; it must be exactly 24")
         }
         var reader = ByteReader(bytes)
-        let left = reader.int32LE(), top = reader.int32LE(), right = reader.int32LE(), bottom = reader.int32LE()
+        let left = reader.int32LE()
+        let top = reader.int32LE()
+        let right = reader.int32LE()
+        let bottom = reader.int32LE()
         insets = NinePatchInsets(left: left, right: right, top: top, bottom: bottom)
         radius = Float(bitPattern: reader.uint32LE())
         alpha = reader.uint32LE()

@@ -22,24 +22,27 @@ final class PNGBandSource<Source: PNGByteSource>: BandSource {
     func read(_ range: Range<Int>) throws -> PixelBand {
         precondition(range.lowerBound >= nextRow && range.upperBound <= header.height && !range.isEmpty, "rows are read forwards")
         while nextRow < range.lowerBound { try skipRow() }
-        let width = header.width, channels = header.layout.channelCount
+        let width = header.width
+        let channels = header.layout.channelCount
         let rowSamples = width * channels
         let storage: PixelStorage
         switch header.depth {
         case .eight:
-            storage = .eight(try [UInt8](unsafeUninitializedCapacity: rowSamples * range.count) { buffer, initialized in
-                for row in 0..<range.count {
-                    try expander.expand8(try nextRaw(), count: width, into: buffer.baseAddress! + row * rowSamples, step: channels)
-                    initialized += rowSamples
-                }
-            })
+            storage = .eight(
+                try [UInt8](unsafeUninitializedCapacity: rowSamples * range.count) { buffer, initialized in
+                    for row in 0..<range.count {
+                        try expander.expand8(try nextRaw(), count: width, into: buffer.baseAddress! + row * rowSamples, step: channels)
+                        initialized += rowSamples
+                    }
+                })
         case .sixteen:
-            storage = .sixteen(try [UInt16](unsafeUninitializedCapacity: rowSamples * range.count) { buffer, initialized in
-                for row in 0..<range.count {
-                    expander.expand16(try nextRaw(), count: width, into: buffer.baseAddress! + row * rowSamples, step: channels)
-                    initialized += rowSamples
-                }
-            })
+            storage = .sixteen(
+                try [UInt16](unsafeUninitializedCapacity: rowSamples * range.count) { buffer, initialized in
+                    for row in 0..<range.count {
+                        expander.expand16(try nextRaw(), count: width, into: buffer.baseAddress! + row * rowSamples, step: channels)
+                        initialized += rowSamples
+                    }
+                })
         }
         if nextRow == header.height { try rows.checkEnd() }
         return PixelBand(top: range.lowerBound, rows: Image(width: width, height: range.count, layout: header.layout, storage: storage))

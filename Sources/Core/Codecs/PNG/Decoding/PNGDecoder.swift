@@ -70,13 +70,16 @@ public struct PNGDecoder: Sendable {
         let passes = PNGPass.passes(width: header.width, height: header.height, interlaced: header.isInterlaced)
         let filteredSize = passes.filter { !$0.isEmpty }.reduce(0) { $0 + $1.height * (header.rowBytes(pixels: $1.width) + 1) }
         if filteredSize / 1032 > structure.imageDataLength + 64 {
-            throw .corruptImageData(reason: "\(structure.imageDataLength) bytes cannot hold a \(header.width)×\(header.height) image (needs \(filteredSize) bytes inflated)")
+            throw .corruptImageData(
+                reason: "\(structure.imageDataLength) bytes cannot hold a \(header.width)×\(header.height) image (needs \(filteredSize) bytes inflated)")
         }
     }
 
     /// The rows of `region` of a non-interlaced image; decoding stops after the region's last row.
-    private func decodeRegion(_ bytes: [UInt8], _ structure: PNGStructure, expander: PNGRowExpander,
-                              layout: PixelLayout, depth: SampleDepth, region: PixelRect) throws -> Image {
+    private func decodeRegion(
+        _ bytes: [UInt8], _ structure: PNGStructure, expander: PNGRowExpander,
+        layout: PixelLayout, depth: SampleDepth, region: PixelRect
+    ) throws -> Image {
         let header = structure.header
         let channels = layout.channelCount
         let passes = PNGPass.passes(width: header.width, height: header.height, interlaced: false)
@@ -121,8 +124,10 @@ public struct PNGDecoder: Sendable {
     /// Inflates and unfilters every row of every pass, handing each unfiltered row to `body`;
     /// with `stopAfter`, stops once that many rows (of a non-interlaced image) are done, leaving
     /// the rest of the data unread.
-    private func decodeRows(_ bytes: [UInt8], _ structure: PNGStructure, _ passes: [PNGPass], stopAfter: Int? = nil,
-                            body: (UnsafePointer<UInt8>, PNGPass, Int) throws -> Void) throws {
+    private func decodeRows(
+        _ bytes: [UInt8], _ structure: PNGStructure, _ passes: [PNGPass], stopAfter: Int? = nil,
+        body: (UnsafePointer<UInt8>, PNGPass, Int) throws -> Void
+    ) throws {
         let rows = try PNGRowDecoder(source: bytes, structure: structure)
         while let (row, pass, index) = try rows.next() {
             try body(row, pass, index)

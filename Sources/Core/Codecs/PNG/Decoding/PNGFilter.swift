@@ -1,6 +1,7 @@
 /// PNG filter type 0–4 and the unfiltering arithmetic (a small audited hot loop).
 enum PNGFilter: UInt8, CaseIterable {
-    case none = 0, sub, up, average, paeth
+    case none = 0
+    case sub, up, average, paeth
 
     /// Reverses this filter in place on `row` (`count` bytes), given the previous
     /// unfiltered row `previous` (all zeros for the first row of a pass) and the
@@ -12,7 +13,10 @@ enum PNGFilter: UInt8, CaseIterable {
             return
         case .sub:
             var i = bpp
-            while i < count { row[i] &+= row[i - bpp]; i += 1 }
+            while i < count {
+                row[i] &+= row[i - bpp]
+                i += 1
+            }
         case .up:
             for i in 0..<count { row[i] &+= previous[i] }
         case .average:
@@ -35,7 +39,9 @@ enum PNGFilter: UInt8, CaseIterable {
     /// The Paeth predictor of the specification, branch-light.
     @inline(__always)
     static func paethPredictor(_ a: UInt8, _ b: UInt8, _ c: UInt8) -> UInt8 {
-        let ia = Int16(a), ib = Int16(b), ic = Int16(c)
+        let ia = Int16(a)
+        let ib = Int16(b)
+        let ic = Int16(c)
         let pa = abs(ib - ic)
         let pb = abs(ia - ic)
         let pc = abs(ia + ib - 2 * ic)

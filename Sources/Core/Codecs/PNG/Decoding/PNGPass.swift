@@ -10,9 +10,10 @@ struct PNGPass: Sendable, Hashable {
         guard interlaced else { return [PNGPass(x0: 0, y0: 0, dx: 1, dy: 1, width: width, height: height)] }
         let adam7 = [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)]
         return adam7.map { x0, y0, dx, dy in
-            PNGPass(x0: x0, y0: y0, dx: dx, dy: dy,
-                    width: width > x0 ? (width - x0 + dx - 1) / dx : 0,
-                    height: height > y0 ? (height - y0 + dy - 1) / dy : 0)
+            PNGPass(
+                x0: x0, y0: y0, dx: dx, dy: dy,
+                width: width > x0 ? (width - x0 + dx - 1) / dx : 0,
+                height: height > y0 ? (height - y0 + dy - 1) / dy : 0)
         }
     }
 

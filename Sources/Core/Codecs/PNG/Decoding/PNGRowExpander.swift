@@ -30,7 +30,9 @@ struct PNGRowExpander {
                 guard index < entries.count else { throw .paletteIndexOutOfRange(index: index, paletteSize: entries.count) }
                 let entry = entries[index]
                 let o = out + i * step
-                o[0] = entry.0; o[1] = entry.1; o[2] = entry.2
+                o[0] = entry.0
+                o[1] = entry.1
+                o[2] = entry.2
                 if channels == 4 { o[3] = entry.3 }
             }
         case .gray where header.bitDepth < 8:

@@ -14,17 +14,21 @@ extension PNGEncoder {
     ///   - metadata: the metadata written (default: the stream's).
     ///   - context: cancellation, checked between bands.
     ///   - sink: receives the file's bytes in order, as they are made.
-    public func encode(_ source: any BandSource, metadata: ImageMetadata? = nil, context: TransformContext = TransformContext(),
-                       to sink: @escaping (UnsafeRawBufferPointer) throws -> Void) throws {
+    public func encode(
+        _ source: any BandSource, metadata: ImageMetadata? = nil, context: TransformContext = TransformContext(),
+        to sink: @escaping (UnsafeRawBufferPointer) throws -> Void
+    ) throws {
         let image = source.header
-        let colorType: PNGHeader.ColorType = switch image.layout {
-        case .gray: .gray
-        case .grayAlpha: .grayAlpha
-        case .rgb: .rgb
-        case .rgba: .rgba
-        }
-        let plan = PNGEncodingPlan(colorType: colorType, bitDepth: image.depth == .eight ? 8 : 16,
-                                   channelMap: Array(0..<image.layout.channelCount), reducesTo8: false, table: nil)
+        let colorType: PNGHeader.ColorType =
+            switch image.layout {
+            case .gray: .gray
+            case .grayAlpha: .grayAlpha
+            case .rgb: .rgb
+            case .rgba: .rgba
+            }
+        let plan = PNGEncodingPlan(
+            colorType: colorType, bitDepth: image.depth == .eight ? 8 : 16,
+            channelMap: Array(0..<image.layout.channelCount), reducesTo8: false, table: nil)
         let header = PNGHeader(width: image.width, height: image.height, bitDepth: plan.bitDepth, colorType: colorType, isInterlaced: false)
         var writer = try PNGChunkWriter(sink: sink)
         try writer.append(.header, header.serialized)
@@ -37,17 +41,22 @@ extension PNGEncoder {
         try writer.append(.end, [])
     }
 
-    private func writeImageData(_ rows: inout StreamedRows, header: PNGHeader, pixelCount: Int, plan: PNGEncodingPlan,
-                                sink: ([UInt8]) throws -> Void) throws {
+    private func writeImageData(
+        _ rows: inout StreamedRows, header: PNGHeader, pixelCount: Int, plan: PNGEncodingPlan,
+        sink: ([UInt8]) throws -> Void
+    ) throws {
         let rowBytes = header.rowBytes(pixels: header.width)
         let level = Int32(max(0, min(9, compressionLevel ?? (pixelCount <= 4_000_000 ? 4 : 2))))
         // Every core deflates its own blocks of rows, as for a whole image, while this thread
         // pulls the next block's rows (and the rows its dictionary is filtered from).
-        let deflate = PNGParallelDeflate(height: header.height, rowBytes: rowBytes, bpp: header.filterStride, adaptive: true,
-                                         level: level, strategy: Z_FILTERED)
-        try deflate.write(cores: TransformContext.processorCount, rows: { index in
-            try rows.packer(through: deflate.rows(ofBlock: index).upperBound, keeping: deflate.dictionaryRows)
-        }, sink: sink)
+        let deflate = PNGParallelDeflate(
+            height: header.height, rowBytes: rowBytes, bpp: header.filterStride, adaptive: true,
+            level: level, strategy: Z_FILTERED)
+        try deflate.write(
+            cores: TransformContext.processorCount,
+            rows: { index in
+                try rows.packer(through: deflate.rows(ofBlock: index).upperBound, keeping: deflate.dictionaryRows)
+            }, sink: sink)
     }
 }
 

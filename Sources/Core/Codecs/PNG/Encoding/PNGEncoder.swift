@@ -38,8 +38,9 @@ public struct PNGEncoder: Sendable {
     public func encode(_ image: Image, to sink: @escaping (UnsafeRawBufferPointer) throws -> Void) throws {
         let image = image.unpremultiplied()
         let plan = PNGEncodingPlan.plan(for: image, allowsPalette: allowsPalette)
-        let header = PNGHeader(width: image.width, height: image.height, bitDepth: plan.bitDepth,
-                               colorType: plan.colorType, isInterlaced: false)
+        let header = PNGHeader(
+            width: image.width, height: image.height, bitDepth: plan.bitDepth,
+            colorType: plan.colorType, isInterlaced: false)
         var writer = try PNGChunkWriter(sink: sink)
         try writer.append(.header, header.serialized)
         for (type, body) in try PNGMetadataWriter.chunks(for: image.metadata) { try writer.append(type, body) }
@@ -69,8 +70,9 @@ public struct PNGEncoder: Sendable {
             }
         }
         // Every core deflates its own blocks of rows into the one zlib stream.
-        let deflate = PNGParallelDeflate(height: image.height, rowBytes: rowBytes, bpp: header.filterStride, adaptive: adaptive,
-                                         level: level, strategy: strategy, triesRuns: adaptive)
+        let deflate = PNGParallelDeflate(
+            height: image.height, rowBytes: rowBytes, bpp: header.filterStride, adaptive: adaptive,
+            level: level, strategy: strategy, triesRuns: adaptive)
         let packer = PNGRowPacker(image: image, plan: plan)
         try deflate.write(cores: TransformContext.processorCount, rows: { _ in packer }) { flush($0) }
         if let failure { throw failure }

@@ -12,7 +12,9 @@ struct PNGEncodingPlan {
     static func plan(for image: Image, allowsPalette: Bool) -> PNGEncodingPlan {
         let layout = image.layout
         let channels = layout.channelCount
-        var opaque = true, gray = true, fits8 = image.depth == .eight
+        var opaque = true
+        var gray = true
+        var fits8 = image.depth == .eight
         var table: PNGColorTable? = allowsPalette ? PNGColorTable() : nil
         var grayDepth = 8
         switch image.storage {
@@ -23,7 +25,9 @@ struct PNGEncodingPlan {
                     if layout.hasAlpha && s[p + channels - 1] != 255 { opaque = false }
                     if layout.isColor && gray && (s[p] != s[p + 1] || s[p] != s[p + 2]) { gray = false }
                     if table != nil {
-                        let r = UInt32(s[p]), g = layout.isColor ? UInt32(s[p + 1]) : r, b = layout.isColor ? UInt32(s[p + 2]) : r
+                        let r = UInt32(s[p])
+                        let g = layout.isColor ? UInt32(s[p + 1]) : r
+                        let b = layout.isColor ? UInt32(s[p + 2]) : r
                         let a = layout.hasAlpha ? UInt32(s[p + channels - 1]) : 255
                         if !table!.insert(r << 24 | g << 16 | b << 8 | a) { table = nil }
                     }
@@ -52,13 +56,22 @@ struct PNGEncodingPlan {
         let colorType: PNGHeader.ColorType
         let map: [Int]
         switch (gray, keepAlpha) {
-        case (true, false): colorType = .gray; map = [0]
-        case (true, true): colorType = .grayAlpha; map = [0, alphaIndex]
-        case (false, false): colorType = .rgb; map = [0, 1, 2]
-        case (false, true): colorType = .rgba; map = [0, 1, 2, alphaIndex]
+        case (true, false):
+            colorType = .gray
+            map = [0]
+        case (true, true):
+            colorType = .grayAlpha
+            map = [0, alphaIndex]
+        case (false, false):
+            colorType = .rgb
+            map = [0, 1, 2]
+        case (false, true):
+            colorType = .rgba
+            map = [0, 1, 2, alphaIndex]
         }
-        var plan = PNGEncodingPlan(colorType: colorType, bitDepth: fits8 ? 8 : 16, channelMap: map,
-                                   reducesTo8: image.depth == .sixteen && fits8, table: nil)
+        var plan = PNGEncodingPlan(
+            colorType: colorType, bitDepth: fits8 ? 8 : 16, channelMap: map,
+            reducesTo8: image.depth == .sixteen && fits8, table: nil)
         if colorType == .gray && image.depth == .eight { plan.bitDepth = grayDepth }
         // A palette pays off for colour images (gray is already one byte per pixel).
         if var table, !gray || keepAlpha, image.depth == .eight {

@@ -13,9 +13,12 @@ struct PNGRowFilter {
     }
 
     /// Filters `row` against `previous` and hands the chosen filtered row (type byte first) to `body`.
-    mutating func filter(_ row: UnsafePointer<UInt8>, previous: UnsafePointer<UInt8>, adaptive: Bool,
-                         body: (UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
-        let n = rowBytes, bpp = self.bpp
+    mutating func filter(
+        _ row: UnsafePointer<UInt8>, previous: UnsafePointer<UInt8>, adaptive: Bool,
+        body: (UnsafeBufferPointer<UInt8>) throws -> Void
+    ) rethrows {
+        let n = rowBytes
+        let bpp = self.bpp
         try candidates.withUnsafeMutableBufferPointer { buffer in
             let base = buffer.baseAddress!
             guard adaptive else {
@@ -37,7 +40,10 @@ struct PNGRowFilter {
                 case 1:
                     for i in 0..<min(bpp, n) { o[i] = row[i] }
                     var i = bpp
-                    while i < n { o[i] = row[i] &- row[i - bpp]; i += 1 }
+                    while i < n {
+                        o[i] = row[i] &- row[i - bpp]
+                        i += 1
+                    }
                 case 2:
                     for i in 0..<n { o[i] = row[i] &- previous[i] }
                 case 3:
@@ -56,7 +62,10 @@ struct PNGRowFilter {
                     }
                 }
                 for i in 0..<n { score &+= Int(Int8(bitPattern: o[i]).magnitude) }
-                if score < bestScore { bestScore = score; best = type }
+                if score < bestScore {
+                    bestScore = score
+                    best = type
+                }
             }
             try body(UnsafeBufferPointer(start: base + best * (n + 1), count: n + 1))
         }

@@ -20,7 +20,9 @@ struct PNGRowPacker: Sendable {
                 if let table = plan.table {
                     packIndices(count: count, out: out) { x in
                         let p = row + x * channels
-                        let r = UInt32(p[0]), g = image.layout.isColor ? UInt32(p[1]) : r, b = image.layout.isColor ? UInt32(p[2]) : r
+                        let r = UInt32(p[0])
+                        let g = image.layout.isColor ? UInt32(p[1]) : r
+                        let b = image.layout.isColor ? UInt32(p[2]) : r
                         let a = image.layout.hasAlpha ? UInt32(p[channels - 1]) : 255
                         return table.index(of: r << 24 | g << 16 | b << 8 | a)
                     }
@@ -33,7 +35,10 @@ struct PNGRowPacker: Sendable {
                     var o = out
                     for x in 0..<width {
                         let p = row + x * channels
-                        for c in map { o.pointee = p[c]; o += 1 }
+                        for c in map {
+                            o.pointee = p[c]
+                            o += 1
+                        }
                     }
                 }
             }
@@ -46,9 +51,12 @@ struct PNGRowPacker: Sendable {
                     for c in map {
                         let value = p[c]
                         if plan.reducesTo8 {
-                            o.pointee = UInt8(value >> 8); o += 1
+                            o.pointee = UInt8(value >> 8)
+                            o += 1
                         } else {
-                            o[0] = UInt8(value >> 8); o[1] = UInt8(value & 0xFF); o += 2
+                            o[0] = UInt8(value >> 8)
+                            o[1] = UInt8(value & 0xFF)
+                            o += 2
                         }
                     }
                 }

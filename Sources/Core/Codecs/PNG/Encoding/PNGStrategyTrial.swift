@@ -38,7 +38,9 @@ struct PNGStrategyTrial {
         guard level > 0, count >= Self.minimumBytes, preferred != Z_RLE, preferred != Z_HUFFMAN_ONLY else { return preferred }
         let matching = try Deflater(level: level, strategy: preferred, raw: true)
         let runs = try Deflater(level: level, strategy: Z_RLE, raw: true)
-        var matchingBytes = 0, runBytes = 0, sampled = 0
+        var matchingBytes = 0
+        var runBytes = 0
+        var sampled = 0
         for index in 0..<Self.samples {
             let offset = start + count * index / Self.samples
             let sample = UnsafeBufferPointer(rebasing: data[offset..<min(data.count, offset + Self.sampleBytes)])
@@ -52,8 +54,10 @@ struct PNGStrategyTrial {
         return clearlySmaller || denseAndAsSmall ? Z_RLE : preferred
     }
 
-    private static func compressedSize(of sample: UnsafeBufferPointer<UInt8>, after before: UnsafeBufferPointer<UInt8>,
-                                       with deflater: Deflater) throws(ZlibError) -> Int {
+    private static func compressedSize(
+        of sample: UnsafeBufferPointer<UInt8>, after before: UnsafeBufferPointer<UInt8>,
+        with deflater: Deflater
+    ) throws(ZlibError) -> Int {
         try deflater.reset()
         try deflater.setDictionary(before)
         var size = 0

@@ -68,9 +68,13 @@ public struct PNGHeader: Sendable, Hashable {
     init(parsing bytes: ArraySlice<UInt8>) throws(ChunkFormatError) {
         guard bytes.count == 13 else { throw ChunkFormatError("IHDR is \(bytes.count) bytes; it must be 13") }
         var reader = ByteReader(bytes)
-        let width = reader.uint32BE(), height = reader.uint32BE()
-        let depth = Int(reader.uint8()), rawType = reader.uint8()
-        let compression = reader.uint8(), filter = reader.uint8(), interlace = reader.uint8()
+        let width = reader.uint32BE()
+        let height = reader.uint32BE()
+        let depth = Int(reader.uint8())
+        let rawType = reader.uint8()
+        let compression = reader.uint8()
+        let filter = reader.uint8()
+        let interlace = reader.uint8()
         guard width > 0, height > 0, width <= 0x7FFF_FFFF, height <= 0x7FFF_FFFF else {
             throw ChunkFormatError("image size \(width)×\(height) is invalid (each side must be 1…2147483647)")
         }
@@ -78,7 +82,8 @@ public struct PNGHeader: Sendable, Hashable {
             throw ChunkFormatError("colour type \(rawType) is invalid (valid: 0, 2, 3, 4, 6)")
         }
         guard colorType.allowedDepths.contains(depth) else {
-            throw ChunkFormatError("bit depth \(depth) is invalid for colour type \(rawType) (valid: \(colorType.allowedDepths.map(String.init).joined(separator: ", ")))")
+            throw ChunkFormatError(
+                "bit depth \(depth) is invalid for colour type \(rawType) (valid: \(colorType.allowedDepths.map(String.init).joined(separator: ", ")))")
         }
         guard compression == 0 else { throw ChunkFormatError("compression method \(compression) is invalid (only 0 exists)") }
         guard filter == 0 else { throw ChunkFormatError("filter method \(filter) is invalid (only 0 exists)") }

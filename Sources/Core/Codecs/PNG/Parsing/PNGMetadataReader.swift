@@ -24,7 +24,8 @@ struct PNGMetadataReader {
         case .physicalDimensions:
             guard body.count == 9 else { throw ChunkFormatError("pHYs must be 9 bytes, found \(body.count)") }
             var reader = ByteReader(body)
-            let x = reader.uint32BE(), y = reader.uint32BE()
+            let x = reader.uint32BE()
+            let y = reader.uint32BE()
             metadata.density = PhysicalDensity(horizontal: x, vertical: y, unit: PhysicalDensity.Unit(rawValue: reader.uint8()) ?? .unknown)
         case .iccProfile:
             let (name, rest) = try Self.keyword(body, chunk: "iCCP")
@@ -71,7 +72,7 @@ struct PNGMetadataReader {
         guard rest.count >= 2 else { throw ChunkFormatError("iTXt is too short") }
         let compressed = rest[rest.startIndex] == 1
         var tail = rest.dropFirst(2)
-        for _ in 0..<2 { // language tag, translated keyword
+        for _ in 0..<2 {  // language tag, translated keyword
             guard let zero = tail.firstIndex(of: 0) else { throw ChunkFormatError("iTXt lacks a null separator") }
             tail = tail[(zero + 1)...]
         }

@@ -35,6 +35,11 @@ struct PNGPalette: Sendable, Hashable {
     }
 
     func hash(into hasher: inout Hasher) {
-        for entry in entries { hasher.combine(entry.0); hasher.combine(entry.1); hasher.combine(entry.2); hasher.combine(entry.3) }
+        for entry in entries {
+            hasher.combine(entry.0)
+            hasher.combine(entry.1)
+            hasher.combine(entry.2)
+            hasher.combine(entry.3)
+        }
     }
 }

@@ -12,11 +12,15 @@ struct PNGStructure {
     /// Reads the chunks of `bytes`, checking order, CRCs and contents.
     ///
     /// - Parameter stopAtImageData: stop at the first `IDAT` (a metadata-only read; CRCs of skipped data are not checked).
-    static func read<Source: PNGByteSource>(_ bytes: Source, limits: ImageLimits, stopAtImageData: Bool = false,
-                                            warn: (String) -> Void) throws -> PNGStructure {
+    static func read<Source: PNGByteSource>(
+        _ bytes: Source, limits: ImageLimits, stopAtImageData: Bool = false,
+        warn: (String) -> Void
+    ) throws -> PNGStructure {
         var reader = try PNGChunkReader(bytes: bytes)
         let first = try reader.next()
-        guard first.type == .header else { throw PNGError.misplacedChunk(chunk: first.type.description, offset: first.offset, reason: "comes first, but IHDR must") }
+        guard first.type == .header else {
+            throw PNGError.misplacedChunk(chunk: first.type.description, offset: first.offset, reason: "comes first, but IHDR must")
+        }
         try checkCRC(first)
         let header: PNGHeader
         let headerBody = try reader.data(of: first)
@@ -33,7 +37,9 @@ struct PNGStructure {
         while !reader.isAtEnd {
             let chunk = try reader.next()
             let name = chunk.type.description
-            if chunk.type.isCritical { try checkCRC(chunk) } else if !chunk.crcMatches {
+            if chunk.type.isCritical {
+                try checkCRC(chunk)
+            } else if !chunk.crcMatches {
                 warn("skipped ancillary chunk \(name) at byte \(chunk.offset): CRC mismatch")
                 continue
             }
@@ -69,8 +75,10 @@ struct PNGStructure {
                     // Android refuses a malformed npTc; so do we, and nine-patch values no aapt
                     // writes (see NinePatchInfo+Validity). Other ancillary chunks are skipped.
                     if chunk.type == .ninePatch || chunk.type == .layoutBounds || chunk.type == .outline {
-                        throw PNGError.invalidChunk(chunk: name, offset: chunk.offset, reason: error.reason
-                            + "; the nine-patch chunk is damaged (aapt never writes this): compile its .9.png source again")
+                        throw PNGError.invalidChunk(
+                            chunk: name, offset: chunk.offset,
+                            reason: error.reason
+                                + "; the nine-patch chunk is damaged (aapt never writes this): compile its .9.png source again")
                     }
                     warn("skipped ancillary chunk \(name) at byte \(chunk.offset): \(error.reason)")
                 } catch {
@@ -92,8 +100,10 @@ struct PNGStructure {
         }
     }
 
-    private func finishing(_ reader: PNGMetadataReader, transparency: (ArraySlice<UInt8>, PNGChunk)?,
-                           warn: (String) -> Void) -> PNGStructure {
+    private func finishing(
+        _ reader: PNGMetadataReader, transparency: (ArraySlice<UInt8>, PNGChunk)?,
+        warn: (String) -> Void
+    ) -> PNGStructure {
         var result = self
         result.metadata = reader.metadata
         if let (body, chunk) = transparency {
