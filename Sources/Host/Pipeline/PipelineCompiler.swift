@@ -185,29 +185,25 @@ public struct PipelineCompiler: Sendable {
 
     private func checkOrder(_ steps: [PipelineStep], syntax: PipelineSyntax, into diagnostics: inout [Diagnostic]) {
         guard let first = steps.first, let firstRange = syntax.steps.first?.nameRange else { return }
-        for (index, step) in steps.enumerated() {
-            guard case .load(let load) = step.action, load.path == nil, index < syntax.steps.count else { continue }
-            let range = syntax.steps[index].nameRange
-            if requiresSource {
-                diagnostics.append(
-                    Diagnostic(
-                        .error, "'load' needs 'path': the file to read, e.g. load \"in.png\" (only a batch run's first step may leave it out)", range: range))
-            } else if index > 0 {
-                diagnostics.append(Diagnostic(.error, "a load without a path reads the batch input, so it must be the first step", range: range))
+        // A load without a path reads the batch input (first step only); a save without a path
+        // writes the batch output (last step only). A single run needs both paths.
+        for (index, step) in steps.enumerated() where index < syntax.steps.count {
+            let message: String?
+            switch step.action {
+            case .load(let load) where load.path == nil:
+                message =
+                    requiresSource
+                    ? "'load' needs 'path': the file to read, e.g. load \"in.png\" (only a batch run's first step may leave it out)"
+                    : index > 0 ? "a load without a path reads the batch input, so it must be the first step" : nil
+            case .save(let save) where save.path == nil:
+                message =
+                    requiresSource
+                    ? "'save' needs 'path': the file to write, e.g. save \"out.png\" (only a batch run's last step may leave it out: each result then goes to --output)"
+                    : index != steps.count - 1 ? "a save without a path writes each batch result to --output, so it must be the last step" : nil
+            default:
+                message = nil
             }
-        }
-        for (index, step) in steps.enumerated() {
-            guard case .save(let save) = step.action, save.path == nil, index < syntax.steps.count else { continue }
-            let range = syntax.steps[index].nameRange
-            if requiresSource {
-                diagnostics.append(
-                    Diagnostic(
-                        .error,
-                        "'save' needs 'path': the file to write, e.g. save \"out.png\" (only a batch run's last step may leave it out: each result then goes to --output)",
-                        range: range))
-            } else if index != steps.count - 1 {
-                diagnostics.append(Diagnostic(.error, "a save without a path writes each batch result to --output, so it must be the last step", range: range))
-            }
+            if let message { diagnostics.append(Diagnostic(.error, message, range: syntax.steps[index].nameRange)) }
         }
         if requiresSource && first.role != .source {
             diagnostics.append(Diagnostic(.error, "'\(first.name)' has no image to work on; start the pipeline with load \"PATH\"", range: firstRange))
