@@ -1,5 +1,6 @@
 import Foundation
 import NinepipeCore
+import NinepipeTestSupport
 import Testing
 
 @testable import NinepipeHost
@@ -20,20 +21,10 @@ struct CompletionTests {
             print("SKIP: \(CommandLineTests.builtExecutable.path) not built; \(shell) completion test skipped")
             return nil
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments + [script]
         var environment = ProcessInfo.processInfo.environment
         environment["PATH"] = Self.binDirectory + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
         environment["HOME"] = NSTemporaryDirectory()
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        return try ChildProcess.output(of: path, arguments + [script], environment: environment)
     }
 
     @Test("the completer offers commands, options, choices, steps and parameters, and files where a path goes")

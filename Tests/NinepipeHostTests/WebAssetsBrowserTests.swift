@@ -115,12 +115,12 @@ struct WebAssetsBrowserTests {
                 "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--force-device-scale-factor=\(scale)",
                 "--window-size=700,240",
             ]
-            let dom = try Self.run(chromium, arguments + ["--dump-dom", "file://\(dir)/page.html"])
+            let dom = try ChildProcess.output(of: chromium, arguments + ["--dump-dom", "file://\(dir)/page.html"])
             let title = try #require(
                 dom.range(of: "<title>").flatMap { start in dom.range(of: "</title>").map { String(dom[start.upperBound..<$0.lowerBound]) } },
                 "no measurements in the page: \(dom.prefix(300))")
             let measured = try JSONDecoder().decode([Measured].self, from: Data(Self.unescaped(title).utf8))
-            _ = try Self.run(chromium, arguments + ["--screenshot=\(dir)/shot\(scale).png", "file://\(dir)/page.html"])
+            _ = try ChildProcess.output(of: chromium, arguments + ["--screenshot=\(dir)/shot\(scale).png", "file://\(dir)/page.html"])
             let shot = try ImageCodecs.decode(try FileIO.read("\(dir)/shot\(scale).png")).converted(to: .rgba).converted(to: .eight)
             #expect(shot.width == 700 * scale, "screenshot \(shot.width) wide at DPR \(scale)")
 
@@ -193,19 +193,5 @@ struct WebAssetsBrowserTests {
         guard !differences.isEmpty else { return (255, 255) }
         let sorted = differences.sorted()
         return (Double(differences.reduce(0, +)) / Double(differences.count), sorted[min(sorted.count - 1, sorted.count * 99 / 100)])
-    }
-
-    /// Runs `executable` and returns its standard output.
-    static func run(_ executable: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
     }
 }
