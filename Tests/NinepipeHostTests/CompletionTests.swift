@@ -31,6 +31,10 @@ struct CompletionTests {
     func completer() {
         let completer = Completer(registry: .standard)
         #expect(completer.answer(["ru"], index: 0) == ["ru", "run"])
+        // Issue 26: a negative index trapped (`ninepipe __complete -5 run`, SIGILL); any index completes to something or nothing.
+        #expect(completer.answer(["run"], index: -5).isEmpty)
+        #expect(completer.answer(["run"], index: .max) == [""])
+        #expect(TestConsole.run(["__complete", "-5", "run"]).status == 0)
         #expect(completer.answer(["run", "--jo"], index: 1) == ["--jo", "--jobs"])
         #expect(completer.answer(["run", "--output", "=", "di"], index: 3) == ["--output=di", Completer.filesMarker])
         #expect(completer.answer(["run", "-e", #"'load "x" | thu"#], index: 2) == [#"load "x" | thu"#, #"load "x" | thumbnail"#])

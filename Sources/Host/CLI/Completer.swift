@@ -14,6 +14,7 @@ struct Completer {
     /// The answer `ninepipe __complete INDEX WORD...` prints: the word being completed as read
     /// (quotes removed, bash's `--opt` `=` `value` split joined again), then the candidates.
     func answer(_ words: [String], index: Int) -> [String] {
+        guard index >= 0 else { return [] }  // no word before the first: nothing to complete
         var joined: [String] = []
         var joinedIndex = index
         for (position, word) in words.enumerated() {
