@@ -18,8 +18,9 @@ public struct AssetCollector: Sendable {
     /// Creates a collector.
     public init(sourceScale: Double = 1) { self.sourceScale = sourceScale }
 
-    /// What was found.
-    public struct Collection: Sendable {
+    /// What was found: the assets, the files read and notes (named so as not to shadow the
+    /// standard library's `Collection`).
+    public struct Inventory: Sendable {
         /// The assets, sorted by name.
         public var assets: [Asset]
         /// Every file read (images and `Contents.json`): outputs must never replace one.
@@ -32,7 +33,7 @@ public struct AssetCollector: Sendable {
     ///
     /// - Throws: ``AssetError`` for a missing input, a malformed `Contents.json`, or two files
     ///   claiming the same asset and scale.
-    public func collect(_ inputs: [String]) throws(AssetError) -> Collection {
+    public func collect(_ inputs: [String]) throws(AssetError) -> Inventory {
         var state = State()
         for input in inputs {
             let path = input.count > 1 && input.hasSuffix("/") ? String(input.dropLast()) : input
@@ -57,7 +58,7 @@ public struct AssetCollector: Sendable {
                 "skipped \(state.xmlDrawables) XML drawable\(state.xmlDrawables == 1 ? "" : "s") (selectors, shapes, vectors): only bitmaps convert")
         }
         let assets = state.variants.keys.sorted().map { Asset(name: $0, variants: state.variants[$0] ?? []) }
-        return Collection(assets: assets, inputFiles: state.inputFiles, warnings: warnings)
+        return Inventory(assets: assets, inputFiles: state.inputFiles, warnings: warnings)
     }
 
     private struct State {

@@ -62,7 +62,7 @@ public struct AssetRun: Sendable {
 
     /// Refuses, before anything is written, outputs that would replace an input, and (Android)
     /// two assets that become the same resource name.
-    public func check(_ collection: AssetCollector.Collection) throws(AssetError) {
+    public func check(_ collection: AssetCollector.Inventory) throws(AssetError) {
         let inputs = collection.inputFiles.map { (path: $0, identity: BatchRunner.identity(of: $0)) }
         for asset in collection.assets {
             for prefix in claimedPrefixes(asset) {
@@ -97,7 +97,7 @@ public struct AssetRun: Sendable {
 
     /// Converts every asset on ``jobs`` threads, reporting each to `events` as it finishes (from
     /// any thread), then writes the run's closing files (root `Contents.json`, `assets.json`).
-    public func runBlocking(_ collection: AssetCollector.Collection, events: @escaping @Sendable (Event) -> Void) -> Summary {
+    public func runBlocking(_ collection: AssetCollector.Inventory, events: @escaping @Sendable (Event) -> Void) -> Summary {
         let assets = collection.assets
         let inputIdentities = Set(collection.inputFiles.map(BatchRunner.identity(of:)))
         let queue = WorkQueue(count: assets.count)
