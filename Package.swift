@@ -42,6 +42,8 @@ let package = Package(
         .library(name: "NinepipeCoreShared", type: .dynamic, targets: ["NinepipeCore"]),
         .library(name: "NinepipePlugins", targets: ["NinepipePlugins"]),
         .library(name: "NinepipeHost", targets: ["NinepipeHost"]),
+        // The command-line program as a library: argv, terminals, exit codes and flag names.
+        .library(name: "NinepipeCLI", targets: ["NinepipeCLI"]),
         .executable(name: "ninepipe", targets: ["ninepipe"]),
         // Asset generation in a SwiftPM build (Plugins/NinepipeAssets) and on request
         // (`swift package ninepipe-assets`): see README, "In a SwiftPM build".
@@ -99,9 +101,14 @@ let package = Package(
             dependencies: ["NinepipeCore", "NinepipePlugins"],
             path: "Sources/Host"
         ),
+        .target(
+            name: "NinepipeCLI",
+            dependencies: ["NinepipeCore", "NinepipePlugins", "NinepipeHost"],
+            path: "Sources/CLI"
+        ),
         .executableTarget(
             name: "ninepipe",
-            dependencies: ["NinepipeHost"],
+            dependencies: ["NinepipeCLI"],
             path: "Sources/ninepipe",
             // Export the executable's symbols so a plugin loaded with --plugin binds to this
             // process's one copy of NinepipeCore (see Plugins.md, "Loading plugins at run time").
@@ -123,7 +130,7 @@ let package = Package(
         .testTarget(name: "NinepipePluginsTests", dependencies: ["NinepipePlugins", "NinepipeTestSupport"]),
         .testTarget(
             name: "NinepipeHostTests",
-            dependencies: ["NinepipeHost", "NinepipeTestSupport"],
+            dependencies: ["NinepipeHost", "NinepipeCLI", "NinepipeTestSupport"],
             exclude: ["Fixtures"]
         ),
     ],

@@ -18,7 +18,9 @@ let package = Package(
         .executableTarget(name: "FuzzInfo", dependencies: ["FuzzSupport", .product(name: "NinepipeHost", package: "Ninepipe")]),
         .executableTarget(name: "FuzzFrame", dependencies: ["FuzzSupport", .product(name: "NinepipeHost", package: "Ninepipe")]),
         .executableTarget(name: "FuzzPipeline", dependencies: ["FuzzSupport", .product(name: "NinepipeHost", package: "Ninepipe")]),
-        .executableTarget(name: "FuzzCLI", dependencies: ["FuzzSupport", .product(name: "NinepipeHost", package: "Ninepipe")]),
+        .executableTarget(
+            name: "FuzzCLI",
+            dependencies: ["FuzzSupport", .product(name: "NinepipeHost", package: "Ninepipe"), .product(name: "NinepipeCLI", package: "Ninepipe")]),
     ],
     swiftLanguageModes: [.v6]
 )

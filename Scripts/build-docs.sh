@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the DocC documentation of NinepipeCore, NinepipePlugins and NinepipeHost with the
+# Builds the DocC documentation of NinepipeCore, NinepipePlugins, NinepipeHost and NinepipeCLI with the
 # toolchain's own docc (no package plugin, no network), warnings treated as errors: a broken
 # symbol link or an undocumented parameter fails. Output: .build-docs/docs/MODULE.doccarchive.
 #
@@ -9,10 +9,10 @@ cd "$(dirname "$0")/.."
 build=.build-docs
 graphs="$build/symbol-graphs"
 rm -rf "$graphs" && mkdir -p "$graphs" "$build/docs"
-swift build --build-path "$build" --target NinepipeHost \
+swift build --build-path "$build" --target NinepipeCLI \
     -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$PWD/$graphs" >&2
 docc=$(command -v docc || xcrun --find docc)
-for entry in Core:NinepipeCore Plugins:NinepipePlugins Host:NinepipeHost; do
+for entry in Core:NinepipeCore Plugins:NinepipePlugins Host:NinepipeHost CLI:NinepipeCLI; do
     folder=${entry%%:*} module=${entry##*:}
     own="$build/graphs-$module"
     rm -rf "$own" && mkdir -p "$own" && cp "$graphs/$module.symbols.json" "$own/"

@@ -1,4 +1,4 @@
-import NinepipeHost
+import NinepipeCLI
 
 #if canImport(Glibc)
 import Glibc

@@ -4,6 +4,7 @@ import NinepipeTestSupport
 import Synchronization
 import Testing
 
+@testable import NinepipeCLI
 @testable import NinepipeHost
 
 /// `ninepipe run FILE INPUT... --output TARGET`, used as a person would, with absolute paths

@@ -2,6 +2,7 @@ import Foundation
 import NinepipeCore
 import Testing
 
+@testable import NinepipeCLI
 @testable import NinepipeHost
 
 /// Issue 12: `run --help` was an unknown option, `run -h` suggested `-e`, `plugins --help` was an

@@ -3,6 +3,7 @@ import NinepipeCore
 import NinepipeTestSupport
 import Testing
 
+@testable import NinepipeCLI
 @testable import NinepipeHost
 
 /// Issue 12: there was no shell completion. The scripts are loaded into real shells (each test

@@ -61,6 +61,10 @@ struct ErrorMessageTests {
         #expect(
             set.status == 2 && set.err.contains("t.pipe:2:11: error: invalid value abc for 'size'")
                 && set.err.contains("(the value comes from --set size=abc)"), "\(set.err)")
+        let required = TestConsole.run(["check", "-e", "param size\nthumbnail $size", dir + "/in", "--output", dir + "/o/", "--set", "szie=1"])
+        #expect(
+            required.status == 2 && required.err.contains("param 'size' has no default; set it from outside: --set size=VALUE")
+                && required.err.contains("warning: --set szie=… is not used by the pipeline; did you mean 'size'?"), "\(required.err)")
         let folder = TestConsole.run(["run", "-e", "orient", dir + "/in", "--output", dir + "/dr"])
         #expect(folder.status == 2 && folder.err.contains("for a folder (created when missing), end it with a slash: \(dir)/dr/"), "\(folder.err)")
         #expect(throws: BatchError.outputNeedsExtension(template: dir + "/dr", looksLikeFolder: true)) { try OutputTemplate(dir + "/dr") }

@@ -3,6 +3,7 @@ import NinepipeCore
 import NinepipeTestSupport
 import Testing
 
+@testable import NinepipeCLI
 @testable import NinepipeHost
 
 /// Issue 26: a number on the command line could trap (`--insets 99999999999,…` died in an

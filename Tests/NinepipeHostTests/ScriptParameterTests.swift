@@ -28,10 +28,10 @@ struct ScriptParameterTests {
         #expect(result.pipeline == nil)
         #expect(
             messages(result) == [
-                "1:7: error: param 'out' has no default; run with --set out=VALUE",
+                "1:7: error: param 'out' has no default; set it from outside: variables[\"out\"] = \"VALUE\"",
                 "2:11: error: param 'q' is already declared at 2:7",
                 "3:9: error: the default of param 'r' cannot use another variable ('$q'); write a value",
-                "4:29: error: variable '$w' is not set (did you mean '$q'?); declare it with param w=VALUE or set it with --set w=VALUE",
+                "4:29: error: variable '$w' is not set (did you mean '$q'?); declare it with param w=VALUE or set it from outside: variables[\"w\"] = \"VALUE\"",
             ])
         #expect(compile("param out\nload \"a.png\" | save $out", ["out": "x.png"]).pipeline?.description == #"load "a.png" | save "x.png""#)
     }
@@ -40,7 +40,7 @@ struct ScriptParameterTests {
     func unusedOverride() {
         let result = compile("load \"a.png\"\nparam size=10\nresize width=$size | save \"b.png\"", ["szie": "20"])
         #expect(result.pipeline?.description == #"load "a.png" | resize width=10 | save "b.png""#)
-        #expect(messages(result) == ["2:7: warning: --set szie=… is not used by the pipeline; did you mean 'size'?"])
+        #expect(messages(result) == ["2:7: warning: variables[\"szie\"] = \"…\" is not used by the pipeline; did you mean 'size'?"])
     }
 
     @Test("$name and ${name} inside strings interpolate; \\$ is a dollar sign and prints escaped")
@@ -50,9 +50,23 @@ struct ScriptParameterTests {
         #expect(try PipelineCompiler().pipeline(pipeline.description) == pipeline)
         #expect(
             messages(compile(#"load "${a" | save "b.png""#)) == [
-                "1:6: error: variable '$a' is not set; declare it with param a=VALUE or set it with --set a=VALUE",
+                "1:6: error: variable '$a' is not set; declare it with param a=VALUE or set it from outside: variables[\"a\"] = \"VALUE\"",
                 "1:8: error: missing '}' after '${a' in a string",
             ])
+    }
+
+    @Test("the host chooses how messages say to set a variable and where batch results go")
+    func wording() {
+        let terms = PipelineCompiler.Wording(setting: { name, value in "SET \(name) TO \(value ?? "?")" }, batchOutput: "the bucket")
+        let required = PipelineCompiler(wording: terms).compile("param out\nload \"a.png\" | save $out")
+        #expect(messages(required) == ["1:7: error: param 'out' has no default; set it from outside: SET out TO ?"])
+        let pathless = PipelineCompiler(wording: terms).compile("load \"a.png\" | save")
+        #expect(
+            messages(pathless) == [
+                "1:16: error: 'save' needs 'path': the file to write, e.g. save \"out.png\" (only a batch run's last step may leave it out: each result then goes to the bucket)"
+            ])
+        let unused = PipelineCompiler(variables: ["szie": "1"], wording: terms).compile("load \"a.png\" | save \"b.png\"")
+        #expect(messages(unused) == ["1:1: warning: SET szie TO … is not used by the pipeline"])
     }
 
     @Test("no plugin may take the name 'param'")

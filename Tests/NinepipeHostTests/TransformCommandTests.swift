@@ -4,6 +4,7 @@ import NinepipePlugins
 import NinepipeTestSupport
 import Testing
 
+@testable import NinepipeCLI
 @testable import NinepipeHost
 
 /// The transform commands of issue 3, exactly as users type them (same serialized suite as the

@@ -3,6 +3,7 @@ import NinepipeCore
 import NinepipeTestSupport
 import Testing
 
+@testable import NinepipeCLI
 @testable import NinepipeHost
 
 /// Issue 12: `save … background=#f0f0f0` warned on every file that it flattened onto the colour

@@ -1,5 +1,6 @@
 import Foundation
 import FuzzSupport
+import NinepipeCLI
 import NinepipeCore
 import NinepipeHost
 

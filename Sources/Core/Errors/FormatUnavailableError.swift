@@ -16,6 +16,6 @@ public struct FormatUnavailableError: NinepipeError, Hashable {
             case .gif: "libgif-dev (Homebrew: giflib)"
             case .heic, .avif: "libheif-dev (Homebrew: libheif)"
             }
-        return "this ninepipe was built without \(format) support: install \(package) and build it again (`ninepipe --version` lists the formats it has)"
+        return "this ninepipe was built without \(format) support: install \(package) and build it again"
     }
 }

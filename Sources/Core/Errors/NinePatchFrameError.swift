@@ -1,10 +1,23 @@
 /// A `.9.png` source whose 1-pixel frame cannot be read, with what and where.
 public struct NinePatchFrameError: NinepipeError, Hashable {
+    /// Why no frame could be read.
+    public enum Reason: Sendable, Hashable {
+        /// The frame's pixels break the rules (colours, order, missing stretch regions).
+        case invalidFrame
+        /// The file is compiled (it carries `npTc`): aapt already removed its frame.
+        case compiled
+    }
+
     /// What is wrong and how to fix it.
     public var message: String
+    /// Why no frame could be read.
+    public var reason: Reason
 
     /// Creates the error.
-    public init(_ message: String) { self.message = message }
+    public init(_ message: String, reason: Reason = .invalidFrame) {
+        self.message = message
+        self.reason = reason
+    }
 
     /// `nine-patch frame: pixel (0, 17) on the left edge is #7f000000; …`.
     public var description: String { "nine-patch frame: " + message }

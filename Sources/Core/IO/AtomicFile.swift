@@ -123,7 +123,7 @@ public final class AtomicFile {
 
     /// Removes the temporaries a killed writer of `path` left beside it (`.NAME.ninepipe-XXXXXX`:
     /// a process stopped by SIGKILL cannot clean up), and returns how many it removed. A batch
-    /// resuming with `--skip-existing` calls it before writing `path` again; the file itself is
+    /// a batch that resumes calls it before writing `path` again; the file itself is
     /// never touched.
     @discardableResult
     public static func removeLeftovers(of path: String) -> Int {

@@ -14,10 +14,10 @@ public struct ImageLimits: Sendable, Hashable {
         self.maxMetadataBytes = maxMetadataBytes
     }
 
-    /// The largest ``maxPixelCount`` a user may set (the command line's `--max-pixels` range):
+    /// The largest ``maxPixelCount`` a user may set (the range the command line accepts):
     /// 2^40, so that every size computed from an allowed image (16 bytes a pixel) fits an `Int`.
     public static let largestPixelCount = 1 << 40
-    /// The largest ``maxDimension`` a user may set (`--max-dimension`): 2^31 − 1, PNG's own maximum.
+    /// The largest ``maxDimension`` a user may set: 2^31 − 1, PNG's own maximum.
     public static let largestDimension = Int(Int32.max)
 
     /// The default limits.

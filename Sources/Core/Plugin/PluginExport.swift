@@ -1,6 +1,6 @@
 @_exported import CNinepipePlugin
 
-/// What a shared-library plugin exports so `ninepipe --plugin libX.so` can load it.
+/// What a shared-library plugin exports so a host (the `ninepipe` command line among them) can load it at run time.
 ///
 /// A plugin library defines exactly these two C entry points (the host looks them up by name):
 ///

@@ -32,7 +32,7 @@ public struct TransformContext: Sendable {
     ///   - limits: output limits.
     ///   - cancellation: a stop request to honour besides the task's own cancellation.
     ///   - fileReader: reads a file a step names (an overlay's image), or throws why not.
-    ///   - noteHandler: receives ``note(_:)``s (a host's `--timings`); `nil` drops them.
+    ///   - noteHandler: receives ``note(_:)``s (a host's timing report); `nil` drops them.
     ///   - warningHandler: receives each ``warn(_:)``.
     public init(
         limits: ImageLimits, cancellation: CancellationFlag?, fileReader: @escaping @Sendable (String) throws -> [UInt8],

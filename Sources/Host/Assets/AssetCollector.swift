@@ -120,7 +120,13 @@ public struct AssetCollector: Sendable {
         let contentsPath = path + "/Contents.json"
         let bytes: [UInt8]
         do { bytes = try FileIO.read(contentsPath) } catch {
-            throw .unreadableContents(path: contentsPath, reason: error.description.replacingOccurrences(of: contentsPath + ": ", with: ""))
+            // The reason without the path, which the error names itself.
+            let reason: String =
+                switch error {
+                case .cannotRead(_, let reason): "cannot read: \(reason)"
+                default: "\(error)"
+                }
+            throw .unreadableContents(path: contentsPath, reason: reason)
         }
         let contents = try ImageSetContents(parsing: bytes, path: contentsPath)
         state.inputFiles.append(contentsPath)

@@ -51,9 +51,9 @@ public enum AssetError: NinepipeError, Hashable {
             "cap insets \(axis) \(start) + \(end) leave no center in \(length) pixels" + (size.map { " (the image is \($0))" } ?? "")
         case .notDenseEnough(let asset, let scales, let densest):
             "\(asset): no file is dense enough for \(scales)" + (densest.map { " (the densest is \($0))" } ?? "")
-                + "; allow upscaling (--upscale) to enlarge it"
+                + "; allow upscaling to enlarge it"
         case .noStretchRegions(let path): "\(path): no stretch regions to draw"
-        case .cannotExpress(let detail): detail + " (strict)"
+        case .cannotExpress(let detail): detail + " (refused in strict mode)"
         case .outputIsInput(let asset, let input):
             "the output for \(asset) would replace the input \(input); outputs never overwrite inputs: choose another output folder"
         case .resourceNameClash(let first, let second, let name):

@@ -24,6 +24,9 @@ public struct AssetRun: Sendable {
     public var dryRun: Bool
     /// Stop starting new assets after the first failure.
     public var failFast: Bool
+    /// Turns an asset's error into the reason its ``Event/failed(_:reason:)`` carries (default:
+    /// its description; the command line names its own options).
+    public var describeError: @Sendable (any Error) -> String = { "\($0)" }
 
     /// Creates a run.
     public init(converter: AssetConverter, output: String, jobs: Int, dryRun: Bool = false, failFast: Bool = false) {
@@ -112,7 +115,7 @@ public struct AssetRun: Sendable {
                 let (written, unchanged) = try write(result.files, inputs: inputIdentities)
                 event = .converted(asset, written: written, unchanged: unchanged, warnings: result.warnings, missingScales: result.missingScales)
             } catch {
-                event = .failed(asset, reason: "\(error)")
+                event = .failed(asset, reason: describeError(error))
             }
             state.withLock { state in
                 switch event {

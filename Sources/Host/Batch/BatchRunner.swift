@@ -36,13 +36,13 @@ public struct BatchRunner: Sendable {
     /// Turns a file's error into the reason its ``Event/failed(_:reason:)`` carries (default: its
     /// description; the command line words limits in terms of its flags).
     public var describeError: @Sendable (any Error) -> String = { "\($0)" }
-    /// Leave out an input whose outputs all exist and are at least as new as it (`--skip-existing`),
+    /// Leave out an input whose outputs all exist and are at least as new as it,
     /// so a batch that was stopped resumes instead of starting over; before an input runs again,
     /// the temporaries a killed run left beside its outputs are removed. Outputs named by the
     /// image size (`{width}`, `{height}`) are only known after running: such inputs always run.
     public var skipsUpToDate = false
     /// Receives one ``FileRecord`` per input as it finishes (from any thread): what a job
-    /// controller aggregates (`--report FILE` writes them as JSON lines).
+    /// controller aggregates (the command line can write them as JSON lines).
     public var recordHandler: (@Sendable (FileRecord) -> Void)?
 
     /// Creates a batch runner.
@@ -307,7 +307,7 @@ public struct BatchRunner: Sendable {
     }
 
     /// `path` without the `.9` of its `.9.png` when that came from the input's name (the
-    /// `--output DIR/` mirror, or `{name}` of `button.9.png`) and the image being written is no
+    /// output folder mirror, or `{name}` of `button.9.png`) and the image being written is no
     /// nine-patch (no `npTc`, as after `load ninepatch=none`): a plain picture under a `.9.png`
     /// name would be misread as a frame by every reader, so it is written as `button.png`. A
     /// template that spells `.9.png` itself keeps it (and the save then explains what is missing).

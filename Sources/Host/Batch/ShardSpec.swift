@@ -1,4 +1,4 @@
-/// `--shard I/N`: which of N deterministic slices of the sorted input list this machine processes.
+/// A shard `I/N`: which of N deterministic slices of the sorted input list this machine processes.
 ///
 /// `I` counts from 0, like Kubernetes' `JOB_COMPLETION_INDEX` and Slurm's array indices; `auto/N`
 /// reads `JOB_COMPLETION_INDEX` from the environment. Input number `k` (in sorted order) belongs

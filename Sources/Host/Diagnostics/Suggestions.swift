@@ -1,7 +1,7 @@
 /// "Did you mean …?" by edit distance.
-enum Suggestions {
+public enum Suggestions {
     /// The candidate closest to `word`, when it is close enough to be a likely typo.
-    static func closest(to word: String, in candidates: [String]) -> String? {
+    public static func closest(to word: String, in candidates: [String]) -> String? {
         let lowered = word.lowercased()
         var best: (String, Int)?
         for candidate in candidates {
@@ -14,12 +14,12 @@ enum Suggestions {
     }
 
     /// `; did you mean 'x'?` or the empty string.
-    static func hint(for word: String, in candidates: [String]) -> String {
+    public static func hint(for word: String, in candidates: [String]) -> String {
         closest(to: word, in: candidates).map { "; did you mean '\($0)'?" } ?? ""
     }
 
     /// Damerau–Levenshtein (optimal string alignment) distance: a swap of neighbours costs 1.
-    static func editDistance(_ a: String, _ b: String) -> Int {
+    public static func editDistance(_ a: String, _ b: String) -> Int {
         let a = Array(a)
         let b = Array(b)
         if a.isEmpty { return b.count }

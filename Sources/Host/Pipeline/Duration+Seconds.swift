@@ -1,4 +1,4 @@
 extension Duration {
     /// The duration in seconds, as a floating-point number (for rates and printed timings).
-    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) * 1e-18 }
+    public var seconds: Double { Double(components.seconds) + Double(components.attoseconds) * 1e-18 }
 }

@@ -39,6 +39,12 @@ public struct PipelineStep: Sendable, Hashable, CustomStringConvertible {
     let parameters: [ParameterSpec]
     let action: StepAction
 
+    /// The file a `load` step names; `nil` for other steps and for a `load` without a path
+    /// (a batch pipeline's, whose inputs come from outside).
+    public var loadPath: String? {
+        if case .load(let load) = action { load.path } else { nil }
+    }
+
     /// The transform this step runs; `nil` for `load` and `save`.
     public var transform: (any Transform)? {
         if case .transform(let transform) = action { transform } else { nil }

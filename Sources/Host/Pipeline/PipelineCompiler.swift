@@ -4,16 +4,19 @@ import NinepipeCore
 public struct PipelineCompiler: Sendable {
     /// The steps it knows.
     public var registry: PluginRegistry
-    /// Values for `$name` references (from `--set name=value`).
+    /// Values for `$name` references, set from outside the pipeline text.
     public var variables: [String: String]
     /// Whether the pipeline must begin with `load` (true for `ninepipe run FILE`; false when inputs come from elsewhere).
     public var requiresSource: Bool
+    /// How messages tell the user to set a variable or where a batch's results go.
+    public var wording: Wording
 
     /// Creates a compiler.
-    public init(registry: PluginRegistry = .standard, variables: [String: String] = [:], requiresSource: Bool = true) {
+    public init(registry: PluginRegistry = .standard, variables: [String: String] = [:], requiresSource: Bool = true, wording: Wording = .api) {
         self.registry = registry
         self.variables = variables
         self.requiresSource = requiresSource
+        self.wording = wording
     }
 
     /// The result of compiling: a pipeline when there were no errors, and every diagnostic.
@@ -28,7 +31,7 @@ public struct PipelineCompiler: Sendable {
     public func compile(_ text: String) -> Result {
         let (parsed, syntaxDiagnostics) = Parser.parse(text)
         var diagnostics = syntaxDiagnostics
-        let parameters = ScriptParameters(parsed, overrides: variables, into: &diagnostics)
+        let parameters = ScriptParameters(parsed, overrides: variables, wording: wording, into: &diagnostics)
         diagnostics += parameters.unusedOverrides(variables, in: parsed)
         let syntax = PipelineSyntax(steps: parsed.steps.filter { $0.name != ScriptParameters.keyword })
         var steps: [PipelineStep] = []
@@ -112,10 +115,10 @@ public struct PipelineCompiler: Sendable {
             } catch {
                 // A value the lexer already refused (`1.2.3`, a number too large) has its error.
                 if !diagnostics.contains(where: { $0.severity == .error && $0.range == argument.value.range }) {
-                    // A value given on the command line is blamed on the --set that gave it.
+                    // A value given from outside is blamed on the setting that gave it.
                     let given = argument.value.elements.compactMap { element -> String? in
                         guard case .variable(let name) = element.0, let value = variables[name] else { return nil }
-                        return "--set \(name)=\(value)"
+                        return wording.setting(name, value)
                     }
                     let origin = given.isEmpty ? "" : " (the value comes from \(given.joined(separator: ", ")))"
                     diagnostics.append(Diagnostic(.error, error.description + origin, range: argument.value.range))
@@ -170,7 +173,7 @@ public struct PipelineCompiler: Sendable {
         return literals.count == 1 ? literals[0] : .list(literals)
     }
 
-    /// A `--set` value read as the literal it spells (number, percentage, colour, word), else as a string.
+    /// A variable's value set from outside read as the literal it spells (number, percentage, colour, word), else as a string.
     static func literal(fromVariable text: String) -> ArgumentLiteral {
         let (tokens, problems) = Lexer.tokenize("x " + text)
         guard problems.isEmpty, tokens.count == 3 else { return .string(text) }
@@ -198,8 +201,8 @@ public struct PipelineCompiler: Sendable {
             case .save(let save) where save.path == nil:
                 message =
                     requiresSource
-                    ? "'save' needs 'path': the file to write, e.g. save \"out.png\" (only a batch run's last step may leave it out: each result then goes to --output)"
-                    : index != steps.count - 1 ? "a save without a path writes each batch result to --output, so it must be the last step" : nil
+                    ? "'save' needs 'path': the file to write, e.g. save \"out.png\" (only a batch run's last step may leave it out: each result then goes to \(wording.batchOutput))"
+                    : index != steps.count - 1 ? "a save without a path writes each batch result to \(wording.batchOutput), so it must be the last step" : nil
             default:
                 message = nil
             }

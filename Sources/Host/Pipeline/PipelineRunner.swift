@@ -9,10 +9,10 @@ public struct PipelineRunner: Sendable {
     public var policy: FilePolicy
     /// Receives one-line warnings (the library never prints).
     public var warningHandler: @Sendable (String) -> Void
-    /// Receives a report after each step (name, time taken, resulting size), e.g. for `--timings`.
+    /// Receives a report after each step (name, time taken, resulting size), e.g. to print timings.
     public var stepObserver: (@Sendable (StepReport) -> Void)?
     /// Receives what steps note about their decisions (the window a smart crop chose, as
-    /// `crop: entropy chose 600×600 at 120,0`), e.g. for `--timings`.
+    /// `crop: entropy chose 600×600 at 120,0`), e.g. to print with timings.
     public var noteObserver: (@Sendable (String) -> Void)?
     /// A stop request besides the task's own cancellation: set it (from any thread, a signal
     /// handler's queue for instance) and runs stop at the next step or band with

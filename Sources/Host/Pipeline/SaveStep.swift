@@ -3,7 +3,7 @@ import NinepipeCore
 /// `save "PATH" [format=png|jpeg|webp] [quality=N] …`: encodes and writes the image atomically, then passes it on.
 ///
 /// A batch pipeline's last step may be a save without a path (`… | save quality=85`): it says
-/// how each result is written to `--output` (the batch's ``OutputTemplate``), and writes nothing itself.
+/// how each result is written to the batch's output (its ``OutputTemplate``), and writes nothing itself.
 struct SaveStep: Sendable, Hashable {
     /// The file; `nil` for a batch pipeline's pathless last save (the batch output is the file).
     var path: String?
@@ -22,7 +22,7 @@ struct SaveStep: Sendable, Hashable {
         parameters: [
             ParameterSpec(
                 "path", .path, positional: true,
-                summary: "the file to write (a batch pipeline's last save leaves it out: each result goes to --output with these options)"),
+                summary: "the file to write (a batch pipeline's last save leaves it out: each result goes to the batch's output with these options)"),
             ParameterSpec(
                 "format", .choice(ImageFormat.allCases.filter { $0 != .gif }.map(\.rawValue)),
                 summary: "output format; default: from the extension (.png, .jpg, .jpeg, .webp, .avif, .heic), or for \"-\" and other streams the input's"),
@@ -174,9 +174,15 @@ extension SaveStep {
 }
 
 /// A `.9.png` save of an image that carries no stretch regions to draw.
-struct NinePatchSaveError: NinepipeError {
-    var path: String
-    var description: String {
+public struct NinePatchSaveError: NinepipeError {
+    /// The `.9.png` file that was to be written.
+    public var path: String
+
+    /// Creates the error for `path`.
+    public init(path: String) { self.path = path }
+
+    /// The message, with what to do instead.
+    public var description: String {
         "\(path): the image has no nine-patch stretch regions to draw as a frame; load a nine-patch first, or save as .png (ninepatch=chunks)"
     }
 }

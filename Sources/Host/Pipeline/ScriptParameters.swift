@@ -1,11 +1,11 @@
 import NinepipeCore
 
 /// The variables a pipeline text can use: `param` declarations with their defaults, overridden by
-/// values set from outside (`--set name=value`).
+/// values set from outside (``PipelineCompiler/variables``).
 ///
 /// ```
-/// param size=256        # $size is 256 unless --set size=… is given
-/// param output          # required: --set output=… must be given
+/// param size=256        # $size is 256 unless a value is set from outside
+/// param output          # required: a value must be set from outside
 /// ```
 struct ScriptParameters {
     /// The step-like keyword that declares variables; no plugin may use it as a step name.
@@ -15,11 +15,14 @@ struct ScriptParameters {
     private(set) var bindings: [String: ArgumentLiteral] = [:]
     /// Declared names, in order, with where they were declared.
     private var declared: [(name: String, range: SourceRange)] = []
+    /// How messages say to set a variable.
+    private let wording: PipelineCompiler.Wording
 
     /// Collects the `param` lines of `syntax` and combines them with `overrides`.
     ///
     /// Errors: a name declared twice, a default that uses a variable, a required parameter not set.
-    init(_ syntax: PipelineSyntax, overrides: [String: String], into diagnostics: inout [Diagnostic]) {
+    init(_ syntax: PipelineSyntax, overrides: [String: String], wording: PipelineCompiler.Wording, into diagnostics: inout [Diagnostic]) {
+        self.wording = wording
         for (name, text) in overrides { bindings[name] = PipelineCompiler.literal(fromVariable: text) }
         for step in syntax.steps where step.name == Self.keyword {
             if step.arguments.isEmpty {
@@ -51,7 +54,7 @@ struct ScriptParameters {
         declared.append((name, range))
         guard bindings[name] == nil else { return }  // set from outside: the default does not matter
         guard let defaultValue else {
-            diagnostics.append(Diagnostic(.error, "param '\(name)' has no default; run with --set \(name)=VALUE", range: range))
+            diagnostics.append(Diagnostic(.error, "param '\(name)' has no default; set it from outside: \(wording.setting(name, nil))", range: range))
             return
         }
         var literals: [ArgumentLiteral] = []
@@ -78,11 +81,13 @@ struct ScriptParameters {
         guard !declared.contains(where: { $0.name == name }) else { return nil }
         let hint = Suggestions.closest(to: name, in: (Array(bindings.keys) + declared.map(\.name)).sorted()).map { " (did you mean '$\($0)'?)" } ?? ""
         diagnostics.append(
-            Diagnostic(.error, "variable '$\(name)' is not set\(hint); declare it with param \(name)=VALUE or set it with --set \(name)=VALUE", range: range))
+            Diagnostic(
+                .error, "variable '$\(name)' is not set\(hint); declare it with param \(name)=VALUE or set it from outside: \(wording.setting(name, nil))",
+                range: range))
         return nil
     }
 
-    /// Warnings for `--set` names that nothing in `syntax` uses (usually a typo), each pointing at
+    /// Warnings for variables set from outside that nothing in `syntax` uses (usually a typo), each pointing at
     /// the declaration it probably meant, else at the first step.
     func unusedOverrides(_ overrides: [String: String], in syntax: PipelineSyntax) -> [Diagnostic] {
         var used = Set<String>()
@@ -103,7 +108,7 @@ struct ScriptParameters {
             let guess = Suggestions.closest(to: name, in: names)
             let range = declared.first { $0.name == guess }?.range ?? fallback
             let hint = guess.map { "; did you mean '\($0)'?" } ?? ""
-            return Diagnostic(.warning, "--set \(name)=… is not used by the pipeline\(hint)", range: range)
+            return Diagnostic(.warning, "\(wording.setting(name, "…")) is not used by the pipeline\(hint)", range: range)
         }
     }
 }

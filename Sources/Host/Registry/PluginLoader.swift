@@ -6,7 +6,7 @@ import Glibc
 import Darwin
 #endif
 
-/// Loads transform plugins from shared libraries (`ninepipe --plugin libX.so`).
+/// Loads transform plugins from shared libraries (what the command line's plugin option uses).
 ///
 /// The library must export `ninepipe_plugin_header` and `ninepipe_plugin_transforms` (see
 /// `PluginExport`). Its header is read first, as plain C data; a library built for another plugin

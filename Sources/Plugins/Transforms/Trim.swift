@@ -7,7 +7,7 @@ extension Transforms {
     /// transparent one means `transparent`); `transparent` keeps every pixel whose alpha is over
     /// the threshold, whatever its colour. An image that is all background is an error naming
     /// the colour. Nine-patch information is cropped with the pixels; the rectangle kept is
-    /// noted (`--timings` prints it).
+    /// noted (a host's timing report prints it).
     public struct Trim: TransformPlugin, Hashable {
         /// What counts as background.
         public enum Background: Sendable, Hashable {

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 
+@testable import NinepipeCLI
 @testable import NinepipeHost
 
 /// Captures what the command-line tool prints.

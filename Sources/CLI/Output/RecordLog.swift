@@ -1,5 +1,6 @@
 import Foundation
 import NinepipeCore
+import NinepipeHost
 import Synchronization
 
 #if canImport(Glibc)

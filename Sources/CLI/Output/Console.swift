@@ -1,3 +1,5 @@
+import NinepipeHost
+
 /// Where the command-line tool's output goes. The library never prints; the executable supplies these.
 public struct Console: Sendable {
     /// Receives standard-output text (help, listings, info), one call per line or block.

@@ -1,4 +1,5 @@
 import NinepipeCore
+import NinepipeHost
 import Synchronization
 
 /// Shows a batch's progress: a redrawn bar on a terminal (done/total, rate, ETA), one line per

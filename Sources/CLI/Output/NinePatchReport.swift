@@ -1,4 +1,5 @@
 import NinepipeCore
+import NinepipeHost
 
 /// What `ninepipe ninepatch inspect` prints: the nine-patch description as JSON, iOS cap insets,
 /// CSS `border-image`, or Android padding.

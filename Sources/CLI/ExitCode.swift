@@ -1,3 +1,5 @@
+import NinepipeHost
+
 /// The `ninepipe` exit codes.
 public enum ExitCode: Int32, Sendable {
     /// Everything worked.

@@ -1,7 +1,8 @@
 import NinepipeCore
+import NinepipeHost
 
 /// The options shared by `run`, `check` and `info`, parsed from the command line.
-struct Options {
+struct PipelineOptions {
     var expression: String?
     var positionals: [String] = []
     var variables: [String: String] = [:]

@@ -1,5 +1,6 @@
 import Foundation
 import NinepipeCore
+import NinepipeHost
 import NinepipePlugins
 
 /// The `ninepipe info` text for one file: `key: value` lines.

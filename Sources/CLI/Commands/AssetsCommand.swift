@@ -1,20 +1,46 @@
 import Foundation
 import NinepipeCore
+import NinepipeHost
 import Synchronization
 
 /// `ninepipe assets ios|android|web INPUT... --output DIR`: moves resizable images and
 /// density sets between Android, iOS and the web (see ``AssetConverter``).
-struct AssetsCommand {
-    let console: Console
-    /// The limits before `--max-pixels` and `--max-dimension`.
-    var limits: ImageLimits = .default
+enum AssetsCommand: Command {
+    static let spec = CommandSpec(
+        name: "assets", summary: "move resizable images and density sets between Android, iOS and the web",
+        usage: ["assets ios|android|web INPUT... --output DIR …"],
+        subcommands: [
+            CommandSpec(
+                name: "ios", summary: "Android res/, .9.png files and imagesets → an Xcode asset catalog",
+                usage: ["assets ios INPUT... --output Assets.xcassets [--center stretch|tile] [--strict]"],
+                options: SharedOptions.assetOptions + [SharedOptions.centerOption], notes: SharedOptions.assetInputs),
+            CommandSpec(
+                name: "android", summary: "images, .9.png files and imagesets → drawable-<density>/ folders",
+                usage: ["assets android INPUT... --output res/ [--densities mdpi,hdpi,…] [--compiled]"],
+                options: SharedOptions.assetOptions + [
+                    OptionSpec(
+                        name: "densities", short: nil, value: .text("LIST"),
+                        summary: "comma list of mdpi, hdpi, xhdpi, xxhdpi, xxxhdpi (default all five)"),
+                    OptionSpec(
+                        name: "compiled", short: nil, value: nil,
+                        summary: "write what aapt puts in an APK: chunks, no frame, .9.png names kept"),
+                ], notes: SharedOptions.assetInputs),
+            CommandSpec(
+                name: "web", summary: "images and nine-patches → name.png, name@2x.png, name.css, assets.json",
+                usage: ["assets web INPUT... --output DIR/ [--center stretch|tile] [--strict]"],
+                options: SharedOptions.assetOptions + [SharedOptions.centerOption], notes: SharedOptions.assetInputs),
+        ],
+        operands: .words(["ios", "android", "web"]))
 
     /// Runs `assets PLATFORM` with its parsed arguments.
-    func run(_ platformName: String, _ arguments: ParsedArguments) throws -> ExitCode {
+    static func run(_ invocation: Invocation) throws -> ExitCode {
+        let arguments = invocation.arguments
+        let console = invocation.console
+        let platformName = invocation.subcommand
         guard let platform = AssetPlatform(rawValue: platformName) else { throw UsageError("unknown platform '\(platformName)'") }
-        let usage = HelpText.help(for: ["assets", platformName]) ?? ""
+        let usage = invocation.usage
         var options = AssetOptions(platform: platform)
-        options.limits = limits
+        options.limits = invocation.limits
         let inputs = arguments.operands
         let output = arguments.value("output")
         let jobs = try arguments.number("jobs")
@@ -42,9 +68,10 @@ struct AssetsCommand {
         guard !collection.assets.isEmpty else {
             throw UsageError("no images found in \(inputs.joined(separator: " ")) (.png/.jpg files, drawable-* folders, .imageset folders, .xcassets catalogs)")
         }
-        let run = AssetRun(
+        var run = AssetRun(
             converter: AssetConverter(options: options), output: output,
             jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, dryRun: dryRun, failFast: failFast)
+        run.describeError = { ErrorText.describe($0) }
         try run.check(collection)
         let reporter = BatchReporter(
             console: console, total: collection.assets.count, quiet: quiet,

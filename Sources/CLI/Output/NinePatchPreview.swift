@@ -1,4 +1,5 @@
 import NinepipeCore
+import NinepipeHost
 import NinepipePlugins
 
 /// The picture `ninepipe ninepatch preview` draws: the nine-patch rendered at several sizes side

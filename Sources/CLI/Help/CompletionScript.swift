@@ -1,3 +1,5 @@
+import NinepipeHost
+
 /// The shell scripts `ninepipe completions SHELL` prints. Each is a thin wrapper that asks
 /// `ninepipe __complete INDEX WORD...` (see ``Completer``) for candidates, so commands, options,
 /// steps and parameters (plugins loaded with `--plugin` on the line too) always match the binary.

@@ -1,16 +1,45 @@
 import NinepipeCore
+import NinepipeHost
 import NinepipePlugins
 
 /// `ninepipe ninepatch inspect|compile|decompile …`: the tools around nine-patch files.
-struct NinePatchCommand {
-    let console: Console
-    let limits: ImageLimits
+enum NinePatchCommand: Command {
+    static let spec = CommandSpec(
+        name: "ninepatch", summary: "inspect, compile, decompile and preview nine-patch images",
+        usage: ["ninepatch inspect|compile|decompile|preview …"],
+        subcommands: [
+            CommandSpec(
+                name: "inspect", summary: "print a nine-patch's regions as JSON, iOS cap insets, CSS border-image or Android XML",
+                usage: ["ninepatch inspect FILE [--format json|ios|css|android] [--border | --insets T,L,B,R]"],
+                options: [
+                    OptionSpec(name: "format", short: nil, value: .choice(["json", "ios", "css", "android"]), summary: "what to print (default json)"),
+                    SharedOptions.borderOption,
+                    OptionSpec(name: "insets", short: nil, value: .text("T,L,B,R"), summary: "treat a plain image as a nine-patch with these cap insets"),
+                ]),
+            CommandSpec(
+                name: "compile", summary: "strip the 1-pixel frame and write aapt's npTc/npLb/npOl chunks (aapt singleCrunch)",
+                usage: ["ninepatch compile SRC.9.png OUT.png"],
+                options: [SharedOptions.borderOption]),
+            CommandSpec(
+                name: "decompile", summary: "draw the 1-pixel frame back from a compiled file's chunks",
+                usage: ["ninepatch decompile COMPILED.png OUT.9.png"],
+                options: [SharedOptions.borderOption]),
+            CommandSpec(
+                name: "preview", summary: "render several sizes side by side with the regions outlined",
+                usage: ["ninepatch preview FILE --output preview.png"],
+                options: [OptionSpec(name: "output", short: "o", value: .path("FILE.png"), summary: "the preview image to write"), SharedOptions.borderOption]),
+        ],
+        operands: .words(["inspect", "compile", "decompile", "preview"]))
 
-    /// Runs `subcommand` (inspect, compile, decompile, preview) with its parsed arguments.
-    func run(_ subcommand: String, _ arguments: ParsedArguments) throws -> ExitCode {
+    /// Runs the subcommand (inspect, compile, decompile, preview) with its parsed arguments.
+    static func run(_ invocation: Invocation) throws -> ExitCode {
+        let arguments = invocation.arguments
+        let console = invocation.console
+        let limits = invocation.limits
+        let subcommand = invocation.subcommand
         let border = arguments.has("border")
         let rest = arguments.operands
-        let usage = HelpText.help(for: ["ninepatch", subcommand]) ?? ""
+        let usage = invocation.usage
         switch subcommand {
         case "inspect":
             let format = arguments.value("format") ?? "json"
@@ -37,19 +66,19 @@ struct NinePatchCommand {
                 }
                 source = "insets"
             } else {
-                (image, source) = try load(rest[0], border: border)
+                (image, source) = try load(rest[0], border: border, invocation: invocation)
             }
             console.out(NinePatchReport(image: image, source: source, fileName: FileIO.baseName(of: rest[0])).text(format: format))
             return .success
         case "preview":
             guard let output = arguments.value("output") else { throw UsageError("ninepatch preview needs --output FILE.png\n" + usage) }
             guard rest.count == 1 else { throw UsageError("ninepatch preview takes one file\n" + usage) }
-            let (image, _) = try load(rest[0], border: border)
+            let (image, _) = try load(rest[0], border: border, invocation: invocation)
             try ImageCodecs.write(try NinePatchPreview.render(image), to: output, options: EncodeOptions(format: .png))
             return .success
         default:  // compile, decompile
             guard rest.count == 2 else { throw UsageError("ninepatch \(subcommand) takes an input and an output file\n" + usage) }
-            let (image, source) = try load(rest[0], border: border, readsFrame: subcommand == "compile")
+            let (image, source) = try load(rest[0], border: border, readsFrame: subcommand == "compile", invocation: invocation)
             if subcommand == "compile" && source == "npTc" {
                 console.err("warning: \(rest[0]): already compiled (it carries an npTc chunk); its chunks are written unchanged")
             }
@@ -68,7 +97,9 @@ struct NinePatchCommand {
     /// A compiled file (one with an `npTc` chunk) is read from its chunk whatever its name;
     /// `--border` on one is an error. `readsFrame` (compile) reads the frame of a file with no
     /// chunk whatever its name.
-    private func load(_ path: String, border: Bool, readsFrame: Bool = false) throws -> (Image, String) {
+    private static func load(_ path: String, border: Bool, readsFrame: Bool = false, invocation: Invocation) throws -> (Image, String) {
+        let console = invocation.console
+        let limits = invocation.limits
         let bytes = try FileIO.read(path)
         do {
             let decoded = try ImageCodecs.decode(bytes, options: DecodeOptions(limits: limits)) { console.err("warning: \(path): \($0)") }

@@ -1,3 +1,5 @@
+import NinepipeHost
+
 /// What a shell should offer for the word under the cursor, computed from ``CommandTable`` and
 /// the step registry (plugins given with `--plugin` on the line included). The completion
 /// scripts call it as `ninepipe __complete INDEX WORD...`.

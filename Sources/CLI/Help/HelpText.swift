@@ -1,4 +1,5 @@
 import NinepipeCore
+import NinepipeHost
 
 /// The help `ninepipe` prints: the overview (`--help`), each command's page (`COMMAND --help`,
 /// `help COMMAND`) and the manual page (`help --man`), all generated from ``CommandTable``.

@@ -1,3 +1,5 @@
+import NinepipeHost
+
 /// `ninepipe help --man`: the manual page as roff, from ``CommandTable`` and the step registry.
 enum ManPage {
     /// The page (`man -l <(ninepipe help --man)` shows it).

@@ -1,5 +1,6 @@
 import Foundation
 import NinepipeCore
+import NinepipeHost
 import Synchronization
 
 /// The first SIGINT or SIGTERM received while an ``InterruptWatch`` is active (0: none). A

@@ -1,3 +1,5 @@
+import NinepipeHost
+
 /// A command's arguments sorted into options and operands by its ``CommandSpec``.
 ///
 /// Accepted spellings: `--name value`, `--name=value`, `-x value`, `-xVALUE` (`-j2`), bundled

@@ -1,3 +1,5 @@
+import NinepipeHost
+
 /// One option of a command: its spellings, whether it takes a value, and its help line.
 ///
 /// Parsing, `--help`, the man page and shell completions are all read from these, so an option

@@ -1,4 +1,5 @@
 import Foundation
+import NinepipeHost
 
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,5 @@
 import NinepipeCore
+import NinepipeHost
 
 /// A command line that cannot be understood.
 public struct UsageError: NinepipeError {

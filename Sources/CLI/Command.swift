@@ -1,0 +1,37 @@
+import NinepipeCore
+import NinepipeHost
+
+/// One command of `ninepipe` (`run`, `info`, `assets` …): its declaration and what it does.
+///
+/// The declaration (``spec``) is the only place a command's name, usage and options are
+/// written: parsing, `--help`, `help --man` and the shell completions all read it. To add a
+/// command, write a type conforming to this protocol in `Commands/` and list it in
+/// ``CommandTable/all``.
+protocol Command: Sendable {
+    /// The command's name, summary, usage lines, options and subcommands.
+    static var spec: CommandSpec { get }
+
+    /// Runs the command. `invocation.path` is the command and subcommand as given
+    /// (`["assets", "ios"]`); `invocation.arguments` were parsed against the subcommand's spec.
+    static func run(_ invocation: Invocation) throws -> ExitCode
+}
+
+/// Everything a command runs with: its parsed arguments and the tool's state.
+struct Invocation {
+    /// The command and subcommand names (`["ninepatch", "inspect"]`).
+    let path: [String]
+    /// The arguments after them, sorted into options and operands.
+    let arguments: ParsedArguments
+    /// Where output and messages go.
+    let console: Console
+    /// The steps available to pipelines (the built-ins plus `--plugin` libraries).
+    let registry: PluginRegistry
+    /// The limits before `--max-pixels` and `--max-dimension`.
+    let limits: ImageLimits
+
+    /// The subcommand's name (`inspect`), or the command's when it has none.
+    var subcommand: String { path.last ?? "" }
+
+    /// The help page of this command (appended to "needs an input" errors).
+    var usage: String { HelpText.help(for: path) ?? "" }
+}

@@ -1,0 +1,158 @@
+import Foundation
+import NinepipeCore
+import NinepipeHost
+import NinepipePlugins
+
+/// The `ninepipe` command: turns arguments into calls on the host and results into exit codes.
+///
+/// ```swift
+/// let status = CommandLineTool().run(["run", "-e", "load \"a.png\" | save \"b.jpg\""], console: console)
+/// ```
+public struct CommandLineTool: Sendable {
+    /// The steps available to pipelines.
+    public var registry: PluginRegistry
+    /// The size limits every command starts from; `--max-pixels` and `--max-dimension` change them
+    /// for one run (default `ImageLimits.default`; a host for strangers' files may start lower).
+    public var limits: ImageLimits
+
+    /// Creates the tool over `registry` (default: the built-in steps) and `limits`.
+    public init(registry: PluginRegistry = .standard, limits: ImageLimits = .default) {
+        self.registry = registry
+        self.limits = limits
+    }
+
+    /// Runs the command line `arguments` (without the program name) and returns the exit code.
+    public func run(_ arguments: [String], console: Console) -> Int32 {
+        do {
+            return try dispatch(arguments, console: console).rawValue
+        } catch let error as UsageError {
+            console.err("ninepipe: \(error.message)\nRun 'ninepipe --help' for usage.")
+            return ExitCode.usage.rawValue
+        } catch let error as AssetError {
+            console.err("ninepipe: \(ErrorText.describe(error))")
+            return ExitCode.usage.rawValue
+        } catch let error as BatchError {
+            // A batch that cannot run as described is a usage error, named in the flags' terms.
+            console.err("ninepipe: \(ErrorText.describe(error))")
+            return ExitCode.usage.rawValue
+        } catch let error as CompilationError {
+            let renderer = DiagnosticRenderer(fileName: error.fileName, source: error.source, colors: console.errorIsTerminal)
+            console.err(renderer.render(error.diagnostics))
+            return ExitCode.usage.rawValue
+        } catch {
+            console.err("ninepipe: error: \(ErrorText.describe(error))")
+            return ExitCode.failure.rawValue
+        }
+    }
+
+    private func dispatch(_ arguments: [String], console: Console) throws -> ExitCode {
+        if arguments.first == "__complete" { return complete(Array(arguments.dropFirst()), console: console) }
+        // Global options before the command: `--plugin PATH` (repeatable) adds the library's transforms.
+        var arguments = arguments
+        var tool = self
+        while let first = arguments.first, first.hasPrefix("-"), first != "-" {
+            switch first {
+            case "--help", "-h":
+                console.out(HelpText.usage)
+                return .success
+            case "--version", "-V":
+                console.out(HelpText.versionText)
+                return .success
+            default:
+                guard first == "--plugin" || first.hasPrefix("--plugin=") else {
+                    let spellings = CommandTable.global.map { "--" + $0.name } + ["--help", "--version", "-h", "-V"]
+                    throw UsageError(
+                        "unknown option '\(first)'\(Suggestions.hint(for: first, in: spellings)); options for a command go after it, e.g. ninepipe run \(first) …"
+                    )
+                }
+                let path: String
+                if first == "--plugin" {
+                    guard arguments.count >= 2 else { throw UsageError("--plugin needs the path of a plugin library (libX.so)") }
+                    path = arguments[1]
+                    arguments.removeFirst(2)
+                } else {
+                    path = String(first.dropFirst("--plugin=".count))
+                    arguments.removeFirst()
+                }
+                tool.registry = try Self.adding(path, to: tool.registry)
+            }
+        }
+        return try tool.dispatchCommand(arguments, console: console)
+    }
+
+    /// `registry` with the transforms of the plugin library at `path`.
+    static func adding(_ path: String, to registry: PluginRegistry) throws(UsageError) -> PluginRegistry {
+        let types: [any TransformPlugin.Type]
+        do {
+            types = try PluginLoader.load(path)
+        } catch {
+            throw UsageError(error.description)
+        }
+        do {
+            return try registry.adding(types)
+        } catch {
+            throw UsageError("\(path): \(error)")
+        }
+    }
+
+    private func dispatchCommand(_ arguments: [String], console: Console) throws -> ExitCode {
+        guard let name = arguments.first else {
+            console.err(HelpText.usage)
+            return .usage
+        }
+        if name == "version" {
+            console.out(HelpText.versionText)
+            return .success
+        }
+        guard let type = CommandTable.type(named: name) else {
+            // `ninepipe SCRIPT …` runs a pipeline file, so `#!/usr/bin/env ninepipe` works as a shebang.
+            if FileIO.exists(name) && !FileIO.isDirectory(name) {
+                let parsed = try ParsedArguments(arguments, for: RunCommand.spec, command: "run")
+                if parsed.wantsHelp { return help(["run"], console: console) }
+                return try RunCommand.run(Invocation(path: ["run"], arguments: parsed, console: console, registry: registry, limits: limits))
+            }
+            let names = CommandTable.commands.map(\.name)
+            throw UsageError("unknown command '\(name)'\(Suggestions.hint(for: name, in: names)); commands: \(names.joined(separator: ", "))")
+        }
+        var command = type.spec
+        var path = [name]
+        var rest = Array(arguments.dropFirst())
+        if !command.subcommands.isEmpty {
+            guard let word = rest.first, !word.hasPrefix("-") else {
+                if rest.first == "--help" || rest.first == "-h" { return help(path, console: console) }
+                throw UsageError("\(name) needs a subcommand: \(command.subcommands.map(\.name).joined(separator: ", "))\n" + (HelpText.help(for: path) ?? ""))
+            }
+            guard let subcommand = command.subcommands.first(where: { $0.name == word }) else {
+                let names = command.subcommands.map(\.name)
+                throw UsageError("unknown \(name) subcommand '\(word)'\(Suggestions.hint(for: word, in: names)); use \(names.joined(separator: ", "))")
+            }
+            command = subcommand
+            path.append(word)
+            rest.removeFirst()
+        }
+        let parsed = try ParsedArguments(rest, for: command, command: path.joined(separator: " "))
+        if parsed.wantsHelp { return help(path, console: console) }
+        return try type.run(Invocation(path: path, arguments: parsed, console: console, registry: registry, limits: limits))
+    }
+
+    /// Prints the help page of the command at `path`.
+    private func help(_ path: [String], console: Console) -> ExitCode {
+        console.out(HelpText.help(for: path) ?? HelpText.usage)
+        return .success
+    }
+
+    /// `ninepipe __complete INDEX WORD...`: what the completion scripts ask (never an error:
+    /// a line that cannot be read completes to nothing). Plugins on the line are loaded.
+    private func complete(_ arguments: [String], console: Console) -> ExitCode {
+        guard let index = arguments.first.flatMap({ Int($0) }) else { return .usage }
+        let words = Array(arguments.dropFirst())
+        var registry = self.registry
+        var position = 0
+        while position + 1 < words.count, position < index, words[position].hasPrefix("-") {
+            if words[position] == "--plugin", let extended = try? Self.adding(words[position + 1], to: registry) { registry = extended }
+            position += words[position] == "--plugin" ? 2 : 1
+        }
+        console.out(Completer(registry: registry).answer(words, index: index).joined(separator: "\n"))
+        return .success
+    }
+}

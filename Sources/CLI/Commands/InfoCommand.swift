@@ -1,0 +1,81 @@
+import NinepipeCore
+import NinepipeHost
+import NinepipePlugins
+
+/// `ninepipe info IMAGE...`: headers, and on request transparency, trim and placeholders.
+enum InfoCommand: Command {
+    static let spec = CommandSpec(
+        name: "info", summary: "describe image files without decoding pixels",
+        usage: ["info IMAGE... [--alpha] [--trim] [--placeholder [--components XxY] [--approximate]]"],
+        options: [
+            OptionSpec(
+                name: "alpha", short: nil, value: nil,
+                summary: "also count the pixels that are not fully opaque (this decodes the pixels)"),
+            OptionSpec(
+                name: "trim", short: nil, value: nil,
+                summary: "also print the rectangle the trim step would keep (default threshold and background; decodes the pixels)"),
+            OptionSpec(
+                name: "placeholder", short: nil, value: nil,
+                summary: "also print the dominant colour and a 4×3 BlurHash of every decoded pixel (the reference encoders' string)"),
+            OptionSpec(
+                name: "components", short: nil, value: .text("XxY"),
+                summary: "the BlurHash's components across and down, 1…9 each (default 4x3); implies --placeholder"),
+            OptionSpec(
+                name: "approximate", short: nil, value: nil,
+                summary:
+                    "hash a small copy decoded scaled down (many times faster on big photos; may differ from the reference's string in a few characters); implies --placeholder"
+            ),
+        ]
+            + SharedOptions.limitOptions)
+
+    /// `--components 5x4` (or `5×4`) as BlurHash components; `nil` when not given.
+    static func blurHashComponents(_ text: String?) throws(UsageError) -> (x: Int, y: Int)? {
+        guard let text else { return nil }
+        let parts = text.split(whereSeparator: { $0 == "x" || $0 == "X" || $0 == "×" }).map(String.init)
+        guard parts.count == 2, let x = Int(parts[0]), let y = Int(parts[1]), (1...9).contains(x), (1...9).contains(y) else {
+            throw UsageError("--components '\(text)': give the components across and down, each 1…9, as in --components 4x3")
+        }
+        return (x, y)
+    }
+
+    static func run(_ invocation: Invocation) throws -> ExitCode {
+        let arguments = invocation.arguments
+        let console = invocation.console
+        let options = try PipelineOptions(arguments, limits: invocation.limits)
+        guard !options.positionals.isEmpty else { throw UsageError("info needs at least one image file") }
+        let components = try Self.blurHashComponents(arguments.value("components"))
+        let precision: Placeholder.Precision = arguments.has("approximate") ? .approximate : .exact
+        let wantsPlaceholder = arguments.has("placeholder") || components != nil || precision == .approximate
+        var status = ExitCode.success
+        var blocks: [String] = []
+        for path in options.positionals {
+            do {
+                let bytes = try FileIO.read(path)
+                do {
+                    let info = try ImageCodecs.info(bytes, limits: options.limits)
+                    // Headers only, unless asked about the pixels.
+                    let image =
+                        arguments.has("alpha") || arguments.has("trim")
+                        ? try ImageCodecs.decode(bytes, options: DecodeOptions(limits: options.limits)) : nil
+                    let transparent = info.hasAlpha && arguments.has("alpha") ? image?.transparentPixelCount : nil
+                    var block = InfoFormatter.format(path: path, info: info, byteCount: bytes.count, transparentPixels: transparent)
+                    if arguments.has("trim"), let image { block += "\n" + (try InfoFormatter.trim(image)) }
+                    if wantsPlaceholder {
+                        block +=
+                            "\n"
+                            + InfoFormatter.placeholder(
+                                try Placeholder(bytes: bytes, components: components ?? (4, 3), precision: precision, limits: options.limits))
+                    }
+                    blocks.append(block)
+                } catch {
+                    throw FileError.inFile(path: path, underlying: error)
+                }
+            } catch {
+                console.err("ninepipe: error: \(error)")
+                status = .failure
+            }
+        }
+        if !blocks.isEmpty { console.out(blocks.joined(separator: "\n\n")) }
+        return status
+    }
+}

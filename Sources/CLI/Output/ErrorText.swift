@@ -1,0 +1,96 @@
+import NinepipeCore
+import NinepipeHost
+
+/// The command line's wording of library errors.
+///
+/// The libraries say what was refused and why in their own terms (policies, `ImageLimits`
+/// fields, "the output target"); this is the one place that turns a typed error into advice
+/// about the flags that change it (`--max-pixels`, `--output`, `--shard`, `--strict`…). It
+/// matches error cases and builds its own sentences: it never edits a library's message text.
+enum ErrorText {
+    /// `error` as the command line says it; `step` is the step that failed, when known.
+    static func describe(_ error: any Error, step: String? = nil) -> String {
+        switch error {
+        case let failure as StepFailure:
+            let place = failure.location.map { " (\($0))" } ?? ""
+            return "step \(failure.index) '\(failure.stepName)'\(place): " + describe(failure.underlying, step: failure.stepName)
+        case FileError.inFile(let path, let underlying):
+            return "\(path): " + describe(underlying, step: step)
+        case let limit as LimitError:
+            return describe(limit, producedBy: step.flatMap { $0 == "load" ? nil : $0 })
+        case let batch as BatchError:
+            return describe(batch)
+        case let asset as AssetError:
+            return describe(asset)
+        case let unavailable as FormatUnavailableError:
+            return "\(unavailable) (`ninepipe --version` lists the formats this build has)"
+        case let frame as NinePatchFrameError where frame.reason == .compiled && step == nil:
+            // Asked for with the command's --border, not a step's ninepatch=border.
+            return
+                "nine-patch frame: the file is a compiled nine-patch: it carries an npTc chunk, so aapt already removed its frame and there is none to read; leave out --border and the chunk is used"
+        default:
+            return "\(error)"
+        }
+    }
+
+    /// A limit message: for a decoded file, raise the flag if the file is trusted; for a step's
+    /// result, ask the step for less (or raise the flag).
+    static func describe(_ error: LimitError, producedBy step: String?) -> String {
+        let (flag, size): (String, String)
+        switch error {
+        case .tooManyPixels(let width, let height, let limit):
+            flag = "--max-pixels"
+            size = "\(width)×\(height) = \(width.multipliedReportingOverflow(by: height).partialValue) pixels, over the limit of \(limit) pixels"
+        case .dimensionTooLarge(let width, let height, let limit):
+            flag = "--max-dimension"
+            size = "\(width)×\(height), a side over the limit of \(limit) pixels"
+        case .decoderMemoryTooLarge(let kind, let size, let limit):
+            return
+                "\(kind) needs \(size >> 20) MiB of decoder memory, over the limit of \(limit >> 20) MiB (8 bytes per pixel --max-pixels allows); raise --max-pixels N if you trust this file"
+        case .metadataTooLarge:
+            return "\(error)"
+        }
+        if let step {
+            return "the result of '\(step)' would be \(size); ask '\(step)' for a smaller size, or raise the limit with \(flag) N"
+        }
+        return "image is \(size); raise it with \(flag) N if you trust this file"
+    }
+
+    /// A batch that cannot run as described, in terms of `--output` and `--shard`.
+    static func describe(_ error: BatchError) -> String {
+        switch error {
+        case .unclosedPlaceholder, .unknownPlaceholder, .outputNeedsExtension, .outputFormatConflict:
+            // The library's message starts with "output '…'", the option's name.
+            return "--\(error)"
+        case .badShard, .shardOutOfRange, .shardVariableMissing:
+            // … and these with "shard …".
+            return "--\(error)"
+        case .outputSaveWithoutOutput:
+            return "the pipeline ends in a save without a path, which writes each result to --output; give --output DIR/ or a name such as 'out/{name}.jpg'"
+        case .outputIsInput(let input, let output, let original):
+            return "the output for \(input) would be \(output), which is the input \(original); outputs never overwrite inputs: choose another --output"
+        default:
+            return "\(error)"
+        }
+    }
+
+    /// An asset conversion that cannot go ahead, in terms of `--upscale` and `--strict`.
+    static func describe(_ error: AssetError) -> String {
+        switch error {
+        case .notDenseEnough:
+            return "\(error) (pass --upscale)"
+        case .cannotExpress(let detail):
+            return "\(detail) (an error because of --strict; without it, a warning)"
+        case .outputIsInput(let asset, let input):
+            return "the output for \(asset) would replace the input \(input); outputs never overwrite inputs: choose another --output folder"
+        default:
+            return "\(error)"
+        }
+    }
+}
+
+extension PipelineCompiler.Wording {
+    /// The command line's terms: `--set size=VALUE` and `--output`.
+    static let commandLine = PipelineCompiler.Wording(
+        setting: { name, value in "--set \(name)=\(value ?? "VALUE")" }, batchOutput: "--output")
+}

@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+
+/// Issue 28: the module boundaries hold. The libraries speak of policies and never of the
+/// command line's flags; error text is never rewritten after the fact.
+@Suite("architecture")
+struct ArchitectureTests {
+    static let sources = ProjectFilesTests.root.appendingPathComponent("Sources")
+
+    /// Every Swift file under `Sources/folder`, as (path relative to Sources, lines).
+    static func swiftFiles(under folder: String) throws -> [(path: String, lines: [Substring])] {
+        let base = sources.appendingPathComponent(folder)
+        guard let walker = FileManager.default.enumerator(atPath: base.path) else { return [] }
+        var files: [(String, [Substring])] = []
+        for case let name as String in walker where name.hasSuffix(".swift") {
+            let text = try String(contentsOf: base.appendingPathComponent(name), encoding: .utf8)
+            files.append((folder + "/" + name, text.split(separator: "\n", omittingEmptySubsequences: false)))
+        }
+        return files.sorted { $0.0 < $1.0 }
+    }
+
+    @Test("only Sources/CLI names command-line flags: Core, Plugins and Host say what was refused, in their own terms")
+    func flagsOnlyInCLI() throws {
+        // `--name` not preceded by a word character or a dash (so `a--b` and `---` do not count).
+        let flag = /(^|[^\w-])--[a-z][a-z-]+/
+        var found: [String] = []
+        for folder in ["Core", "Plugins", "Host"] {
+            for (path, lines) in try Self.swiftFiles(under: folder) {
+                for (index, line) in lines.enumerated() where line.contains(flag) {
+                    found.append("\(path):\(index + 1): \(line.trimmingCharacters(in: .whitespaces))")
+                }
+            }
+        }
+        #expect(try Self.swiftFiles(under: "CLI").count > 20, "Sources/CLI holds the command line")
+        #expect(found.isEmpty, "flags outside Sources/CLI:\n\(found.joined(separator: "\n"))")
+    }
+
+    @Test("no Swift file under Sources rewrites text with replacingOccurrences (errors are typed; the CLI words them)")
+    func noTextRewriting() throws {
+        var found: [String] = []
+        for folder in ["Core", "Plugins", "Host", "CLI", "ninepipe"] {
+            for (path, lines) in try Self.swiftFiles(under: folder) {
+                for (index, line) in lines.enumerated() where line.contains("replacingOccurrences") {
+                    found.append("\(path):\(index + 1)")
+                }
+            }
+        }
+        #expect(found.isEmpty, "\(found)")
+    }
+}
