@@ -28,10 +28,10 @@ struct AaptCompatibilityTests {
         #expect(image.width == 20 && image.height == 14)
         #expect(info.chunk?.xDivs == [2, 5, 9, 13])
         #expect(info.chunk?.yDivs == [3, 7])
-        #expect(info.chunk?.padding == NinePatchInsets(left: 1, right: 3, top: 2, bottom: 3))
+        #expect(info.chunk?.padding == NinePatchInsets(top: 2, left: 1, bottom: 3, right: 3))
         #expect(info.chunk?.colors == Array(repeating: NinePatchChunk.noColor, count: 15))
-        #expect(info.layoutBounds?.insets == NinePatchInsets(left: 1, right: 0, top: 1, bottom: 0))
-        #expect(info.outline == NinePatchOutline(insets: NinePatchInsets(left: 0, right: 0, top: 0, bottom: 1), radius: 0, alpha: 255))
+        #expect(info.layoutBounds?.insets == NinePatchInsets(top: 1, left: 1, bottom: 0, right: 0))
+        #expect(info.outline == NinePatchOutline(insets: NinePatchInsets(top: 0, left: 0, bottom: 1, right: 0), radius: 0, alpha: 255))
     }
 
     @Test("re-encoding writes aapt's chunk bytes in aapt's order")
@@ -139,6 +139,6 @@ struct AaptCompatibilityTests {
         for x in 1..<3 { set(x, 9, Color(red: 255, green: 0, blue: 0)) }
         let parsed = try NinePatchFrame.parse(Image(width: 10, height: 10, layout: .rgba, samples: samples))
         let bounds = try #require(parsed.metadata.ninePatch?.layoutBounds?.insets)
-        #expect(bounds == NinePatchInsets(left: 2, right: 0, top: 8, bottom: 7))
+        #expect(bounds == NinePatchInsets(top: 8, left: 2, bottom: 7, right: 0))
     }
 }

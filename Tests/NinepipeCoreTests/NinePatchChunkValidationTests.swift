@@ -27,13 +27,13 @@ struct NinePatchChunkValidationTests {
     @Test(
         "impossible values are refused where the chunk is read, naming the chunk, its byte offset, the field and what to do",
         arguments: [
-            (chunk(NinePatchInsets(left: 8, right: 5, top: 0, bottom: 0)), "npTc", "npTc padding left 8 + right 5 is more than the image width 10"),
-            (chunk(NinePatchInsets(left: 0, right: -20, top: 0, bottom: 0)), "npTc", "npTc padding right -20 is outside 0…10 (the image width)"),
-            (chunk(NinePatchInsets(left: 0, right: .min, top: 0, bottom: 0)), "npTc", "npTc padding right -2147483648 is outside 0…10 (the image width)"),
-            (chunk(NinePatchInsets(left: 0, right: 0, top: 9, bottom: 0)), "npTc", "npTc padding top 9 is outside 0…8 (the image height)"),
+            (chunk(NinePatchInsets(top: 0, left: 8, bottom: 0, right: 5)), "npTc", "npTc padding left 8 + right 5 is more than the image width 10"),
+            (chunk(NinePatchInsets(top: 0, left: 0, bottom: 0, right: -20)), "npTc", "npTc padding right -20 is outside 0…10 (the image width)"),
+            (chunk(NinePatchInsets(top: 0, left: 0, bottom: 0, right: .min)), "npTc", "npTc padding right -2147483648 is outside 0…10 (the image width)"),
+            (chunk(NinePatchInsets(top: 9, left: 0, bottom: 0, right: 0)), "npTc", "npTc padding top 9 is outside 0…8 (the image height)"),
             (NinePatchInfo(chunk: NinePatchChunk(xDivs: [2, 11], yDivs: [], padding: .zero, colors: [])), "npTc", "npTc x-div 11 is past the image width 10"),
             (
-                NinePatchInfo(layoutBounds: NinePatchLayoutBounds(insets: NinePatchInsets(left: -1, right: 0, top: 0, bottom: 0))), "npLb",
+                NinePatchInfo(layoutBounds: NinePatchLayoutBounds(insets: NinePatchInsets(top: 0, left: -1, bottom: 0, right: 0))), "npLb",
                 "npLb left -1 is outside 0…10 (the image width)"
             ),
             (NinePatchInfo(outline: NinePatchOutline(insets: .zero, radius: .nan, alpha: 255)), "npOl", "npOl radius nan is not a finite number ≥ 0"),
@@ -53,9 +53,9 @@ struct NinePatchChunkValidationTests {
     @Test("values aapt does write are kept: padding that fills the axis, layout bounds over a whole edge from both ends")
     func accepted() throws {
         let info = NinePatchInfo(
-            chunk: NinePatchChunk(xDivs: [0, 10], yDivs: [2, 3], padding: NinePatchInsets(left: 10, right: 0, top: 4, bottom: 4), colors: []),
-            layoutBounds: NinePatchLayoutBounds(insets: NinePatchInsets(left: 0, right: 0, top: 8, bottom: 7)),
-            outline: NinePatchOutline(insets: NinePatchInsets(left: 1, right: 1, top: 0, bottom: 0), radius: 3.4142, alpha: 255))
+            chunk: NinePatchChunk(xDivs: [0, 10], yDivs: [2, 3], padding: NinePatchInsets(top: 4, left: 10, bottom: 4, right: 0), colors: []),
+            layoutBounds: NinePatchLayoutBounds(insets: NinePatchInsets(top: 8, left: 0, bottom: 7, right: 0)),
+            outline: NinePatchOutline(insets: NinePatchInsets(top: 0, left: 1, bottom: 0, right: 1), radius: 3.4142, alpha: 255))
         #expect(try PNGDecoder().decode(Self.png(info)).metadata.ninePatch == info)
     }
 }

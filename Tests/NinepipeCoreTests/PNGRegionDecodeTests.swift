@@ -75,7 +75,7 @@ extension PNGRegionDecodeTests {
         var image = Image(width: 48, height: 48, layout: .grayAlpha, depth: .eight, fill: [90, 255])
         image.metadata.ninePatch = NinePatchInfo(
             chunk: NinePatchChunk(xDivs: [10, 20], yDivs: [10, 20], padding: .zero, colors: []),
-            outline: NinePatchOutline(insets: NinePatchInsets(left: 0, right: 16, top: 0, bottom: 0), radius: 0, alpha: 255))
+            outline: NinePatchOutline(insets: NinePatchInsets(top: 0, left: 0, bottom: 0, right: 16), radius: 0, alpha: 255))
         let bytes = try PNGEncoder().encode(image)
         let full = try PNGDecoder().decode(bytes)
         for region in [PixelRect(x: 41, y: 34, width: 3, height: 7), PixelRect(x: 5, y: 5, width: 20, height: 20)] {

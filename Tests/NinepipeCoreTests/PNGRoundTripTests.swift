@@ -64,10 +64,10 @@ struct PNGRoundTripTests {
     func ninePatchChunks() throws {
         let info = NinePatchInfo(
             chunk: NinePatchChunk(
-                xDivs: [2, 5], yDivs: [1, 3, 4, 6], padding: NinePatchInsets(left: 1, right: 2, top: 3, bottom: 4),
+                xDivs: [2, 5], yDivs: [1, 3, 4, 6], padding: NinePatchInsets(top: 3, left: 1, bottom: 4, right: 2),
                 colors: Array(repeating: 1, count: 15)),
-            layoutBounds: NinePatchLayoutBounds(insets: NinePatchInsets(left: 1, right: 0, top: 2, bottom: 0)),
-            outline: NinePatchOutline(insets: NinePatchInsets(left: 1, right: 1, top: 1, bottom: 1), radius: 2.5, alpha: 77))
+            layoutBounds: NinePatchLayoutBounds(insets: NinePatchInsets(top: 2, left: 1, bottom: 0, right: 0)),
+            outline: NinePatchOutline(insets: NinePatchInsets(top: 1, left: 1, bottom: 1, right: 1), radius: 2.5, alpha: 77))
         let image = Image(width: 8, height: 8, layout: .gray, depth: .eight, fill: [128], metadata: ImageMetadata(ninePatch: info))
         let bytes = try PNGEncoder().encode(image)
         var reader = try PNGChunkReader(bytes: bytes)
@@ -78,7 +78,7 @@ struct PNGRoundTripTests {
 
     @Test("npTc bytes follow the documented layout")
     func ninePatchLayout() throws {
-        let chunk = NinePatchChunk(xDivs: [1, 2], yDivs: [3, 4], padding: NinePatchInsets(left: 5, right: 6, top: 7, bottom: 8), colors: [1])
+        let chunk = NinePatchChunk(xDivs: [1, 2], yDivs: [3, 4], padding: NinePatchInsets(top: 7, left: 5, bottom: 8, right: 6), colors: [1])
         let bytes = chunk.serialized
         #expect(bytes.count == 32 + 4 * 5)
         #expect(Array(bytes[0..<4]) == [0, 2, 2, 1])

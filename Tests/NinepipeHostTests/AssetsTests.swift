@@ -42,9 +42,9 @@ struct AssetsTests {
             func s(_ value: Int) -> Int32 { Int32(value * twice / 2) }
             var image = picture(width: 16 * twice / 2, height: 12 * twice / 2)
             let chunk = NinePatchChunk(
-                xDivs: [s(4), s(12)], yDivs: [s(4), s(8)], padding: NinePatchInsets(left: s(2), right: s(2), top: s(2), bottom: s(2)), colors: [])
+                xDivs: [s(4), s(12)], yDivs: [s(4), s(8)], padding: NinePatchInsets(top: s(2), left: s(2), bottom: s(2), right: s(2)), colors: [])
             image.metadata.ninePatch = NinePatchInfo(
-                chunk: chunk, layoutBounds: NinePatchLayoutBounds(insets: NinePatchInsets(left: s(2), right: s(2), top: s(2), bottom: s(2))))
+                chunk: chunk, layoutBounds: NinePatchLayoutBounds(insets: NinePatchInsets(top: s(2), left: s(2), bottom: s(2), right: s(2))))
             let framed = try #require(NinePatchFrame.framed(image))
             try FileManager.default.createDirectory(atPath: "\(res)/drawable-\(density)", withIntermediateDirectories: true)
             try Data(try PNGEncoder().encode(framed)).write(to: URL(fileURLWithPath: "\(res)/drawable-\(density)/button.9.png"))
@@ -119,8 +119,8 @@ struct AssetsTests {
         // 3-part-horizontal: stretches only across; the caps are the padding; alignment insets are layout bounds.
         let mdpi = try #require(try inspect(root + "/res/drawable-mdpi/pill.9.png"))
         #expect(mdpi.chunk?.xDivs == [8, 12] && mdpi.chunk?.yDivs == [])
-        #expect(mdpi.chunk?.padding == NinePatchInsets(left: 8, right: 8, top: 0, bottom: 0))
-        #expect(mdpi.layoutBounds?.insets == NinePatchInsets(left: 2, right: 2, top: 0, bottom: 0))
+        #expect(mdpi.chunk?.padding == NinePatchInsets(top: 0, left: 8, bottom: 0, right: 8))
+        #expect(mdpi.layoutBounds?.insets == NinePatchInsets(top: 0, left: 2, bottom: 0, right: 2))
         let ios = run(["assets", "ios", root + "/res", "--output", root + "/Back.xcassets"])
         #expect(ios.status == 0, "\(ios.err)")
         let modern = try json(Self.fixtures.appendingPathComponent("pill-modern-Contents.json").path)

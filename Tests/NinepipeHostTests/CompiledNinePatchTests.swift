@@ -51,9 +51,9 @@ extension CommandLineTests {
     @Test(
         "impossible npTc padding: every command refuses the file at load, exit 1, and writes nothing",
         arguments: [
-            (NinePatchInsets(left: 8, right: 5, top: 0, bottom: 0), "npTc padding left 8 + right 5 is more than the image width 10"),
-            (NinePatchInsets(left: 0, right: -20, top: 0, bottom: 0), "npTc padding right -20 is outside 0…10 (the image width)"),
-            (NinePatchInsets(left: 0, right: .min, top: 0, bottom: 0), "npTc padding right -2147483648 is outside 0…10 (the image width)"),
+            (NinePatchInsets(top: 0, left: 8, bottom: 0, right: 5), "npTc padding left 8 + right 5 is more than the image width 10"),
+            (NinePatchInsets(top: 0, left: 0, bottom: 0, right: -20), "npTc padding right -20 is outside 0…10 (the image width)"),
+            (NinePatchInsets(top: 0, left: 0, bottom: 0, right: .min), "npTc padding right -2147483648 is outside 0…10 (the image width)"),
         ])
     func impossiblePadding(padding: NinePatchInsets, reason: String) throws {
         let dir = try Self.temporaryDirectory()

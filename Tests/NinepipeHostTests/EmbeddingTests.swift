@@ -160,7 +160,7 @@ struct EmbeddingTests {
         let runner = PipelineRunner { message in warnings.withLock { $0.append(message) } }
         var patch = Self.photo(9, 9)
         patch.metadata.ninePatch = NinePatchInfo(
-            chunk: NinePatchChunk(xDivs: [3, 6], yDivs: [3, 6], padding: NinePatchInsets(left: 0, right: 0, top: 0, bottom: 0), colors: []))
+            chunk: NinePatchChunk(xDivs: [3, 6], yDivs: [3, 6], padding: NinePatchInsets(top: 0, left: 0, bottom: 0, right: 0), colors: []))
         _ = try runner.run(try PipelineCompiler(requiresSource: false).pipeline("crop x=0 y=0 width=2 height=2"), input: patch)
         #expect(warnings.withLock { $0 }.count == 1)
         let compiled = PipelineCompiler().compile(#"load "a.png" | resize width=10"#)

@@ -107,7 +107,7 @@ struct StripMetadataTests {
         image.metadata.ninePatch = NinePatchInfo(
             chunk: NinePatchChunk(
                 xDivs: [3, 6], yDivs: [3, 6],
-                padding: NinePatchInsets(left: 0, right: 0, top: 0, bottom: 0), colors: []))
+                padding: NinePatchInsets(top: 0, left: 0, bottom: 0, right: 0), colors: []))
         let all = try ImageCodecs.decode(try ImageCodecs.encode(image, options: EncodeOptions(format: .png, stripped: .all)))
         #expect(all.metadata == ImageMetadata())
         let icc = try ImageCodecs.decode(try ImageCodecs.encode(image, options: EncodeOptions(format: .png, stripped: [.icc, .text])))

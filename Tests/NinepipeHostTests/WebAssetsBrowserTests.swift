@@ -70,14 +70,14 @@ struct WebAssetsBrowserTests {
 
         // The files each class draws at each scale, read back from what was written.
         let mdpi = Drawn(
-            file: "btn_default_normal.png", caps: NinePatchInsets(left: 5, right: 5, top: 4, bottom: 8),
-            padding: NinePatchInsets(left: 11, right: 11, top: 7, bottom: 11))
+            file: "btn_default_normal.png", caps: NinePatchInsets(top: 4, left: 5, bottom: 8, right: 5),
+            padding: NinePatchInsets(top: 7, left: 11, bottom: 11, right: 11))
         let xhdpi = Drawn(
-            file: "btn_default_normal@2x.png", caps: NinePatchInsets(left: 9, right: 10, top: 7, bottom: 16),
-            padding: NinePatchInsets(left: 21, right: 23, top: 13, bottom: 23))
+            file: "btn_default_normal@2x.png", caps: NinePatchInsets(top: 7, left: 9, bottom: 16, right: 10),
+            padding: NinePatchInsets(top: 13, left: 21, bottom: 23, right: 23))
         let evenTwo = Drawn(
-            file: "even@2x.png", caps: NinePatchInsets(left: 10, right: 10, top: 8, bottom: 16),
-            padding: NinePatchInsets(left: 22, right: 22, top: 14, bottom: 22))
+            file: "even@2x.png", caps: NinePatchInsets(top: 8, left: 10, bottom: 16, right: 10),
+            padding: NinePatchInsets(top: 14, left: 22, bottom: 22, right: 22))
         let assets: [(name: String, drawn: [Int: Drawn])] = [
             ("btn_default_normal", [1: mdpi, 2: xhdpi]),
             ("even", [1: Drawn(file: "even.png", caps: mdpi.caps, padding: mdpi.padding), 2: evenTwo]),

@@ -34,10 +34,10 @@ struct BorderAndRoundTests {
         image.metadata.ninePatch = NinePatchInfo(
             chunk: NinePatchChunk(
                 xDivs: [5, 10], yDivs: [3, 4],
-                padding: NinePatchInsets(left: 1, right: 2, top: 3, bottom: 4), colors: Array(repeating: 1, count: 9)))
-        let chunk = try #require(try Transforms.TransparentBorder(top: 1, right: 2, bottom: 3, left: 4).apply(to: image).metadata.ninePatch?.chunk)
+                padding: NinePatchInsets(top: 3, left: 1, bottom: 4, right: 2), colors: Array(repeating: 1, count: 9)))
+        let chunk = try #require(try Transforms.TransparentBorder(top: 1, left: 4, bottom: 3, right: 2).apply(to: image).metadata.ninePatch?.chunk)
         #expect(chunk.xDivs == [9, 14] && chunk.yDivs == [4, 5])
-        #expect(chunk.padding == NinePatchInsets(left: 5, right: 4, top: 4, bottom: 7))
+        #expect(chunk.padding == NinePatchInsets(top: 4, left: 5, bottom: 7, right: 4))
     }
 
     @Test("exact corner coverage: the arc's pixels carry the area inside the circle")

@@ -75,12 +75,12 @@ struct CropTests {
         var image = indexImage(10, 10)
         image.metadata.ninePatch = NinePatchInfo(
             chunk: NinePatchChunk(
-                xDivs: [2, 4, 6, 8], yDivs: [3, 7], padding: NinePatchInsets(left: 3, right: 3, top: 2, bottom: 2),
+                xDivs: [2, 4, 6, 8], yDivs: [3, 7], padding: NinePatchInsets(top: 2, left: 3, bottom: 2, right: 3),
                 colors: Array(repeating: 1, count: 15)))
         let kept = try Transforms.Crop(x: .pixels(3), y: .pixels(1), width: .pixels(6), height: .pixels(8)).apply(to: image)
         let chunk = try #require(kept.metadata.ninePatch?.chunk)
         #expect(chunk.xDivs == [0, 1, 3, 5] && chunk.yDivs == [2, 6])
-        #expect(chunk.padding == NinePatchInsets(left: 0, right: 2, top: 1, bottom: 1))
+        #expect(chunk.padding == NinePatchInsets(top: 1, left: 0, bottom: 1, right: 2))
         #expect(chunk.colors.count == NinePatchInfo.cellCount(chunk.xDivs, length: 6) * NinePatchInfo.cellCount(chunk.yDivs, length: 8))
 
         let warnings = Mutex<[String]>([])

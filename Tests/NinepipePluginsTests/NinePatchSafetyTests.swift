@@ -13,7 +13,7 @@ struct NinePatchSafetyTests {
     /// Nine-patch information for a 10×8 image with every field drawn from `extremes`.
     static func wild(_ generator: inout SeededGenerator) -> NinePatchInfo {
         func pick() -> Int32 { extremes.randomElement(using: &generator) ?? 0 }
-        func insets() -> NinePatchInsets { NinePatchInsets(left: pick(), right: pick(), top: pick(), bottom: pick()) }
+        func insets() -> NinePatchInsets { NinePatchInsets(top: pick(), left: pick(), bottom: pick(), right: pick()) }
         let divCount = [0, 1, 2, 3, 4].randomElement(using: &generator) ?? 2
         let chunk = NinePatchChunk(
             xDivs: (0..<divCount).map { _ in pick() }, yDivs: (0..<divCount).map { _ in pick() },
@@ -31,13 +31,13 @@ struct NinePatchSafetyTests {
         ("resize cover", { try Transforms.Resize(width: .pixels(4), height: .pixels(9), fit: .cover).apply(to: $0) }),
         ("thumbnail", { try Transforms.Thumbnail(width: 7, height: 7, border: 1).apply(to: $0) }),
         ("round", { try Transforms.RoundedCorner(radii: [.pixels(3)], border: 2).apply(to: $0) }),
-        ("border", { try Transforms.TransparentBorder(top: 1, right: 2, bottom: 3, left: 4).apply(to: $0) }),
+        ("border", { try Transforms.TransparentBorder(top: 1, left: 4, bottom: 3, right: 2).apply(to: $0) }),
         ("orient", { try Transforms.Orientation(.leftMirrored).apply(to: $0) }),
         ("ninepatch", { try Transforms.NinePatchStretch(width: 40, height: 40).apply(to: $0) }),
         ("ninepatch small", { try Transforms.NinePatchStretch(width: 3, height: 2).apply(to: $0) }),
         ("tile", { try Transforms.Tile(width: 25, height: 17).apply(to: $0) }),
         ("oriented", { $0.applying(.right) }),
-        ("padded", { $0.padded(top: 3, right: 0, bottom: 1, left: 2, color: .clear) }),
+        ("padded", { $0.padded(top: 3, left: 2, bottom: 1, right: 0, color: .clear) }),
         ("cropped", { $0.cropped(to: PixelRect(x: 9, y: 0, width: 1, height: 8)) }),
     ]
 
@@ -73,8 +73,8 @@ struct NinePatchSafetyTests {
         // Android's dialog_bottom_holo_dark, scaled down: layout bounds over the whole right
         // edge hide the padding run there.
         image.metadata.ninePatch = NinePatchInfo(
-            chunk: NinePatchChunk(xDivs: [2, 8], yDivs: [0, 5], padding: NinePatchInsets(left: 2, right: 2, top: 0, bottom: 1), colors: []),
-            layoutBounds: NinePatchLayoutBounds(insets: NinePatchInsets(left: 2, right: 2, top: 8, bottom: 0)))
+            chunk: NinePatchChunk(xDivs: [2, 8], yDivs: [0, 5], padding: NinePatchInsets(top: 0, left: 2, bottom: 1, right: 2), colors: []),
+            layoutBounds: NinePatchLayoutBounds(insets: NinePatchInsets(top: 8, left: 2, bottom: 0, right: 2)))
         var warnings: [String] = []
         _ = try #require(NinePatchFrame.framed(image) { warnings.append($0) })
         #expect(

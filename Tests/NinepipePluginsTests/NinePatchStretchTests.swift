@@ -12,7 +12,7 @@ struct NinePatchStretchTests {
         var image = TestImages.make(7, 3, layout: .gray) { x, y in [columns[x] + y * 100] }
         image.metadata.ninePatch = NinePatchInfo(
             chunk: NinePatchChunk(
-                xDivs: [2, 4, 5, 6], yDivs: [1, 2], padding: NinePatchInsets(left: 1, right: 1, top: 1, bottom: 1), colors: []))
+                xDivs: [2, 4, 5, 6], yDivs: [1, 2], padding: NinePatchInsets(top: 1, left: 1, bottom: 1, right: 1), colors: []))
         return image
     }
 
@@ -76,7 +76,7 @@ struct NinePatchStretchTests {
         var image = Image(width: 3, height: 3, layout: .rgba, depth: .sixteen, fill: [65_535, 0, 0, 65_535])
         image.metadata.ninePatch = NinePatchInfo(
             chunk: NinePatchChunk(
-                xDivs: [1, 2], yDivs: [1, 2], padding: NinePatchInsets(left: 0, right: 0, top: 0, bottom: 0),
+                xDivs: [1, 2], yDivs: [1, 2], padding: NinePatchInsets(top: 0, left: 0, bottom: 0, right: 0),
                 colors: [0, 1, 1, 1, 0xFF00_FF00, 1, 1, 1, 1]))
         let result = try render(image, 6, 6, .stretch)
         #expect(result.depth == .sixteen)
@@ -98,13 +98,13 @@ struct NinePatchStretchTests {
     @Test("insets= gives one stretch region per axis; content= grows the output to fit its content")
     func insetsAndContent() throws {
         let plain = TestImages.make(10, 10, layout: .rgb) { x, y in [x * 20, y * 20, 0] }
-        let result = try Transforms.NinePatchStretch(width: 30, height: 20, insets: NinePatchInsets(left: 3, right: 3, top: 2, bottom: 2)).apply(to: plain)
+        let result = try Transforms.NinePatchStretch(width: 30, height: 20, insets: NinePatchInsets(top: 2, left: 3, bottom: 2, right: 3)).apply(to: plain)
         #expect(result.width == 30 && result.height == 20)
         #expect(TestImages.pixel(result, 0, 0) == [0, 0, 0] && TestImages.pixel(result, 29, 19) == [180, 180, 0])
         #expect(result.metadata.ninePatch?.chunk?.xDivs == [3, 27])
         let grown = try Transforms.NinePatchStretch(width: 5, height: 5, content: .init(width: 50, height: 8)).apply(to: strip())
         #expect(grown.width == 52 && grown.height == 10)
-        #expect(grown.metadata.ninePatch?.chunk?.padding == NinePatchInsets(left: 1, right: 1, top: 1, bottom: 1))
+        #expect(grown.metadata.ninePatch?.chunk?.padding == NinePatchInsets(top: 1, left: 1, bottom: 1, right: 1))
         #expect(throws: TransformError.self) { try Transforms.NinePatchStretch(width: 5, height: 5).apply(to: plain) }
     }
 
@@ -114,7 +114,7 @@ struct NinePatchStretchTests {
             var image = TestImages.make(10, 3, layout: .gray) { x, _ in [x * 10] }
             image.metadata.ninePatch = NinePatchInfo(
                 chunk: NinePatchChunk(
-                    xDivs: xDivs, yDivs: [1, 2], padding: NinePatchInsets(left: left, right: right, top: 0, bottom: 0), colors: []))
+                    xDivs: xDivs, yDivs: [1, 2], padding: NinePatchInsets(top: 0, left: left, bottom: 0, right: right), colors: []))
             return image
         }
         // Content [4, 6) lies in the stretch region [2, 8): it grows a third as fast as the image.

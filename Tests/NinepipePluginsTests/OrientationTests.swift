@@ -55,13 +55,13 @@ struct OrientationTests {
         var source = Image(width: 10, height: 6, layout: .gray, depth: .eight, fill: [0])
         source.metadata.ninePatch = NinePatchInfo(
             chunk: NinePatchChunk(
-                xDivs: [2, 4], yDivs: [1, 5], padding: NinePatchInsets(left: 1, right: 2, top: 2, bottom: 3),
+                xDivs: [2, 4], yDivs: [1, 5], padding: NinePatchInsets(top: 2, left: 1, bottom: 3, right: 2),
                 colors: [1, 1, 1, 1, 1, 1, 1, 1, 1]))
         let turned = try Transforms.Orientation(.right).apply(to: source)
         let chunk = try #require(turned.metadata.ninePatch?.chunk)
         // Rotating 90° clockwise: new x comes from old y reversed; new y from old x.
         #expect(chunk.xDivs == [1, 5] && chunk.yDivs == [2, 4])
-        #expect(chunk.padding == NinePatchInsets(left: 3, right: 2, top: 1, bottom: 2))
+        #expect(chunk.padding == NinePatchInsets(top: 1, left: 3, bottom: 2, right: 2))
     }
 
     @Test("more than one of value/rotate/flip is refused")

@@ -95,7 +95,7 @@ struct OverlayTests {
         base.metadata.ninePatch = NinePatchInfo(
             chunk: NinePatchChunk(
                 xDivs: [1, 3], yDivs: [1, 2],
-                padding: NinePatchInsets(left: 0, right: 0, top: 0, bottom: 0), colors: []))
+                padding: NinePatchInsets(top: 0, left: 0, bottom: 0, right: 0), colors: []))
         let red = try Self.file(Image(width: 2, height: 2, layout: .rgba, depth: .eight, fill: [255, 0, 0, 128]))
         let result = try Transforms.Overlay(path: red).apply(to: base, context: TransformContext())
         #expect(result.layout == .rgb && result.metadata.ninePatch == base.metadata.ninePatch)

@@ -71,11 +71,11 @@ struct ResizeTests {
         var image = Image(width: 40, height: 20, layout: .rgba, depth: .eight, fill: [1, 2, 3, 255])
         image.metadata.ninePatch = NinePatchInfo(
             chunk: NinePatchChunk(
-                xDivs: [10, 20], yDivs: [4, 16], padding: NinePatchInsets(left: 2, right: 6, top: 4, bottom: 2), colors: Array(repeating: 1, count: 9)))
+                xDivs: [10, 20], yDivs: [4, 16], padding: NinePatchInsets(top: 4, left: 2, bottom: 2, right: 6), colors: Array(repeating: 1, count: 9)))
         let half = try resize(["width": .integer(20)]).apply(to: image)
         let chunk = try #require(half.metadata.ninePatch?.chunk)
         #expect(chunk.xDivs == [5, 10] && chunk.yDivs == [2, 8])
-        #expect(chunk.padding == NinePatchInsets(left: 1, right: 3, top: 2, bottom: 1))
+        #expect(chunk.padding == NinePatchInsets(top: 2, left: 1, bottom: 1, right: 3))
         let warnings = Mutex<[String]>([])
         let context = TransformContext { message in warnings.withLock { $0.append(message) } }
         let cover = try resize(["width": .integer(10), "height": .integer(20), "fit": .choice("cover"), "gravity": .choice("east")])
@@ -89,7 +89,7 @@ struct ResizeTests {
         var image = Image(width: 24, height: 16, layout: .rgba, depth: .eight, fill: [1, 2, 3, 255])
         image.metadata.ninePatch = NinePatchInfo(
             chunk: NinePatchChunk(
-                xDivs: [4, 8, 14, 18], yDivs: [5, 10], padding: NinePatchInsets(left: 3, right: 4, top: 3, bottom: 4), colors: []))
+                xDivs: [4, 8, 14, 18], yDivs: [5, 10], padding: NinePatchInsets(top: 3, left: 3, bottom: 4, right: 4), colors: []))
         let double = try resize(["width": .percentage(200)]).apply(to: image)
         #expect(double.metadata.ninePatch?.chunk?.xDivs == [8, 16, 28, 36] && double.metadata.ninePatch?.chunk?.yDivs == [10, 20])
         let small = try resize(["width": .percentage(25)]).apply(to: image)

@@ -68,7 +68,7 @@ struct TrimTests {
         image.metadata.ninePatch = NinePatchInfo(
             chunk: NinePatchChunk(
                 xDivs: [14, 18], yDivs: [10, 14],
-                padding: NinePatchInsets(left: 0, right: 0, top: 0, bottom: 0), colors: []))
+                padding: NinePatchInsets(top: 0, left: 0, bottom: 0, right: 0), colors: []))
         let trimmed = try Transforms.Trim(threshold: 40).apply(to: image, context: TransformContext())
         #expect(trimmed.metadata.ninePatch?.chunk?.xDivs == [2, 6] && trimmed.metadata.ninePatch?.chunk?.yDivs == [1, 5])
     }

@@ -39,7 +39,7 @@ func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
             }
         }
         check(image.cropped(to: PixelRect(x: width / 3, y: height / 2, width: width - width / 3, height: height - height / 2)))
-        check(image.padded(top: 1, right: 2, bottom: 0, left: 3, color: .clear))
+        check(image.padded(top: 1, left: 3, bottom: 0, right: 2, color: .clear))
         for orientation in [Orientation.right, .leftMirrored, .down] { check(image.applying(orientation)) }
         check(try? Transforms.Resize(width: .pixels(Double(width * 3 + 1)), height: .pixels(7), fit: .fill).apply(to: image))
         check(try? Transforms.NinePatchStretch(width: 40, height: 3).apply(to: image))

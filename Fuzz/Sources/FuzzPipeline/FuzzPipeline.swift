@@ -11,8 +11,8 @@ public func main(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer
 let input: Image = {
     var image = Image(width: 9, height: 7, layout: .rgba, depth: .eight, fill: [200, 120, 40, 180])
     image.metadata.ninePatch = NinePatchInfo(
-        chunk: NinePatchChunk(xDivs: [2, 6], yDivs: [1, 5], padding: NinePatchInsets(left: 1, right: 2, top: 1, bottom: 1), colors: []),
-        layoutBounds: NinePatchLayoutBounds(insets: NinePatchInsets(left: 1, right: 0, top: 0, bottom: 1)))
+        chunk: NinePatchChunk(xDivs: [2, 6], yDivs: [1, 5], padding: NinePatchInsets(top: 1, left: 1, bottom: 1, right: 2), colors: []),
+        layoutBounds: NinePatchLayoutBounds(insets: NinePatchInsets(top: 0, left: 1, bottom: 1, right: 0)))
     return image
 }()
 

@@ -14,7 +14,7 @@ struct NinePatchReport {
         width = image.width
         height = image.height
         chunk =
-            image.metadata.ninePatch?.chunk ?? NinePatchChunk(xDivs: [], yDivs: [], padding: NinePatchInsets(left: 0, right: 0, top: 0, bottom: 0), colors: [])
+            image.metadata.ninePatch?.chunk ?? NinePatchChunk(xDivs: [], yDivs: [], padding: NinePatchInsets(top: 0, left: 0, bottom: 0, right: 0), colors: [])
         layoutBounds = image.metadata.ninePatch?.layoutBounds?.insets
         self.source = source
         self.fileName = fileName

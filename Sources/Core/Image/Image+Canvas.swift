@@ -13,7 +13,7 @@ extension Image {
     /// non-gray one); nine-patch divs, padding and layout bounds shift with the pixels.
     ///
     /// - Precondition: the amounts are not negative.
-    public func padded(top: Int, right: Int, bottom: Int, left: Int, color: Color) -> Image {
+    public func padded(top: Int, left: Int, bottom: Int, right: Int, color: Color) -> Image {
         precondition(top >= 0 && right >= 0 && bottom >= 0 && left >= 0, "padding cannot be negative")
         if top == 0 && right == 0 && bottom == 0 && left == 0 { return self }
         let layout = self.layout.accommodating(color)
@@ -24,7 +24,7 @@ extension Image {
         canvas.paste(content, x: left, y: top)
         canvas.metadata = metadata
         canvas.metadata.ninePatch = metadata.ninePatch?.padded(
-            top: top, right: right, bottom: bottom, left: left,
+            top: top, left: left, bottom: bottom, right: right,
             width: width, height: height)
         return canvas
     }

@@ -28,6 +28,6 @@ public struct OrientationAxes: Sendable, Hashable {
         var vertical = xFromY ? (insets.left, insets.right) : (insets.top, insets.bottom)
         if reverseX { horizontal = (horizontal.1, horizontal.0) }
         if reverseY { vertical = (vertical.1, vertical.0) }
-        return NinePatchInsets(left: horizontal.0, right: horizontal.1, top: vertical.0, bottom: vertical.1)
+        return NinePatchInsets(top: vertical.0, left: horizontal.0, bottom: vertical.1, right: horizontal.1)
     }
 }

@@ -11,7 +11,7 @@ public final class PaddedBandSource: BandSource {
     /// Creates the stream.
     ///
     /// - Precondition: the amounts are not negative.
-    public init(_ input: any BandSource, top: Int, right: Int, bottom: Int, left: Int, color: Color) {
+    public init(_ input: any BandSource, top: Int, left: Int, bottom: Int, right: Int, color: Color) {
         precondition(top >= 0 && right >= 0 && bottom >= 0 && left >= 0, "padding cannot be negative")
         let source = input.header
         var header = source
@@ -20,7 +20,7 @@ public final class PaddedBandSource: BandSource {
         header.layout = source.layout.accommodating(color)
         header.alphaMode = .straight
         header.metadata.ninePatch = source.metadata.ninePatch?.padded(
-            top: top, right: right, bottom: bottom, left: left,
+            top: top, left: left, bottom: bottom, right: right,
             width: source.width, height: source.height)
         self.input = input
         self.header = header

@@ -151,7 +151,7 @@ extension AssetConverter {
 
     /// Every inset doubled.
     static func doubled(_ i: NinePatchInsets) -> NinePatchInsets {
-        NinePatchInsets(left: i.left &* 2, right: i.right &* 2, top: i.top &* 2, bottom: i.bottom &* 2)
+        NinePatchInsets(top: i.top &* 2, left: i.left &* 2, bottom: i.bottom &* 2, right: i.right &* 2)
     }
 
     /// `name` as a CSS class: characters other than letters, digits, `-` and `_` become `-`;

@@ -168,7 +168,7 @@ public struct ImageSetContents: Sendable, Hashable {
             }
             found[side] = Int32(number.intValue)
         }
-        return NinePatchInsets(left: found["left"] ?? 0, right: found["right"] ?? 0, top: found["top"] ?? 0, bottom: found["bottom"] ?? 0)
+        return NinePatchInsets(top: found["top"] ?? 0, left: found["left"] ?? 0, bottom: found["bottom"] ?? 0, right: found["right"] ?? 0)
     }
 
     /// Whether a parsed JSON value was `true`/`false` (Linux bridges 0 and 1 to `Bool` too, so

@@ -59,8 +59,8 @@ public struct ImageSetResizing: Sendable, Hashable {
         let xDivs = try divs(mode.stretchesHorizontally, c.left, c.right, length: width, axis: "left/right")
         let yDivs = try divs(mode.stretchesVertically, c.top, c.bottom, length: height, axis: "top/bottom")
         let padding = NinePatchInsets(
-            left: xDivs.isEmpty ? 0 : c.left, right: xDivs.isEmpty ? 0 : c.right,
-            top: yDivs.isEmpty ? 0 : c.top, bottom: yDivs.isEmpty ? 0 : c.bottom)
+            top: yDivs.isEmpty ? 0 : c.top, left: xDivs.isEmpty ? 0 : c.left,
+            bottom: yDivs.isEmpty ? 0 : c.bottom, right: xDivs.isEmpty ? 0 : c.right)
         let cells = NinePatchInfo.cellCount(xDivs, length: width) * NinePatchInfo.cellCount(yDivs, length: height)
         let chunk = NinePatchChunk(
             xDivs: xDivs, yDivs: yDivs, padding: padding,

@@ -9,8 +9,8 @@ extension Transforms {
         var width: Int, height: Int
         /// Source region mapped onto it.
         var region: ResamplingRegion
-        /// Letterbox margins (top, right, bottom, left) around the resampled image; zero without a background.
-        var margins: (top: Int, right: Int, bottom: Int, left: Int) = (0, 0, 0, 0)
+        /// Letterbox margins (top, left, bottom, right) around the resampled image; zero without a background.
+        var margins: (top: Int, left: Int, bottom: Int, right: Int) = (0, 0, 0, 0)
 
         /// The canvas size: the resampled image plus margins.
         var canvasWidth: Int { width + margins.left + margins.right }
@@ -74,7 +74,7 @@ extension Transforms {
                     let extraY = Swift.max(0, side(th) - self.height)
                     let left = gravity.offset(inner: 0, outer: extraX, vertical: false)
                     let top = gravity.offset(inner: 0, outer: extraY, vertical: true)
-                    margins = (top, extraX - left, extraY - top, left)
+                    margins = (top: top, left: left, bottom: extraY - top, right: extraX - left)
                 }
             case .cover:
                 var scale = Swift.max(tw / sw, th / sh)

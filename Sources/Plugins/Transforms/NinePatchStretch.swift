@@ -90,7 +90,7 @@ extension Transforms {
             var insets: NinePatchInsets?
             if case .list(let values)? = arguments["insets"] {
                 let v = values.compactMap(\.intValue).map(Int32.init)
-                insets = NinePatchInsets(left: v[1], right: v[3], top: v[0], bottom: v[2])
+                insets = NinePatchInsets(top: v[0], left: v[1], bottom: v[2], right: v[3])
             }
             var content: ContentSize?
             if let text = arguments["content"]?.stringValue {
@@ -115,7 +115,7 @@ extension Transforms {
         /// `NinePatchInfo.clamped(width:height:)`); throws when there is neither.
         public func chunk(for image: Image) throws -> NinePatchChunk {
             if let insets {
-                let sides = [insets.left, insets.right, insets.top, insets.bottom]
+                let sides = [insets.top, insets.left, insets.bottom, insets.right]
                 guard sides.allSatisfy({ $0 >= 0 }), Int(insets.left) + Int(insets.right) < image.width,
                     Int(insets.top) + Int(insets.bottom) < image.height
                 else {
@@ -255,10 +255,10 @@ extension Transforms {
             }
             func map(_ insets: NinePatchInsets, sourceWidth: Int, sourceHeight: Int) -> NinePatchInsets {
                 NinePatchInsets(
-                    left: Int32(columns.map(Double(insets.left))),
-                    right: Int32(width - columns.map(Double(sourceWidth) - Double(insets.right))),
                     top: Int32(rows.map(Double(insets.top))),
-                    bottom: Int32(height - rows.map(Double(sourceHeight) - Double(insets.bottom))))
+                    left: Int32(columns.map(Double(insets.left))),
+                    bottom: Int32(height - rows.map(Double(sourceHeight) - Double(insets.bottom))),
+                    right: Int32(width - columns.map(Double(sourceWidth) - Double(insets.right))))
             }
             let sourceWidth = columns.segments.last.map { $0.start + $0.length } ?? width
             let sourceHeight = rows.segments.last.map { $0.start + $0.length } ?? height

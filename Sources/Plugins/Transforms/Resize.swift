@@ -148,7 +148,7 @@ extension Transforms {
                     geometry: geometry, stepName: stepName, context: context)
                 if let background {
                     let m = geometry.margins
-                    result = result.padded(top: m.top, right: m.right, bottom: m.bottom, left: m.left, color: background)
+                    result = result.padded(top: m.top, left: m.left, bottom: m.bottom, right: m.right, color: background)
                 }
                 return result
             }
@@ -190,6 +190,6 @@ extension Transforms.Resize: BandTransform {
         guard let background else { return result }
         let m = geometry.margins
         if m.top == 0 && m.right == 0 && m.bottom == 0 && m.left == 0 { return result }
-        return PaddedBandSource(result, top: m.top, right: m.right, bottom: m.bottom, left: m.left, color: background)
+        return PaddedBandSource(result, top: m.top, left: m.left, bottom: m.bottom, right: m.right, color: background)
     }
 }

@@ -66,7 +66,7 @@ extension Transforms {
         public func apply(to image: Image, context: TransformContext) throws -> Image {
             try image.transformedUpright { upright in
                 try context.limits.check(width: upright.width + 2 * border, height: upright.height + 2 * border)
-                let bordered = upright.padded(top: border, right: border, bottom: border, left: border, color: .clear)
+                let bordered = upright.padded(top: border, left: border, bottom: border, right: border, color: .clear)
                 let inner = PixelRect(x: border, y: border, width: upright.width, height: upright.height)
                 let shorter = Swift.min(inner.width, inner.height)
                 return Self.rounding(bordered, inside: inner, radii: radii.map { $0.resolved(against: shorter) })
@@ -152,7 +152,7 @@ extension Transforms.RoundedCorner: BandTransform {
         try context.limits.check(width: source.width + 2 * border, height: source.height + 2 * border)
         let bordered: any BandSource =
             border > 0
-            ? PaddedBandSource(input, top: border, right: border, bottom: border, left: border, color: .clear) : input
+            ? PaddedBandSource(input, top: border, left: border, bottom: border, right: border, color: .clear) : input
         let inner = PixelRect(x: border, y: border, width: source.width, height: source.height)
         let shorter = Swift.min(inner.width, inner.height)
         let r = Self.fitted(radii.map { $0.resolved(against: shorter) }, width: Double(inner.width), height: Double(inner.height))

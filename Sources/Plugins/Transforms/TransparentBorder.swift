@@ -32,11 +32,11 @@ extension Transforms {
 
         /// Creates a border with the same width on every side.
         public init(width: Int, color: Color = .clear) {
-            self.init(top: width, right: width, bottom: width, left: width, color: color)
+            self.init(top: width, left: width, bottom: width, right: width, color: color)
         }
 
         /// Creates a border with a width per side.
-        public init(top: Int, right: Int, bottom: Int, left: Int, color: Color = .clear) {
+        public init(top: Int, left: Int, bottom: Int, right: Int, color: Color = .clear) {
             self.top = top
             self.right = right
             self.bottom = bottom
@@ -51,7 +51,7 @@ extension Transforms {
             }
             let sides = Self.sides(values.compactMap(\.intValue))
             self.init(
-                top: sides[0], right: sides[1], bottom: sides[2], left: sides[3],
+                top: sides[0], left: sides[3], bottom: sides[2], right: sides[1],
                 color: { if case .color(let color)? = arguments["color"] { color } else { .clear } }())
         }
 
@@ -70,7 +70,7 @@ extension Transforms {
         public func apply(to image: Image, context: TransformContext) throws -> Image {
             try image.transformedUpright { upright in
                 try context.limits.check(width: upright.width + left + right, height: upright.height + top + bottom)
-                return upright.padded(top: top, right: right, bottom: bottom, left: left, color: color)
+                return upright.padded(top: top, left: left, bottom: bottom, right: right, color: color)
             }
         }
     }
@@ -83,6 +83,6 @@ extension Transforms.TransparentBorder: BandTransform {
         guard source.metadata.orientation == .up else { return nil }
         try context.limits.check(width: source.width + left + right, height: source.height + top + bottom)
         if top == 0 && right == 0 && bottom == 0 && left == 0 { return input }
-        return PaddedBandSource(input, top: top, right: right, bottom: bottom, left: left, color: color)
+        return PaddedBandSource(input, top: top, left: left, bottom: bottom, right: right, color: color)
     }
 }

@@ -54,7 +54,12 @@ public struct NinePatchChunk: Sendable, Hashable {
             throw ChunkFormatError("npTc div counts must be even (start/end pairs), found \(xCount) x-divs and \(yCount) y-divs")
         }
         reader.skip(8)
-        padding = NinePatchInsets(left: reader.int32BE(), right: reader.int32BE(), top: reader.int32BE(), bottom: reader.int32BE())
+        // The wire order (aapt's Res_png_9patch): left, right, top, bottom.
+        let left = reader.int32BE()
+        let right = reader.int32BE()
+        let top = reader.int32BE()
+        let bottom = reader.int32BE()
+        padding = NinePatchInsets(top: top, left: left, bottom: bottom, right: right)
         reader.skip(4)
         xDivs = (0..<xCount).map { _ in reader.int32BE() }
         yDivs = (0..<yCount).map { _ in reader.int32BE() }
@@ -77,6 +82,7 @@ public struct NinePatchChunk: Sendable, Hashable {
         let colorsOffset = yOffset + UInt32(4 * yDivs.count)
         out.appendLittleEndian(xOffset)
         out.appendLittleEndian(yOffset)
+        // The wire order: left, right, top, bottom.
         for value in [padding.left, padding.right, padding.top, padding.bottom] { out.appendBigEndian(UInt32(bitPattern: value)) }
         out.appendLittleEndian(colorsOffset)
         for value in xDivs { out.appendBigEndian(UInt32(bitPattern: value)) }
@@ -91,32 +97,37 @@ public struct NinePatchChunk: Sendable, Hashable {
     public func capInsets(width: Int, height: Int) -> NinePatchInsets {
         let chunk = clamped(width: width, height: height)
         return NinePatchInsets(
-            left: chunk.xDivs.first ?? 0, right: chunk.xDivs.last.map { Int32(clamping: width) - $0 } ?? 0,
-            top: chunk.yDivs.first ?? 0, bottom: chunk.yDivs.last.map { Int32(clamping: height) - $0 } ?? 0)
+            top: chunk.yDivs.first ?? 0, left: chunk.xDivs.first ?? 0,
+            bottom: chunk.yDivs.last.map { Int32(clamping: height) - $0 } ?? 0, right: chunk.xDivs.last.map { Int32(clamping: width) - $0 } ?? 0)
     }
 }
 
-/// Insets from each edge, in pixels (nine-patch padding, layout bounds, outline).
+/// Insets from each edge, in pixels (nine-patch padding, layout bounds, outline, cap insets).
+///
+/// Written top, left, bottom, right everywhere in code, as UIKit's `UIEdgeInsets` and the
+/// `ninepatch insets=` parameter are; the chunk readers and writers alone know Android's wire
+/// orders (`npTc`: left, right, top, bottom; `npLb`/`npOl`: left, top, right, bottom) and the CSS
+/// printer alone knows CSS's (top, right, bottom, left).
 public struct NinePatchInsets: Sendable, Hashable {
-    /// From the left edge.
-    public var left: Int32
-    /// From the right edge.
-    public var right: Int32
     /// From the top edge.
     public var top: Int32
+    /// From the left edge.
+    public var left: Int32
     /// From the bottom edge.
     public var bottom: Int32
+    /// From the right edge.
+    public var right: Int32
 
     /// Creates insets.
-    public init(left: Int32, right: Int32, top: Int32, bottom: Int32) {
-        self.left = left
-        self.right = right
+    public init(top: Int32, left: Int32, bottom: Int32, right: Int32) {
         self.top = top
+        self.left = left
         self.bottom = bottom
+        self.right = right
     }
 
     /// All four insets zero.
-    public static let zero = NinePatchInsets(left: 0, right: 0, top: 0, bottom: 0)
+    public static let zero = NinePatchInsets(top: 0, left: 0, bottom: 0, right: 0)
 
     /// Whether every inset is zero.
     public var isZero: Bool { self == .zero }

@@ -50,7 +50,7 @@ public enum NinePatchFrame {
         let (top, bottom) = padding(verticalPadding, yDivs, length: h)
         let bounds = edges.layoutBounds()
         var content = image.cropped(to: PixelRect(x: 1, y: 1, width: w, height: h))
-        var chunk = NinePatchChunk(xDivs: xDivs, yDivs: yDivs, padding: NinePatchInsets(left: left, right: right, top: top, bottom: bottom), colors: [])
+        var chunk = NinePatchChunk(xDivs: xDivs, yDivs: yDivs, padding: NinePatchInsets(top: top, left: left, bottom: bottom, right: right), colors: [])
         let cells = NinePatchInfo.cellCount(xDivs, length: w) * NinePatchInfo.cellCount(yDivs, length: h)
         guard cells <= 0x7F else {
             throw NinePatchFrameError("\(cells) cells is more than the 127 a compiled nine-patch can hold; mark fewer stretch regions")
@@ -58,7 +58,7 @@ public enum NinePatchFrame {
         // The framed view already holds the picture's pixels, one pixel in from each side.
         chunk.colors = NinePatchChunk.cellColors(of: rgba, origin: 1, width: w, height: h, xDivs: xDivs, yDivs: yDivs)
         content.metadata.ninePatch = NinePatchInfo(
-            chunk: chunk, layoutBounds: bounds == NinePatchInsets(left: 0, right: 0, top: 0, bottom: 0) ? nil : NinePatchLayoutBounds(insets: bounds),
+            chunk: chunk, layoutBounds: bounds == NinePatchInsets(top: 0, left: 0, bottom: 0, right: 0) ? nil : NinePatchLayoutBounds(insets: bounds),
             outline: NinePatchOutline(estimatingFrom: rgba))
         return content
     }
@@ -92,7 +92,7 @@ public enum NinePatchFrame {
         guard let info = image.metadata.ninePatch?.clamped(width: image.width, height: image.height),
             let chunk = info.chunk
         else { return nil }
-        var framed = image.converted(to: SampleDepth.eight).padded(top: 1, right: 1, bottom: 1, left: 1, color: .clear)
+        var framed = image.converted(to: SampleDepth.eight).padded(top: 1, left: 1, bottom: 1, right: 1, color: .clear)
         framed = framed.converted(to: .rgba)
         framed.metadata.ninePatch = nil
         let w = Int32(clamping: image.width)
@@ -273,8 +273,8 @@ private struct FrameEdges {
             return n
         }
         return NinePatchInsets(
-            left: count(.bottom, from: 1, step: 1), right: count(.bottom, from: length(.bottom) - 2, step: -1),
-            top: count(.right, from: 1, step: 1), bottom: count(.right, from: length(.right) - 2, step: -1))
+            top: count(.right, from: 1, step: 1), left: count(.bottom, from: 1, step: 1),
+            bottom: count(.right, from: length(.right) - 2, step: -1), right: count(.bottom, from: length(.bottom) - 2, step: -1))
     }
 }
 
@@ -369,7 +369,7 @@ extension NinePatchOutline {
         }
         let diagonal = maxOpacity(x: innerStartX, y: innerStartY, endX: innerMidX, endY: innerMidY, dx: 1, dy: 1)
         self.init(
-            insets: NinePatchInsets(left: Int32(left), right: Int32(right), top: Int32(top), bottom: Int32(bottom)),
+            insets: NinePatchInsets(top: Int32(top), left: Int32(left), bottom: Int32(bottom), right: Int32(right)),
             radius: Float(3.4142) * Float(diagonal), alpha: UInt32(alpha))
     }
 }

@@ -7,14 +7,14 @@ extension NinePatchInfo {
     /// colours become "not a single colour" because the cells changed.
     public func cropped(to rect: PixelRect, width: Int, height: Int) -> NinePatchInfo? {
         let cut = NinePatchInsets(
-            left: Int32(clamping: rect.x), right: Int32(clamping: width - rect.x - rect.width),
-            top: Int32(clamping: rect.y), bottom: Int32(clamping: height - rect.y - rect.height)
-        )
+            top: Int32(clamping: rect.y), left: Int32(clamping: rect.x),
+            bottom: Int32(clamping: height - rect.y - rect.height)
+        , right: Int32(clamping: width - rect.x - rect.width))
         .clamped(width: width, height: height)
         func shrink(_ insets: NinePatchInsets) -> NinePatchInsets {
             NinePatchInsets(
-                left: max(0, insets.left - cut.left), right: max(0, insets.right - cut.right),
-                top: max(0, insets.top - cut.top), bottom: max(0, insets.bottom - cut.bottom))
+                top: max(0, insets.top - cut.top), left: max(0, insets.left - cut.left),
+                bottom: max(0, insets.bottom - cut.bottom), right: max(0, insets.right - cut.right))
         }
         var result = clamped(width: width, height: height)
         if var chunk = result.chunk {

@@ -26,8 +26,8 @@ extension NinePatchInfo {
             let top = mapY(Double(insets.top))
             let bottom = mapY(Double(height) - Double(insets.bottom))
             return NinePatchInsets(
-                left: Int32(clamping: left), right: Int32(clamping: outputWidth - Swift.max(left, right)),
-                top: Int32(clamping: top), bottom: Int32(clamping: outputHeight - Swift.max(top, bottom)))
+                top: Int32(clamping: top), left: Int32(clamping: left),
+                bottom: Int32(clamping: outputHeight - Swift.max(top, bottom)), right: Int32(clamping: outputWidth - Swift.max(left, right)))
         }
         // Android's density scaling: round each boundary, then keep every segment that had
         // pixels at least 1 pixel long, so a scaled nine-patch is still valid.
@@ -73,12 +73,12 @@ extension NinePatchInfo {
     /// The information after `top`, `right`, `bottom`, `left` pixels are added around a
     /// `width`×`height` image: divs shift right and down, insets grow by the added amounts,
     /// cell colours become "not a single colour" (the edge cells gained pixels).
-    public func padded(top: Int, right: Int, bottom: Int, left: Int, width: Int, height: Int) -> NinePatchInfo {
+    public func padded(top: Int, left: Int, bottom: Int, right: Int, width: Int, height: Int) -> NinePatchInfo {
         func add(_ value: Int32, _ amount: Int) -> Int32 { Int32(clamping: Int(value) + amount) }
         func grow(_ insets: NinePatchInsets) -> NinePatchInsets {
             NinePatchInsets(
-                left: add(insets.left, left), right: add(insets.right, right),
-                top: add(insets.top, top), bottom: add(insets.bottom, bottom))
+                top: add(insets.top, top), left: add(insets.left, left),
+                bottom: add(insets.bottom, bottom), right: add(insets.right, right))
         }
         var result = clamped(width: width, height: height)
         if var chunk = result.chunk {

@@ -19,8 +19,8 @@ extension NinePatchInsets {
         let right = fitting ? Swift.min(clamp(self.right, w), w - left) : clamp(self.right, w)
         let bottom = fitting ? Swift.min(clamp(self.bottom, h), h - top) : clamp(self.bottom, h)
         return NinePatchInsets(
-            left: Int32(clamping: left), right: Int32(clamping: right),
-            top: Int32(clamping: top), bottom: Int32(clamping: bottom))
+            top: Int32(clamping: top), left: Int32(clamping: left),
+            bottom: Int32(clamping: bottom), right: Int32(clamping: right))
     }
 
     /// Throws unless each inset lies in `0...width` or `0...height` (and, with `fitting`,

@@ -19,7 +19,7 @@ public struct NinePatchLayoutBounds: Sendable, Hashable {
         let top = reader.int32LE()
         let right = reader.int32LE()
         let bottom = reader.int32LE()
-        insets = NinePatchInsets(left: left, right: right, top: top, bottom: bottom)
+        insets = NinePatchInsets(top: top, left: left, bottom: bottom, right: right)
     }
 
     /// The chunk body as aapt writes it.

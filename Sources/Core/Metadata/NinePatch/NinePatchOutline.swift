@@ -28,7 +28,7 @@ public struct NinePatchOutline: Sendable, Hashable {
         let top = reader.int32LE()
         let right = reader.int32LE()
         let bottom = reader.int32LE()
-        insets = NinePatchInsets(left: left, right: right, top: top, bottom: bottom)
+        insets = NinePatchInsets(top: top, left: left, bottom: bottom, right: right)
         radius = Float(bitPattern: reader.uint32LE())
         alpha = reader.uint32LE()
     }
