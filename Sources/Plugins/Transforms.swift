@@ -1,17 +1,17 @@
 import NinepipeCore
 
-/// The namespace of Ninepipe's built-in transforms: one file per transform,
-/// `Transforms+Name.swift`, each a `TransformPlugin`.
+/// The namespace of Ninepipe's built-in steps: one file per step in `Sources/Plugins/Steps`, each
+/// a `TransformPlugin` named after its step (`round` is `Transforms.Round` in `Steps/Round.swift`).
 public enum Transforms {
     /// Every built-in transform plugin, in the order `ninepipe plugins` lists them.
     public static let all: [any TransformPlugin.Type] = [
-        Transforms.NinePatchStretch.self,
+        Transforms.NinePatch.self,
         Transforms.Crop.self,
-        Transforms.Orientation.self,
+        Transforms.Orient.self,
         Transforms.Resize.self,
         Transforms.Thumbnail.self,
-        Transforms.RoundedCorner.self,
-        Transforms.TransparentBorder.self,
+        Transforms.Round.self,
+        Transforms.Border.self,
         Transforms.Tile.self,
         Transforms.Alpha.self,
         Transforms.ColorSpace.self,

@@ -1,4 +1,5 @@
 import Foundation
+import NinepipePlugins
 import Testing
 
 /// Issue 28: the module boundaries hold. The libraries speak of policies and never of the
@@ -46,5 +47,17 @@ struct ArchitectureTests {
             }
         }
         #expect(found.isEmpty, "\(found)")
+    }
+}
+
+extension ArchitectureTests {
+    @Test("every built-in step's type is named after the step and lives in Sources/Plugins/Steps/<Type>.swift")
+    func stepsNamedAfterSteps() throws {
+        for plugin in Transforms.all {
+            let type = String(describing: plugin)
+            #expect(type.lowercased() == plugin.name, "the '\(plugin.name)' step's type is \(type)")
+            let file = Self.sources.appendingPathComponent("Plugins/Steps/\(type).swift")
+            #expect(FileManager.default.fileExists(atPath: file.path), "no \(file.path)")
+        }
     }
 }

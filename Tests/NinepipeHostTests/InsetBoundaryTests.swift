@@ -13,7 +13,7 @@ struct InsetBoundaryTests {
     @Test("ninepatch insets=1,2,3,4 is top 1, left 2, bottom 3, right 4")
     func dslOrder() throws {
         let pipeline = try PipelineCompiler(requiresSource: false).pipeline("ninepatch width=40 height=40 insets=1,2,3,4")
-        let step = try #require(pipeline.steps.first?.transform as? Transforms.NinePatchStretch)
+        let step = try #require(pipeline.steps.first?.transform as? Transforms.NinePatch)
         #expect(step.insets == insets)
     }
 

@@ -6,11 +6,11 @@ import Testing
 /// `param` declarations, `--set` overrides and `$name` inside strings.
 @Suite("Script parameters")
 struct ScriptParameterTests {
-    func compile(_ text: String, _ variables: [String: String] = [:]) -> PipelineCompiler.Result {
+    func compile(_ text: String, _ variables: [String: String] = [:]) -> PipelineCompiler.Compilation {
         PipelineCompiler(variables: variables).compile(text)
     }
 
-    func messages(_ result: PipelineCompiler.Result) -> [String] { result.diagnostics.map(\.description) }
+    func messages(_ result: PipelineCompiler.Compilation) -> [String] { result.diagnostics.map(\.description) }
 
     @Test("defaults apply, --set overrides them, and param lines are not steps")
     func defaultsAndOverrides() throws {

@@ -151,7 +151,7 @@ struct WebAssetsBrowserTests {
                     let width = Int((element.w * d).rounded())
                     let height = Int((element.h * d).rounded())
                     let source = try ImageCodecs.decode(try FileIO.read(dir + "/web/" + drawn.file))
-                    let stretch = Transforms.NinePatchStretch(width: width, height: height, insets: c)
+                    let stretch = Transforms.NinePatch(width: width, height: height, insets: c)
                     let ours = try stretch.apply(to: source, context: TransformContext()).converted(to: .rgba).converted(to: .eight)
                     let (mean, p99) = Self.difference(ours, overBlackAgainst: shot, x: Int((element.x * d).rounded()), y: Int((element.y * d).rounded()))
                     report.append("DPR \(scale) \(element.id) \(width)×\(height): mean \(String(format: "%.3f", mean)), p99 \(p99)")

@@ -9,7 +9,7 @@ struct BorderAndRoundTests {
 
     @Test("border width=4 grows each side by 4, transparent, adding alpha")
     func uniformBorder() throws {
-        let result = try Transforms.TransparentBorder(width: 4).apply(to: opaque)
+        let result = try Transforms.Border(width: 4).apply(to: opaque)
         #expect(result.width == 48 && result.height == 38 && result.layout == .rgba)
         #expect(TestImages.pixel(result, 3, 10)[3] == 0 && TestImages.pixel(result, 4, 4) == [200, 100, 50, 255])
         #expect(TestImages.pixel(result, 44, 34) == [0, 0, 0, 0] && TestImages.pixel(result, 43, 33) == [200, 100, 50, 255])
@@ -17,7 +17,7 @@ struct BorderAndRoundTests {
 
     @Test("border width=1,2,3,4 is top, right, bottom, left; an opaque colour keeps the layout")
     func perSideBorder() throws {
-        let step = try Transforms.TransparentBorder(
+        let step = try Transforms.Border(
             arguments: Arguments([
                 "width": .list([.integer(1), .integer(2), .integer(3), .integer(4)]), "color": .color(Color(hex: "ff0000")!),
             ]))
@@ -35,7 +35,7 @@ struct BorderAndRoundTests {
             chunk: NinePatchChunk(
                 xDivs: [5, 10], yDivs: [3, 4],
                 padding: NinePatchInsets(top: 3, left: 1, bottom: 4, right: 2), colors: Array(repeating: 1, count: 9)))
-        let chunk = try #require(try Transforms.TransparentBorder(top: 1, left: 4, bottom: 3, right: 2).apply(to: image).metadata.ninePatch?.chunk)
+        let chunk = try #require(try Transforms.Border(top: 1, left: 4, bottom: 3, right: 2).apply(to: image).metadata.ninePatch?.chunk)
         #expect(chunk.xDivs == [9, 14] && chunk.yDivs == [4, 5])
         #expect(chunk.padding == NinePatchInsets(top: 4, left: 5, bottom: 7, right: 4))
     }
@@ -57,7 +57,7 @@ struct BorderAndRoundTests {
 
     @Test("round radius=12: transparent corner, opaque middle, smooth 8-bit ramp along the arc")
     func roundCorners() throws {
-        let result = try Transforms.RoundedCorner(radii: [.pixels(12)]).apply(to: opaque)
+        let result = try Transforms.Round(radii: [.pixels(12)]).apply(to: opaque)
         #expect(result.layout == .rgba && result.width == 40 && result.height == 30)
         #expect(TestImages.pixel(result, 0, 0)[3] == 0 && TestImages.pixel(result, 39, 29)[3] == 0)
         #expect(TestImages.pixel(result, 20, 15) == [200, 100, 50, 255] && TestImages.pixel(result, 12, 0)[3] == 255)
@@ -71,25 +71,25 @@ struct BorderAndRoundTests {
     @Test("round radius=50% makes a circle on a square; oversized radii are scaled down, not a crash")
     func circlesAndClamping() throws {
         let square = Image(width: 21, height: 21, layout: .gray, depth: .sixteen, fill: [40_000])
-        let circle = try Transforms.RoundedCorner(radii: [.percent(50)]).apply(to: square)
+        let circle = try Transforms.Round(radii: [.percent(50)]).apply(to: square)
         #expect(circle.depth == .sixteen)
         let alpha = TestImages.plane(circle, channel: 1)
         #expect(alpha[10][0] > 0 && alpha[10][10] == 65_535 && alpha[0][0] == 0 && alpha[0][10] > 0)
         let total = alpha.joined().reduce(0) { $0 + Double($1) / 65_535 }
         #expect(abs(total - Double.pi * 10.5 * 10.5) < 0.05)
-        let huge = try Transforms.RoundedCorner(radii: [.pixels(65_535)]).apply(to: square)
+        let huge = try Transforms.Round(radii: [.pixels(65_535)]).apply(to: square)
         #expect(TestImages.plane(huge, channel: 1) == alpha)
     }
 
     @Test("round radius=12,12,0,0 rounds only the top corners; border=2 grows and rounds inside it")
     func perCornerAndBorder() throws {
-        let top = try Transforms.RoundedCorner(
+        let top = try Transforms.Round(
             arguments: Arguments(["radius": .list([.number(12), .number(12), .number(0), .number(0)]), "border": .integer(0)])
         )
         .apply(to: opaque)
         #expect(TestImages.pixel(top, 0, 0)[3] == 0 && TestImages.pixel(top, 39, 0)[3] == 0)
         #expect(TestImages.pixel(top, 0, 29)[3] == 255 && TestImages.pixel(top, 39, 29)[3] == 255)
-        let bordered = try Transforms.RoundedCorner(radii: [.pixels(12)], border: 2).apply(to: opaque)
+        let bordered = try Transforms.Round(radii: [.pixels(12)], border: 2).apply(to: opaque)
         #expect(bordered.width == 44 && bordered.height == 34)
         #expect(TestImages.pixel(bordered, 1, 17)[3] == 0 && TestImages.pixel(bordered, 2, 17)[3] == 255 && TestImages.pixel(bordered, 2, 2)[3] == 0)
     }

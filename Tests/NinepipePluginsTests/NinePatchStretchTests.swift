@@ -17,7 +17,7 @@ struct NinePatchStretchTests {
     }
 
     func render(_ image: Image, _ width: Int, _ height: Int, _ mode: NinePatchFill, filter: ResamplingFilter = .nearest) throws -> Image {
-        try Transforms.NinePatchStretch(width: width, height: height, xMode: mode, yMode: mode, filter: filter).apply(to: image)
+        try Transforms.NinePatch(width: width, height: height, xMode: mode, yMode: mode, filter: filter).apply(to: image)
     }
 
     @Test("axis layout: extra space shared by stretch length; below the fixed size, fixed parts shrink")
@@ -49,13 +49,13 @@ struct NinePatchStretchTests {
     func tilingModes(mode: NinePatchFill, expected: [Int]) throws {
         let layout = NinePatchAxis(divs: [2, 4, 5, 6], length: 7, output: 12)
         #expect(layout.segments.map(\.outputLength) == [2, 5, 1, 3, 1])
-        let result = try Transforms.NinePatchStretch(width: 12, height: 3, xMode: mode, yMode: .stretch, filter: .nearest).apply(to: strip())
+        let result = try Transforms.NinePatch(width: 12, height: 3, xMode: mode, yMode: .stretch, filter: .nearest).apply(to: strip())
         #expect(TestImages.plane(result)[0] == expected, "\(mode)")
     }
 
     @Test("space: whole copies with equal transparent gaps around them")
     func spaceMode() throws {
-        let result = try Transforms.NinePatchStretch(width: 12, height: 3, xMode: .space, yMode: .stretch).apply(to: strip())
+        let result = try Transforms.NinePatch(width: 12, height: 3, xMode: .space, yMode: .stretch).apply(to: strip())
         #expect(result.layout == .grayAlpha)
         // The 2-pixel region gets 5 pixels: two copies and 1/3-pixel gaps around them (at 0 and 3, a gap at 2);
         // the 1-pixel region stretches (as UIKit does), so it has no gaps.
@@ -98,14 +98,14 @@ struct NinePatchStretchTests {
     @Test("insets= gives one stretch region per axis; content= grows the output to fit its content")
     func insetsAndContent() throws {
         let plain = TestImages.make(10, 10, layout: .rgb) { x, y in [x * 20, y * 20, 0] }
-        let result = try Transforms.NinePatchStretch(width: 30, height: 20, insets: NinePatchInsets(top: 2, left: 3, bottom: 2, right: 3)).apply(to: plain)
+        let result = try Transforms.NinePatch(width: 30, height: 20, insets: NinePatchInsets(top: 2, left: 3, bottom: 2, right: 3)).apply(to: plain)
         #expect(result.width == 30 && result.height == 20)
         #expect(TestImages.pixel(result, 0, 0) == [0, 0, 0] && TestImages.pixel(result, 29, 19) == [180, 180, 0])
         #expect(result.metadata.ninePatch?.chunk?.xDivs == [3, 27])
-        let grown = try Transforms.NinePatchStretch(width: 5, height: 5, content: .init(width: 50, height: 8)).apply(to: strip())
+        let grown = try Transforms.NinePatch(width: 5, height: 5, content: .init(width: 50, height: 8)).apply(to: strip())
         #expect(grown.width == 52 && grown.height == 10)
         #expect(grown.metadata.ninePatch?.chunk?.padding == NinePatchInsets(top: 1, left: 1, bottom: 1, right: 1))
-        #expect(throws: TransformError.self) { try Transforms.NinePatchStretch(width: 5, height: 5).apply(to: plain) }
+        #expect(throws: TransformError.self) { try Transforms.NinePatch(width: 5, height: 5).apply(to: plain) }
     }
 
     @Test("content= with padding inside a stretch region grows until the mapped content area holds it; impossible sizes are errors")
@@ -118,17 +118,17 @@ struct NinePatchStretchTests {
             return image
         }
         // Content [4, 6) lies in the stretch region [2, 8): it grows a third as fast as the image.
-        let grown = try Transforms.NinePatchStretch(content: .init(width: 20, height: 1)).apply(to: patch(xDivs: [2, 8], left: 4, right: 4))
+        let grown = try Transforms.NinePatch(content: .init(width: 20, height: 1)).apply(to: patch(xDivs: [2, 8], left: 4, right: 4))
         #expect(grown.width == 62)
         let padding = try #require(grown.metadata.ninePatch?.chunk?.padding)
         #expect(padding.left == 21 && padding.right == 21)
         // One pixel narrower would hold only 19.
-        let narrower = try Transforms.NinePatchStretch(width: 61, height: 3).apply(to: patch(xDivs: [2, 8], left: 4, right: 4))
+        let narrower = try Transforms.NinePatch(width: 61, height: 3).apply(to: patch(xDivs: [2, 8], left: 4, right: 4))
         let narrowPadding = try #require(narrower.metadata.ninePatch?.chunk?.padding)
         #expect(61 - Int(narrowPadding.left + narrowPadding.right) == 19)
         // Content [1, 5) is all fixed pixels: it can never hold 10.
         #expect(throws: TransformError.self) {
-            try Transforms.NinePatchStretch(content: .init(width: 10, height: 1)).apply(to: patch(xDivs: [6, 8], left: 1, right: 5))
+            try Transforms.NinePatch(content: .init(width: 10, height: 1)).apply(to: patch(xDivs: [6, 8], left: 1, right: 5))
         }
     }
 }

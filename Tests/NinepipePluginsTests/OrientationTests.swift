@@ -27,16 +27,16 @@ struct OrientationTests {
     func orientations(value: Int, expected: [[Int]]) throws {
         var tagged = image
         tagged.metadata.orientation = try #require(Orientation(rawValue: value))
-        let result = try Transforms.Orientation().apply(to: tagged)
+        let result = try Transforms.Orient().apply(to: tagged)
         #expect(pixels(result) == expected)
         #expect(result.metadata.orientation == .up)
-        let explicit = try Transforms.Orientation(arguments: Arguments(["value": .integer(value)])).apply(to: image)
+        let explicit = try Transforms.Orient(arguments: Arguments(["value": .integer(value)])).apply(to: image)
         #expect(pixels(explicit) == expected)
     }
 
     @Test("rotate and flip", arguments: [("rotate", "90", 6), ("rotate", "180", 3), ("rotate", "270", 8), ("flip", "horizontal", 2), ("flip", "vertical", 4)])
     func rotateFlip(name: String, value: String, equivalent: Int) throws {
-        let result = try Transforms.Orientation(arguments: Arguments([name: .choice(value)])).apply(to: image)
+        let result = try Transforms.Orient(arguments: Arguments([name: .choice(value)])).apply(to: image)
         let reference = image.applying(try #require(Orientation(rawValue: equivalent)))
         #expect(result == reference)
     }
@@ -45,7 +45,7 @@ struct OrientationTests {
     func sixteenBit() throws {
         let samples: [UInt16] = (0..<24).map { UInt16($0 * 2000) }
         let source = Image(width: 3, height: 2, layout: .rgba, samples: samples)
-        let turned = try Transforms.Orientation(.right).apply(to: source)
+        let turned = try Transforms.Orient(.right).apply(to: source)
         #expect(turned.depth == .sixteen && turned.width == 2 && turned.height == 3)
         #expect(turned.applying(.left) == source)
     }
@@ -57,7 +57,7 @@ struct OrientationTests {
             chunk: NinePatchChunk(
                 xDivs: [2, 4], yDivs: [1, 5], padding: NinePatchInsets(top: 2, left: 1, bottom: 3, right: 2),
                 colors: [1, 1, 1, 1, 1, 1, 1, 1, 1]))
-        let turned = try Transforms.Orientation(.right).apply(to: source)
+        let turned = try Transforms.Orient(.right).apply(to: source)
         let chunk = try #require(turned.metadata.ninePatch?.chunk)
         // Rotating 90° clockwise: new x comes from old y reversed; new y from old x.
         #expect(chunk.xDivs == [1, 5] && chunk.yDivs == [2, 4])
@@ -67,7 +67,7 @@ struct OrientationTests {
     @Test("more than one of value/rotate/flip is refused")
     func exclusive() {
         #expect(throws: ParameterError.self) {
-            try Transforms.Orientation(arguments: Arguments(["rotate": .choice("90"), "flip": .choice("vertical")]))
+            try Transforms.Orient(arguments: Arguments(["rotate": .choice("90"), "flip": .choice("vertical")]))
         }
     }
 }

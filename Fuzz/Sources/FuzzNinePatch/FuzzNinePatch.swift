@@ -42,7 +42,7 @@ func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         check(image.padded(top: 1, left: 3, bottom: 0, right: 2, color: .clear))
         for orientation in [Orientation.right, .leftMirrored, .down] { check(image.applying(orientation)) }
         check(try? Transforms.Resize(width: .pixels(Double(width * 3 + 1)), height: .pixels(7), fit: .fill).apply(to: image))
-        check(try? Transforms.NinePatchStretch(width: 40, height: 3).apply(to: image))
+        check(try? Transforms.NinePatch(width: 40, height: 3).apply(to: image))
         check(try? Transforms.Tile(width: 33, height: 19).apply(to: image))
         _ = candidate.chunk?.capInsets(width: width, height: height)
         if let framed = NinePatchFrame.framed(image), let parsed = try? NinePatchFrame.parse(framed) { check(parsed) }

@@ -47,7 +47,7 @@ func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     }
     for name in ["x.9.png", "x.png"] {
         guard let resolved = try? NinePatchSource.auto.resolve(image, path: name) else { continue }
-        _ = try? Transforms.NinePatchStretch(width: 37, height: 23).apply(to: resolved)
+        _ = try? Transforms.NinePatch(width: 37, height: 23).apply(to: resolved)
         _ = NinePatchFrame.framed(resolved)
         _ = try? ImageCodecs.encode(resolved, options: EncodeOptions(format: .png))
     }

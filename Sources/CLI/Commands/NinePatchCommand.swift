@@ -58,7 +58,7 @@ enum NinePatchCommand: Command {
             if let insets {
                 image = try ImageCodecs.decode(try FileIO.read(rest[0]), options: DecodeOptions(limits: limits))
                 let caps = NinePatchInsets(top: insets[0], left: insets[1], bottom: insets[2], right: insets[3])
-                let step = Transforms.NinePatchStretch(width: nil, height: nil, insets: caps)
+                let step = Transforms.NinePatch(width: nil, height: nil, insets: caps)
                 do {
                     image.metadata.ninePatch = NinePatchInfo(chunk: try step.chunk(for: image))
                 } catch {

@@ -11,7 +11,7 @@ enum NinePatchPreview {
         let sizes = [(w, h), (w * 3, h), (w, h * 2), (w * 3, h * 2), (Swift.max(1, w / 2), Swift.max(1, h / 2))]
         let gap = 8
         let rendered = try sizes.map { size in
-            try Transforms.NinePatchStretch(width: size.0, height: size.1).apply(to: image).converted(to: SampleDepth.eight).converted(to: .rgba)
+            try Transforms.NinePatch(width: size.0, height: size.1).apply(to: image).converted(to: SampleDepth.eight).converted(to: .rgba)
         }
         let canvasWidth = rendered.reduce(gap) { $0 + $1.width + gap }
         let canvasHeight = (rendered.map(\.height).max() ?? 1) + 2 * gap

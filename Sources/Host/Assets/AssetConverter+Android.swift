@@ -9,7 +9,7 @@ extension AssetConverter {
     /// Imageset cap insets become one stretch region per stretching axis with the center as
     /// padding; alignment insets become layout bounds; a tiled center is noted (Android
     /// stretches). Names become valid resource names (``ResourceName``).
-    func androidFiles(_ asset: Asset, renderer: AssetRenderer, notes: WarningList) throws -> Result {
+    func androidFiles(_ asset: Asset, renderer: AssetRenderer, notes: WarningList) throws -> Conversion {
         let name = ResourceName.valid(asset.name)
         var warnings: [String] = []
         if name != asset.name {
@@ -39,7 +39,7 @@ extension AssetConverter {
         if files.isEmpty {
             throw AssetError.notDenseEnough(asset: asset.name, scales: options.densities.map(\.rawValue).joined(separator: ", "), densest: nil)
         }
-        return Result(files: files, warnings: warnings, missingScales: missing)
+        return Conversion(files: files, warnings: warnings, missingScales: missing)
     }
 
     /// The nine-patch as a framed source, or compiled from that frame as aapt does.

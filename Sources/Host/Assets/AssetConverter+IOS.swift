@@ -7,7 +7,7 @@ extension AssetConverter {
     /// A nine-patch gets `resizing` per image (cap insets in that image's pixels, mode
     /// `9-part` or `3-part-*` when one axis does not stretch), layout bounds become
     /// `alignment-insets`. A scale no file is dense enough for is an empty slot.
-    func iosFiles(_ asset: Asset, renderer: AssetRenderer, notes: WarningList) throws -> Result {
+    func iosFiles(_ asset: Asset, renderer: AssetRenderer, notes: WarningList) throws -> Conversion {
         var entries: [ImageSetContents.Entry] = []
         var files: [AssetFile] = []
         var missing: [String] = []
@@ -37,7 +37,7 @@ extension AssetConverter {
             throw AssetError.notDenseEnough(asset: asset.name, scales: "@1x", densest: AssetCollector.format(asset.variants.last?.scale ?? 0))
         }
         files.append(AssetFile(path: folder + "/Contents.json", text: ImageSetContents(entries: entries).text(author: options.author)))
-        return Result(files: files, warnings: [], missingScales: missing)
+        return Conversion(files: files, warnings: [], missingScales: missing)
     }
 
     /// `9-part`, or `3-part-*` when only one axis stretches; `nil` when neither does.

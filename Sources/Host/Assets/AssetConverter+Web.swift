@@ -11,7 +11,7 @@ extension AssetConverter {
     /// density drawn on its own), `image-set()` cannot serve both: the 1x file is the source and
     /// a `min-resolution: 1.5dppx` media query gives the 2x file with its own slices, widths,
     /// padding and minimum size (and a note says so). CSS has no layout bounds: they stay in the manifest.
-    func webFiles(_ asset: Asset, renderer: AssetRenderer, notes: WarningList) throws -> Result {
+    func webFiles(_ asset: Asset, renderer: AssetRenderer, notes: WarningList) throws -> Conversion {
         var files: [AssetFile] = []
         var images: [(file: String, scale: Int, size: PixelSize)] = []
         var oneX: AssetRenderer.Rendered?
@@ -110,7 +110,7 @@ extension AssetConverter {
         css.append("}")
         css += perResolution
         files.append(AssetFile(path: asset.name + ".css", text: css.joined(separator: "\n") + "\n"))
-        var result = Result(files: files, warnings: [], missingScales: missing)
+        var result = Conversion(files: files, warnings: [], missingScales: missing)
         result.manifestEntry = .object(entry)
         return result
     }

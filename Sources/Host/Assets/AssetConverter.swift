@@ -18,7 +18,7 @@ public struct AssetConverter: Sendable {
     public init(options: AssetOptions) { self.options = options }
 
     /// The files of one asset, and what could not be said on the target platform.
-    public struct Result: Sendable {
+    public struct Conversion: Sendable {
         /// The files, paths relative to the output folder.
         public var files: [AssetFile]
         /// Notes: renames, slicing the platform cannot express, decoder warnings.
@@ -33,10 +33,10 @@ public struct AssetConverter: Sendable {
     ///
     /// - Throws: a `FileError` naming the file that cannot be read or decoded, or a
     ///   ``AssetError`` for slicing the platform cannot express under ``AssetOptions/strict``.
-    public func convert(_ asset: Asset) throws -> Result {
+    public func convert(_ asset: Asset) throws -> Conversion {
         let notes = WarningList()
         let renderer = AssetRenderer(asset: asset, limits: options.limits, upscale: options.upscale) { notes.append($0) }
-        var result: Result
+        var result: Conversion
         switch options.platform {
         case .ios: result = try iosFiles(asset, renderer: renderer, notes: notes)
         case .android: result = try androidFiles(asset, renderer: renderer, notes: notes)

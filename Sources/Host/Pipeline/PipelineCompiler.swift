@@ -20,15 +20,15 @@ public struct PipelineCompiler: Sendable {
     }
 
     /// The result of compiling: a pipeline when there were no errors, and every diagnostic.
-    public struct Result: Sendable {
+    public struct Compilation: Sendable {
         /// The pipeline, or `nil` when any diagnostic is an error.
         public var pipeline: Pipeline?
         /// Errors and warnings in source order.
         public var diagnostics: [Diagnostic]
     }
 
-    /// Compiles `text`, never throwing: check ``Result/pipeline``.
-    public func compile(_ text: String) -> Result {
+    /// Compiles `text`, never throwing: check ``Compilation/pipeline``.
+    public func compile(_ text: String) -> Compilation {
         let (parsed, syntaxDiagnostics) = Parser.parse(text)
         var diagnostics = syntaxDiagnostics
         let parameters = ScriptParameters(parsed, overrides: variables, wording: wording, into: &diagnostics)
@@ -49,7 +49,7 @@ public struct PipelineCompiler: Sendable {
         }
         diagnostics.sort { $0.range.start < $1.range.start }
         let failed = diagnostics.contains { $0.severity == .error }
-        return Result(pipeline: failed ? nil : Pipeline(steps: steps), diagnostics: diagnostics)
+        return Compilation(pipeline: failed ? nil : Pipeline(steps: steps), diagnostics: diagnostics)
     }
 
     /// Compiles `text` or throws a ``CompilationError`` carrying every diagnostic.

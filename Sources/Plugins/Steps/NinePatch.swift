@@ -17,7 +17,7 @@ extension Transforms {
     /// Every region is sampled on its own (no bleeding across seams), on premultiplied alpha;
     /// transparent cells are skipped and single-colour cells filled without sampling. The result
     /// keeps nine-patch information mapped to its new size, so `info` shows where content goes.
-    public struct NinePatchStretch: TransformPlugin, Hashable {
+    public struct NinePatch: TransformPlugin, Hashable {
         /// The step name.
         public static let name = "ninepatch"
         /// The plugin version.
@@ -279,7 +279,7 @@ extension Transforms {
     }
 }
 
-extension Transforms.NinePatchStretch: BandTransform {
+extension Transforms.NinePatch: BandTransform {
     /// Streams the rendering one row of cells at a time: the (small) source is held whole, and
     /// each band is cut from the strips of cells it crosses.
     public func bands(from input: any BandSource, context: TransformContext) throws -> (any BandSource)? {

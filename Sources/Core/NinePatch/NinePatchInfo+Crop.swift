@@ -8,8 +8,8 @@ extension NinePatchInfo {
     public func cropped(to rect: PixelRect, width: Int, height: Int) -> NinePatchInfo? {
         let cut = NinePatchInsets(
             top: Int32(clamping: rect.y), left: Int32(clamping: rect.x),
-            bottom: Int32(clamping: height - rect.y - rect.height)
-        , right: Int32(clamping: width - rect.x - rect.width))
+            bottom: Int32(clamping: height - rect.y - rect.height), right: Int32(clamping: width - rect.x - rect.width)
+        )
         .clamped(width: width, height: height)
         func shrink(_ insets: NinePatchInsets) -> NinePatchInsets {
             NinePatchInsets(

@@ -10,7 +10,7 @@ extension Transforms {
     ///
     /// An alpha channel is added when the colour is not opaque (and RGB when it is not gray).
     /// Nine-patch divs, padding and layout bounds shift with the pixels.
-    public struct TransparentBorder: TransformPlugin, Hashable {
+    public struct Border: TransformPlugin, Hashable {
         /// The step name.
         public static let name = "border"
         /// The plugin version.
@@ -76,7 +76,7 @@ extension Transforms {
     }
 }
 
-extension Transforms.TransparentBorder: BandTransform {
+extension Transforms.Border: BandTransform {
     /// Streams the border: its rows are made as they are asked for.
     public func bands(from input: any BandSource, context: TransformContext) throws -> (any BandSource)? {
         let source = input.header

@@ -8,7 +8,7 @@ extension Transforms {
     /// - `orient rotate=90|180|270` rotates clockwise; `orient flip=horizontal|vertical` mirrors.
     ///
     /// Explicit turns act on the stored pixels; the result's orientation tag is always 1.
-    public struct Orientation: TransformPlugin, Hashable {
+    public struct Orient: TransformPlugin, Hashable {
         /// The step name.
         public static let name = "orient"
         /// The plugin version.
@@ -23,10 +23,10 @@ extension Transforms {
         ]
 
         /// The explicit orientation to apply, or `nil` for the image's own.
-        public var orientation: NinepipeCore.Orientation?
+        public var orientation: Orientation?
 
         /// Applies `orientation`, or the image's own when `nil`.
-        public init(_ orientation: NinepipeCore.Orientation? = nil) { self.orientation = orientation }
+        public init(_ orientation: Orientation? = nil) { self.orientation = orientation }
 
         /// Builds the step from validated arguments; at most one of `value`, `rotate`, `flip`.
         public init(arguments: Arguments) throws {
@@ -37,7 +37,7 @@ extension Transforms {
                     expected: "only one of value=, rotate= and flip= per orient step")
             }
             if let value = arguments["value"]?.intValue {
-                orientation = NinepipeCore.Orientation(rawValue: value)
+                orientation = Orientation(rawValue: value)
             } else if let rotate = arguments["rotate"]?.stringValue {
                 orientation = ["90": .right, "180": .down, "270": .left][rotate]
             } else if let flip = arguments["flip"]?.stringValue {
@@ -54,7 +54,7 @@ extension Transforms {
     }
 }
 
-extension Transforms.Orientation: BandTransform {
+extension Transforms.Orient: BandTransform {
     /// Streams what keeps rows in place: nothing to turn, or a mirror image left to right. Turns
     /// and upside-down flips need the whole image.
     public func bands(from input: any BandSource, context: TransformContext) throws -> (any BandSource)? {

@@ -12,7 +12,7 @@ extension Transforms {
     /// Edge pixels get the exact fraction of their area inside the arc (analytic, not
     /// supersampled). Radii that do not fit are scaled down together as CSS does, never a
     /// crash. An alpha channel is added when the image has none.
-    public struct RoundedCorner: TransformPlugin, Hashable {
+    public struct Round: TransformPlugin, Hashable {
         /// The step name.
         public static let name = "round"
         /// The plugin version.
@@ -143,7 +143,7 @@ extension Transforms {
     }
 }
 
-extension Transforms.RoundedCorner: BandTransform {
+extension Transforms.Round: BandTransform {
     /// Streams the rounding: the border is padded band by band, and only rows that cross a
     /// corner have alpha to scale.
     public func bands(from input: any BandSource, context: TransformContext) throws -> (any BandSource)? {

@@ -108,9 +108,9 @@ extension Transforms {
                 scaled.metadata.text.removeAll(where: \.isXMP)
             }
             if radii.isEmpty {
-                return try TransparentBorder(width: border).apply(to: scaled, context: context)
+                return try Border(width: border).apply(to: scaled, context: context)
             }
-            return try RoundedCorner(radii: radii, border: border).apply(to: scaled, context: context)
+            return try Round(radii: radii, border: border).apply(to: scaled, context: context)
         }
 
         /// The resized image converted to sRGB, unless the profile is kept. Converting after the
@@ -150,7 +150,7 @@ extension Transforms.Thumbnail: BandTransform {
             header.metadata.text.removeAll(where: \.isXMP)
         }
         let thumbnail = RelabeledBandSource(scaled, header: header)
-        if radii.isEmpty { return try Transforms.TransparentBorder(width: border).bands(from: thumbnail, context: context) }
-        return try Transforms.RoundedCorner(radii: radii, border: border).bands(from: thumbnail, context: context)
+        if radii.isEmpty { return try Transforms.Border(width: border).bands(from: thumbnail, context: context) }
+        return try Transforms.Round(radii: radii, border: border).bands(from: thumbnail, context: context)
     }
 }
