@@ -61,3 +61,19 @@ extension ArchitectureTests {
         }
     }
 }
+
+extension ArchitectureTests {
+    @Test("no concrete codec type is named outside Sources/Core/Codecs: formats are reached through the registry")
+    func codecsOnlyInCodecs() throws {
+        let concrete = /\b((PNG|JPEG|WebP|GIF|HEIF)[A-Z][A-Za-z]*|Inflater|Deflater|Zlib[A-Z][A-Za-z]*)\b/
+        var found: [String] = []
+        for folder in ["Core", "Plugins", "Host", "CLI", "ninepipe"] {
+            for (path, lines) in try Self.swiftFiles(under: folder) where !path.hasPrefix("Core/Codecs/") {
+                for (index, line) in lines.enumerated() where line.contains(concrete) {
+                    found.append("\(path):\(index + 1): \(line.trimmingCharacters(in: .whitespaces))")
+                }
+            }
+        }
+        #expect(found.isEmpty, "codec types outside Sources/Core/Codecs:\n\(found.joined(separator: "\n"))")
+    }
+}

@@ -159,7 +159,7 @@ struct CommandLineTests {
         let list = TestConsole.run(["plugins"])
         #expect(list.status == 0 && list.out.contains("load") && list.out.contains("orient"))
         let save = TestConsole.run(["plugins", "save"])
-        #expect(save.out.contains("quality") && save.out.contains("integer 1…100") && save.out.contains("JPEG (default 90)"))
+        #expect(save.out.contains("quality") && save.out.contains("integer 1…100") && save.out.contains("JPEG default 90"))
         #expect(TestConsole.run(["plugins", "sav"]).err.contains("did you mean 'save'?"))
         #expect(TestConsole.run(["rnu"]).status == 2)
         #expect(TestConsole.run(["run"]).status == 2)

@@ -10,20 +10,21 @@ enum HelpText {
     /// What `--version` prints: the version, then the formats this build reads and writes and
     /// the optional ones it was built without.
     static var versionText: String {
-        let formats = ImageFormat.available.map { format in
-            switch format {
-            case .webp: "WebP (libwebp \(WebPCodec.libraryVersion ?? "?"))"
-            case .gif: "GIF read only (giflib \(GIFCodec.libraryVersion ?? "?"))"
-            case .heic: "HEIC"
-            case .avif: "AVIF (libheif \(HEIFCodec.libraryVersion ?? "?"))"
-            default: format.description
-            }
+        // Formats in the registry's order; a library's version after the last format it serves.
+        let formats = ImageFormat.available
+        var listed: [String] = []
+        for (index, format) in formats.enumerated() {
+            let codec: (any ImageCodec)? = ImageCodecs.decoder(for: format) ?? ImageCodecs.encoder(for: format)
+            var text = format.description + (format.isWritable ? "" : " read only")
+            let next = index + 1 < formats.count ? ImageCodecs.decoder(for: formats[index + 1])?.library?.name : nil
+            if let library = codec?.library, let version = library.version, next != library.name { text += " (\(library.name) \(version))" }
+            listed.append(text)
         }
-        let missing = ImageFormat.allCases.filter { !$0.isAvailable }.map(\.description)
+        let missing = ImageFormat.known.filter { !$0.isAvailable }.map(\.description)
         let color = ColorManagement.libraryVersion.map { "\ncolour management: LittleCMS \($0)" } ?? ""
         var without = missing
         if !ColorManagement.isAvailable { without.append("colour management (LittleCMS)") }
-        return "ninepipe \(version)\nformats: \(formats.joined(separator: ", "))" + color
+        return "ninepipe \(version)\nformats: \(listed.joined(separator: ", "))" + color
             + (without.isEmpty ? "" : "\nbuilt without: \(without.joined(separator: ", "))")
     }
 

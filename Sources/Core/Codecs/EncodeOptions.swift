@@ -23,6 +23,9 @@ public struct EncodeOptions: Sendable, Hashable {
     public var warnsWhenFlattening = true
     /// Metadata left out of the file (default none: everything the format can hold is written).
     public var stripped: MetadataKinds
+    /// The `save` step's validated arguments, for an encoder's own parameters beyond the fields
+    /// above (empty outside pipelines).
+    public var arguments = Arguments()
 
     /// Creates options.
     public init(

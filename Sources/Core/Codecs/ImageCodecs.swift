@@ -1,73 +1,146 @@
-/// Decoding, encoding and inspecting encoded images in any supported format.
+import Synchronization
+
+/// The codec registry: decoding, encoding and inspecting encoded images in any registered format.
+///
+/// Every format is reached through here: `load`, `save`, `info` and batch runs never name a
+/// codec. The built-in codecs are listed once, in `builtIn`; another is added at run time with
+/// ``register(_:)``, and is then read and written by pipelines like the built-in ones.
 public enum ImageCodecs {
-    /// Decodes `bytes`, detecting the format from its signature.
+    /// The built-in codecs, one line each, in the order their formats are listed.
+    static let builtIn: [any ImageCodec] = [
+        PNGCodec(),
+        JPEGCodec(),
+        WebPCodec(),
+        GIFCodec(),
+        HEIFCodec(format: .heic),
+        HEIFCodec(format: .avif),
+    ]
+
+    /// The codecs registered at run time, in registration order.
+    private static let registered = Mutex<[any ImageCodec]>([])
+
+    /// Registers `codec` (a decoder, an encoder or both) for its format, ahead of any codec
+    /// already registered for the same format.
     ///
-    /// - Throws: ``UnknownFormatError`` when the signature is unknown,
-    ///   or the codec's own error.
-    public static func decode(
-        _ bytes: [UInt8], options: DecodeOptions = DecodeOptions(),
-        warn: (String) -> Void = { _ in }
-    ) throws -> Image {
-        switch ImageFormat(sniffing: bytes) {
-        case .png: return try PNGDecoder(limits: options.limits).decode(bytes, region: options.region, warn: warn)
-        case .jpeg:
-            var decoder = JPEGDecoder(limits: options.limits, scaleDenominator: options.jpegScaleDenominator)
-            decoder.appliesOrientation = options.appliesOrientation
-            decoder.region = options.region
-            return try decoder.decode(bytes)
-        case .webp:
-            var decoder = WebPDecoder(limits: options.limits, scaleDenominator: options.jpegScaleDenominator)
-            decoder.appliesOrientation = options.appliesOrientation
-            let image = try decoder.decode(bytes, warn: warn)
-            guard let region = options.region else { return image }
-            guard region.fits(width: image.width, height: image.height) else {
-                throw WebPError.corrupt("the region \(region) is not inside the \(image.width)×\(image.height) image")
+    /// Register codecs before compiling pipelines: `save` learns an encoder's parameters when
+    /// its step descriptor is built (for the host's standard step registry, on first use).
+    public static func register(_ codec: any ImageCodec) {
+        registered.withLock { $0.append(codec) }
+    }
+
+    /// Every codec in lookup order: the latest registered first (so one can replace a built-in
+    /// format's), the built-in ones last.
+    public static var codecs: [any ImageCodec] { registered.withLock { $0 }.reversed() + builtIn }
+
+    /// Every codec in listing order: the built-in ones, then those registered, in order.
+    static var listed: [any ImageCodec] { builtIn + registered.withLock { $0 } }
+
+    /// The registered decoders, in lookup order.
+    public static var decoders: [any ImageDecoder] { codecs.compactMap { $0 as? any ImageDecoder } }
+
+    /// The registered encoders, in lookup order.
+    public static var encoders: [any ImageEncoder] { codecs.compactMap { $0 as? any ImageEncoder } }
+
+    /// Every format a registered codec reads or writes, each once: built-in formats in their
+    /// order, then formats registered at run time.
+    public static var formats: [ImageFormat] {
+        var seen: [ImageFormat] = []
+        for codec in listed where !seen.contains(codec.format) { seen.append(codec.format) }
+        return seen
+    }
+
+    /// The decoder for `format`, if one is registered.
+    public static func decoder(for format: ImageFormat) -> (any ImageDecoder)? { decoders.first { $0.format == format } }
+
+    /// The encoder for `format`, if one is registered.
+    public static func encoder(for format: ImageFormat) -> (any ImageEncoder)? { encoders.first { $0.format == format } }
+
+    /// The decoder that recognises `bytes` (a file's first bytes), if any.
+    public static func decoder(sniffing bytes: [UInt8]) -> (any ImageDecoder)? { decoders.first { $0.recognizes(bytes) } }
+
+    /// The `save` parameters of every registered encoder, each name once: a parameter several
+    /// encoders read keeps the first declaration's type and default, and joins their summaries.
+    public static var saveParameters: [ParameterSpec] {
+        var merged: [ParameterSpec] = []
+        var summaries: [String: [String]] = [:]
+        for case let encoder as any ImageEncoder in listed {
+            for spec in encoder.parameters {
+                if !merged.contains(where: { $0.name == spec.name }) { merged.append(spec) }
+                if !(summaries[spec.name, default: []].contains(spec.summary)) { summaries[spec.name, default: []].append(spec.summary) }
             }
-            return image.cropped(to: region)
-        case .gif:
-            var image = try GIFDecoder(limits: options.limits).decode(bytes, warn: warn)
-            if let region = options.region {
-                guard region.fits(width: image.width, height: image.height) else {
-                    throw GIFError.corrupt("the region \(region) is not inside the \(image.width)×\(image.height) image")
-                }
-                image = image.cropped(to: region)
-            }
-            return image
-        case .heic, .avif:
-            // libheif turns the pixels upright itself (irot/imir); the result's tag is 1.
-            var decoder = HEIFDecoder(limits: options.limits)
-            decoder.usesEmbeddedThumbnail = options.usesEmbeddedThumbnail
-            var image = try decoder.decode(bytes)
-            if let region = options.region {
-                guard region.fits(width: image.width, height: image.height) else {
-                    throw HEIFError.corrupt("the region \(region) is not inside the \(image.width)×\(image.height) image")
-                }
-                image = image.cropped(to: region)
-            }
-            return image
-        case nil: throw unknownSignature(bytes)
         }
+        return merged.map { spec in
+            var spec = spec
+            spec.summary = summaries[spec.name, default: [spec.summary]].joined(separator: "; ")
+            return spec
+        }
+    }
+
+    /// The available decoder for `bytes`.
+    ///
+    /// - Throws: ``UnknownFormatError`` when no decoder recognises the signature,
+    ///   ``FormatUnavailableError`` when this build lacks the format's library.
+    static func availableDecoder(for bytes: [UInt8]) throws -> any ImageDecoder {
+        guard let decoder = decoder(sniffing: bytes) else { throw unknownSignature(bytes) }
+        guard decoder.isAvailable else { throw FormatUnavailableError(format: decoder.format) }
+        return decoder
+    }
+
+    /// The available encoder for `format`.
+    ///
+    /// - Throws: ``UnwritableFormatError`` when no encoder writes it, ``FormatUnavailableError``
+    ///   when this build lacks the format's library.
+    static func availableEncoder(for format: ImageFormat) throws -> any ImageEncoder {
+        guard let encoder = encoder(for: format) else { throw UnwritableFormatError(format: format) }
+        guard encoder.isAvailable else { throw FormatUnavailableError(format: format) }
+        return encoder
+    }
+
+    /// Decodes `bytes`, detecting the format from its signature. What the format's decoder cannot
+    /// do while decoding is done here: a region it cannot decode alone is cut from the whole
+    /// picture; a shrink factor it lacks is left out (the picture comes at full size).
+    ///
+    /// - Throws: ``UnknownFormatError`` when the signature is unknown, ``RegionError`` for a
+    ///   region outside the picture, or the codec's own error.
+    public static func decode(_ bytes: [UInt8], options: DecodeOptions = DecodeOptions(), warn: (String) -> Void = { _ in }) throws -> Image {
+        let decoder = try availableDecoder(for: bytes)
+        let capabilities = decoder.capabilities
+        var asked = options
+        if !capabilities.shrinkFactors.contains(options.shrink) { asked.shrink = 1 }
+        if !capabilities.decodesRegions { asked.region = nil }
+        if !capabilities.appliesOrientation { asked.appliesOrientation = false }
+        if !capabilities.readsEmbeddedThumbnails { asked.usesEmbeddedThumbnail = false }
+        let image = try decoder.decode(bytes, options: asked, warn: warn)
+        guard let region = options.region, asked.region == nil else { return image }
+        guard region.fits(width: image.width, height: image.height) else {
+            throw RegionError(region: region, width: image.width, height: image.height)
+        }
+        return image.cropped(to: region)
+    }
+
+    /// The file as a stream of bands, when its format's decoder can stream it; `nil` otherwise
+    /// (decode it whole). `shrink` chooses a factor from the stored size and orientation; a
+    /// decoder that cannot shrink ignores it.
+    public static func bands(
+        _ file: FileBytes, limits: ImageLimits, shrink: @escaping (_ width: Int, _ height: Int, _ orientation: Orientation) -> Int = { _, _, _ in 1 },
+        warn: (String) -> Void = { _ in }
+    ) throws -> (any BandSource)? {
+        let head = try file.bytes(0..<min(32, file.count))
+        guard let decoder = decoder(sniffing: head), decoder.isAvailable, decoder.capabilities.streams else { return nil }
+        return try decoder.bands(file, limits: limits, shrink: shrink, warn: warn)
+    }
+
+    /// What the decoder of `bytes`' format can do while decoding; `nil` for an unknown format.
+    public static func capabilities(of bytes: [UInt8]) -> DecoderCapabilities? { decoder(sniffing: bytes)?.capabilities }
+
+    /// Reads size, layout and metadata without decoding pixels (PNG stops at the first `IDAT`).
+    public static func info(_ bytes: [UInt8], limits: ImageLimits = .default) throws -> ImageInfo {
+        try availableDecoder(for: bytes).info(bytes, limits: limits)
     }
 
     /// Encodes `image` as `options.format`.
     public static func encode(_ image: Image, options: EncodeOptions, warn: (String) -> Void = { _ in }) throws -> [UInt8] {
-        let image = stripped(image, options)
-        switch options.format {
-        case .png:
-            return try PNGEncoder(compressionLevel: options.compressionLevel, allowsPalette: options.allowsPalette).encode(image)
-        case .jpeg:
-            return try JPEGEncoder(
-                quality: options.quality ?? 90, progressive: options.progressive,
-                subsampling: options.subsampling, background: options.background,
-                warnsWhenFlattening: options.warnsWhenFlattening
-            ).encode(image, warn: warn)
-        case .webp:
-            return try WebPEncoder(quality: options.quality ?? 80, isLossless: options.isLossless, effort: options.effort).encode(image)
-        case .gif:
-            throw UnwritableFormatError(format: .gif)
-        case .heic, .avif:
-            return try HEIFEncoder(codec: options.format == .avif ? .avif : .heic, quality: options.quality ?? 60, effort: options.effort).encode(image)
-        }
+        try availableEncoder(for: options.format).encode(stripped(image, options), options: options, warn: warn)
     }
 
     /// Encodes `image` and writes it to `path` atomically; PNG is streamed to disk, never held whole in memory.
@@ -80,20 +153,8 @@ public enum ImageCodecs {
     /// Encodes `image` into `file` and commits it; on any failure the file is aborted (its
     /// destination untouched).
     public static func write(_ image: Image, to file: AtomicFile, options: EncodeOptions, warn: (String) -> Void = { _ in }) throws {
-        let image = stripped(image, options)
         do {
-            switch options.format {
-            case .png:
-                try PNGEncoder(compressionLevel: options.compressionLevel, allowsPalette: options.allowsPalette)
-                    .encode(image) { try file.write($0) }
-            case .jpeg, .webp, .gif, .heic, .avif:
-                let bytes = try encode(image, options: options, warn: warn)
-                var failure: FileError?
-                bytes.withUnsafeBytes { raw in
-                    do throws(FileError) { try file.write(raw) } catch { failure = error }
-                }
-                if let failure { throw failure }
-            }
+            try availableEncoder(for: options.format).encode(stripped(image, options), options: options, warn: warn) { try file.write($0) }
         } catch let error as FileError {
             file.abort()
             throw error
@@ -105,39 +166,16 @@ public enum ImageCodecs {
     }
 
     /// Encodes the image `source` streams into `file` and commits it, band by band as the rows
-    /// arrive: PNG in the stream's own layout (see ``PNGEncoder/encode(_:metadata:context:to:)``),
-    /// JPEG compressed scanline by scanline. On any failure the file is aborted.
+    /// arrive where the format's encoder can (PNG, JPEG, HEIF), else collected first. On any
+    /// failure the file is aborted.
     public static func write(
         _ source: any BandSource, to file: AtomicFile, options: EncodeOptions,
         context: TransformContext = TransformContext(), warn: (String) -> Void = { _ in }
     ) throws {
         do {
             let metadata = options.stripped.isEmpty ? source.header.metadata : source.header.metadata.stripping(options.stripped)
-            switch options.format {
-            case .png:
-                try PNGEncoder(compressionLevel: options.compressionLevel, allowsPalette: options.allowsPalette)
-                    .encode(source, metadata: metadata, context: context) { try file.write($0) }
-            case .jpeg:
-                // libjpeg compresses on this thread: the next band is computed meanwhile.
-                let bytes = try JPEGEncoder(
-                    quality: options.quality ?? 90, progressive: options.progressive, subsampling: options.subsampling,
-                    background: options.background, warnsWhenFlattening: options.warnsWhenFlattening
-                )
-                .encode(PrefetchedBandSource(source), metadata: metadata, context: context, warn: warn)
-                try bytes.withUnsafeBytes { try file.write($0) }
-            case .webp:
-                // libwebp encodes a whole picture: the stream is collected first.
-                var image = try source.materialized(context: context)
-                image.metadata = metadata
-                let bytes = try WebPEncoder(quality: options.quality ?? 80, isLossless: options.isLossless, effort: options.effort).encode(image)
-                try bytes.withUnsafeBytes { try file.write($0) }
-            case .gif:
-                throw UnwritableFormatError(format: .gif)
-            case .heic, .avif:
-                // The rows go straight into libheif's picture, band by band.
-                let bytes = try HEIFEncoder(codec: options.format == .avif ? .avif : .heic, quality: options.quality ?? 60, effort: options.effort)
-                    .encode(source, metadata: metadata, context: context)
-                try bytes.withUnsafeBytes { try file.write($0) }
+            try availableEncoder(for: options.format).encode(source, metadata: metadata, options: options, context: context, warn: warn) {
+                try file.write($0)
             }
         } catch {
             // Errors of the steps upstream arrive here too, already naming their step.
@@ -153,52 +191,6 @@ public enum ImageCodecs {
         var image = image
         image.metadata = image.metadata.stripping(options.stripped)
         return image
-    }
-
-    /// Reads size, layout and metadata without decoding pixels (PNG stops at the first `IDAT`).
-    public static func info(_ bytes: [UInt8], limits: ImageLimits = .default) throws -> ImageInfo {
-        switch ImageFormat(sniffing: bytes) {
-        case .png:
-            var unlimited = limits
-            unlimited.maxPixelCount = .max
-            unlimited.maxDimension = .max
-            let structure = try PNGStructure.read(bytes, limits: unlimited, stopAtImageData: true) { _ in }
-            let header = structure.header
-            let alpha =
-                header.colorType == .grayAlpha || header.colorType == .rgba
-                || structure.transparencyKey != nil || (structure.palette?.hasAlpha ?? false)
-            return ImageInfo(
-                format: .png, width: header.width, height: header.height, bitDepth: header.bitDepth,
-                colorType: header.colorType.displayName, hasAlpha: alpha, isInterlaced: header.isInterlaced,
-                metadata: structure.metadata)
-        case .jpeg:
-            let info = try JPEGDecoder(limits: limits).readInfo(bytes)
-            let type = info.components == 1 ? "gray" : info.components == 4 ? "CMYK" : "YCbCr"
-            return ImageInfo(
-                format: .jpeg, width: info.width, height: info.height, bitDepth: 8, colorType: type,
-                hasAlpha: false, isInterlaced: info.progressive, metadata: info.metadata)
-        case .webp:
-            let info = try WebPDecoder(limits: limits).readInfo(bytes)
-            let type =
-                (info.isLossless ? "lossless " : "lossy ") + (info.hasAlpha ? "RGBA" : "RGB")
-                + (info.frameCount > 1 ? ", \(info.frameCount) frames" : "")
-            return ImageInfo(
-                format: .webp, width: info.width, height: info.height, bitDepth: 8, colorType: type,
-                hasAlpha: info.hasAlpha, isInterlaced: false, metadata: info.metadata)
-        case .gif:
-            let info = try GIFDecoder(limits: limits).readInfo(bytes)
-            return ImageInfo(
-                format: .gif, width: info.width, height: info.height, bitDepth: 8,
-                colorType: "palette" + (info.frameCount > 1 ? ", \(info.frameCount) frames" : ""),
-                hasAlpha: info.hasAlpha, isInterlaced: info.isInterlaced, metadata: ImageMetadata())
-        case .heic, .avif:
-            let info = try HEIFDecoder(limits: limits).readInfo(bytes)
-            return ImageInfo(
-                format: ImageFormat(sniffing: bytes) ?? .heic, width: info.width, height: info.height, bitDepth: info.bitDepth,
-                colorType: info.hasAlpha ? "RGBA" : "RGB", hasAlpha: info.hasAlpha, isInterlaced: false, metadata: info.metadata)
-        case nil:
-            throw unknownSignature(bytes)
-        }
     }
 
     private static func unknownSignature(_ bytes: [UInt8]) -> UnknownFormatError {

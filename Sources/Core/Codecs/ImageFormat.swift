@@ -1,30 +1,73 @@
-/// The file formats Ninepipe reads and writes.
+/// An image file format: its `format=` name, its display name and its file-name extensions.
 ///
-/// Every case exists in every build, so scripts and error messages can name it; a format whose
-/// system library was missing when Ninepipe was built is not ``isAvailable`` and is refused with
-/// ``FormatUnavailableError`` (PNG and JPEG are always there).
-public enum ImageFormat: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+/// The built-in formats are ``png``, ``jpeg``, ``webp``, ``gif``, ``heic`` and ``avif``; they
+/// exist in every build, so scripts and error messages can name them. A format whose system
+/// library was missing when Ninepipe was built is not ``isAvailable`` and is refused with
+/// ``FormatUnavailableError``. A codec registered at run time (``ImageCodecs/register(_:)``)
+/// brings a format of its own.
+public struct ImageFormat: Sendable, Hashable, CustomStringConvertible {
+    /// The `format=` name, lower case (`png`, `jpeg`).
+    public let rawValue: String
+    /// The display name (`PNG`, `WebP`).
+    public let description: String
+    /// The file-name extensions that select the format, lower case and without the dot; the
+    /// first is the one files of this format usually get.
+    public let fileExtensions: [String]
+
+    /// Creates a format.
+    ///
+    /// - Parameters:
+    ///   - rawValue: the `format=` name, lower case.
+    ///   - name: the display name.
+    ///   - fileExtensions: the extensions that select it, the usual one first.
+    public init(_ rawValue: String, name: String, fileExtensions: [String]) {
+        self.rawValue = rawValue
+        self.description = name
+        self.fileExtensions = fileExtensions
+    }
+
     /// PNG (including Android nine-patch sources `.9.png` and compiled nine-patches).
-    case png
+    public static let png = ImageFormat("png", name: "PNG", fileExtensions: ["png"])
     /// JPEG (JFIF / EXIF).
-    case jpeg
+    public static let jpeg = ImageFormat("jpeg", name: "JPEG", fileExtensions: ["jpg", "jpeg", "jpe", "jfif"])
     /// WebP, lossy or lossless, with alpha (libwebp).
-    case webp
+    public static let webp = ImageFormat("webp", name: "WebP", fileExtensions: ["webp"])
     /// GIF, read only (giflib): the first frame.
-    case gif
+    public static let gif = ImageFormat("gif", name: "GIF", fileExtensions: ["gif"])
     /// HEIC: HEIF with HEVC (libheif).
-    case heic
+    public static let heic = ImageFormat("heic", name: "HEIC", fileExtensions: ["heic", "heif"])
     /// AVIF: HEIF with AV1 (libheif).
-    case avif
+    public static let avif = ImageFormat("avif", name: "AVIF", fileExtensions: ["avif"])
 
-    /// The file-name extensions that select each format, lower case.
-    public static let extensions: [String: ImageFormat] = [
-        "png": .png, "jpg": .jpeg, "jpeg": .jpeg, "jpe": .jpeg, "jfif": .jpeg, "webp": .webp, "gif": .gif, "heic": .heic, "heif": .heic, "avif": .avif,
-    ]
+    /// The formats of the built-in codecs, in order, available in this build or not.
+    public static let builtIn: [ImageFormat] = [.png, .jpeg, .webp, .gif, .heic, .avif]
 
-    /// The extension files of this format usually get, without the dot: `png`, `jpg`, `webp`,
-    /// `gif`, `heic`, `avif`.
-    public var fileExtension: String { self == .jpeg ? "jpg" : rawValue }
+    /// Equal when the `format=` names are.
+    public static func == (lhs: ImageFormat, rhs: ImageFormat) -> Bool { lhs.rawValue == rhs.rawValue }
+
+    /// Hashes the `format=` name.
+    public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+
+    /// Every format a registered codec reads or writes, available or not, in registration order.
+    public static var known: [ImageFormat] { ImageCodecs.formats }
+
+    /// The format named `rawValue` (`png`, `jpeg`) among the ``known`` ones, or `nil`.
+    public init?(rawValue: String) {
+        guard let format = Self.known.first(where: { $0.rawValue == rawValue }) else { return nil }
+        self = format
+    }
+
+    /// The file-name extensions that select each known format, lower case.
+    public static var extensions: [String: ImageFormat] {
+        var table: [String: ImageFormat] = [:]
+        for format in known {
+            for name in format.fileExtensions where table[name] == nil { table[name] = format }
+        }
+        return table
+    }
+
+    /// The extension files of this format usually get, without the dot: `png`, `jpg`, `webp`.
+    public var fileExtension: String { fileExtensions.first ?? rawValue }
 
     /// The format named by `path`'s extension (case-insensitive), or `nil`.
     public init?(path: String) {
@@ -35,77 +78,29 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable, CustomStringC
         self = format
     }
 
-    /// The format `bytes` start with, by signature, or `nil`.
+    /// The format `bytes` start with, by signature (asking every registered decoder), or `nil`.
     public init?(sniffing bytes: [UInt8]) {
-        if bytes.starts(with: PNGSignature.bytes) {
-            self = .png
-        } else if bytes.starts(with: [0xFF, 0xD8, 0xFF]) {
-            self = .jpeg
-        } else if bytes.count >= 12, bytes.starts(with: Array("RIFF".utf8)), Array(bytes[8..<12]) == Array("WEBP".utf8) {
-            self = .webp
-        } else if bytes.starts(with: Array("GIF87a".utf8)) || bytes.starts(with: Array("GIF89a".utf8)) {
-            self = .gif
-        } else if let heif = Self.heifBrand(bytes) {
-            self = heif
-        } else {
-            return nil
-        }
+        guard let decoder = ImageCodecs.decoder(sniffing: bytes) else { return nil }
+        self = decoder.format
     }
 
-    /// Whether this build can read and write the format (its library was found at build time).
-    public var isAvailable: Bool {
-        switch self {
-        case .png, .jpeg: true
-        case .webp: WebPCodec.isAvailable
-        case .gif: GIFCodec.isAvailable
-        case .heic, .avif: HEIFCodec.isAvailable
-        }
-    }
-
-    /// HEIC or AVIF from an ISO-BMFF `ftyp` box: its major brand, else its compatible brands.
-    private static func heifBrand(_ bytes: [UInt8]) -> ImageFormat? {
-        guard bytes.count >= 16, Array(bytes[4..<8]) == Array("ftyp".utf8) else { return nil }
-        let size = Int(bytes[0]) << 24 | Int(bytes[1]) << 16 | Int(bytes[2]) << 8 | Int(bytes[3])
-        let end = min(bytes.count, max(16, size))
-        var brands = [String(decoding: bytes[8..<12], as: UTF8.self)]
-        var at = 16
-        while at + 4 <= end {
-            brands.append(String(decoding: bytes[at..<(at + 4)], as: UTF8.self))
-            at += 4
-        }
-        for brand in brands {
-            if ["avif", "avis"].contains(brand) { return .avif }
-            if ["heic", "heix", "hevc", "hevx", "heim", "heis"].contains(brand) { return .heic }
-        }
-        return brands.contains("mif1") || brands.contains("msf1") ? .heic : nil
-    }
+    /// Whether this build can read the format (a decoder for it is registered and its library
+    /// was found at build time).
+    public var isAvailable: Bool { ImageCodecs.decoder(for: self)?.isAvailable ?? ImageCodecs.encoder(for: self)?.isAvailable ?? false }
 
     /// Whether this build can write the format (GIF is read only).
-    public var isWritable: Bool { isAvailable && self != .gif }
+    public var isWritable: Bool { ImageCodecs.encoder(for: self)?.isAvailable ?? false }
 
-    /// The formats this build reads and writes, in declaration order.
-    public static var available: [ImageFormat] { allCases.filter(\.isAvailable) }
+    /// The formats this build reads, in registration order.
+    public static var available: [ImageFormat] { known.filter(\.isAvailable) }
 
     /// The extensions of the formats this build writes, for error messages: `.png, .jpg, .jpeg, .jpe, .jfif, .webp`.
     public static var knownExtensionList: String {
-        let order = ["png", "jpg", "jpeg", "jpe", "jfif", "webp", "avif", "heic", "heif"]
-        return order.filter { extensions[$0]?.isWritable ?? false }.map { "." + $0 }.joined(separator: ", ")
+        known.filter(\.isWritable).flatMap(\.fileExtensions).map { "." + $0 }.joined(separator: ", ")
     }
 
     /// `format=` values of the formats this build writes: `png|jpeg|webp`.
-    public static var choiceList: String { available.filter(\.isWritable).map(\.rawValue).joined(separator: "|") }
-
-    /// `PNG`, `JPEG`, `WebP` or `GIF`.
-    public var description: String {
-        switch self {
-        case .png: "PNG"
-        case .jpeg: "JPEG"
-        case .webp: "WebP"
-        case .gif: "GIF"
-        case .heic: "HEIC"
-        case .avif: "AVIF"
-        }
-    }
+    public static var choiceList: String { known.filter(\.isWritable).map(\.rawValue).joined(separator: "|") }
 
     /// Throws ``FormatUnavailableError`` unless this build has the format.
     public func checkAvailable() throws(FormatUnavailableError) {

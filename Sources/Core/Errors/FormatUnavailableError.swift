@@ -6,16 +6,10 @@ public struct FormatUnavailableError: NinepipeError, Hashable {
     /// Creates the error.
     public init(format: ImageFormat) { self.format = format }
 
-    /// The message, with what to install.
+    /// The message, with what to install (from the format's codec).
     public var description: String {
-        let package =
-            switch format {
-            case .png: "zlib1g-dev"
-            case .jpeg: "libjpeg62-turbo-dev"
-            case .webp: "libwebp-dev (Homebrew: webp)"
-            case .gif: "libgif-dev (Homebrew: giflib)"
-            case .heic, .avif: "libheif-dev (Homebrew: libheif)"
-            }
-        return "this ninepipe was built without \(format) support: install \(package) and build it again"
+        let codec: (any ImageCodec)? = ImageCodecs.decoder(for: format) ?? ImageCodecs.encoder(for: format)
+        let install = codec?.library.map { ": install \($0.package) and build it again" } ?? ""
+        return "this ninepipe was built without \(format) support\(install)"
     }
 }

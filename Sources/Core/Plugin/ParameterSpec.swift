@@ -11,7 +11,7 @@ public struct ParameterSpec: Sendable, Hashable {
     /// Whether it may be written without its name (at most one per step, the first positional argument).
     public let isPositional: Bool
     /// One line of documentation.
-    public let summary: String
+    public var summary: String
     /// The value error messages show after "e.g." when there is no default (default: a
     /// typical value of the type).
     public let example: ParameterValue?

@@ -1,5 +1,5 @@
 /// A stream with a border of one colour around another: the same pixels as
-/// ``Image/padded(top:right:bottom:left:color:)`` on the whole image, rows of the border made
+/// ``Image/padded(top:left:bottom:right:color:)`` on the whole image, rows of the border made
 /// as they are asked for, the input's rows read only for the rows they land on.
 public final class PaddedBandSource: BandSource {
     /// The result's header (grown by the border; layout widened to hold the colour).

@@ -11,7 +11,7 @@ struct LoadStep: Sendable, Hashable {
     /// The file; `nil` for a batch pipeline's pathless first load (the input is given).
     var path: String?
     var keepsOrientation: Bool
-    /// JPEG DCT downscaling denominator (1, 2, 4 or 8); PNG ignores it.
+    /// Shrink-on-load factor (1, 2, 4 or 8), for formats that can shrink while decoding.
     var shrink: Int
     /// Where nine-patch information comes from: the `npTc` chunk when there is one, else the
     /// frame of a `.9.png` (``NinePatchSource/auto``), always the frame, neither (a plain image),
@@ -73,29 +73,31 @@ struct LoadStep: Sendable, Hashable {
     }
 
     /// The file as a stream of bands, when this load can give one that equals its decoded image:
-    /// a PNG (not interlaced) or JPEG file (not a pipe) with no orientation to apply and no
-    /// nine-patch frame to read. `nil` otherwise (the runner then decodes the whole image with
-    /// ``run(_:next:)``). A JPEG is decoded at the DCT scale `next` allows, as ``run(_:next:)`` does.
+    /// a file (not a pipe) whose format's decoder streams (PNG not interlaced, JPEG) with no
+    /// orientation to apply and no nine-patch frame to read. `nil` otherwise (the runner then
+    /// decodes the whole image with ``run(_:next:)``). It is decoded at the shrink `next` allows,
+    /// as ``run(_:next:)`` does.
     ///
     /// - Parameter minimumBytes: decline images whose decoded pixels take fewer bytes.
     func stream(_ context: RunContext, next: (any Transform)?, minimumBytes: Int) throws -> (any BandSource)? {
         guard let path, ninePatch != .border else { return nil }
         do {
             guard let file = try context.policy.openFile(path) else { return nil }
-            let source: any BandSource
-            switch ImageFormat(sniffing: try file.bytes(0..<min(8, file.count))) {
-            case .png?:
-                guard shrink == 1, let png = try PNGDecoder(limits: context.limits).bands(file, warn: { context.warn("\(path): \($0)") }) else { return nil }
-                source = png
-            case .jpeg?:
-                let hint = next as? any DecodeSizeHinting
-                source = try JPEGDecoder(limits: context.limits).bands(file) { width, height, orientation in
-                    shrink != 1 ? shrink : Self.scale(width: width, height: height, orientation: orientation, next: hint)
-                }
-            case .webp?, .gif?, .heic?, .avif?, nil:
-                return nil  // WebP and GIF decode whole pictures (WebP needs 12 bytes to be recognised)
-            }
-            context.sourceFormat = ImageFormat(sniffing: try file.bytes(0..<min(8, file.count)))
+            let head = try file.bytes(0..<min(32, file.count))
+            // A shrink the format cannot do while decoding is decoded whole (and ignored there).
+            guard let capabilities = ImageCodecs.capabilities(of: head), capabilities.streams,
+                shrink == 1 || capabilities.shrinkFactors.contains(shrink)
+            else { return nil }
+            let hint = next as? any DecodeSizeHinting
+            let shrink = self.shrink
+            guard
+                let source = try ImageCodecs.bands(
+                    file, limits: context.limits,
+                    shrink: { width, height, orientation in
+                        shrink != 1 ? shrink : Self.scale(width: width, height: height, orientation: orientation, next: hint, capabilities: capabilities)
+                    }, warn: { context.warn("\(path): \($0)") })
+            else { return nil }
+            context.sourceFormat = ImageFormat(sniffing: head)
             let header = source.header
             let readsFrame = ninePatch == .auto && NinePatchSource.hasSourceName(path) && header.metadata.ninePatch?.chunk == nil
             // A plain image (`none`) drops chunks the stream's header carries: decoded whole instead.
@@ -123,7 +125,7 @@ struct LoadStep: Sendable, Hashable {
                 return Decoded(image: image, appliedNext: true)
             }
             let scale = try shrink != 1 ? shrink : Self.scale(for: bytes, next: next as? any DecodeSizeHinting, context: context)
-            var options = DecodeOptions(limits: context.limits, jpegScaleDenominator: scale)
+            var options = DecodeOptions(limits: context.limits, shrink: scale)
             options.appliesOrientation = !keepsOrientation
             options.usesEmbeddedThumbnail = usesEmbeddedThumbnail
             var image = try ImageCodecs.decode(bytes, options: options) { context.warn("\(path): \($0)") }
@@ -135,11 +137,12 @@ struct LoadStep: Sendable, Hashable {
         }
     }
 
-    /// The rectangle to decode when `next` keeps only one (a crop) of a PNG or JPEG and decoding just it
+    /// The rectangle to decode when `next` keeps only one (a crop) and decoding just it
     /// is certain to give the same result: no orientation to apply, no nine-patch to crop (neither
     /// chunks nor a frame this load would read), no `shrink=`.
     func region(for bytes: [UInt8], next: (any Transform)?, context: RunContext) throws -> PixelRect? {
-        guard let hint = next as? any DecodeRegionHinting, shrink == 1, !usesEmbeddedThumbnail, ImageFormat(sniffing: bytes) != nil else { return nil }
+        // Formats that cannot decode a region alone are decoded whole and cut by the registry.
+        guard let hint = next as? any DecodeRegionHinting, shrink == 1, !usesEmbeddedThumbnail, ImageCodecs.capabilities(of: bytes) != nil else { return nil }
         let readsFrame = ninePatch == .border || (ninePatch == .auto && NinePatchSource.hasSourceName(path ?? ""))
         guard !readsFrame else { return nil }
         let info = try ImageCodecs.info(bytes, limits: context.limits)
@@ -147,23 +150,23 @@ struct LoadStep: Sendable, Hashable {
         return hint.decodedRegion(width: info.width, height: info.height)
     }
 
-    /// The JPEG DCT scale that still gives `next` the size it asks for; 1 for other formats.
+    /// The shrink-on-load factor that still gives `next` the size it asks for, among those the
+    /// format's decoder can do while decoding (JPEG's DCT scaling, WebP's rescaler); 1 for others.
     static func scale(for bytes: [UInt8], next: (any DecodeSizeHinting)?, context: RunContext) throws -> Int {
-        // JPEG by DCT scaling, WebP by libwebp's rescaler while decoding.
-        guard next != nil, [.jpeg, .webp].contains(ImageFormat(sniffing: bytes)) else { return 1 }
+        guard next != nil, let capabilities = ImageCodecs.capabilities(of: bytes), capabilities.shrinkFactors.count > 1 else { return 1 }
         let info = try ImageCodecs.info(bytes, limits: context.limits)
-        return scale(width: info.width, height: info.height, orientation: info.metadata.orientation, next: next)
+        return scale(width: info.width, height: info.height, orientation: info.metadata.orientation, next: next, capabilities: capabilities)
     }
 
-    /// The JPEG DCT scale for a file stored `width`×`height` with `orientation` that still gives
-    /// `next` the size it asks for.
-    static func scale(width: Int, height: Int, orientation: Orientation, next: (any DecodeSizeHinting)?) -> Int {
+    /// The shrink factor for a file stored `width`×`height` with `orientation` that still gives
+    /// `next` the size it asks for, among the `capabilities`' factors.
+    static func scale(width: Int, height: Int, orientation: Orientation, next: (any DecodeSizeHinting)?, capabilities: DecoderCapabilities) -> Int {
         guard let next else { return 1 }
         let swaps = orientation.swapsDimensions
         let (shownWidth, shownHeight) = swaps ? (height, width) : (width, height)
         guard let needed = next.minimumSourceSize(width: shownWidth, height: shownHeight) else { return 1 }
         let (storedWidth, storedHeight) = swaps ? (needed.height, needed.width) : (needed.width, needed.height)
-        return JPEGDecoder.scaleDenominator(width: width, height: height, minimumWidth: storedWidth, minimumHeight: storedHeight)
+        return capabilities.shrinkFactor(width: width, height: height, minimumWidth: storedWidth, minimumHeight: storedHeight)
     }
 }
 

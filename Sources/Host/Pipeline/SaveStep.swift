@@ -16,82 +16,66 @@ struct SaveStep: Sendable, Hashable {
     /// ending in `{ext}`), else the loaded input's (a stream written without `format=`).
     var formatFromInput = false
 
-    static let descriptor = StepDescriptor(
-        name: "save", version: "1.0.0",
-        summary: "Write the image (format from format= or the extension), atomically; the image flows on",
-        parameters: [
-            ParameterSpec(
-                "path", .path, positional: true,
-                summary: "the file to write (a batch pipeline's last save leaves it out: each result goes to the batch's output with these options)"),
-            ParameterSpec(
-                "format", .choice(ImageFormat.allCases.filter { $0 != .gif }.map(\.rawValue)),
-                summary: "output format; default: from the extension (.png, .jpg, .jpeg, .webp, .avif, .heic), or for \"-\" and other streams the input's"),
-            ParameterSpec(
-                "quality", .integer(1...100), summary: "lossy quality: JPEG (default 90), WebP (default 80), AVIF and HEIC (default 60)", example: .integer(90)),
-            ParameterSpec("lossless", .boolean, default: .boolean(false), summary: "write a lossless WebP (every sample kept exactly)"),
-            ParameterSpec("effort", .integer(0...6), default: .integer(4), summary: "WebP, AVIF and HEIC encoder effort, 0 = fastest … 6 = smallest"),
-            ParameterSpec("progressive", .boolean, default: .boolean(false), summary: "write a progressive JPEG"),
-            ParameterSpec("subsampling", .choice(["420", "422", "444"]), default: .choice("420"), summary: "JPEG chroma subsampling"),
-            ParameterSpec(
-                "background", .color, summary: "colour JPEG flattens transparency onto (default white, with a warning when any pixel was see-through)"),
-            ParameterSpec(
-                "compression", .choice(["auto"] + (0...9).map(String.init)), default: .choice("auto"),
-                summary: "PNG zlib level 0–9 (9 = smallest, slowest); auto = 4 up to 4 megapixels, 2 above"),
-            ParameterSpec("palette", .boolean, default: .boolean(true), summary: "let PNG use a palette for images with at most 256 colours"),
-            ParameterSpec(
-                "ninepatch", .choice(["auto", "border", "chunks"]), default: .choice("auto"),
-                summary: "nine-patch info as a 1-pixel frame (border; auto for .9.png names) or as npTc/npLb/npOl chunks"),
-            ParameterSpec(
-                "strip", .list(.choice(MetadataKinds.names.map(\.name)), count: 1...6),
-                summary: "metadata to leave out, a comma list: all, exif, icc, text, ninepatch, gps (location only)"),
-        ],
-        role: .sink
-    ) { arguments in
-        let named = arguments["path"]?.stringValue
-        let path = named ?? ""
-        let isStream = path == "-" || path.hasPrefix("/dev/") || path.hasPrefix("/proc/self/fd/")
-        // A batch template ending in {ext} takes its format from each expanded name, as does the
-        // batch output a pathless save writes.
-        let isTemplate = path.hasSuffix("{ext}") || named == nil
-        guard
-            let format = arguments["format"]?.stringValue.flatMap(ImageFormat.init(rawValue:)) ?? ImageFormat(path: path)
-                ?? (isStream || isTemplate ? .png : nil)
-        else {
-            throw ParameterError(
-                name: "path", value: ParameterValue.string(path).description,
-                expected: "a file name ending in \(ImageFormat.knownExtensionList), or add format=\(ImageFormat.choiceList)")
+    /// The step, with the parameters of the encoders registered now.
+    static var descriptor: StepDescriptor {
+        StepDescriptor(
+            name: "save", version: "1.0.0",
+            summary: "Write the image (format from format= or the extension), atomically; the image flows on",
+            parameters: [
+                ParameterSpec(
+                    "path", .path, positional: true,
+                    summary: "the file to write (a batch pipeline's last save leaves it out: each result goes to the batch's output with these options)"),
+                ParameterSpec(
+                    "format", .choice(ImageFormat.known.filter { ImageCodecs.encoder(for: $0) != nil }.map(\.rawValue)),
+                    summary: "output format; default: from the extension (.png, .jpg, .jpeg, .webp, .avif, .heic), or for \"-\" and other streams the input's"),
+            ] + ImageCodecs.saveParameters + [
+                ParameterSpec(
+                    "ninepatch", .choice(["auto", "border", "chunks"]), default: .choice("auto"),
+                    summary: "nine-patch info as a 1-pixel frame (border; auto for .9.png names) or as npTc/npLb/npOl chunks"),
+                ParameterSpec(
+                    "strip", .list(.choice(MetadataKinds.names.map(\.name)), count: 1...6),
+                    summary: "metadata to leave out, a comma list: all, exif, icc, text, ninepatch, gps (location only)"),
+            ],
+            role: .sink
+        ) { arguments in
+            let named = arguments["path"]?.stringValue
+            let path = named ?? ""
+            let isStream = path == "-" || path.hasPrefix("/dev/") || path.hasPrefix("/proc/self/fd/")
+            // A batch template ending in {ext} takes its format from each expanded name, as does the
+            // batch output a pathless save writes.
+            let isTemplate = path.hasSuffix("{ext}") || named == nil
+            guard
+                let format = arguments["format"]?.stringValue.flatMap(ImageFormat.init(rawValue:)) ?? ImageFormat(path: path)
+                    ?? (isStream || isTemplate ? .png : nil)
+            else {
+                throw ParameterError(
+                    name: "path", value: ParameterValue.string(path).description,
+                    expected: "a file name ending in \(ImageFormat.knownExtensionList), or add format=\(ImageFormat.choiceList)")
+            }
+            if ImageCodecs.encoder(for: format) == nil {
+                throw ParameterError(
+                    name: "path", value: ParameterValue.string(path).description,
+                    expected: "a file name ending in \(ImageFormat.knownExtensionList): \(UnwritableFormatError(format: format).description)")
+            }
+            if !format.isAvailable {
+                let error = FormatUnavailableError(format: format)
+                let named = arguments["format"] != nil
+                throw ParameterError(
+                    name: named ? "format" : "path", value: named ? format.rawValue : ParameterValue.string(path).description,
+                    expected: "one of \(ImageFormat.choiceList): \(error.description)")
+            }
+            let formatFromInput = arguments["format"] == nil && ImageFormat(path: path) == nil
+            var options = EncodeOptions(format: format)
+            options.arguments = arguments
+            // Each encoder reads its own parameters (the format may still change: {ext}, streams).
+            for encoder in ImageCodecs.encoders { try encoder.configure(&options, from: arguments) }
+            options.stripped = try Self.strippedKinds(arguments["strip"])
+            let ninePatch = try arguments.string("ninepatch")
+            let step = SaveStep(path: named, options: options, ninePatchMode: ninePatch, formatFromInput: formatFromInput)
+            // A template's own name is checked here; each expanded name again when it is written.
+            if step.writesFrame(to: path) && !formatFromInput { try step.checkFrame(format: format) }
+            return .save(step)
         }
-        if format == .gif {
-            throw ParameterError(
-                name: "path", value: ParameterValue.string(path).description,
-                expected: "a file name ending in \(ImageFormat.knownExtensionList): \(UnwritableFormatError(format: .gif).description)")
-        }
-        if !format.isAvailable {
-            let error = FormatUnavailableError(format: format)
-            let named = arguments["format"] != nil
-            throw ParameterError(
-                name: named ? "format" : "path", value: named ? format.rawValue : ParameterValue.string(path).description,
-                expected: "one of \(ImageFormat.choiceList): \(error.description)")
-        }
-        let formatFromInput = arguments["format"] == nil && ImageFormat(path: path) == nil
-        var options = EncodeOptions(format: format)
-        options.quality = arguments["quality"] == nil ? nil : try arguments.integer("quality")
-        options.isLossless = try arguments.boolean("lossless")
-        options.effort = try arguments.integer("effort")
-        options.progressive = try arguments.boolean("progressive")
-        options.subsampling = JPEGEncoder.Subsampling(rawValue: Int(try arguments.string("subsampling")) ?? 420) ?? .s420
-        if arguments["background"] != nil {
-            options.background = try arguments.color("background")
-            options.warnsWhenFlattening = false
-        }
-        options.compressionLevel = Int(try arguments.string("compression"))
-        options.allowsPalette = try arguments.boolean("palette")
-        options.stripped = try Self.strippedKinds(arguments["strip"])
-        let ninePatch = try arguments.string("ninepatch")
-        let step = SaveStep(path: named, options: options, ninePatchMode: ninePatch, formatFromInput: formatFromInput)
-        // A template's own name is checked here; each expanded name again when it is written.
-        if step.writesFrame(to: path) && !formatFromInput { try step.checkFrame(format: format) }
-        return .save(step)
     }
 
     /// Whether the image written to `path` carries its nine-patch as a frame.

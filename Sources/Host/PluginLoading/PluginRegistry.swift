@@ -29,14 +29,19 @@ public struct PluginRegistry: Sendable {
         self.index = index
     }
 
-    /// `load`, `save` and every built-in transform.
-    public static let standard: PluginRegistry = {
+    /// `load`, `save` and every built-in transform, built on first use (with the codecs
+    /// registered by then).
+    public static let standard: PluginRegistry = makeStandard()
+
+    /// `load`, `save` and every built-in transform, with `save` taking the parameters of every
+    /// codec registered now (``ImageCodecs``): build it after registering a codec of your own.
+    public static func makeStandard() -> PluginRegistry {
         do {
             return try PluginRegistry(descriptors: [LoadStep.descriptor, SaveStep.descriptor] + Transforms.all.map(StepDescriptor.init(plugin:)))
         } catch {
             preconditionFailure("built-in registry is invalid: \(error)")
         }
-    }()
+    }
 
     /// This registry plus `plugins`; a name already taken is an error.
     public func adding(_ plugins: [any TransformPlugin.Type]) throws(RegistryError) -> PluginRegistry {

@@ -58,7 +58,7 @@ public struct Placeholder: Sendable, Hashable {
             while scale < 8 && min(info.width, info.height) / (scale * 2) >= 2 * Self.workingSize { scale *= 2 }
             decoded =
                 try Self.embeddedThumbnail(bytes, format: info.format, limits: limits)
-                ?? ImageCodecs.decode(bytes, options: DecodeOptions(limits: limits, jpegScaleDenominator: scale)).uprighted()
+                ?? ImageCodecs.decode(bytes, options: DecodeOptions(limits: limits, shrink: scale)).uprighted()
         }
         try self.init(image: decoded, components: components, precision: precision)
         let upright = info.metadata.orientation.swapsDimensions ? (info.height, info.width) : (info.width, info.height)

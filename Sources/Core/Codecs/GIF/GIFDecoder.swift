@@ -52,31 +52,6 @@ public struct GIFDecoder: Sendable {
     }
 }
 
-/// Whether this build has GIF reading (giflib was found when it was built).
-public enum GIFCodec {
-    /// `true` when giflib was found at build time.
-    public static var isAvailable: Bool {
-        #if canImport(CGIF)
-        true
-        #else
-        false
-        #endif
-    }
-
-    /// giflib's version (`5.2`), or `nil` without GIF.
-    public static var libraryVersion: String? {
-        #if canImport(CGIF)
-        "\(GIFLIB_MAJOR).\(GIFLIB_MINOR)"
-        #else
-        nil
-        #endif
-    }
-
-    static func checkAvailable() throws(FormatUnavailableError) {
-        guard isAvailable else { throw FormatUnavailableError(format: .gif) }
-    }
-}
-
 #if canImport(CGIF)
 /// One pass over a GIF with giflib's record-level API.
 private enum GIFReader {

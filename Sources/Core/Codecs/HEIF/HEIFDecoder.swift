@@ -55,31 +55,6 @@ public struct HEIFDecoder: Sendable {
     }
 }
 
-/// Whether this build has HEIC and AVIF (libheif was found when it was built).
-public enum HEIFCodec {
-    /// `true` when libheif was found at build time.
-    public static var isAvailable: Bool {
-        #if canImport(CHEIF)
-        true
-        #else
-        false
-        #endif
-    }
-
-    /// libheif's version (`1.15.1`), or `nil` without it.
-    public static var libraryVersion: String? {
-        #if canImport(CHEIF)
-        String(cString: heif_get_version())
-        #else
-        nil
-        #endif
-    }
-
-    static func checkAvailable() throws(FormatUnavailableError) {
-        guard isAvailable else { throw FormatUnavailableError(format: .heic) }
-    }
-}
-
 #if canImport(CHEIF)
 /// A parsed HEIF file and its primary image handle; released when it goes away.
 private final class HEIFFile {

@@ -126,29 +126,3 @@ public struct WebPEncoder: Sendable {
     }
     #endif
 }
-
-/// Whether this build has WebP (libwebp was found when it was built).
-public enum WebPCodec {
-    /// `true` when libwebp, libwebpmux and libwebpdemux were found at build time.
-    public static var isAvailable: Bool {
-        #if canImport(CWebP)
-        true
-        #else
-        false
-        #endif
-    }
-
-    /// The libwebp version (`1.2.4`), or `nil` without WebP.
-    public static var libraryVersion: String? {
-        #if canImport(CWebP)
-        let version = WebPGetDecoderVersion()
-        return "\(version >> 16).\((version >> 8) & 0xFF).\(version & 0xFF)"
-        #else
-        nil
-        #endif
-    }
-
-    static func checkAvailable() throws(FormatUnavailableError) {
-        guard isAvailable else { throw FormatUnavailableError(format: .webp) }
-    }
-}

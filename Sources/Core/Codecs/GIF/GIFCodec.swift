@@ -1,0 +1,58 @@
+#if canImport(CGIF)
+import CGIF
+#endif
+
+/// GIF reading through giflib: the first frame. Optional: without giflib the format is known
+/// but refused. No encoder: GIF is read only.
+public struct GIFCodec: ImageDecoder {
+    /// Creates the codec.
+    public init() {}
+
+    /// `true` when giflib was found at build time.
+    public static var isAvailable: Bool {
+        #if canImport(CGIF)
+        true
+        #else
+        false
+        #endif
+    }
+
+    /// giflib's version (`5.2`), or `nil` without GIF.
+    public static var libraryVersion: String? {
+        #if canImport(CGIF)
+        "\(GIFLIB_MAJOR).\(GIFLIB_MINOR)"
+        #else
+        nil
+        #endif
+    }
+
+    static func checkAvailable() throws(FormatUnavailableError) {
+        guard isAvailable else { throw FormatUnavailableError(format: .gif) }
+    }
+
+    /// GIF.
+    public var format: ImageFormat { .gif }
+
+    /// Whether giflib was found at build time.
+    public var isAvailable: Bool { Self.isAvailable }
+
+    /// giflib.
+    public var library: CodecLibrary? { CodecLibrary(name: "giflib", version: Self.libraryVersion, package: "libgif-dev (Homebrew: giflib)") }
+
+    /// `GIF87a` or `GIF89a`.
+    public func recognizes(_ bytes: [UInt8]) -> Bool { bytes.starts(with: Array("GIF87a".utf8)) || bytes.starts(with: Array("GIF89a".utf8)) }
+
+    /// The screen size, transparency and frame count.
+    public func info(_ bytes: [UInt8], limits: ImageLimits) throws -> ImageInfo {
+        let info = try GIFDecoder(limits: limits).readInfo(bytes)
+        return ImageInfo(
+            format: .gif, width: info.width, height: info.height, bitDepth: 8,
+            colorType: "palette" + (info.frameCount > 1 ? ", \(info.frameCount) frames" : ""),
+            hasAlpha: info.hasAlpha, isInterlaced: info.isInterlaced, metadata: ImageMetadata())
+    }
+
+    /// The first frame on the logical screen.
+    public func decode(_ bytes: [UInt8], options: DecodeOptions, warn: (String) -> Void) throws -> Image {
+        try GIFDecoder(limits: options.limits).decode(bytes, warn: warn)
+    }
+}

@@ -1,0 +1,88 @@
+#if canImport(CWebP)
+import CWebP
+#endif
+
+/// WebP through libwebp: lossy or lossless, with alpha; shrunk and turned upright while
+/// decoding; EXIF and ICC through the mux API. Optional: without libwebp the format is known
+/// but refused.
+public struct WebPCodec: ImageDecoder, ImageEncoder {
+    /// Creates the codec.
+    public init() {}
+
+    /// `true` when libwebp, libwebpmux and libwebpdemux were found at build time.
+    public static var isAvailable: Bool {
+        #if canImport(CWebP)
+        true
+        #else
+        false
+        #endif
+    }
+
+    /// The libwebp version (`1.2.4`), or `nil` without WebP.
+    public static var libraryVersion: String? {
+        #if canImport(CWebP)
+        let version = WebPGetDecoderVersion()
+        return "\(version >> 16).\((version >> 8) & 0xFF).\(version & 0xFF)"
+        #else
+        nil
+        #endif
+    }
+
+    static func checkAvailable() throws(FormatUnavailableError) {
+        guard isAvailable else { throw FormatUnavailableError(format: .webp) }
+    }
+
+    /// WebP.
+    public var format: ImageFormat { .webp }
+
+    /// Whether libwebp was found at build time.
+    public var isAvailable: Bool { Self.isAvailable }
+
+    /// libwebp.
+    public var library: CodecLibrary? { CodecLibrary(name: "libwebp", version: Self.libraryVersion, package: "libwebp-dev (Homebrew: webp)") }
+
+    /// libwebp's rescaler while decoding, and orientation while decoding.
+    public var capabilities: DecoderCapabilities { DecoderCapabilities(shrinkFactors: [1, 2, 4, 8], appliesOrientation: true) }
+
+    /// A RIFF container of type `WEBP`.
+    public func recognizes(_ bytes: [UInt8]) -> Bool {
+        bytes.count >= 12 && bytes.starts(with: Array("RIFF".utf8)) && Array(bytes[8..<12]) == Array("WEBP".utf8)
+    }
+
+    /// The bitstream's features and the container's EXIF and ICC.
+    public func info(_ bytes: [UInt8], limits: ImageLimits) throws -> ImageInfo {
+        let info = try WebPDecoder(limits: limits).readInfo(bytes)
+        let type = (info.isLossless ? "lossless " : "lossy ") + (info.hasAlpha ? "RGBA" : "RGB") + (info.frameCount > 1 ? ", \(info.frameCount) frames" : "")
+        return ImageInfo(
+            format: .webp, width: info.width, height: info.height, bitDepth: 8, colorType: type, hasAlpha: info.hasAlpha, isInterlaced: false,
+            metadata: info.metadata)
+    }
+
+    /// Decodes at `options.shrink`, upright when asked.
+    public func decode(_ bytes: [UInt8], options: DecodeOptions, warn: (String) -> Void) throws -> Image {
+        var decoder = WebPDecoder(limits: options.limits, scaleDenominator: options.shrink)
+        decoder.appliesOrientation = options.appliesOrientation
+        return try decoder.decode(bytes, warn: warn)
+    }
+
+    /// `quality`, `lossless` and `effort`.
+    public var parameters: [ParameterSpec] {
+        [
+            ParameterSpec("quality", .integer(1...100), summary: "WebP default 80", example: .integer(90)),
+            ParameterSpec("lossless", .boolean, default: .boolean(false), summary: "write a lossless WebP (every sample kept exactly)"),
+            ParameterSpec("effort", .integer(0...6), default: .integer(4), summary: "encoder effort, 0 = fastest … 6 = smallest: WebP"),
+        ]
+    }
+
+    /// Reads `quality`, `lossless` and `effort`.
+    public func configure(_ options: inout EncodeOptions, from arguments: Arguments) throws {
+        options.quality = arguments["quality"] == nil ? nil : try arguments.integer("quality")
+        options.isLossless = try arguments.boolean("lossless")
+        options.effort = try arguments.integer("effort")
+    }
+
+    /// The whole file (libwebp encodes whole pictures).
+    public func encode(_ image: Image, options: EncodeOptions, warn: (String) -> Void) throws -> [UInt8] {
+        try WebPEncoder(quality: options.quality ?? 80, isLossless: options.isLossless, effort: options.effort).encode(image)
+    }
+}
