@@ -77,3 +77,22 @@ extension ArchitectureTests {
         #expect(found.isEmpty, "codec types outside Sources/Core/Codecs:\n\(found.joined(separator: "\n"))")
     }
 }
+
+extension ArchitectureTests {
+    @Test("Docs/Architecture.md's layout table names every folder of every module")
+    func layoutDocumented() throws {
+        let page = try ProjectFilesTests.text("Docs/Architecture.md")
+        for module in ["Core", "Plugins", "Host", "CLI"] {
+            let rows = page.split(separator: "\n").filter { $0.hasPrefix("| `Sources/\(module)") }.joined(separator: "\n")
+            let folders = try FileManager.default.contentsOfDirectory(atPath: Self.sources.appendingPathComponent(module).path).filter { name in
+                var isFolder: ObjCBool = false
+                let path = Self.sources.appendingPathComponent(module).appendingPathComponent(name).path
+                return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue && !name.hasSuffix(".docc")
+            }
+            #expect(!folders.isEmpty)
+            for folder in folders {
+                #expect(rows.contains(folder), "Docs/Architecture.md does not place Sources/\(module)/\(folder)")
+            }
+        }
+    }
+}
