@@ -75,6 +75,9 @@ public struct DecoderCapabilities: Sendable, Hashable {
     }
 }
 
+/// Chooses a shrink-on-load factor from a file's stored width, height and orientation.
+public typealias ShrinkChoice = (_ width: Int, _ height: Int, _ orientation: Orientation) -> Int
+
 /// Reads one format.
 public protocol ImageDecoder: ImageCodec {
     /// What it can do while decoding.
@@ -95,7 +98,7 @@ public protocol ImageDecoder: ImageCodec {
     /// The file as a stream of bands, or `nil` when this file cannot be streamed (then it is
     /// decoded whole). `shrink` chooses a factor from the stored size and orientation.
     func bands(
-        _ file: FileBytes, limits: ImageLimits, shrink: @escaping (_ width: Int, _ height: Int, _ orientation: Orientation) -> Int,
+        _ file: FileBytes, limits: ImageLimits, shrink: @escaping ShrinkChoice,
         warn: (String) -> Void
     ) throws -> (any BandSource)?
 }
@@ -105,10 +108,7 @@ extension ImageDecoder {
     public var capabilities: DecoderCapabilities { DecoderCapabilities() }
 
     /// No stream: the file is decoded whole.
-    public func bands(
-        _ file: FileBytes, limits: ImageLimits, shrink: @escaping (_ width: Int, _ height: Int, _ orientation: Orientation) -> Int,
-        warn: (String) -> Void
-    ) throws -> (any BandSource)? { nil }
+    public func bands(_ file: FileBytes, limits: ImageLimits, shrink: @escaping ShrinkChoice, warn: (String) -> Void) throws -> (any BandSource)? { nil }
 }
 
 /// Writes one format.

@@ -113,7 +113,7 @@ public enum ImageCodecs {
         let image = try decoder.decode(bytes, options: asked, warn: warn)
         guard let region = options.region, asked.region == nil else { return image }
         guard region.fits(width: image.width, height: image.height) else {
-            throw RegionError(region: region, width: image.width, height: image.height)
+            throw RegionError(region: region, bounds: PixelRect(x: 0, y: 0, width: image.width, height: image.height))
         }
         return image.cropped(to: region)
     }
@@ -122,7 +122,7 @@ public enum ImageCodecs {
     /// (decode it whole). `shrink` chooses a factor from the stored size and orientation; a
     /// decoder that cannot shrink ignores it.
     public static func bands(
-        _ file: FileBytes, limits: ImageLimits, shrink: @escaping (_ width: Int, _ height: Int, _ orientation: Orientation) -> Int = { _, _, _ in 1 },
+        _ file: FileBytes, limits: ImageLimits, shrink: @escaping ShrinkChoice = { _, _, _ in 1 },
         warn: (String) -> Void = { _ in }
     ) throws -> (any BandSource)? {
         let head = try file.bytes(0..<min(32, file.count))

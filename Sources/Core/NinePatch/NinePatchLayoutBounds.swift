@@ -15,17 +15,13 @@ public struct NinePatchLayoutBounds: Sendable, Hashable {
             throw ChunkFormatError("npLb is \(bytes.count) bytes; it must be exactly 16 (four int32)")
         }
         var reader = ByteReader(bytes)
-        let left = reader.int32LE()
-        let top = reader.int32LE()
-        let right = reader.int32LE()
-        let bottom = reader.int32LE()
-        insets = NinePatchInsets(top: top, left: left, bottom: bottom, right: right)
+        insets = NinePatchInsets(readingLeftTopRightBottom: &reader)
     }
 
     /// The chunk body as aapt writes it.
     public var serialized: [UInt8] {
         var out: [UInt8] = []
-        for value in [insets.left, insets.top, insets.right, insets.bottom] { out.appendLittleEndian(UInt32(bitPattern: value)) }
+        insets.appendLeftTopRightBottom(to: &out)
         return out
     }
 }

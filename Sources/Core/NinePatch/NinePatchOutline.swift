@@ -24,11 +24,7 @@ public struct NinePatchOutline: Sendable, Hashable {
             throw ChunkFormatError("npOl is \(bytes.count) bytes; it must be exactly 24")
         }
         var reader = ByteReader(bytes)
-        let left = reader.int32LE()
-        let top = reader.int32LE()
-        let right = reader.int32LE()
-        let bottom = reader.int32LE()
-        insets = NinePatchInsets(top: top, left: left, bottom: bottom, right: right)
+        insets = NinePatchInsets(readingLeftTopRightBottom: &reader)
         radius = Float(bitPattern: reader.uint32LE())
         alpha = reader.uint32LE()
     }
@@ -36,7 +32,7 @@ public struct NinePatchOutline: Sendable, Hashable {
     /// The chunk body as aapt writes it.
     public var serialized: [UInt8] {
         var out: [UInt8] = []
-        for value in [insets.left, insets.top, insets.right, insets.bottom] { out.appendLittleEndian(UInt32(bitPattern: value)) }
+        insets.appendLeftTopRightBottom(to: &out)
         out.appendLittleEndian(radius.bitPattern)
         out.appendLittleEndian(alpha)
         return out

@@ -34,7 +34,7 @@ public struct PluginRegistry: Sendable {
     public static let standard: PluginRegistry = makeStandard()
 
     /// `load`, `save` and every built-in transform, with `save` taking the parameters of every
-    /// codec registered now (``ImageCodecs``): build it after registering a codec of your own.
+    /// codec registered now (`ImageCodecs`): build it after registering a codec of your own.
     public static func makeStandard() -> PluginRegistry {
         do {
             return try PluginRegistry(descriptors: [LoadStep.descriptor, SaveStep.descriptor] + Transforms.all.map(StepDescriptor.init(plugin:)))

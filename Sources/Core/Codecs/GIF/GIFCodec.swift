@@ -8,15 +8,6 @@ public struct GIFCodec: ImageDecoder {
     /// Creates the codec.
     public init() {}
 
-    /// `true` when giflib was found at build time.
-    public static var isAvailable: Bool {
-        #if canImport(CGIF)
-        true
-        #else
-        false
-        #endif
-    }
-
     /// giflib's version (`5.2`), or `nil` without GIF.
     public static var libraryVersion: String? {
         #if canImport(CGIF)
@@ -25,6 +16,9 @@ public struct GIFCodec: ImageDecoder {
         nil
         #endif
     }
+
+    /// `true` when giflib was found at build time.
+    public static var isAvailable: Bool { libraryVersion != nil }
 
     static func checkAvailable() throws(FormatUnavailableError) {
         guard isAvailable else { throw FormatUnavailableError(format: .gif) }

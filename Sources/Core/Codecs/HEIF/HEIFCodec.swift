@@ -12,15 +12,6 @@ public struct HEIFCodec: ImageDecoder, ImageEncoder {
     /// The codec for `format`, ``ImageFormat/heic`` or ``ImageFormat/avif``.
     public init(format: ImageFormat) { self.format = format }
 
-    /// `true` when libheif was found at build time.
-    public static var isAvailable: Bool {
-        #if canImport(CHEIF)
-        true
-        #else
-        false
-        #endif
-    }
-
     /// libheif's version (`1.15.1`), or `nil` without it.
     public static var libraryVersion: String? {
         #if canImport(CHEIF)
@@ -29,6 +20,9 @@ public struct HEIFCodec: ImageDecoder, ImageEncoder {
         nil
         #endif
     }
+
+    /// `true` when libheif was found at build time.
+    public static var isAvailable: Bool { libraryVersion != nil }
 
     static func checkAvailable() throws(FormatUnavailableError) {
         guard isAvailable else { throw FormatUnavailableError(format: .heic) }

@@ -36,10 +36,7 @@ public struct JPEGCodec: ImageDecoder, ImageEncoder {
     }
 
     /// A stream of bands in stored orientation, at the scale `shrink` picks.
-    public func bands(
-        _ file: FileBytes, limits: ImageLimits, shrink: @escaping (_ width: Int, _ height: Int, _ orientation: Orientation) -> Int,
-        warn: (String) -> Void
-    ) throws -> (any BandSource)? {
+    public func bands(_ file: FileBytes, limits: ImageLimits, shrink: @escaping ShrinkChoice, warn: (String) -> Void) throws -> (any BandSource)? {
         try JPEGDecoder(limits: limits).bands(file, scale: shrink)
     }
 

@@ -36,10 +36,7 @@ public struct PNGCodec: ImageDecoder, ImageEncoder {
     }
 
     /// A stream of bands for a file that is not interlaced; `nil` for an interlaced one.
-    public func bands(
-        _ file: FileBytes, limits: ImageLimits, shrink: @escaping (_ width: Int, _ height: Int, _ orientation: Orientation) -> Int,
-        warn: (String) -> Void
-    ) throws -> (any BandSource)? {
+    public func bands(_ file: FileBytes, limits: ImageLimits, shrink: @escaping ShrinkChoice, warn: (String) -> Void) throws -> (any BandSource)? {
         try PNGDecoder(limits: limits).bands(file, warn: warn)
     }
 

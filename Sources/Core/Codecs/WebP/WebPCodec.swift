@@ -9,15 +9,6 @@ public struct WebPCodec: ImageDecoder, ImageEncoder {
     /// Creates the codec.
     public init() {}
 
-    /// `true` when libwebp, libwebpmux and libwebpdemux were found at build time.
-    public static var isAvailable: Bool {
-        #if canImport(CWebP)
-        true
-        #else
-        false
-        #endif
-    }
-
     /// The libwebp version (`1.2.4`), or `nil` without WebP.
     public static var libraryVersion: String? {
         #if canImport(CWebP)
@@ -27,6 +18,9 @@ public struct WebPCodec: ImageDecoder, ImageEncoder {
         nil
         #endif
     }
+
+    /// `true` when libwebp, libwebpmux and libwebpdemux were found at build time.
+    public static var isAvailable: Bool { libraryVersion != nil }
 
     static func checkAvailable() throws(FormatUnavailableError) {
         guard isAvailable else { throw FormatUnavailableError(format: .webp) }
