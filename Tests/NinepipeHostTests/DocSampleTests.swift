@@ -65,7 +65,7 @@ struct DocSampleTests {
             (try? String(contentsOf: root.appendingPathComponent(page), encoding: .utf8))?.contains("```swift") == true
         }
         // The DocC articles of each module's catalog.
-        let catalogs = ["Core/NinepipeCore.docc", "Plugins/NinepipePlugins.docc", "Host/NinepipeHost.docc"].flatMap { catalog in
+        let catalogs = ["Core/NinepipeCore.docc", "Plugins/NinepipePlugins.docc", "Host/NinepipeHost.docc", "CLI/NinepipeCLI.docc"].flatMap { catalog in
             ((try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("Sources/" + catalog).path)) ?? [])
                 .filter { $0.hasSuffix(".md") }.sorted().map { "Sources/\(catalog)/\($0)" }
         }.filter { page in (try? String(contentsOf: root.appendingPathComponent(page), encoding: .utf8))?.contains("```swift") == true }
