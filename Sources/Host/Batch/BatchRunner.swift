@@ -195,11 +195,13 @@ public struct BatchRunner: Sendable {
             let started = ContinuousClock.now
             let event: Event
             do {
-                if stoppable.skipsUpToDate, let outputs = stoppable.upToDateOutputs(of: pipeline, for: input) {
-                    event = .upToDate(input, outputs: outputs)
+                // Resuming: the planned outputs, worked out once, say whether the input is up to date
+                // and where a killed earlier run may have left half-written temporaries.
+                let planned = stoppable.skipsUpToDate ? stoppable.plannedOutputs(of: pipeline, for: input) : []
+                if stoppable.skipsUpToDate, Self.isUpToDate(planned, input: input) {
+                    event = .upToDate(input, outputs: planned)
                 } else {
-                    // Resuming: what a killed earlier run left half-written beside the outputs goes.
-                    if stoppable.skipsUpToDate { for output in stoppable.plannedOutputs(of: pipeline, for: input) { AtomicFile.removeLeftovers(of: output) } }
+                    for output in planned { AtomicFile.removeLeftovers(of: output) }
                     event = try stoppable.process(input, pipeline: pipeline, inputPaths: inputPaths, claims: claims)
                 }
             } catch is CancellationError {
@@ -233,18 +235,14 @@ public struct BatchRunner: Sendable {
         )
     }
 
-    /// The outputs of `input` when every one exists and is at least as new as the input (as
-    /// make decides); `nil` when it must run: an output is missing or older, a name depends on
-    /// the image size, or there are no outputs to look at.
-    func upToDateOutputs(of pipeline: Pipeline, for input: BatchInput) -> [String]? {
-        let outputs = plannedOutputs(of: pipeline, for: input)
+    /// Whether every one of `input`'s planned `outputs` exists and is at least as new as the
+    /// input (as make decides); `false` when it must run: an output is missing or older, a name
+    /// depends on the image size, or there are no outputs to look at.
+    static func isUpToDate(_ outputs: [String], input: BatchInput) -> Bool {
         guard !outputs.isEmpty, !outputs.contains(where: { $0.contains("{width}") || $0.contains("{height}") }),
             let source = FileIO.sizeAndModificationTime(of: input.path)
-        else { return nil }
-        for output in outputs {
-            guard let written = FileIO.sizeAndModificationTime(of: output), written.modified >= source.modified else { return nil }
-        }
-        return outputs
+        else { return false }
+        return outputs.allSatisfy { output in (FileIO.sizeAndModificationTime(of: output)?.modified).map { $0 >= source.modified } ?? false }
     }
 
     /// The machine-readable record of `event`.
