@@ -29,8 +29,10 @@ let hasWebP = optionalLibrary("webp", pkgConfig: "libwebpmux", headers: ["webp/d
 let hasGIF = optionalLibrary("gif", pkgConfig: nil, headers: ["gif_lib.h"])
 let hasLCMS = optionalLibrary("lcms", pkgConfig: "lcms2", headers: ["lcms2.h"])
 let hasHEIF = optionalLibrary("heif", pkgConfig: "libheif", headers: ["libheif/heif.h"])
-/// The optional codecs' (and colour management's) C modules found on this machine.
-let optionalCodecs: [Target.Dependency] = (hasWebP ? ["CWebP"] : []) + (hasGIF ? ["CGIF"] : []) + (hasLCMS ? ["CLCMS"] : []) + (hasHEIF ? ["CHEIF"] : [])
+let hasISAL = optionalLibrary("isal", pkgConfig: "libisal", headers: ["isa-l.h"])
+/// The optional codecs' (and colour management's, and the fast inflater's) C modules found on this machine.
+let optionalCodecs: [Target.Dependency] =
+    (hasWebP ? ["CWebP"] : []) + (hasGIF ? ["CGIF"] : []) + (hasLCMS ? ["CLCMS"] : []) + (hasHEIF ? ["CHEIF"] : []) + (hasISAL ? ["CISAL"] : [])
 
 let package = Package(
     name: "Ninepipe",
@@ -75,6 +77,8 @@ let package = Package(
         .systemLibrary(name: "CGIF", path: "Sources/CGIF", providers: [.apt(["libgif-dev"]), .brew(["giflib"])]),
         // Optional: HEIC and AVIF (libheif).
         .systemLibrary(name: "CHEIF", path: "Sources/CHEIF", pkgConfig: "libheif", providers: [.apt(["libheif-dev"]), .brew(["libheif"])]),
+        // Optional: ISA-L's inflate, faster than zlib's on PNG data (zlib is used without it).
+        .systemLibrary(name: "CISAL", path: "Sources/CISAL", pkgConfig: "libisal", providers: [.apt(["libisal-dev"]), .brew(["isa-l"])]),
         // Optional: colour management (LittleCMS 2): ICC profiles converted to sRGB.
         .systemLibrary(name: "CLCMS", path: "Sources/CLCMS", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"]), .brew(["little-cms2"])]),
         // A tiny C shim that owns libjpeg's setjmp/longjmp error path.

@@ -10,13 +10,20 @@ struct PNGSuiteTests {
     static let valid = TestFiles.pngSuiteNames().filter { !$0.hasPrefix("x") }
     static let corrupt = TestFiles.pngSuiteNames().filter { $0.hasPrefix("x") }
 
-    @Test("decodes to the reference pixels", arguments: valid)
-    func decodesToReference(name: String) throws {
+    /// A decoder whose image data is inflated by `engine`.
+    static func decoder(_ engine: InflateEngine) -> PNGDecoder {
+        var decoder = PNGDecoder()
+        decoder.inflateEngine = engine
+        return decoder
+    }
+
+    @Test("decodes to the reference pixels, with every inflater this build has (ISA-L, zlib)", arguments: valid, InflateEngine.available)
+    func decodesToReference(name: String, engine: InflateEngine) throws {
         let suite = try #require(TestFiles.pngSuite)
         let bytes = try TestFiles.bytes(suite.appendingPathComponent("png/\(name).png"))
         let reference = try JSONDecoder().decode([Int].self, from: Data(contentsOf: suite.appendingPathComponent("json/\(name).json")))
 
-        let image = try PNGDecoder().decode(bytes)
+        let image = try Self.decoder(engine).decode(bytes)
 
         #expect(image.rgbaSamples.count == reference.count)
         let mismatch = zip(image.rgbaSamples, reference).enumerated().first { $0.element.0 != $0.element.1 }
@@ -37,11 +44,11 @@ struct PNGSuiteTests {
         #expect(zip(reduced, reference).allSatisfy { abs($0 - $1) <= 1 })
     }
 
-    @Test("corrupt files are refused with a clear error", arguments: corrupt)
-    func refusesCorrupt(name: String) throws {
+    @Test("corrupt files are refused with a clear error, by every inflater", arguments: corrupt, InflateEngine.available)
+    func refusesCorrupt(name: String, engine: InflateEngine) throws {
         let suite = try #require(TestFiles.pngSuite)
         let bytes = try TestFiles.bytes(suite.appendingPathComponent("png/\(name).png"))
-        let error = try #require(throws: PNGError.self) { try PNGDecoder().decode(bytes) }
+        let error = try #require(throws: PNGError.self) { try Self.decoder(engine).decode(bytes) }
         #expect(error.description.contains("PNG"))
     }
 }

@@ -21,9 +21,12 @@ enum HelpText {
             listed.append(text)
         }
         let missing = ImageFormat.known.filter { !$0.isAvailable }.map(\.description)
-        let color = ColorManagement.libraryVersion.map { "\ncolour management: LittleCMS \($0)" } ?? ""
+        let inflate = CompressionLibraries.inflate
+        let compression = "\ninflate: \(inflate.name) \(inflate.version ?? "?")"
+        let color = compression + (ColorManagement.libraryVersion.map { "\ncolour management: LittleCMS \($0)" } ?? "")
         var without = missing
         if !ColorManagement.isAvailable { without.append("colour management (LittleCMS)") }
+        if inflate.name != "ISA-L" { without.append("ISA-L (zlib inflates)") }
         return "ninepipe \(version)\nformats: \(listed.joined(separator: ", "))" + color
             + (without.isEmpty ? "" : "\nbuilt without: \(without.joined(separator: ", "))")
     }

@@ -1,53 +1,49 @@
-import CZlib
-
-/// A streaming zlib decompressor over caller-supplied input pieces.
+/// A streaming decompressor of zlib-format data (RFC 1950) over caller-supplied input pieces.
 ///
-/// The input pointer handed to ``setInput(_:)`` must stay valid until it is consumed.
-final class Inflater {
-    private let stream: UnsafeMutablePointer<z_stream>
-    private(set) var finished = false
-
-    init() throws(ZlibError) {
-        stream = .allocate(capacity: 1)
-        stream.initialize(to: z_stream())
-        let status = inflateInit_(stream, zlibVersion(), Int32(MemoryLayout<z_stream>.size))
-        guard status == Z_OK else {
-            stream.deallocate()
-            throw ZlibError(code: status, message: "inflateInit failed")
-        }
-    }
-
-    deinit {
-        inflateEnd(stream)
-        stream.deallocate()
-    }
-
+/// The input handed to ``setInput(_:)`` must stay valid until it is consumed. Two engines give
+/// the same bytes: ISA-L's inflate where this build has it (faster on large PNG data), zlib's
+/// otherwise; ``make(_:)`` picks.
+protocol Inflater: AnyObject {
+    /// Whether the stream's end (and its checksum) has been reached.
+    var finished: Bool { get }
     /// Whether all input given so far has been consumed.
-    var needsInput: Bool { stream.pointee.avail_in == 0 }
+    var needsInput: Bool { get }
+    /// Hands over the next piece of compressed input.
+    func setInput(_ input: UnsafeBufferPointer<UInt8>)
+    /// Inflates into `output`, returning how many bytes were written (0 when more input is
+    /// needed or the stream ended).
+    func inflate(into output: UnsafeMutableRawBufferPointer) throws(ZlibError) -> Int
+}
 
-    /// Hands zlib the next piece of compressed input.
-    func setInput(_ input: UnsafeBufferPointer<UInt8>) {
-        stream.pointee.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
-        stream.pointee.avail_in = UInt32(input.count)
+/// The inflate engines a build can have.
+enum InflateEngine: String, Sendable, CaseIterable {
+    /// Intel's ISA-L (`isal_inflate`), when it was found at build time.
+    case isal
+    /// zlib's `inflate`, always there.
+    case zlib
+
+    /// The engines this build has, fastest first.
+    static var available: [InflateEngine] {
+        #if canImport(CISAL)
+        [.isal, .zlib]
+        #else
+        [.zlib]
+        #endif
     }
 
-    /// Inflates into `output`, returning how many bytes were written (0 when more input is needed or the stream ended).
-    func inflate(into output: UnsafeMutableRawBufferPointer) throws(ZlibError) -> Int {
-        guard !finished, output.count > 0 else { return 0 }
-        stream.pointee.next_out = output.baseAddress?.assumingMemoryBound(to: UInt8.self)
-        stream.pointee.avail_out = UInt32(output.count)
-        let status = CZlib.inflate(stream, Z_NO_FLUSH)
-        let written = output.count - Int(stream.pointee.avail_out)
-        switch status {
-        case Z_OK, Z_BUF_ERROR: break
-        case Z_STREAM_END: finished = true
-        default: throw ZlibError(code: status, message: currentMessage(status))
-        }
-        return written
-    }
+    /// The engine decoders use: the fastest available.
+    static var preferred: InflateEngine { available[0] }
+}
 
-    private func currentMessage(_ status: Int32) -> String {
-        if let message = stream.pointee.msg { return String(cString: message) }
-        return status == Z_NEED_DICT ? "a preset dictionary is required" : "invalid compressed data"
+/// Creates an inflater on `engine` (default: the fastest this build has).
+func makeInflater(_ engine: InflateEngine = .preferred) throws(ZlibError) -> any Inflater {
+    switch engine {
+    case .zlib: return try ZlibInflater()
+    case .isal:
+        #if canImport(CISAL)
+        return ISALInflater()
+        #else
+        return try ZlibInflater()
+        #endif
     }
 }

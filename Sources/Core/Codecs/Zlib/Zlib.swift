@@ -4,7 +4,7 @@ import CZlib
 enum Zlib {
     /// Decompresses a complete zlib stream, refusing output over `limit` bytes.
     static func decompress(_ input: ArraySlice<UInt8>, limit: Int) throws(ZlibError) -> [UInt8] {
-        let inflater = try Inflater()
+        let inflater = try makeInflater()
         var output: [UInt8] = []
         let piece = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 15, alignment: 1)
         defer { piece.deallocate() }

@@ -8,6 +8,8 @@
 public struct PNGDecoder: Sendable {
     /// Size limits checked against `IHDR` before any pixel memory is allocated.
     public var limits: ImageLimits
+    /// Which inflater reads the image data (tests run every engine this build has).
+    var inflateEngine = InflateEngine.preferred
 
     /// Creates a decoder.
     public init(limits: ImageLimits = .default) { self.limits = limits }
@@ -128,7 +130,7 @@ public struct PNGDecoder: Sendable {
         _ bytes: [UInt8], _ structure: PNGStructure, _ passes: [PNGPass], stopAfter: Int? = nil,
         body: (UnsafePointer<UInt8>, PNGPass, Int) throws -> Void
     ) throws {
-        let rows = try PNGRowDecoder(source: bytes, structure: structure)
+        let rows = try PNGRowDecoder(source: bytes, structure: structure, engine: inflateEngine)
         while let (row, pass, index) = try rows.next() {
             try body(row, pass, index)
             if let stopAfter, rows.decodedRows >= stopAfter { return }

@@ -11,7 +11,7 @@ final class PNGRowDecoder<Source: PNGByteSource> {
 
     private let source: Source
     private let ranges: [Range<Int>]
-    private let inflater: Inflater
+    private let inflater: any Inflater
     private let input: UnsafeMutableRawBufferPointer
     private var nextRange = 0, rangeOffset = 0
     /// Two row buffers (current, previous), each with the filter-type byte in front.
@@ -22,13 +22,13 @@ final class PNGRowDecoder<Source: PNGByteSource> {
     /// Input read from the source per piece.
     private static var pieceSize: Int { 256 << 10 }
 
-    init(source: Source, structure: PNGStructure) throws(ZlibError) {
+    init(source: Source, structure: PNGStructure, engine: InflateEngine = .preferred) throws(ZlibError) {
         header = structure.header
         passes = PNGPass.passes(width: header.width, height: header.height, interlaced: header.isInterlaced).filter { !$0.isEmpty }
         expectedRows = passes.reduce(0) { $0 + $1.height }
         self.source = source
         ranges = structure.imageData
-        inflater = try Inflater()
+        inflater = try makeInflater(engine)
         input = .allocate(byteCount: Self.pieceSize, alignment: 1)
         let rowCapacity = header.rowBytes(pixels: header.width) + 1
         rowBuffer = .allocate(capacity: 2 * rowCapacity)
