@@ -45,10 +45,10 @@ for name in photo-pillow.png tiled-vips.png zone-vips.png; do
         seconds "$zlib" info --alpha "$file" >>"$work/d.zlib"
         seconds "$isal" run -e "load \"$file\" | thumbnail size=256 | save \"$work/t.png\"" >>"$work/t.isal"
         seconds "$zlib" run -e "load \"$file\" | thumbnail size=256 | save \"$work/t.png\"" >>"$work/t.zlib"
-        seconds vipsthumbnail "$file" -s 256 -o "$work/tv.png" >>"$work/t.vips"
+        seconds vipsthumbnail "$file" -s 256 -o "$PWD/$work/tv.png" >>"$work/t.vips"
     done
     di=$(median <"$work/d.isal"); dz=$(median <"$work/d.zlib")
     ti=$(median <"$work/t.isal"); tz=$(median <"$work/t.zlib"); tv=$(median <"$work/t.vips")
-    size=$(python3 -c "from PIL import Image; print('%d×%d' % Image.open('$file').size)")
-    printf '| %s %s | %s s | %s s | %.2f× | %s s | %s s | %s s |\n' "$name" "$size" "$di" "$dz" "$(echo "$di / $dz" | bc -l)" "$ti" "$tz" "$tv"
+    size=$(python3 -c "from PIL import Image; Image.MAX_IMAGE_PIXELS = None; print('%d×%d' % Image.open('$file').size)")
+    printf '| %s %s | %s s | %s s | %.2f× | %s s | %s s | %s s |\n' "$name" "$size" "$di" "$dz" "$(awk -v a="$di" -v b="$dz" 'BEGIN { print a / b }')" "$ti" "$tz" "$tv"
 done

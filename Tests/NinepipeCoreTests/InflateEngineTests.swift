@@ -29,7 +29,7 @@ struct InflateEngineTests {
                     inflater.setInput(UnsafeBufferPointer(rebasing: all[offset..<end]))
                     offset = end
                 }
-                let written = try inflater.inflate(into: buffer)
+                let written = try inflater.inflateOrThrow(into: buffer)
                 output.append(contentsOf: buffer.prefix(written))
             }
         }

@@ -29,22 +29,28 @@ final class ISALInflater: Inflater {
         state.pointee.avail_in = UInt32(input.count)
     }
 
-    func inflate(into output: UnsafeMutableRawBufferPointer) throws(ZlibError) -> Int {
-        guard !finished, output.count > 0 else { return 0 }
+    func inflate(into output: UnsafeMutableRawBufferPointer) -> InflateStep {
+        guard !finished, output.count > 0 else { return InflateStep(written: 0) }
         if header.count == 2 {
             // zlib refuses a header whose check bits are wrong or that asks for a dictionary;
             // ISA-L does not look at them.
-            guard (Int(header[0]) << 8 | Int(header[1])) % 31 == 0 else { throw ZlibError(code: ISAL_INVALID_WRAPPER, message: "incorrect header check") }
-            guard header[1] & 0x20 == 0 else { throw ZlibError(code: ISAL_NEED_DICT, message: "a preset dictionary is required") }
+            guard (Int(header[0]) << 8 | Int(header[1])) % 31 == 0 else {
+                return InflateStep(written: 0, failure: ZlibError(code: ISAL_INVALID_WRAPPER, message: "incorrect header check"))
+            }
+            guard header[1] & 0x20 == 0 else {
+                return InflateStep(written: 0, failure: ZlibError(code: ISAL_NEED_DICT, message: "a preset dictionary is required"))
+            }
         }
         state.pointee.next_out = output.baseAddress?.assumingMemoryBound(to: UInt8.self)
         state.pointee.avail_out = UInt32(output.count)
         let status = isal_inflate(state)
         let written = output.count - Int(state.pointee.avail_out)
         outputFull = state.pointee.avail_out == 0
-        guard status >= ISAL_DECOMP_OK, status != ISAL_NEED_DICT else { throw ZlibError(code: status, message: Self.message(status)) }
+        guard status >= ISAL_DECOMP_OK, status != ISAL_NEED_DICT else {
+            return InflateStep(written: written, failure: ZlibError(code: status, message: Self.message(status)))
+        }
         if state.pointee.block_state == ISAL_BLOCK_FINISH { finished = true }
-        return written
+        return InflateStep(written: written)
     }
 
     /// zlib's wording for ISA-L's failures, so a broken file reads the same on either engine.

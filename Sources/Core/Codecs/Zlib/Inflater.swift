@@ -10,9 +10,29 @@ protocol Inflater: AnyObject {
     var needsInput: Bool { get }
     /// Hands over the next piece of compressed input.
     func setInput(_ input: UnsafeBufferPointer<UInt8>)
-    /// Inflates into `output`, returning how many bytes were written (0 when more input is
-    /// needed or the stream ended).
-    func inflate(into output: UnsafeMutableRawBufferPointer) throws(ZlibError) -> Int
+    /// Inflates into `output`: the bytes written (0 when more input is needed or the stream
+    /// ended) and the failure that stopped it, if any. The bytes before a failure are good, so a
+    /// reader that inflates ahead can still use them and report the failure only when it needs
+    /// what lies beyond.
+    func inflate(into output: UnsafeMutableRawBufferPointer) -> InflateStep
+}
+
+/// What one call of ``Inflater/inflate(into:)`` did.
+struct InflateStep {
+    /// The bytes written to the output.
+    var written: Int
+    /// The failure that stopped it after them, if any.
+    var failure: ZlibError?
+}
+
+extension Inflater {
+    /// Inflates into `output`, returning the bytes written, or throws the failure (dropping the
+    /// bytes before it).
+    func inflateOrThrow(into output: UnsafeMutableRawBufferPointer) throws(ZlibError) -> Int {
+        let step = inflate(into: output)
+        if let failure = step.failure { throw failure }
+        return step.written
+    }
 }
 
 /// The inflate engines a build can have.

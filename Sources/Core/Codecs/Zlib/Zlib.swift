@@ -13,7 +13,7 @@ enum Zlib {
             inflater.setInput(pointer)
             do throws(ZlibError) {
                 while !inflater.finished {
-                    let written = try inflater.inflate(into: piece)
+                    let written = try inflater.inflateOrThrow(into: piece)
                     if written == 0 {
                         if !inflater.finished { failure = ZlibError(code: Z_BUF_ERROR, message: "compressed data ends early") }
                         break

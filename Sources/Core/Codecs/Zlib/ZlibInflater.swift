@@ -29,9 +29,8 @@ final class ZlibInflater: Inflater {
         stream.pointee.avail_in = UInt32(input.count)
     }
 
-    /// Inflates into `output`, returning how many bytes were written (0 when more input is needed or the stream ended).
-    func inflate(into output: UnsafeMutableRawBufferPointer) throws(ZlibError) -> Int {
-        guard !finished, output.count > 0 else { return 0 }
+    func inflate(into output: UnsafeMutableRawBufferPointer) -> InflateStep {
+        guard !finished, output.count > 0 else { return InflateStep(written: 0) }
         stream.pointee.next_out = output.baseAddress?.assumingMemoryBound(to: UInt8.self)
         stream.pointee.avail_out = UInt32(output.count)
         let status = CZlib.inflate(stream, Z_NO_FLUSH)
@@ -39,9 +38,9 @@ final class ZlibInflater: Inflater {
         switch status {
         case Z_OK, Z_BUF_ERROR: break
         case Z_STREAM_END: finished = true
-        default: throw ZlibError(code: status, message: currentMessage(status))
+        default: return InflateStep(written: written, failure: ZlibError(code: status, message: currentMessage(status)))
         }
-        return written
+        return InflateStep(written: written)
     }
 
     private func currentMessage(_ status: Int32) -> String {

@@ -13,6 +13,11 @@ final class PNGRowDecoder<Source: PNGByteSource> {
     private let ranges: [Range<Int>]
     private let inflater: any Inflater
     private let input: UnsafeMutableRawBufferPointer
+    /// Inflated data not yet taken as rows, `ahead[aheadStart..<aheadEnd]`.
+    private let ahead: UnsafeMutableRawBufferPointer
+    private var aheadStart = 0, aheadEnd = 0
+    /// The failure the data ran into while inflating ahead, thrown when its rows are needed.
+    private var failure: ZlibError?
     private var nextRange = 0, rangeOffset = 0
     /// Two row buffers (current, previous), each with the filter-type byte in front.
     private let rowBuffer: UnsafeMutablePointer<UInt8>
@@ -30,6 +35,7 @@ final class PNGRowDecoder<Source: PNGByteSource> {
         ranges = structure.imageData
         inflater = try makeInflater(engine)
         input = .allocate(byteCount: Self.pieceSize, alignment: 1)
+        ahead = .allocate(byteCount: Self.pieceSize, alignment: 16)
         let rowCapacity = header.rowBytes(pixels: header.width) + 1
         rowBuffer = .allocate(capacity: 2 * rowCapacity)
         rowBuffer.initialize(repeating: 0, count: 2 * rowCapacity)
@@ -39,6 +45,7 @@ final class PNGRowDecoder<Source: PNGByteSource> {
 
     deinit {
         input.deallocate()
+        ahead.deallocate()
         rowBuffer.deallocate()
     }
 
@@ -70,10 +77,32 @@ final class PNGRowDecoder<Source: PNGByteSource> {
         if try withUnsafeMutableBytes(of: &probe, { try fill($0) }) > 0 { throw PNGError.imageDataTooLong }
     }
 
-    /// Fills `buffer` as far as the data allows; returns the bytes written.
+    /// Fills `buffer` as far as the data allows from the inflated read-ahead; returns the bytes
+    /// written. A failure of the data is thrown only when `buffer` needs bytes beyond it.
     private func fill(_ buffer: UnsafeMutableRawBufferPointer) throws -> Int {
         var filled = 0
-        while filled < buffer.count && !inflater.finished {
+        while filled < buffer.count {
+            if aheadStart < aheadEnd {
+                let count = Swift.min(buffer.count - filled, aheadEnd - aheadStart)
+                UnsafeMutableRawBufferPointer(rebasing: buffer[filled..<(filled + count)])
+                    .copyMemory(from: UnsafeRawBufferPointer(rebasing: ahead[aheadStart..<(aheadStart + count)]))
+                aheadStart += count
+                filled += count
+                continue
+            }
+            if let failure { throw PNGError.corruptImageData(reason: failure.message) }
+            guard try inflateAhead() else { break }
+        }
+        return filled
+    }
+
+    /// Inflates the next stretch of data into the read-ahead buffer, feeding input as it runs
+    /// out: one large call suits ISA-L (its fast path wants room) and costs zlib one copy.
+    /// Returns `false` at the end of the data. A failure is kept with the bytes before it.
+    private func inflateAhead() throws -> Bool {
+        aheadStart = 0
+        aheadEnd = 0
+        while aheadEnd < ahead.count && !inflater.finished && failure == nil {
             if inflater.needsInput {
                 guard nextRange < ranges.count else { break }
                 let range = ranges[nextRange]
@@ -88,17 +117,13 @@ final class PNGRowDecoder<Source: PNGByteSource> {
                 }
                 continue
             }
-            let written: Int
-            do {
-                written = try inflater.inflate(into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]))
-            } catch {
-                throw PNGError.corruptImageData(reason: error.message)
-            }
-            if written == 0 && !inflater.needsInput && !inflater.finished {
+            let step = inflater.inflate(into: UnsafeMutableRawBufferPointer(rebasing: ahead[aheadEnd...]))
+            aheadEnd += step.written
+            failure = step.failure
+            if step.written == 0 && failure == nil && !inflater.needsInput && !inflater.finished {
                 throw PNGError.corruptImageData(reason: "the zlib stream makes no progress")
             }
-            filled += written
         }
-        return filled
+        return aheadEnd > 0 || failure != nil
     }
 }
