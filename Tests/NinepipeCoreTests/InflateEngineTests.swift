@@ -65,3 +65,42 @@ struct InflateEngineTests {
         #expect(CompressionLibraries.inflate.name == (InflateEngine.preferred == .isal ? "ISA-L" : "zlib"))
     }
 }
+
+extension InflateEngineTests {
+    /// A 1200×900 RGBA picture (4.3 MB of rows: the row decoder inflates ahead on another thread).
+    static let large: Image = {
+        var generator = SeededBytes(seed: 7)
+        var samples = [UInt8](repeating: 0, count: 1200 * 900 * 4)
+        for index in samples.indices { samples[index] = index % 5 == 0 ? generator.next() : UInt8(truncatingIfNeeded: index / 4800) }
+        return Image(width: 1200, height: 900, layout: .rgba, samples: samples)
+    }()
+
+    @Test("a large PNG inflated ahead on another thread: the same pixels whole, streamed and by region, on every engine", arguments: InflateEngine.available)
+    func overlapped(engine: InflateEngine) throws {
+        let bytes = try PNGEncoder(compressionLevel: 6).encode(Self.large)
+        var decoder = PNGDecoder()
+        decoder.inflateEngine = engine
+        #expect(try decoder.decode(bytes).storage == Self.large.storage)
+        let region = PixelRect(x: 100, y: 700, width: 300, height: 150)
+        #expect(try decoder.decode(bytes, region: region).storage == Self.large.cropped(to: region).storage)
+        let streamed = try #require(try PNGDecoder().bands(bytes))
+        #expect(try streamed.materialized(bandRows: 37).storage == Self.large.storage)
+    }
+
+    @Test("damage halfway through a large PNG's data stops the rows below it only", arguments: InflateEngine.available)
+    func damageHalfway(engine: InflateEngine) throws {
+        var bytes = try PNGEncoder(compressionLevel: 6).encode(Self.large)
+        // Break the zlib data about two thirds in, and give its IDAT chunk a CRC that matches, so
+        // the stream itself is what fails.
+        let structure = try PNGStructure.read(bytes, limits: .default) { _ in }
+        let data = try #require(structure.imageData.first)
+        bytes[data.lowerBound + data.count * 2 / 3] ^= 0x55
+        let crc = Array(bytes[(data.lowerBound - 4)..<data.upperBound]).withUnsafeBytes { Zlib.crc32($0) }
+        for (offset, shift) in [24, 16, 8, 0].enumerated() { bytes[data.upperBound + offset] = UInt8(truncatingIfNeeded: crc >> UInt32(shift)) }
+        var decoder = PNGDecoder()
+        decoder.inflateEngine = engine
+        let top = PixelRect(x: 0, y: 0, width: 1200, height: 100)
+        #expect(try decoder.decode(bytes, region: top).storage == Self.large.cropped(to: top).storage)
+        #expect(throws: (any Error).self) { try decoder.decode(bytes) }
+    }
+}

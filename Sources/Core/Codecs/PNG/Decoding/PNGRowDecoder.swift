@@ -1,6 +1,13 @@
+import Dispatch
+
 /// Inflates and unfilters a PNG's rows one at a time, in file order (pass by pass for Adam7),
 /// reading the `IDAT` data from its source in pieces: the whole-image decoder and the streamed
 /// one share it, and neither needs the compressed data in one block.
+///
+/// Rows are served from 256 KiB blocks of inflated data. For images of more than a few blocks,
+/// the next block is inflated on another thread while the rows of the current one are unfiltered
+/// and used (two blocks in all, so memory stays bounded): inflate, the largest cost of a PNG
+/// decode, overlaps with the rest of the pipeline.
 final class PNGRowDecoder<Source: PNGByteSource> {
     let header: PNGHeader
     let passes: [PNGPass]
@@ -9,33 +16,34 @@ final class PNGRowDecoder<Source: PNGByteSource> {
     /// Rows unfiltered so far.
     private(set) var decodedRows = 0
 
-    private let source: Source
-    private let ranges: [Range<Int>]
-    private let inflater: any Inflater
-    private let input: UnsafeMutableRawBufferPointer
-    /// Inflated data not yet taken as rows, `ahead[aheadStart..<aheadEnd]`.
-    private let ahead: UnsafeMutableRawBufferPointer
+    private let inflation: PNGInflation<Source>
+    /// Two blocks of inflated data: rows are taken from `blocks[currentBlock]`, while the other
+    /// may be being filled by ``pending``.
+    private let blocks: [UnsafeMutableRawBufferPointer]
+    private var currentBlock = 0
+    /// The rows' bytes not yet taken, `blocks[currentBlock][aheadStart..<aheadEnd]`.
     private var aheadStart = 0, aheadEnd = 0
-    /// The failure the data ran into while inflating ahead, thrown when its rows are needed.
-    private var failure: ZlibError?
-    private var nextRange = 0, rangeOffset = 0
+    /// The block being inflated on another thread, if any.
+    private var pending: BlockJob?
+    /// Whether blocks are inflated on another thread (images of more than four blocks).
+    private let overlaps: Bool
     /// Two row buffers (current, previous), each with the filter-type byte in front.
     private let rowBuffer: UnsafeMutablePointer<UInt8>
     private var current: UnsafeMutablePointer<UInt8>, previous: UnsafeMutablePointer<UInt8>
     private var passIndex = 0, rowInPass = 0
 
-    /// Input read from the source per piece.
-    private static var pieceSize: Int { 256 << 10 }
+    /// The size of a block of inflated data.
+    private static var blockSize: Int { 256 << 10 }
 
     init(source: Source, structure: PNGStructure, engine: InflateEngine = .preferred) throws(ZlibError) {
         header = structure.header
         passes = PNGPass.passes(width: header.width, height: header.height, interlaced: header.isInterlaced).filter { !$0.isEmpty }
         expectedRows = passes.reduce(0) { $0 + $1.height }
-        self.source = source
-        ranges = structure.imageData
-        inflater = try makeInflater(engine)
-        input = .allocate(byteCount: Self.pieceSize, alignment: 1)
-        ahead = .allocate(byteCount: Self.pieceSize, alignment: 16)
+        inflation = try PNGInflation(source: source, ranges: structure.imageData, engine: engine)
+        blocks = (0..<2).map { _ in .allocate(byteCount: Self.blockSize, alignment: 16) }
+        let rowHeader = structure.header
+        let inflatedSize = passes.reduce(0) { $0 + $1.height * (rowHeader.rowBytes(pixels: $1.width) + 1) }
+        overlaps = inflatedSize > 4 * Self.blockSize
         let rowCapacity = header.rowBytes(pixels: header.width) + 1
         rowBuffer = .allocate(capacity: 2 * rowCapacity)
         rowBuffer.initialize(repeating: 0, count: 2 * rowCapacity)
@@ -44,8 +52,8 @@ final class PNGRowDecoder<Source: PNGByteSource> {
     }
 
     deinit {
-        input.deallocate()
-        ahead.deallocate()
+        pending?.done.wait()
+        for block in blocks { block.deallocate() }
         rowBuffer.deallocate()
     }
 
@@ -77,7 +85,7 @@ final class PNGRowDecoder<Source: PNGByteSource> {
         if try withUnsafeMutableBytes(of: &probe, { try fill($0) }) > 0 { throw PNGError.imageDataTooLong }
     }
 
-    /// Fills `buffer` as far as the data allows from the inflated read-ahead; returns the bytes
+    /// Fills `buffer` as far as the data allows from the inflated blocks; returns the bytes
     /// written. A failure of the data is thrown only when `buffer` needs bytes beyond it.
     private func fill(_ buffer: UnsafeMutableRawBufferPointer) throws -> Int {
         var filled = 0
@@ -85,45 +93,55 @@ final class PNGRowDecoder<Source: PNGByteSource> {
             if aheadStart < aheadEnd {
                 let count = Swift.min(buffer.count - filled, aheadEnd - aheadStart)
                 UnsafeMutableRawBufferPointer(rebasing: buffer[filled..<(filled + count)])
-                    .copyMemory(from: UnsafeRawBufferPointer(rebasing: ahead[aheadStart..<(aheadStart + count)]))
+                    .copyMemory(from: UnsafeRawBufferPointer(rebasing: blocks[currentBlock][aheadStart..<(aheadStart + count)]))
                 aheadStart += count
                 filled += count
                 continue
             }
-            if let failure { throw PNGError.corruptImageData(reason: failure.message) }
-            guard try inflateAhead() else { break }
+            guard try nextBlock() else { break }
         }
         return filled
     }
 
-    /// Inflates the next stretch of data into the read-ahead buffer, feeding input as it runs
-    /// out: one large call suits ISA-L (its fast path wants room) and costs zlib one copy.
-    /// Returns `false` at the end of the data. A failure is kept with the bytes before it.
-    private func inflateAhead() throws -> Bool {
-        aheadStart = 0
-        aheadEnd = 0
-        while aheadEnd < ahead.count && !inflater.finished && failure == nil {
-            if inflater.needsInput {
-                guard nextRange < ranges.count else { break }
-                let range = ranges[nextRange]
-                let count = Swift.min(input.count, range.count - rangeOffset)
-                let start = range.lowerBound + rangeOffset
-                try source.copy(start..<(start + count), into: UnsafeMutableRawBufferPointer(rebasing: input[0..<count]))
-                inflater.setInput(UnsafeBufferPointer(start: input.baseAddress?.assumingMemoryBound(to: UInt8.self), count: count))
-                rangeOffset += count
-                if rangeOffset == range.count {
-                    nextRange += 1
-                    rangeOffset = 0
-                }
-                continue
-            }
-            let step = inflater.inflate(into: UnsafeMutableRawBufferPointer(rebasing: ahead[aheadEnd...]))
-            aheadEnd += step.written
-            failure = step.failure
-            if step.written == 0 && failure == nil && !inflater.needsInput && !inflater.finished {
-                throw PNGError.corruptImageData(reason: "the zlib stream makes no progress")
-            }
+    /// Makes the next block of inflated data current: the one inflated ahead, or one inflated
+    /// now; then starts inflating the block after it on another thread. `false` at the end of
+    /// the data; throws the data's failure once everything before it has been taken.
+    private func nextBlock() throws -> Bool {
+        if let job = pending {
+            job.done.wait()
+            pending = nil
+            currentBlock = 1 - currentBlock
+            aheadEnd = job.length
+        } else if inflation.isExhausted {
+            aheadEnd = 0
+        } else {
+            aheadEnd = inflation.fill(blocks[currentBlock])
         }
-        return aheadEnd > 0 || failure != nil
+        aheadStart = 0
+        guard aheadEnd > 0 else {
+            if let failure = inflation.failure { throw failure }
+            return false
+        }
+        if overlaps && !inflation.isExhausted {
+            let job = BlockJob(block: blocks[1 - currentBlock])
+            let inflation = self.inflation
+            job.done.enter()
+            DispatchQueue.global().async {
+                job.length = inflation.fill(job.block)
+                job.done.leave()
+            }
+            pending = job
+        }
+        return true
     }
+}
+
+/// A block being inflated on another thread: written there, read here after ``done`` is waited
+/// for (the wait orders the two accesses).
+private final class BlockJob: @unchecked Sendable {
+    let block: UnsafeMutableRawBufferPointer
+    var length = 0
+    let done = DispatchGroup()
+
+    init(block: UnsafeMutableRawBufferPointer) { self.block = block }
 }

@@ -1,6 +1,6 @@
 /// The bytes of a PNG file as the chunk reader sees them: all in memory, or a file read by
 /// position so that a large image is never held whole.
-protocol PNGByteSource {
+protocol PNGByteSource: SendableMetatype {
     /// The file's length.
     var count: Int { get }
     /// The bytes in `range` (inside the file).
