@@ -5,9 +5,9 @@ import Dispatch
 /// one share it, and neither needs the compressed data in one block.
 ///
 /// Rows are served from 256 KiB blocks of inflated data. For images of more than a few blocks,
-/// the next block is inflated on another thread while the rows of the current one are unfiltered
-/// and used (two blocks in all, so memory stays bounded): inflate, the largest cost of a PNG
-/// decode, overlaps with the rest of the pipeline.
+/// the next blocks are inflated on another thread, in order, while the rows of the current one
+/// are unfiltered and used (``blockCount`` blocks in all, so memory stays bounded): inflate, the
+/// largest cost of a PNG decode, overlaps with the rest of the pipeline.
 final class PNGRowDecoder<Source: PNGByteSource> {
     let header: PNGHeader
     let passes: [PNGPass]
@@ -17,14 +17,16 @@ final class PNGRowDecoder<Source: PNGByteSource> {
     private(set) var decodedRows = 0
 
     private let inflation: PNGInflation<Source>
-    /// Two blocks of inflated data: rows are taken from `blocks[currentBlock]`, while the other
-    /// may be being filled by ``pending``.
+    /// Blocks of inflated data: rows are taken from `blocks[currentBlock]`, while the others
+    /// may be being filled by the ``pending`` jobs.
     private let blocks: [UnsafeMutableRawBufferPointer]
     private var currentBlock = 0
     /// The rows' bytes not yet taken, `blocks[currentBlock][aheadStart..<aheadEnd]`.
     private var aheadStart = 0, aheadEnd = 0
-    /// The block being inflated on another thread, if any.
-    private var pending: BlockJob?
+    /// The blocks being inflated on another thread, in data order.
+    private var pending: [BlockJob] = []
+    /// Where the pending jobs run, one after another (created on first use).
+    private lazy var queue = DispatchQueue(label: "ninepipe.png-inflate")
     /// Whether blocks are inflated on another thread (images of more than four blocks).
     private let overlaps: Bool
     /// Two row buffers (current, previous), each with the filter-type byte in front.
@@ -34,16 +36,19 @@ final class PNGRowDecoder<Source: PNGByteSource> {
 
     /// The size of a block of inflated data.
     private static var blockSize: Int { 256 << 10 }
+    /// How many blocks a decoder holds: the current one and those inflated ahead.
+    private static var blockCount: Int { 4 }
 
     init(source: Source, structure: PNGStructure, engine: InflateEngine = .preferred) throws(ZlibError) {
         header = structure.header
         passes = PNGPass.passes(width: header.width, height: header.height, interlaced: header.isInterlaced).filter { !$0.isEmpty }
         expectedRows = passes.reduce(0) { $0 + $1.height }
         inflation = try PNGInflation(source: source, ranges: structure.imageData, engine: engine)
-        blocks = (0..<2).map { _ in .allocate(byteCount: Self.blockSize, alignment: 16) }
         let rowHeader = structure.header
         let inflatedSize = passes.reduce(0) { $0 + $1.height * (rowHeader.rowBytes(pixels: $1.width) + 1) }
         overlaps = inflatedSize > 4 * Self.blockSize
+        // A small image gets one block, inflated as its rows are asked for.
+        blocks = (0..<(overlaps ? Self.blockCount : 1)).map { _ in .allocate(byteCount: Self.blockSize, alignment: 16) }
         let rowCapacity = header.rowBytes(pixels: header.width) + 1
         rowBuffer = .allocate(capacity: 2 * rowCapacity)
         rowBuffer.initialize(repeating: 0, count: 2 * rowCapacity)
@@ -52,7 +57,7 @@ final class PNGRowDecoder<Source: PNGByteSource> {
     }
 
     deinit {
-        pending?.done.wait()
+        for job in pending { job.done.wait() }
         for block in blocks { block.deallocate() }
         rowBuffer.deallocate()
     }
@@ -103,14 +108,15 @@ final class PNGRowDecoder<Source: PNGByteSource> {
         return filled
     }
 
-    /// Makes the next block of inflated data current: the one inflated ahead, or one inflated
-    /// now; then starts inflating the block after it on another thread. `false` at the end of
-    /// the data; throws the data's failure once everything before it has been taken.
+    /// Makes the next block of inflated data current: the first inflated ahead, or one inflated
+    /// now; then starts inflating into the block just given up, so that the others stay ahead.
+    /// `false` at the end of the data; throws the data's failure once everything before it has
+    /// been taken.
     private func nextBlock() throws -> Bool {
-        if let job = pending {
+        if let job = pending.first {
             job.done.wait()
-            pending = nil
-            currentBlock = 1 - currentBlock
+            pending.removeFirst()
+            currentBlock = job.index
             aheadEnd = job.length
         } else if inflation.isExhausted {
             aheadEnd = 0
@@ -119,18 +125,28 @@ final class PNGRowDecoder<Source: PNGByteSource> {
         }
         aheadStart = 0
         guard aheadEnd > 0 else {
+            // The end: jobs still queued find nothing, but wait for them before reading the failure.
+            for job in pending { job.done.wait() }
+            pending.removeAll()
             if let failure = inflation.failure { throw failure }
             return false
         }
-        if overlaps && !inflation.isExhausted {
-            let job = BlockJob(block: blocks[1 - currentBlock])
+        guard overlaps else { return true }
+        // Keep every block but the current one being filled ahead (jobs run in order on the
+        // queue; one that finds the data exhausted writes nothing).
+        var busy = Set(pending.map(\.index))
+        busy.insert(currentBlock)
+        if pending.isEmpty && inflation.isExhausted { return true }
+        for index in blocks.indices where !busy.contains(index) {
+            let job = BlockJob(block: blocks[index], index: index)
             let inflation = self.inflation
             job.done.enter()
-            DispatchQueue.global().async {
-                job.length = inflation.fill(job.block)
+            queue.async {
+                job.length = inflation.isExhausted ? 0 : inflation.fill(job.block)
                 job.done.leave()
             }
-            pending = job
+            pending.append(job)
+            busy.insert(index)
         }
         return true
     }
@@ -140,8 +156,13 @@ final class PNGRowDecoder<Source: PNGByteSource> {
 /// for (the wait orders the two accesses).
 private final class BlockJob: @unchecked Sendable {
     let block: UnsafeMutableRawBufferPointer
+    /// Its place in the decoder's blocks.
+    let index: Int
     var length = 0
     let done = DispatchGroup()
 
-    init(block: UnsafeMutableRawBufferPointer) { self.block = block }
+    init(block: UnsafeMutableRawBufferPointer, index: Int) {
+        self.block = block
+        self.index = index
+    }
 }
