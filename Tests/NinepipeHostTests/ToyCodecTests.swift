@@ -59,6 +59,10 @@ struct ToyError: NinepipeError {
 @Suite("a codec registered from outside")
 struct ToyCodecTests {
     init() {
+        // The standard step registry is built first, so that tests running beside these (the
+        // step table in the docs, `plugins save`) see the built-in codecs' save parameters only,
+        // whichever runs first; these tests build their own with `makeStandard()`.
+        _ = PluginRegistry.standard
         if ImageCodecs.decoder(for: ToyCodec.format) == nil { ImageCodecs.register(ToyCodec()) }
     }
 
