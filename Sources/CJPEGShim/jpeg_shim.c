@@ -9,6 +9,17 @@
 #include <jpeglib.h>
 #include <jerror.h>
 
+#define NJS_STRING(x) #x
+#define NJS_EXPANDED_STRING(x) NJS_STRING(x)
+
+const char *njs_library_version(void) {
+#ifdef LIBJPEG_TURBO_VERSION
+    return NJS_EXPANDED_STRING(LIBJPEG_TURBO_VERSION);
+#else
+    return NJS_EXPANDED_STRING(JPEG_LIB_VERSION);
+#endif
+}
+
 /* ---------------------------------------------------------------- errors */
 
 typedef struct njs_error_manager {

@@ -17,6 +17,9 @@
 extern "C" {
 #endif
 
+/** The libjpeg-turbo version compiled in (`2.1.5`), or the libjpeg API version (`62`) for another libjpeg. */
+const char *njs_library_version(void);
+
 /** Colour spaces as seen by Swift. */
 enum njs_color_space {
     NJS_GRAY = 1,

@@ -28,9 +28,9 @@ struct OptionSpec: Sendable {
     /// The long name without dashes (`output`).
     let name: String
     /// The one-letter spelling without its dash (`o`), if any.
-    let short: Character?
+    var short: Character? = nil
     /// The value the option takes; `nil` for a flag.
-    let value: Value?
+    var value: Value? = nil
     /// One line of help.
     let summary: String
     /// Whether it may be given more than once (each value kept).

@@ -7,10 +7,10 @@ enum SharedOptions {
     /// `--max-pixels` and `--max-dimension`: every command that reads images.
     static let limitOptions: [OptionSpec] = [
         OptionSpec(
-            name: "max-pixels", short: nil, value: .number("N", 1...ImageLimits.largestPixelCount),
+            name: "max-pixels", value: .number("N", 1...ImageLimits.largestPixelCount),
             summary: "refuse images over N pixels (default 268435456 = 16384×16384; at most 2^40)"),
         OptionSpec(
-            name: "max-dimension", short: nil, value: .number("N", 1...ImageLimits.largestDimension),
+            name: "max-dimension", value: .number("N", 1...ImageLimits.largestDimension),
             summary: "refuse images with a side over N pixels (default 65535; at most 2^31 − 1)"),
     ]
 
@@ -18,34 +18,34 @@ enum SharedOptions {
     static let pipelineOptions: [OptionSpec] =
         [
             OptionSpec(name: "expression", short: "e", value: .text("TEXT"), summary: "the pipeline as text instead of a file"),
-            OptionSpec(name: "set", short: nil, value: .text("NAME=VALUE"), summary: "value for $NAME in the pipeline (repeatable)", repeatable: true),
+            OptionSpec(name: "set", value: .text("NAME=VALUE"), summary: "value for $NAME in the pipeline (repeatable)", repeatable: true),
         ] + limitOptions + [
-            OptionSpec(name: "timings", short: nil, value: nil, summary: "print each step's wall time and resulting size, and the peak memory, to stderr"),
+            OptionSpec(name: "timings", summary: "print each step's wall time and resulting size, and the peak memory, to stderr"),
             OptionSpec(
-                name: "stream", short: nil, value: .choice(["auto", "always", "never"]),
+                name: "stream", value: .choice(["auto", "always", "never"]),
                 summary: "pass bands of rows between steps instead of whole images: auto (default) for PNG files over 16 MiB of pixels"),
             OptionSpec(
                 name: "output", short: "o", value: .path("TARGET"),
                 summary: "DIR/ (mirrors input folders) or a name with {name} {ext} {dir} {width} {height} {index}, e.g. 'out/{name}-{width}x{height}.{ext}'",
                 group: batchGroup),
-            OptionSpec(name: "recursive", short: "r", value: nil, summary: "read directories at any depth", group: batchGroup),
+            OptionSpec(name: "recursive", short: "r", summary: "read directories at any depth", group: batchGroup),
             OptionSpec(
                 name: "jobs", short: "j", value: .number("N", 1...BatchRunner.maximumJobs),
                 summary: "files processed at once, 1…\(BatchRunner.maximumJobs) and never more than the inputs (default: number of cores)", group: batchGroup),
             OptionSpec(
-                name: "quiet", short: "q", value: nil, summary: "no progress, per-file lines or warnings (still counted); failures and the summary only"),
+                name: "quiet", short: "q", summary: "no progress, per-file lines or warnings (still counted); failures and the summary only"),
             OptionSpec(
-                name: "verbose", short: "v", value: nil, summary: "every warning (a batch otherwise shows each kind once and counts the files in the summary)"),
-            OptionSpec(name: "fail-fast", short: nil, value: nil, summary: "stop starting new files after the first failure", group: batchGroup),
-            OptionSpec(name: "dry-run", short: "n", value: nil, summary: "print INPUT → OUTPUT for each file, write nothing", group: batchGroup),
+                name: "verbose", short: "v", summary: "every warning (a batch otherwise shows each kind once and counts the files in the summary)"),
+            OptionSpec(name: "fail-fast", summary: "stop starting new files after the first failure", group: batchGroup),
+            OptionSpec(name: "dry-run", short: "n", summary: "print INPUT → OUTPUT for each file, write nothing", group: batchGroup),
             OptionSpec(
-                name: "skip-existing", short: nil, value: nil,
+                name: "skip-existing",
                 summary: "leave out inputs whose outputs exist and are at least as new (resume a stopped batch); counted as up to date", group: batchGroup),
             OptionSpec(
-                name: "report", short: nil, value: .path("FILE"),
+                name: "report", value: .path("FILE"),
                 summary: "write one JSON line per input as it finishes (input, outputs, status, error, seconds, bytes); - for stdout", group: batchGroup),
             OptionSpec(
-                name: "shard", short: nil, value: .text("I/N"),
+                name: "shard", value: .text("I/N"),
                 summary: "process slice I (0…N-1) of the sorted inputs; auto/N reads JOB_COMPLETION_INDEX", group: batchGroup),
         ]
 
@@ -58,22 +58,22 @@ enum SharedOptions {
             OptionSpec(
                 name: "output", short: "o", value: .path("DIR"), summary: "where to write (Assets.xcassets for ios, res/ for android, a folder for web)"),
             OptionSpec(
-                name: "source-density", short: nil, value: .choice(["mdpi", "hdpi", "xhdpi", "xxhdpi", "xxxhdpi"]),
+                name: "source-density", value: .choice(["mdpi", "hdpi", "xhdpi", "xxhdpi", "xxxhdpi"]),
                 summary: "density of files whose folder and name say none (default mdpi = @1x)"),
-            OptionSpec(name: "upscale", short: nil, value: nil, summary: "enlarge the densest file for scales no file is dense enough for"),
-            OptionSpec(name: "strict", short: nil, value: nil, summary: "make slicing the target cannot express an error instead of a warning"),
+            OptionSpec(name: "upscale", summary: "enlarge the densest file for scales no file is dense enough for"),
+            OptionSpec(name: "strict", summary: "make slicing the target cannot express an error instead of a warning"),
             OptionSpec(
                 name: "jobs", short: "j", value: .number("N", 1...BatchRunner.maximumJobs),
                 summary: "assets converted at once, 1…\(BatchRunner.maximumJobs) and never more than the assets (default: number of cores)"),
-            OptionSpec(name: "dry-run", short: "n", value: nil, summary: "list every file that would be written; write nothing"),
-            OptionSpec(name: "quiet", short: "q", value: nil, summary: "no per-asset lines or warnings; failures and the summary only"),
-            OptionSpec(name: "verbose", short: "v", value: nil, summary: "every warning (otherwise each kind once, counted in the summary)"),
-            OptionSpec(name: "fail-fast", short: nil, value: nil, summary: "stop after the first failure"),
+            OptionSpec(name: "dry-run", short: "n", summary: "list every file that would be written; write nothing"),
+            OptionSpec(name: "quiet", short: "q", summary: "no per-asset lines or warnings; failures and the summary only"),
+            OptionSpec(name: "verbose", short: "v", summary: "every warning (otherwise each kind once, counted in the summary)"),
+            OptionSpec(name: "fail-fast", summary: "stop after the first failure"),
         ] + limitOptions
 
     /// `assets ios|web --center`.
     static let centerOption = OptionSpec(
-        name: "center", short: nil, value: .choice(["stretch", "tile"]),
+        name: "center", value: .choice(["stretch", "tile"]),
         summary: "how the centre fills (default: an imageset's own mode, else stretch)")
 
     /// What `assets` accepts as inputs (help notes).
@@ -84,6 +84,6 @@ enum SharedOptions {
 
     /// `ninepatch … --border`.
     static let borderOption = OptionSpec(
-        name: "border", short: nil, value: nil,
+        name: "border",
         summary: "read the 1-pixel frame even when the name does not end in .9.png")
 }

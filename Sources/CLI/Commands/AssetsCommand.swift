@@ -19,10 +19,10 @@ enum AssetsCommand: Command {
                 usage: ["assets android INPUT... --output res/ [--densities mdpi,hdpi,…] [--compiled]"],
                 options: SharedOptions.assetOptions + [
                     OptionSpec(
-                        name: "densities", short: nil, value: .text("LIST"),
+                        name: "densities", value: .text("LIST"),
                         summary: "comma list of mdpi, hdpi, xhdpi, xxhdpi, xxxhdpi (default all five)"),
                     OptionSpec(
-                        name: "compiled", short: nil, value: nil,
+                        name: "compiled",
                         summary: "write what aapt puts in an APK: chunks, no frame, .9.png names kept"),
                 ], notes: SharedOptions.assetInputs),
             CommandSpec(

@@ -6,7 +6,7 @@ enum HelpCommand: Command {
     static let spec = CommandSpec(
         name: "help", summary: "show help for a command, or the manual page in roff (--man)",
         usage: ["help [COMMAND [SUBCOMMAND]]", "help --man"],
-        options: [OptionSpec(name: "man", short: nil, value: nil, summary: "print the manual page as roff (man -l <(ninepipe help --man))")],
+        options: [OptionSpec(name: "man", summary: "print the manual page as roff (man -l <(ninepipe help --man))")],
         operands: .commands)
 
     static func run(_ invocation: Invocation) throws -> ExitCode {

@@ -9,19 +9,19 @@ enum InfoCommand: Command {
         usage: ["info IMAGE... [--alpha] [--trim] [--placeholder [--components XxY] [--approximate]]"],
         options: [
             OptionSpec(
-                name: "alpha", short: nil, value: nil,
+                name: "alpha",
                 summary: "also count the pixels that are not fully opaque (this decodes the pixels)"),
             OptionSpec(
-                name: "trim", short: nil, value: nil,
+                name: "trim",
                 summary: "also print the rectangle the trim step would keep (default threshold and background; decodes the pixels)"),
             OptionSpec(
-                name: "placeholder", short: nil, value: nil,
+                name: "placeholder",
                 summary: "also print the dominant colour and a 4×3 BlurHash of every decoded pixel (the reference encoders' string)"),
             OptionSpec(
-                name: "components", short: nil, value: .text("XxY"),
+                name: "components", value: .text("XxY"),
                 summary: "the BlurHash's components across and down, 1…9 each (default 4x3); implies --placeholder"),
             OptionSpec(
-                name: "approximate", short: nil, value: nil,
+                name: "approximate",
                 summary:
                     "hash a small copy decoded scaled down (many times faster on big photos; may differ from the reference's string in a few characters); implies --placeholder"
             ),

@@ -12,9 +12,9 @@ enum NinePatchCommand: Command {
                 name: "inspect", summary: "print a nine-patch's regions as JSON, iOS cap insets, CSS border-image or Android XML",
                 usage: ["ninepatch inspect FILE [--format json|ios|css|android] [--border | --insets T,L,B,R]"],
                 options: [
-                    OptionSpec(name: "format", short: nil, value: .choice(["json", "ios", "css", "android"]), summary: "what to print (default json)"),
+                    OptionSpec(name: "format", value: .choice(["json", "ios", "css", "android"]), summary: "what to print (default json)"),
                     SharedOptions.borderOption,
-                    OptionSpec(name: "insets", short: nil, value: .text("T,L,B,R"), summary: "treat a plain image as a nine-patch with these cap insets"),
+                    OptionSpec(name: "insets", value: .text("T,L,B,R"), summary: "treat a plain image as a nine-patch with these cap insets"),
                 ]),
             CommandSpec(
                 name: "compile", summary: "strip the 1-pixel frame and write aapt's npTc/npLb/npOl chunks (aapt singleCrunch)",

@@ -6,7 +6,7 @@ enum PluginsCommand: Command {
     static let spec = CommandSpec(
         name: "plugins", summary: "list the steps, show one step's parameters, or print the Markdown table",
         usage: ["plugins [NAME | --markdown]"],
-        options: [OptionSpec(name: "markdown", short: nil, value: nil, summary: "print the step table as Markdown (Plugins.md)")],
+        options: [OptionSpec(name: "markdown", summary: "print the step table as Markdown (Plugins.md)")],
         operands: .steps)
 
     static func run(_ invocation: Invocation) throws -> ExitCode {

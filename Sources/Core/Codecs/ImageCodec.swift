@@ -7,7 +7,7 @@
 public protocol ImageCodec: Sendable {
     /// The format it reads or writes.
     var format: ImageFormat { get }
-    /// Whether this build can use it (its system library was found at build time).
+    /// Whether this build can use it: by default, whether ``library`` was found at build time.
     var isAvailable: Bool { get }
     /// The system library it runs on, for version listings and "built without" messages; `nil` for a
     /// codec written in Swift alone.
@@ -15,8 +15,9 @@ public protocol ImageCodec: Sendable {
 }
 
 extension ImageCodec {
-    /// Always available: no system library to miss.
-    public var isAvailable: Bool { true }
+    /// Whether ``library`` has a version (it was found at build time); always for a codec written
+    /// in Swift alone.
+    public var isAvailable: Bool { library.map { $0.version != nil } ?? true }
     /// No system library.
     public var library: CodecLibrary? { nil }
 }

@@ -20,15 +20,8 @@ public struct GIFCodec: ImageDecoder {
     /// `true` when giflib was found at build time.
     public static var isAvailable: Bool { libraryVersion != nil }
 
-    static func checkAvailable() throws(FormatUnavailableError) {
-        guard isAvailable else { throw FormatUnavailableError(format: .gif) }
-    }
-
     /// GIF.
     public var format: ImageFormat { .gif }
-
-    /// Whether giflib was found at build time.
-    public var isAvailable: Bool { Self.isAvailable }
 
     /// giflib.
     public var library: CodecLibrary? { CodecLibrary(name: "giflib", version: Self.libraryVersion, package: "libgif-dev (Homebrew: giflib)") }

@@ -30,7 +30,6 @@ public struct GIFDecoder: Sendable {
 
     /// Reads the screen and every frame's descriptor, without decoding pixels.
     public func readInfo(_ bytes: [UInt8]) throws -> Info {
-        try GIFCodec.checkAvailable()
         #if canImport(CGIF)
         return try GIFReader.read(bytes, limits: limits, decodesFirstFrame: false).info
         #else
@@ -40,7 +39,6 @@ public struct GIFDecoder: Sendable {
 
     /// Decodes the first frame of `bytes`; `warn` hears about the frames left out.
     public func decode(_ bytes: [UInt8], warn: (String) -> Void = { _ in }) throws -> Image {
-        try GIFCodec.checkAvailable()
         #if canImport(CGIF)
         let result = try GIFReader.read(bytes, limits: limits, decodesFirstFrame: true)
         if result.info.frameCount > 1 { warn("animated GIF: only the first of its \(result.info.frameCount) frames is read") }

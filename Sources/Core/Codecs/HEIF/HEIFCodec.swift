@@ -24,13 +24,6 @@ public struct HEIFCodec: ImageDecoder, ImageEncoder {
     /// `true` when libheif was found at build time.
     public static var isAvailable: Bool { libraryVersion != nil }
 
-    static func checkAvailable() throws(FormatUnavailableError) {
-        guard isAvailable else { throw FormatUnavailableError(format: .heic) }
-    }
-
-    /// Whether libheif was found at build time.
-    public var isAvailable: Bool { Self.isAvailable }
-
     /// libheif.
     public var library: CodecLibrary? { CodecLibrary(name: "libheif", version: Self.libraryVersion, package: "libheif-dev (Homebrew: libheif)") }
 

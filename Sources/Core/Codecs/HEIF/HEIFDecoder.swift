@@ -32,7 +32,6 @@ public struct HEIFDecoder: Sendable {
 
     /// Reads the primary image's size, depth, alpha and metadata without decoding pixels.
     public func readInfo(_ bytes: [UInt8]) throws -> Info {
-        try HEIFCodec.checkAvailable()
         #if canImport(CHEIF)
         return try HEIFFile(bytes, limits: limits, thumbnail: usesEmbeddedThumbnail).info
         #else
@@ -42,7 +41,6 @@ public struct HEIFDecoder: Sendable {
 
     /// Decodes the primary image of `bytes`.
     public func decode(_ bytes: [UInt8]) throws -> Image {
-        try HEIFCodec.checkAvailable()
         #if canImport(CHEIF)
         let file = try HEIFFile(bytes, limits: limits, thumbnail: usesEmbeddedThumbnail)
         try limits.check(width: file.info.width, height: file.info.height)

@@ -41,7 +41,6 @@ public struct HEIFEncoder: Sendable {
     }
 
     private func encode(_ source: any BandSource, metadata: ImageMetadata, keepsAlpha hasAlpha: Bool, context run: TransformContext) throws -> [UInt8] {
-        try HEIFCodec.checkAvailable()
         #if canImport(CHEIF)
         let header = source.header
         let orientation = metadata.orientation

@@ -1,3 +1,5 @@
+import CJPEGShim
+
 /// JPEG through libjpeg-turbo: DCT scaling, region decode, upright while decoding, streams both
 /// ways.
 public struct JPEGCodec: ImageDecoder, ImageEncoder {
@@ -8,7 +10,7 @@ public struct JPEGCodec: ImageDecoder, ImageEncoder {
     public var format: ImageFormat { .jpeg }
 
     /// libjpeg-turbo, always linked.
-    public var library: CodecLibrary? { CodecLibrary(name: "libjpeg-turbo", version: nil, package: "libjpeg62-turbo-dev") }
+    public var library: CodecLibrary? { CodecLibrary(name: "libjpeg-turbo", version: String(cString: njs_library_version()), package: "libjpeg62-turbo-dev") }
 
     /// DCT scaling by 1/2, 1/4 and 1/8, regions, orientation while decoding, streams.
     public var capabilities: DecoderCapabilities {

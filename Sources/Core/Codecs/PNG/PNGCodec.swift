@@ -8,7 +8,7 @@ public struct PNGCodec: ImageDecoder, ImageEncoder {
     public var format: ImageFormat { .png }
 
     /// zlib, always linked.
-    public var library: CodecLibrary? { CodecLibrary(name: "zlib", version: nil, package: "zlib1g-dev") }
+    public var library: CodecLibrary? { CompressionLibraries.deflate }
 
     /// Regions (only the rows needed are inflated) and streams; no shrinking while decoding.
     public var capabilities: DecoderCapabilities { DecoderCapabilities(decodesRegions: true, streams: true) }

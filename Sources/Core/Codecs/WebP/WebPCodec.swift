@@ -22,15 +22,8 @@ public struct WebPCodec: ImageDecoder, ImageEncoder {
     /// `true` when libwebp, libwebpmux and libwebpdemux were found at build time.
     public static var isAvailable: Bool { libraryVersion != nil }
 
-    static func checkAvailable() throws(FormatUnavailableError) {
-        guard isAvailable else { throw FormatUnavailableError(format: .webp) }
-    }
-
     /// WebP.
     public var format: ImageFormat { .webp }
-
-    /// Whether libwebp was found at build time.
-    public var isAvailable: Bool { Self.isAvailable }
 
     /// libwebp.
     public var library: CodecLibrary? { CodecLibrary(name: "libwebp", version: Self.libraryVersion, package: "libwebp-dev (Homebrew: webp)") }

@@ -39,7 +39,6 @@ public struct WebPDecoder: Sendable {
 
     /// Reads the container: size, alpha, frames and metadata.
     public func readInfo(_ bytes: [UInt8]) throws -> Info {
-        try WebPCodec.checkAvailable()
         #if canImport(CWebP)
         return try bytes.withUnsafeBufferPointer { buffer in
             let container = try WebPContainer(buffer, limits: limits)
@@ -53,7 +52,6 @@ public struct WebPDecoder: Sendable {
 
     /// Decodes `bytes`; `warn` hears about frames left out.
     public func decode(_ bytes: [UInt8], warn: (String) -> Void = { _ in }) throws -> Image {
-        try WebPCodec.checkAvailable()
         #if canImport(CWebP)
         return try bytes.withUnsafeBufferPointer { buffer in
             let container = try WebPContainer(buffer, limits: limits)

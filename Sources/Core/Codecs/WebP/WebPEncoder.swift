@@ -25,7 +25,6 @@ public struct WebPEncoder: Sendable {
 
     /// The WebP bytes of `image`.
     public func encode(_ image: Image) throws -> [UInt8] {
-        try WebPCodec.checkAvailable()
         #if canImport(CWebP)
         var image = image.unpremultiplied()
         if image.depth == .sixteen { image = image.converted(to: .eight) }
