@@ -60,6 +60,52 @@ static void njs_install_errors(njs_error_manager *manager) {
     manager->warnings = 0;
 }
 
+/* ---------------------------------------------------------- coefficients */
+
+int njs_read_coefficients(const uint8_t *data, size_t length, size_t max_memory, void *context,
+                          void (*visit)(void *context, int component, uint32_t width_in_blocks, uint32_t height_in_blocks,
+                                        const int16_t *blocks),
+                          char *error) {
+    struct jpeg_decompress_struct info;
+    njs_error_manager errors;
+    int16_t *volatile row_copy = NULL;
+    info.err = &errors.base;
+    njs_install_errors(&errors);
+    if (setjmp(errors.jump)) {
+        snprintf(error, 200, "%s", errors.message);
+        free(row_copy);
+        jpeg_destroy_decompress(&info);
+        return 1;
+    }
+    jpeg_create_decompress(&info);
+    if (max_memory > 0) info.mem->max_memory_to_use = (long)(max_memory > (size_t)LONG_MAX ? (size_t)LONG_MAX : max_memory);
+    jpeg_mem_src(&info, data, (unsigned long)length);
+    jpeg_read_header(&info, TRUE);
+    jvirt_barray_ptr *arrays = jpeg_read_coefficients(&info);
+    for (int c = 0; c < info.num_components; c++) {
+        jpeg_component_info *component = &info.comp_info[c];
+        JDIMENSION width = component->width_in_blocks, height = component->height_in_blocks;
+        size_t count = (size_t)width * height * DCTSIZE2;
+        int16_t *copy = malloc(count * sizeof(int16_t) + 1);
+        if (!copy) {
+            snprintf(error, 200, "out of memory");
+            jpeg_destroy_decompress(&info);
+            return 1;
+        }
+        row_copy = copy;
+        for (JDIMENSION y = 0; y < height; y++) {
+            JBLOCKARRAY row = (*info.mem->access_virt_barray)((j_common_ptr)&info, arrays[c], y, 1, FALSE);
+            memcpy(copy + (size_t)y * width * DCTSIZE2, row[0], (size_t)width * DCTSIZE2 * sizeof(int16_t));
+        }
+        visit(context, c, width, height, copy);
+        free(copy);
+        row_copy = NULL;
+    }
+    jpeg_finish_decompress(&info);
+    jpeg_destroy_decompress(&info);
+    return 0;
+}
+
 /* --------------------------------------------------------------- decoder */
 
 struct njs_decoder {

@@ -20,6 +20,17 @@ extern "C" {
 /** The libjpeg-turbo version compiled in (`2.1.5`), or the libjpeg API version (`62`) for another libjpeg. */
 const char *njs_library_version(void);
 
+/**
+ * Reads a JPEG's quantised DCT coefficients without decoding pixels (jpeg_read_coefficients),
+ * to compare two files' coefficients. `visit` is called once per component with its size in
+ * blocks and its blocks (64 coefficients each, row by row). Returns 0 on success; on failure
+ * the message is written to `error` (at least 200 bytes).
+ */
+int njs_read_coefficients(const uint8_t *data, size_t length, size_t max_memory, void *context,
+                          void (*visit)(void *context, int component, uint32_t width_in_blocks, uint32_t height_in_blocks,
+                                        const int16_t *blocks),
+                          char *error);
+
 /** Colour spaces as seen by Swift. */
 enum njs_color_space {
     NJS_GRAY = 1,
