@@ -106,6 +106,53 @@ int njs_read_coefficients(const uint8_t *data, size_t length, size_t max_memory,
     return 0;
 }
 
+int njs_optimize_coding(const uint8_t *data, size_t length, size_t max_memory, uint8_t **out, size_t *out_length, char *error) {
+    struct jpeg_decompress_struct source;
+    struct jpeg_compress_struct destination;
+    njs_error_manager source_errors, destination_errors;
+    unsigned char *volatile memory = NULL;
+    unsigned long buffer_length = 0;
+    volatile int destination_created = 0;
+    source.err = &source_errors.base;
+    njs_install_errors(&source_errors);
+    destination.err = &destination_errors.base;
+    njs_install_errors(&destination_errors);
+    if (setjmp(source_errors.jump) || setjmp(destination_errors.jump)) {
+        snprintf(error, 200, "%s", source_errors.message[0] ? source_errors.message : destination_errors.message);
+        if (destination_created) jpeg_destroy_compress(&destination);
+        jpeg_destroy_decompress(&source);
+        free(memory);
+        return 1;
+    }
+    jpeg_create_decompress(&source);
+    if (max_memory > 0) source.mem->max_memory_to_use = (long)(max_memory > (size_t)LONG_MAX ? (size_t)LONG_MAX : max_memory);
+    jpeg_save_markers(&source, JPEG_COM, 0xFFFF);
+    for (int marker = 0; marker < 16; marker++) jpeg_save_markers(&source, JPEG_APP0 + marker, 0xFFFF);
+    jpeg_mem_src(&source, data, (unsigned long)length);
+    jpeg_read_header(&source, TRUE);
+    jvirt_barray_ptr *coefficients = jpeg_read_coefficients(&source);
+    jpeg_create_compress(&destination);
+    destination_created = 1;
+    jpeg_copy_critical_parameters(&source, &destination);
+    destination.optimize_coding = TRUE;
+    if (source.progressive_mode) jpeg_simple_progression(&destination);
+    jpeg_mem_dest(&destination, (unsigned char **)&memory, &buffer_length);
+    jpeg_write_coefficients(&destination, coefficients);
+    for (jpeg_saved_marker_ptr marker = source.marker_list; marker; marker = marker->next) {
+        /* The library writes JFIF and Adobe markers itself when the parameters call for them. */
+        if (destination.write_JFIF_header && marker->marker == JPEG_APP0 && marker->data_length >= 5 && memcmp(marker->data, "JFIF", 5) == 0) continue;
+        if (destination.write_Adobe_marker && marker->marker == JPEG_APP0 + 14 && marker->data_length >= 5 && memcmp(marker->data, "Adobe", 5) == 0) continue;
+        jpeg_write_marker(&destination, marker->marker, marker->data, marker->data_length);
+    }
+    jpeg_finish_compress(&destination);
+    jpeg_finish_decompress(&source);
+    jpeg_destroy_compress(&destination);
+    jpeg_destroy_decompress(&source);
+    *out = memory;
+    *out_length = buffer_length;
+    return 0;
+}
+
 /* --------------------------------------------------------------- decoder */
 
 struct njs_decoder {

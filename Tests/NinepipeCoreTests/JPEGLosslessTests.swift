@@ -6,7 +6,7 @@ import Testing
 
 /// Issue 29: lossless JPEG turns, flips and crops on DCT coefficients, compared with `jpegtran`
 /// (libjpeg-turbo-progs) coefficient for coefficient, and their metadata.
-@Suite("lossless JPEG transforms", .enabled(if: JPEGLosslessTransform.isAvailable, "this build has no TurboJPEG (libturbojpeg0-dev was missing)"))
+@Suite("lossless JPEG transforms", .enabled(if: JPEGCodec.editsLosslessly, "this build has no TurboJPEG (libturbojpeg0-dev was missing)"))
 struct JPEGLosslessTests {
     static let photos = JPEGTests.fixtures.appendingPathComponent("photos")
     static let jpegtran = ["/usr/bin/jpegtran", "/usr/local/bin/jpegtran", "/opt/homebrew/bin/jpegtran"].first {
@@ -50,8 +50,8 @@ struct JPEGLosslessTests {
             .leftMirrored: ["-transpose"], .right: ["-rotate", "90"], .rightMirrored: ["-transverse"], .left: ["-rotate", "270"],
         ]
         for orientation in Orientation.allCases {
-            let transform = JPEGLosslessTransform(orientation: orientation, allowsTrimming: true)
-            let (ours, plan) = try transform.apply(to: bytes)
+            let transform = LosslessEdit(orientation: orientation, allowsTrimming: true)
+            let (ours, plan) = try JPEGCodec().apply(transform, to: bytes)
             let theirs = try Self.jpegtran(["-copy", "all", "-trim"] + (flags[orientation] ?? []), bytes)
             #expect(try JPEGCoefficients(ours) == JPEGCoefficients(theirs), "\(orientation)")
             let decoded = try JPEGDecoder().decode(ours)
@@ -60,7 +60,7 @@ struct JPEGLosslessTests {
             let movesBottom: Set<Orientation> = [.downMirrored, .down, .rightMirrored, .right]
             #expect(plan.isExact == !movesBottom.contains(orientation), "\(orientation)")
             if movesBottom.contains(orientation) {
-                #expect(throws: JPEGLosslessError.self) { try JPEGLosslessTransform(orientation: orientation).plan(for: bytes) }
+                #expect(throws: LosslessEditError.self) { try JPEGCodec().plan(LosslessEdit(orientation: orientation), for: bytes) }
                 #expect(plan.kept.width * plan.kept.height == 640 * (427 - 427 % frame.mcuHeight))
             }
         }
@@ -73,8 +73,8 @@ struct JPEGLosslessTests {
         let header = try #require(JPEGSegments(bytes)?.frame)
         let (blockWidth, blockHeight) = (header.mcuWidth, header.mcuHeight)
         let asked = PixelRect(x: 1234 % 1100, y: 567, width: 300, height: 200)
-        let transform = JPEGLosslessTransform(crop: asked, allowsTrimming: true)
-        let (ours, plan) = try transform.apply(to: bytes)
+        let transform = LosslessEdit(crop: asked, allowsTrimming: true)
+        let (ours, plan) = try JPEGCodec().apply(transform, to: bytes)
         let x = asked.x / blockWidth * blockWidth
         let y = asked.y / blockHeight * blockHeight
         #expect(plan.kept == PixelRect(x: x, y: y, width: asked.width + asked.x - x, height: asked.height + asked.y - y))
@@ -83,7 +83,7 @@ struct JPEGLosslessTests {
         #expect(try JPEGCoefficients(ours) == JPEGCoefficients(theirs))
         // A crop on the grid is exact; the decoded pixels equal decoding everything and cutting.
         let aligned = PixelRect(x: 4 * blockWidth, y: 3 * blockHeight, width: 101, height: 77)
-        let exact = try JPEGLosslessTransform(crop: aligned).apply(to: bytes)
+        let exact = try JPEGCodec().apply(LosslessEdit(crop: aligned), to: bytes)
         #expect(exact.plan.isExact)
         let cut = try JPEGDecoder().decode(bytes).cropped(to: aligned)
         let decoded = try JPEGDecoder().decode(exact.bytes)
@@ -96,8 +96,8 @@ struct JPEGLosslessTests {
         try #require(Self.jpegtran != nil, "jpegtran is not installed (Debian: libjpeg-turbo-progs)")
         let bytes = try TestFiles.bytes(Self.photos.appendingPathComponent("rocket.jpg"))
         let frame = try #require(JPEGSegments(bytes)?.frame)
-        let transform = JPEGLosslessTransform(orientation: .right, crop: PixelRect(x: 37, y: 100, width: 200, height: 300), allowsTrimming: true)
-        let (ours, plan) = try transform.apply(to: bytes)
+        let transform = LosslessEdit(orientation: .right, crop: PixelRect(x: 37, y: 100, width: 200, height: 300), allowsTrimming: true)
+        let (ours, plan) = try JPEGCodec().apply(transform, to: bytes)
         // Turning 427 rows by 90° drops the rows of the partial block: the output starts that many columns in.
         let (blockWidth, blockHeight) = (frame.mcuHeight, frame.mcuWidth)
         let trimmed = 427 % blockWidth
@@ -111,7 +111,7 @@ struct JPEGLosslessTests {
     @Test("metadata: orientation 1 in EXIF and XMP, dimensions updated, thumbnail turned, ICC kept, MPF dropped")
     func metadata() throws {
         let bytes = try TestFiles.bytes(Self.photos.appendingPathComponent("phone6.jpg"))
-        let (ours, plan) = try JPEGLosslessTransform(orientation: .right, allowsTrimming: true).apply(to: bytes)
+        let (ours, plan) = try JPEGCodec().apply(LosslessEdit(orientation: .right, allowsTrimming: true), to: bytes)
         let info = try JPEGCodec().info(ours, limits: .default)
         #expect(info.metadata.orientation == .up)
         #expect(info.width == plan.kept.width && info.height == plan.kept.height && info.width == 416 && info.height == 640)
@@ -140,29 +140,30 @@ struct JPEGLosslessTests {
         #expect(payloads.contains("a comment"))
 
         // strip=location,icc keeps the rest; strip=all keeps nothing but the picture.
-        var stripping = JPEGLosslessTransform(orientation: .right, allowsTrimming: true)
+        var stripping = LosslessEdit(orientation: .right, allowsTrimming: true)
         stripping.stripped = [.location, .icc]
-        let lean = try JPEGCodec().info(try stripping.apply(to: bytes).bytes, limits: .default)
+        let lean = try JPEGCodec().info(try JPEGCodec().apply(stripping, to: bytes).bytes, limits: .default)
         #expect(lean.metadata.iccProfile == nil && lean.metadata.exif.map { !EXIF.hasLocation(in: EXIF.stripPrefix($0)) } == true)
         stripping.stripped = .all
-        let bare = try #require(JPEGSegments(try stripping.apply(to: bytes).bytes))
+        let bare = try #require(JPEGSegments(try JPEGCodec().apply(stripping, to: bytes).bytes))
         #expect(bare.segments.allSatisfy { !(0xE1...0xEF).contains($0.marker) && $0.marker != 0xFE }, "\(bare.segments.map(\.marker))")
     }
 
     @Test("bad input: not a JPEG, lossless JPEG, damaged data: errors, never a crash")
     func refusals() throws {
-        #expect(throws: JPEGLosslessError.self) { try JPEGLosslessTransform(orientation: .right).apply(to: Array("not a jpeg".utf8)) }
+        #expect(throws: LosslessEditError.self) { try JPEGCodec().apply(LosslessEdit(orientation: .right), to: Array("not a jpeg".utf8)) }
         var bytes = try TestFiles.bytes(Self.photos.appendingPathComponent("rocket.jpg"))
         bytes.removeLast(bytes.count / 2)
         // Truncated data: TurboJPEG warns and keeps what it has, or refuses; either way no trap.
         var warnings: [String] = []
-        if let result = try? JPEGLosslessTransform(orientation: .down, allowsTrimming: true).apply(to: bytes, warn: { warnings.append($0) }) {
+        if let result = try? JPEGCodec().apply(LosslessEdit(orientation: .down, allowsTrimming: true), to: bytes, warn: { warnings.append($0) }) {
             #expect(!warnings.isEmpty && JPEGSegments(result.bytes) != nil)
         }
         let small = ImageLimits(maxPixelCount: 1000, maxDimension: 100)
         #expect(throws: LimitError.self) {
-            try JPEGLosslessTransform(orientation: .right, allowsTrimming: true).apply(
-                to: try TestFiles.bytes(Self.photos.appendingPathComponent("rocket.jpg")), limits: small)
+            try JPEGCodec().apply(
+                LosslessEdit(orientation: .right, allowsTrimming: true), to: try TestFiles.bytes(Self.photos.appendingPathComponent("rocket.jpg")),
+                limits: small)
         }
     }
 }

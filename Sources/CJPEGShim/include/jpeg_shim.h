@@ -31,6 +31,14 @@ int njs_read_coefficients(const uint8_t *data, size_t length, size_t max_memory,
                                         const int16_t *blocks),
                           char *error);
 
+/**
+ * Rewrites a JPEG's entropy coding with Huffman tables made for its data (jpegtran -optimize):
+ * the same coefficients and markers, usually a few percent smaller. Progressive files stay
+ * progressive. On success `*out` holds `*out_length` bytes to release with `free`; returns 0.
+ * On failure the message is written to `error` (at least 200 bytes).
+ */
+int njs_optimize_coding(const uint8_t *data, size_t length, size_t max_memory, uint8_t **out, size_t *out_length, char *error);
+
 /** Colour spaces as seen by Swift. */
 enum njs_color_space {
     NJS_GRAY = 1,

@@ -8,6 +8,8 @@ struct PipelineOptions {
     var variables: [String: String] = [:]
     var limits = ImageLimits()
     var timings = false
+    /// `--explain`: say how each JPEG is written.
+    var explain = false
     /// `--stream auto|always|never`.
     var execution = Execution.automatic
     // Batch runs (`run FILE INPUT... --output TARGET`).
@@ -36,6 +38,7 @@ struct PipelineOptions {
         if let pixels = try arguments.number("max-pixels") { limits.maxPixelCount = pixels }
         if let dimension = try arguments.number("max-dimension") { limits.maxDimension = dimension }
         timings = arguments.has("timings")
+        explain = arguments.has("explain")
         switch arguments.value("stream") {
         case "always": execution = .streamed
         case "never": execution = .whole

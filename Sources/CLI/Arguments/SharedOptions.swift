@@ -22,6 +22,11 @@ enum SharedOptions {
         ] + limitOptions + [
             OptionSpec(name: "timings", summary: "print each step's wall time and resulting size, and the peak memory, to stderr"),
             OptionSpec(
+                name: "explain",
+                summary:
+                    "say on stderr how each JPEG is written: lossless (its DCT coefficients moved: save lossless=) or decoded and encoded again, and why; with check or --dry-run nothing is written"
+            ),
+            OptionSpec(
                 name: "stream", value: .choice(["auto", "always", "never"]),
                 summary: "pass bands of rows between steps instead of whole images: auto (default) for PNG files over 16 MiB of pixels"),
             OptionSpec(
@@ -37,7 +42,9 @@ enum SharedOptions {
             OptionSpec(
                 name: "verbose", short: "v", summary: "every warning (a batch otherwise shows each kind once and counts the files in the summary)"),
             OptionSpec(name: "fail-fast", summary: "stop starting new files after the first failure", group: batchGroup),
-            OptionSpec(name: "dry-run", short: "n", summary: "print INPUT → OUTPUT for each file, write nothing", group: batchGroup),
+            OptionSpec(
+                name: "dry-run", short: "n", summary: "print INPUT → OUTPUT for each file (and, for JPEGs, whether they are written losslessly), write nothing",
+                group: batchGroup),
             OptionSpec(
                 name: "skip-existing",
                 summary: "leave out inputs whose outputs exist and are at least as new (resume a stopped batch); counted as up to date", group: batchGroup),

@@ -27,6 +27,7 @@ struct PipelineInvocation {
         if batch {
             return try runBatch(pipeline, inputs: inputs, execute: execute, fileName: fileName)
         }
+        if options.explain { explain(makeRunner(), pipeline) }
         guard execute else {
             console.out("\(fileName): ok: \(pipeline.steps.count) step\(pipeline.steps.count == 1 ? "" : "s"): \(pipeline)")
             return .success
@@ -111,10 +112,14 @@ struct PipelineInvocation {
         try batch.check(pipeline, inputs: inputs)
         guard execute && !options.dryRun else {
             for input in inputs {
-                console.out("\(input.path) → \(batch.plannedOutputs(of: pipeline, for: input).joined(separator: ", "))")
+                let path = (try? batch.losslessDecision(for: pipeline, input: input)).flatMap { $0 == .notApplicable ? nil : " (\($0))" } ?? ""
+                console.out("\(input.path) → \(batch.plannedOutputs(of: pipeline, for: input).joined(separator: ", "))\(path)")
             }
             if !options.quiet { console.err("dry run: \(inputs.count) file\(inputs.count == 1 ? "" : "s"), nothing written") }
             return .success
+        }
+        if options.explain {
+            for input in inputs { explain(input.path) { try batch.losslessDecision(for: pipeline, input: input) } }
         }
         if let report = options.report {
             let log = try RecordLog(path: report, console: console)
@@ -139,5 +144,20 @@ struct PipelineInvocation {
             return code
         }
         return summary.failures.isEmpty && summary.skipped == 0 ? .success : .failure
+    }
+
+    /// `--explain` for a single run: how its JPEG is written.
+    private func explain(_ runner: PipelineRunner, _ pipeline: Pipeline) {
+        explain(pipeline.steps.first?.loadPath ?? "the input") { try runner.losslessDecision(for: pipeline) }
+    }
+
+    /// One `explain:` line for `name`, unless it is no JPEG written as a JPEG.
+    private func explain(_ name: String, _ decision: () throws -> LosslessDecision) {
+        do {
+            let decision = try decision()
+            if decision != .notApplicable { console.err("explain: \(name): \(decision)") }
+        } catch {
+            console.err("explain: \(name): \(ErrorText.describe(error, step: "save"))")
+        }
     }
 }

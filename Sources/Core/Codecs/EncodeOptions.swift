@@ -6,6 +6,9 @@ public struct EncodeOptions: Sendable, Hashable {
     public var quality: Int?
     /// WebP: lossless instead of lossy (default `false`).
     public var isLossless = false
+    /// JPEG from JPEG: whether the pipeline may move DCT coefficients instead of decoding and
+    /// encoding (default ``LosslessPolicy/auto``).
+    public var losslessPolicy = LosslessPolicy.auto
     /// WebP, AVIF and HEIC encoder effort 0 (fastest) … 6 (smallest), default 4.
     public var effort = 4
     /// Progressive JPEG (default `false`).

@@ -55,6 +55,11 @@ public enum ImageCodecs {
     /// The encoder for `format`, if one is registered.
     public static func encoder(for format: ImageFormat) -> (any ImageEncoder)? { encoders.first { $0.format == format } }
 
+    /// The codec that can turn and crop `format`'s files without decoding them in this build, if any.
+    public static func losslessEditor(for format: ImageFormat) -> (any LosslessEditor)? {
+        codecs.lazy.compactMap { $0 as? any LosslessEditor }.first { $0.format == format && $0.isAvailable && $0.editsLosslessly }
+    }
+
     /// The decoder that recognises `bytes` (a file's first bytes), if any.
     public static func decoder(sniffing bytes: [UInt8]) -> (any ImageDecoder)? { decoders.first { $0.recognizes(bytes) } }
 

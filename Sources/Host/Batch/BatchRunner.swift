@@ -279,6 +279,11 @@ public struct BatchRunner: Sendable {
         fileRunner.savePath = { pattern, image in try claim(pattern, image.width, image.height, image.metadata) }
         if let handler = fileWarningHandler { fileRunner.warningHandler = { handler(input, $0) } }
         let warn = fileRunner.warningHandler
+        // A JPEG that is only turned or cropped moves its coefficients instead of being decoded.
+        let context = RunContext(limits: runner.limits, policy: runner.policy, cancellation: runner.cancellation, handler: warn)
+        if let size = try runLossless(input, pipeline: pipeline, claim: claim, context: context) {
+            return .succeeded(input, outputs: written.withLock { $0 }, width: size.width, height: size.height)
+        }
         // A large file streams from its decoder to its output, never whole in memory.
         if let output {
             var size = (width: 0, height: 0)

@@ -39,7 +39,10 @@ public struct PipelineCompiler: Sendable {
             if let compiled = compile(step, parameters: parameters, into: &diagnostics) { steps.append(compiled) }
         }
         let hasErrors = diagnostics.contains { $0.severity == .error }
-        if !hasErrors { checkOrder(steps, syntax: syntax, into: &diagnostics) }
+        if !hasErrors {
+            checkOrder(steps, syntax: syntax, into: &diagnostics)
+            checkLossless(steps, syntax: syntax, into: &diagnostics)
+        }
         if syntax.steps.isEmpty && !hasErrors {
             let here = SourceLocation(line: 1, column: 1, offset: 0)
             diagnostics.append(
@@ -213,6 +216,32 @@ public struct PipelineCompiler: Sendable {
         }
         if !steps.contains(where: { $0.role == .sink }), requiresSource, let lastRange = syntax.steps.last?.nameRange {
             diagnostics.append(Diagnostic(.warning, "the pipeline has no save step; its result is discarded", range: lastRange))
+        }
+    }
+
+    /// A save with `lossless=always`, in a format whose codec edits losslessly, in a pipeline that
+    /// could never take the lossless path is refused now, not once per file.
+    private func checkLossless(_ steps: [PipelineStep], syntax: PipelineSyntax, into diagnostics: inout [Diagnostic]) {
+        for (index, step) in steps.enumerated() where index < syntax.steps.count {
+            guard case .save(let save) = step.action, save.options.losslessPolicy == .always,
+                ImageCodecs.decoder(for: save.options.format) is any LosslessEditor,
+                !save.formatFromInput
+            else {
+                continue
+            }
+            let problem: String?
+            if ImageCodecs.losslessEditor(for: save.options.format) == nil {
+                problem = LosslessEditError.unavailable.description
+            } else if index != steps.count - 1 {
+                problem = "the steps after this save need the pixels"
+            } else if let path = LosslessPath(Pipeline(steps: steps), batchOutput: save.path == nil) {
+                problem = path.shapeProblem ?? path.encodingProblem(save.options)
+            } else {
+                problem = "the pipeline does not load the JPEG it saves"
+            }
+            if let problem {
+                diagnostics.append(Diagnostic(.error, "save: \(LosslessPathError(reason: problem).description)", range: syntax.steps[index].nameRange))
+            }
         }
     }
 }

@@ -66,6 +66,7 @@ public struct PipelineRunner: Sendable {
         let context = RunContext(
             limits: limits, policy: policy, resourceDirectory: resourceDirectory, savePath: savePath, cancellation: cancellation,
             noteHandler: noteObserver, handler: warningHandler)
+        if try runLossless(pipeline, context: context) { return }
         if execution != .whole, savePath == nil,
             try streamedRun(pipeline, context: context, minimumBytes: execution == .streamed ? 0 : streamingThreshold).run(keepsResult: false) != nil
         {

@@ -54,6 +54,11 @@ extension Transforms {
     }
 }
 
+extension Transforms.Orient: OrientationHinting {
+    /// The explicit orientation, or the image's own.
+    public func appliedOrientation(tag: Orientation) -> Orientation { orientation ?? tag }
+}
+
 extension Transforms.Orient: BandTransform {
     /// Streams what keeps rows in place: nothing to turn, or a mirror image left to right. Turns
     /// and upside-down flips need the whole image.

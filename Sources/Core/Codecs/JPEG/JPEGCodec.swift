@@ -42,12 +42,17 @@ public struct JPEGCodec: ImageDecoder, ImageEncoder {
         try JPEGDecoder(limits: limits).bands(file, scale: shrink)
     }
 
-    /// `quality`, `progressive`, `subsampling` and `background`.
+    /// `quality`, `progressive`, `subsampling`, `lossless` and `background`.
     public var parameters: [ParameterSpec] {
         [
             ParameterSpec("quality", .integer(1...100), summary: "lossy quality 1–100: JPEG default 90", example: .integer(90)),
             ParameterSpec("progressive", .boolean, default: .boolean(false), summary: "write a progressive JPEG"),
-            ParameterSpec("subsampling", .choice(["420", "422", "444"]), default: .choice("420"), summary: "JPEG chroma subsampling"),
+            ParameterSpec("subsampling", .choice(["420", "422", "444"]), summary: "JPEG chroma subsampling (default 420)"),
+            ParameterSpec(
+                "lossless", .choice(LosslessPolicy.words), default: .choice("auto"),
+                summary:
+                    "JPEG from a JPEG through only orient/crop steps, without quality= or subsampling=: auto moves the DCT coefficients (no generation loss) when that gives the exact result, always does it trimming partial edge blocks and starting crops on the block grid (or fails), never decodes and encodes"
+            ),
             ParameterSpec(
                 "background", .color, summary: "colour JPEG flattens transparency onto (default white, with a warning when any pixel was see-through)"),
         ]
@@ -57,7 +62,8 @@ public struct JPEGCodec: ImageDecoder, ImageEncoder {
     public func configure(_ options: inout EncodeOptions, from arguments: Arguments) throws {
         options.quality = arguments["quality"] == nil ? nil : try arguments.integer("quality")
         options.progressive = try arguments.boolean("progressive")
-        options.subsampling = JPEGEncoder.Subsampling(rawValue: Int(try arguments.string("subsampling")) ?? 420) ?? .s420
+        options.subsampling = JPEGEncoder.Subsampling(rawValue: Int(arguments["subsampling"]?.stringValue ?? "420") ?? 420) ?? .s420
+        options.losslessPolicy = arguments["lossless"]?.stringValue.flatMap(LosslessPolicy.init(word:)) ?? .auto
         if arguments["background"] != nil {
             options.background = try arguments.color("background")
             options.warnsWhenFlattening = false

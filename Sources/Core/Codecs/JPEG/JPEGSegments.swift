@@ -24,6 +24,8 @@ struct JPEGSegments: Sendable {
         var mcuWidth: Int { sampling.count == 1 ? 8 : 8 * (sampling.map(\.horizontal).max() ?? 1) }
         /// The MCU's height in pixels.
         var mcuHeight: Int { sampling.count == 1 ? 8 : 8 * (sampling.map(\.vertical).max() ?? 1) }
+        /// Whether the scans are progressive.
+        var isProgressive: Bool { [0xC2, 0xCA].contains(marker) }
         /// Whether the coefficients are Huffman or arithmetic coded DCT (not lossless or hierarchical JPEG).
         var isDCT: Bool { [0xC0, 0xC1, 0xC2, 0xC9, 0xCA].contains(marker) }
     }

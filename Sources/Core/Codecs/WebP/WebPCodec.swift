@@ -56,7 +56,9 @@ public struct WebPCodec: ImageDecoder, ImageEncoder {
     public var parameters: [ParameterSpec] {
         [
             ParameterSpec("quality", .integer(1...100), summary: "WebP default 80", example: .integer(90)),
-            ParameterSpec("lossless", .boolean, default: .boolean(false), summary: "write a lossless WebP (every sample kept exactly)"),
+            ParameterSpec(
+                "lossless", .choice(LosslessPolicy.words), default: .choice("auto"),
+                summary: "WebP: true (or always) writes a lossless WebP, every sample kept exactly; auto, false and never a lossy one"),
             ParameterSpec("effort", .integer(0...6), default: .integer(4), summary: "encoder effort, 0 = fastest … 6 = smallest: WebP"),
         ]
     }
@@ -64,7 +66,7 @@ public struct WebPCodec: ImageDecoder, ImageEncoder {
     /// Reads `quality`, `lossless` and `effort`.
     public func configure(_ options: inout EncodeOptions, from arguments: Arguments) throws {
         options.quality = arguments["quality"] == nil ? nil : try arguments.integer("quality")
-        options.isLossless = try arguments.boolean("lossless")
+        options.isLossless = arguments["lossless"]?.stringValue.flatMap(LosslessPolicy.init(word:)) == .always
         options.effort = try arguments.integer("effort")
     }
 

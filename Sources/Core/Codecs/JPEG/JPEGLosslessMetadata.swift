@@ -1,4 +1,14 @@
-extension JPEGLosslessTransform {
+/// The markers of a losslessly edited JPEG made true of its new geometry: EXIF (orientation set
+/// to the edit's ``LosslessEdit/recordedOrientation``, pixel dimensions updated, the thumbnail
+/// turned the same way or dropped after a crop), XMP (its orientation), ICC and comments kept,
+/// the edit's `stripped` kinds left out, and an MPF index (phones' depth and gain maps after the
+/// picture) dropped, since what it points at is not carried.
+struct JPEGLosslessMetadata {
+    /// The edit that was applied.
+    var edit: LosslessEdit
+    /// What it kept.
+    var plan: LosslessEdit.Plan
+
     private static let exifSignature = Array("Exif\0\0".utf8)
     private static let xmpSignature = Array("http://ns.adobe.com/xap/1.0/\0".utf8)
     private static let iccSignature = Array("ICC_PROFILE\0".utf8)
@@ -6,7 +16,7 @@ extension JPEGLosslessTransform {
 
     /// `transformed` (TurboJPEG's output, every marker of the input copied) with its metadata
     /// made true of the new geometry and the `stripped` kinds left out.
-    func withMetadata(_ transformed: [UInt8], plan: Plan, warn: (String) -> Void) throws(JPEGLosslessError) -> [UInt8] {
+    func rewrite(_ transformed: [UInt8], warn: (String) -> Void) throws(LosslessEditError) -> [UInt8] {
         guard let parsed = JPEGSegments(transformed) else { throw .failed("TurboJPEG's output has no scan") }
         var result: [UInt8] = [0xFF, 0xD8]
         var wroteEXIF = false
@@ -15,29 +25,29 @@ extension JPEGLosslessTransform {
             let starts = { (signature: [UInt8]) in JPEGSegments.payload(of: segment, in: transformed, startsWith: signature) }
             switch segment.marker {
             case 0xE1 where starts(Self.exifSignature):
-                guard !wroteEXIF, let block = exif(EXIF.stripPrefix(payload), plan: plan, warn: warn) else { continue }
+                guard !wroteEXIF, let block = exif(EXIF.stripPrefix(payload), warn: warn) else { continue }
                 wroteEXIF = true
                 Self.append(0xE1, Self.exifSignature + block, to: &result)
             case 0xE1 where starts(Self.xmpSignature):
                 let xmp = Array(payload.dropFirst(Self.xmpSignature.count))
-                if stripped.contains(.exif) || (stripped.contains(.location) && Self.firstIndex(of: Array("GPS".utf8), in: xmp) != nil) { continue }
-                Self.append(0xE1, Self.xmpSignature + Self.settingOrientation(recordedOrientation, inXMP: xmp), to: &result)
+                if edit.stripped.contains(.exif) || (edit.stripped.contains(.location) && Self.firstIndex(of: Array("GPS".utf8), in: xmp) != nil) { continue }
+                Self.append(0xE1, Self.xmpSignature + Self.settingOrientation(edit.recordedOrientation, inXMP: xmp), to: &result)
             case 0xE2 where starts(Self.iccSignature):
-                if !stripped.contains(.icc) { result += transformed[segment.range] }
+                if !edit.stripped.contains(.icc) { result += transformed[segment.range] }
             case 0xE2 where starts(Self.mpfSignature):
                 continue  // points at pictures after the end of this one, which are not carried
             case 0xFE:
-                if !stripped.contains(.text) { result += transformed[segment.range] }
+                if !edit.stripped.contains(.text) { result += transformed[segment.range] }
             case 0xED, 0xE1:
-                if !stripped.contains(.exif) { result += transformed[segment.range] }  // IPTC, other APP1
+                if !edit.stripped.contains(.exif) { result += transformed[segment.range] }  // IPTC, other APP1
             default:
-                if !stripped.contains(.all) || !(0xE0...0xEF).contains(segment.marker) || segment.marker == 0xEE || segment.marker == 0xE0 {
+                if !edit.stripped.contains(.all) || !(0xE0...0xEF).contains(segment.marker) || segment.marker == 0xEE || segment.marker == 0xE0 {
                     result += transformed[segment.range]
                 }
             }
         }
         // A stripped EXIF still records an orientation the pixels need.
-        if !wroteEXIF, recordedOrientation != .up, let block = EXIF.block(nil, orientation: recordedOrientation) {
+        if !wroteEXIF, edit.recordedOrientation != .up, let block = EXIF.block(nil, orientation: edit.recordedOrientation) {
             Self.append(0xE1, Self.exifSignature + block, to: &result)
         }
         result += transformed[parsed.scanStart...]
@@ -45,19 +55,19 @@ extension JPEGLosslessTransform {
     }
 
     /// The EXIF block for the output, or `nil` to leave it out.
-    private func exif(_ block: [UInt8], plan: Plan, warn: (String) -> Void) -> [UInt8]? {
-        if stripped.contains(.exif) { return recordedOrientation == .up ? nil : EXIF.block(nil, orientation: recordedOrientation) }
-        var block = EXIF.block(block, orientation: recordedOrientation) ?? block
-        if stripped.contains(.location) { block = EXIF.removingLocation(from: block) ?? block }
+    private func exif(_ block: [UInt8], warn: (String) -> Void) -> [UInt8]? {
+        if edit.stripped.contains(.exif) { return edit.recordedOrientation == .up ? nil : EXIF.block(nil, orientation: edit.recordedOrientation) }
+        var block = EXIF.block(block, orientation: edit.recordedOrientation) ?? block
+        if edit.stripped.contains(.location) { block = EXIF.removingLocation(from: block) ?? block }
         block = EXIF.settingPixelDimensions(width: plan.kept.width, height: plan.kept.height, in: block)
         if let location = EXIF.thumbnailLocation(in: block) {
             // The thumbnail turns with the picture (as exiftran does); after a crop it no longer shows the picture.
             var thumbnail: [UInt8]?
-            if crop == nil {
+            if edit.crop == nil {
                 thumbnail =
-                    orientation == .up
+                    edit.orientation == .up
                     ? Array(block[location.range])
-                    : try? Self.transform(Array(block[location.range]), orientation: orientation, crop: nil, progressive: false) { _ in }
+                    : try? JPEGCodec.transform(Array(block[location.range]), orientation: edit.orientation, crop: nil, progressive: false) { _ in }
             }
             block = EXIF.replacingThumbnail(in: block, with: thumbnail)
         }

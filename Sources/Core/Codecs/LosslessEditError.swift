@@ -1,0 +1,30 @@
+/// Why a file could not be turned or cropped without decoding it.
+public enum LosslessEditError: NinepipeError, Hashable {
+    /// This build cannot edit the format losslessly (its library was missing at build time).
+    case unavailable
+    /// The file cannot be edited so (`reason` says why: a JPEG without DCT coefficients).
+    case unsupported(String)
+    /// The result would differ from the exact geometry asked (`differences` says how) and
+    /// trimming was not allowed.
+    case notExact(String)
+    /// The crop keeps nothing that whole blocks can give.
+    case nothingKept(requested: PixelRect, blockWidth: Int, blockHeight: Int)
+    /// The codec's library refused the data (its message).
+    case failed(String)
+
+    /// The message.
+    public var description: String {
+        switch self {
+        case .unavailable:
+            "this ninepipe was built without lossless JPEG edits: install libturbojpeg0-dev (Homebrew: jpeg-turbo) and build it again"
+        case .unsupported(let reason):
+            "no lossless edit: \(reason)"
+        case .notExact(let differences):
+            "no exact lossless edit: it would have \(differences)"
+        case .nothingKept(let requested, let blockWidth, let blockHeight):
+            "no lossless edit: the crop \(requested.width)×\(requested.height) at \(requested.x),\(requested.y) keeps no part of the picture that whole \(blockWidth)×\(blockHeight) blocks can give"
+        case .failed(let message):
+            "corrupt file: \(message); the file is damaged: re-export or re-download it"
+        }
+    }
+}

@@ -1,0 +1,44 @@
+import NinepipeCore
+
+extension BatchRunner {
+    /// How `input`'s result would be written: edited without decoding (a JPEG's coefficients
+    /// moved) or decoded and encoded again (with why), read from the file's headers;
+    /// ``LosslessDecision/notApplicable`` when it is not written to ``output`` in its own format
+    /// by a codec that edits losslessly. Nothing is written.
+    public func losslessDecision(for pipeline: Pipeline, input: BatchInput) throws -> LosslessDecision {
+        guard let candidate = losslessCandidate(pipeline, input: input), let bytes = try PipelineRunner.editableBytes(input.path, policy: runner.policy) else {
+            return .notApplicable
+        }
+        return try candidate.path.decide(bytes, options: candidate.options, limits: runner.limits)
+    }
+
+    /// Writes `input` on the lossless path when it takes it, naming the output with `claim`;
+    /// `nil`, nothing done, otherwise.
+    func runLossless(
+        _ input: BatchInput, pipeline: Pipeline, claim: (String, _ width: Int, _ height: Int, _ metadata: ImageMetadata) throws -> String,
+        context: RunContext
+    ) throws -> (width: Int, height: Int)? {
+        guard let output, let candidate = losslessCandidate(pipeline, input: input),
+            let bytes = try PipelineRunner.editableBytes(input.path, policy: runner.policy)
+        else { return nil }
+        guard case .lossless(let transform, let plan) = try candidate.path.decide(bytes, options: candidate.options, limits: runner.limits) else {
+            return nil
+        }
+        let path = try claim(output.pattern, plan.kept.width, plan.kept.height, ImageMetadata())
+        try PipelineRunner.writeLossless(transform, from: bytes, input: input.path, to: path, context: context)
+        return (plan.kept.width, plan.kept.height)
+    }
+
+    /// The shape and the output's encoding options, when `input` is written to ``output`` in a
+    /// format with a lossless editor.
+    private func losslessCandidate(_ pipeline: Pipeline, input: BatchInput) -> (path: LosslessPath, options: EncodeOptions)? {
+        guard let output, let path = LosslessPath(pipeline, batchOutput: true) else { return nil }
+        let save = Self.outputSave(of: pipeline)
+        guard let format = ImageFormat(path: Self.formatted(output.path(for: input), pattern: output.pattern, save: save)),
+            ImageCodecs.losslessEditor(for: format) != nil, !(save?.writesFrame(to: output.pattern) ?? false)
+        else { return nil }
+        var options = save?.options ?? EncodeOptions(format: format)
+        options.format = format
+        return (path, options)
+    }
+}
