@@ -30,12 +30,9 @@ let hasGIF = optionalLibrary("gif", pkgConfig: nil, headers: ["gif_lib.h"])
 let hasLCMS = optionalLibrary("lcms", pkgConfig: "lcms2", headers: ["lcms2.h"])
 let hasHEIF = optionalLibrary("heif", pkgConfig: "libheif", headers: ["libheif/heif.h"])
 let hasISAL = optionalLibrary("isal", pkgConfig: "libisal", headers: ["isa-l.h"])
-let hasTurboJPEG = optionalLibrary("turbojpeg", pkgConfig: "libturbojpeg", headers: ["turbojpeg.h"])
-/// The optional codecs' (and colour management's, the fast inflater's and the lossless JPEG
-/// transformer's) C modules found on this machine.
+/// The optional codecs' (and colour management's, and the fast inflater's) C modules found on this machine.
 let optionalCodecs: [Target.Dependency] =
     (hasWebP ? ["CWebP"] : []) + (hasGIF ? ["CGIF"] : []) + (hasLCMS ? ["CLCMS"] : []) + (hasHEIF ? ["CHEIF"] : []) + (hasISAL ? ["CISAL"] : [])
-    + (hasTurboJPEG ? ["CTurboJPEG"] : [])
 
 let package = Package(
     name: "Ninepipe",
@@ -82,10 +79,6 @@ let package = Package(
         .systemLibrary(name: "CHEIF", path: "Sources/CHEIF", pkgConfig: "libheif", providers: [.apt(["libheif-dev"]), .brew(["libheif"])]),
         // Optional: ISA-L's inflate, faster than zlib's on PNG data (zlib is used without it).
         .systemLibrary(name: "CISAL", path: "Sources/CISAL", pkgConfig: "libisal", providers: [.apt(["libisal-dev"]), .brew(["isa-l"])]),
-        // Optional: lossless JPEG rotation, flips and crops on DCT coefficients (TurboJPEG's transform API).
-        .systemLibrary(
-            name: "CTurboJPEG", path: "Sources/CTurboJPEG", pkgConfig: "libturbojpeg",
-            providers: [.apt(["libturbojpeg0-dev"]), .brew(["jpeg-turbo"])]),
         // Optional: colour management (LittleCMS 2): ICC profiles converted to sRGB.
         .systemLibrary(name: "CLCMS", path: "Sources/CLCMS", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"]), .brew(["little-cms2"])]),
         // A tiny C shim that owns libjpeg's setjmp/longjmp error path.

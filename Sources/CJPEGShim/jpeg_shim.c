@@ -106,13 +106,91 @@ int njs_read_coefficients(const uint8_t *data, size_t length, size_t max_memory,
     return 0;
 }
 
-int njs_optimize_coding(const uint8_t *data, size_t length, size_t max_memory, uint8_t **out, size_t *out_length, char *error) {
+/* ------------------------------------------------------------ transforms */
+
+/* Whether the turn swaps rows and columns. */
+static int njs_turn_transposes(njs_turn turn) {
+    return turn == NJS_TURN_TRANSPOSE || turn == NJS_TURN_TRANSVERSE || turn == NJS_TURN_ROT_90 || turn == NJS_TURN_ROT_270;
+}
+
+/* Whether the turn moves the stored right edge away from the right or bottom (so a partial
+   block there cannot be kept), and likewise the bottom edge. */
+static int njs_turn_moves_right(njs_turn turn) {
+    return turn == NJS_TURN_FLIP_H || turn == NJS_TURN_TRANSVERSE || turn == NJS_TURN_ROT_180 || turn == NJS_TURN_ROT_270;
+}
+static int njs_turn_moves_bottom(njs_turn turn) {
+    return turn == NJS_TURN_FLIP_V || turn == NJS_TURN_TRANSVERSE || turn == NJS_TURN_ROT_90 || turn == NJS_TURN_ROT_180;
+}
+
+/* One 8×8 block turned: `dst[v][u]` from `src`, signs flipped where a mirror reverses a frequency. */
+static void njs_turn_block(njs_turn turn, const JCOEF *src, JCOEF *dst) {
+    for (int v = 0; v < DCTSIZE; v++) {
+        for (int u = 0; u < DCTSIZE; u++) {
+            JCOEF value;
+            switch (turn) {
+            case NJS_TURN_FLIP_H: value = (u & 1) ? -src[v * 8 + u] : src[v * 8 + u]; break;
+            case NJS_TURN_FLIP_V: value = (v & 1) ? -src[v * 8 + u] : src[v * 8 + u]; break;
+            case NJS_TURN_TRANSPOSE: value = src[u * 8 + v]; break;
+            case NJS_TURN_TRANSVERSE: value = ((u + v) & 1) ? -src[u * 8 + v] : src[u * 8 + v]; break;
+            case NJS_TURN_ROT_90: value = (u & 1) ? -src[u * 8 + v] : src[u * 8 + v]; break;
+            case NJS_TURN_ROT_180: value = ((u + v) & 1) ? -src[v * 8 + u] : src[v * 8 + u]; break;
+            case NJS_TURN_ROT_270: value = (v & 1) ? -src[u * 8 + v] : src[u * 8 + v]; break;
+            default: value = src[v * 8 + u]; break;
+            }
+            dst[v * 8 + u] = value;
+        }
+    }
+}
+
+/* The source block that output block (x, y) comes from, in a component whose kept source
+   picture is `width`×`height` blocks. */
+static void njs_source_block(njs_turn turn, JDIMENSION x, JDIMENSION y, JDIMENSION width, JDIMENSION height, JDIMENSION *sx, JDIMENSION *sy) {
+    switch (turn) {
+    case NJS_TURN_FLIP_H: *sx = width - 1 - x; *sy = y; break;
+    case NJS_TURN_FLIP_V: *sx = x; *sy = height - 1 - y; break;
+    case NJS_TURN_TRANSPOSE: *sx = y; *sy = x; break;
+    case NJS_TURN_TRANSVERSE: *sx = width - 1 - y; *sy = height - 1 - x; break;
+    case NJS_TURN_ROT_90: *sx = y; *sy = height - 1 - x; break;
+    case NJS_TURN_ROT_180: *sx = width - 1 - x; *sy = height - 1 - y; break;
+    case NJS_TURN_ROT_270: *sx = width - 1 - y; *sy = x; break;
+    default: *sx = x; *sy = y; break;
+    }
+}
+
+static JDIMENSION njs_round_up(JDIMENSION value, JDIMENSION step) { return (value + step - 1) / step * step; }
+
+/* Whether `table` equals one of `standard`'s two tables of its class (luma, chroma). */
+static int njs_is_standard_table(const JHUFF_TBL *table, JHUFF_TBL *const *standard) {
+    for (int i = 0; i < 2; i++) {
+        const JHUFF_TBL *candidate = standard[i];
+        if (!candidate || memcmp(table->bits, candidate->bits, sizeof(table->bits)) != 0) continue;
+        int count = 0;
+        for (int length = 1; length <= 16; length++) count += table->bits[length];
+        if (count <= 256 && memcmp(table->huffval, candidate->huffval, (size_t)count) == 0) return 1;
+    }
+    return 0;
+}
+
+/* Whether every Huffman table of `source` is one of JPEG's example tables (Annex K), which most
+   encoders write by default: a file that did not pay for tables made for its data keeps the
+   standard ones (as jpegtran does), one that did gets new ones made (as jpegtran -optimize). */
+static int njs_uses_standard_tables(j_decompress_ptr source, j_compress_ptr defaults) {
+    for (int i = 0; i < NUM_HUFF_TBLS; i++) {
+        if (source->dc_huff_tbl_ptrs[i] && !njs_is_standard_table(source->dc_huff_tbl_ptrs[i], defaults->dc_huff_tbl_ptrs)) return 0;
+        if (source->ac_huff_tbl_ptrs[i] && !njs_is_standard_table(source->ac_huff_tbl_ptrs[i], defaults->ac_huff_tbl_ptrs)) return 0;
+    }
+    return 1;
+}
+
+int njs_transform(const uint8_t *data, size_t length, size_t max_memory, const njs_transform_options *options, uint8_t **out,
+                  size_t *out_length, char *error) {
     struct jpeg_decompress_struct source;
     struct jpeg_compress_struct destination;
     njs_error_manager source_errors, destination_errors;
     unsigned char *volatile memory = NULL;
     unsigned long buffer_length = 0;
     volatile int destination_created = 0;
+    jvirt_barray_ptr turned[MAX_COMPONENTS];
     source.err = &source_errors.base;
     njs_install_errors(&source_errors);
     destination.err = &destination_errors.base;
@@ -130,16 +208,125 @@ int njs_optimize_coding(const uint8_t *data, size_t length, size_t max_memory, u
     for (int marker = 0; marker < 16; marker++) jpeg_save_markers(&source, JPEG_APP0 + marker, 0xFFFF);
     jpeg_mem_src(&source, data, (unsigned long)length);
     jpeg_read_header(&source, TRUE);
-    jvirt_barray_ptr *coefficients = jpeg_read_coefficients(&source);
+    /* jpeg_read_header has set each component's size in blocks; the turned arrays are requested
+       now, before jpeg_read_coefficients realizes every array. */
+    njs_turn turn = options->turn;
+    int transposes = njs_turn_transposes(turn);
+    int max_h = 1, max_v = 1;
+    for (int c = 0; c < source.num_components; c++) {
+        if (source.comp_info[c].h_samp_factor > max_h) max_h = source.comp_info[c].h_samp_factor;
+        if (source.comp_info[c].v_samp_factor > max_v) max_v = source.comp_info[c].v_samp_factor;
+    }
+    JDIMENSION mcu_width = source.num_components == 1 ? DCTSIZE : (JDIMENSION)(max_h * DCTSIZE);
+    JDIMENSION mcu_height = source.num_components == 1 ? DCTSIZE : (JDIMENSION)(max_v * DCTSIZE);
+    JDIMENSION kept_width = source.image_width, kept_height = source.image_height;
+    if (options->trim && njs_turn_moves_right(turn)) kept_width -= kept_width % mcu_width;
+    if (options->trim && njs_turn_moves_bottom(turn)) kept_height -= kept_height % mcu_height;
+    if ((njs_turn_moves_right(turn) && kept_width % mcu_width) || (njs_turn_moves_bottom(turn) && kept_height % mcu_height) || kept_width == 0 ||
+        kept_height == 0) {
+        snprintf(error, 200, "the turn would move partial edge blocks and trimming is off");
+        jpeg_destroy_decompress(&source);
+        return 1;
+    }
+    JDIMENSION turned_width = transposes ? kept_height : kept_width, turned_height = transposes ? kept_width : kept_height;
+    JDIMENSION out_mcu_width = transposes ? mcu_height : mcu_width, out_mcu_height = transposes ? mcu_width : mcu_height;
+    JDIMENSION crop_x = 0, crop_y = 0, out_width = turned_width, out_height = turned_height;
+    if (options->crop_width > 0) {
+        if (options->crop_x % out_mcu_width || options->crop_y % out_mcu_height || options->crop_x >= turned_width || options->crop_y >= turned_height ||
+            options->crop_height == 0) {
+            snprintf(error, 200, "the crop does not start on the block grid inside the picture");
+            jpeg_destroy_decompress(&source);
+            return 1;
+        }
+        crop_x = options->crop_x;
+        crop_y = options->crop_y;
+        out_width = options->crop_width < turned_width - crop_x ? options->crop_width : turned_width - crop_x;
+        out_height = options->crop_height < turned_height - crop_y ? options->crop_height : turned_height - crop_y;
+    }
+    /* Each component's turned blocks, padded to whole MCUs as the writer reads them. */
+    JDIMENSION out_mcus_x = (out_width + out_mcu_width - 1) / out_mcu_width, out_mcus_y = (out_height + out_mcu_height - 1) / out_mcu_height;
+    for (int c = 0; c < source.num_components; c++) {
+        jpeg_component_info *component = &source.comp_info[c];
+        JDIMENSION h = (JDIMENSION)(transposes ? component->v_samp_factor : component->h_samp_factor);
+        JDIMENSION v = (JDIMENSION)(transposes ? component->h_samp_factor : component->v_samp_factor);
+        if (source.num_components == 1) h = v = 1;
+        turned[c] = (*source.mem->request_virt_barray)((j_common_ptr)&source, JPOOL_IMAGE, TRUE, out_mcus_x * h, out_mcus_y * v, v);
+    }
+    jvirt_barray_ptr *stored = jpeg_read_coefficients(&source);
+    /* Damaged entropy-coded data reads as zeros with a warning: refuse it, as decoding does. */
+    if (source_errors.warnings > 0) {
+        snprintf(error, 200, "%s", source_errors.first_warning);
+        jpeg_destroy_decompress(&source);
+        return 1;
+    }
+    for (int c = 0; c < source.num_components; c++) {
+        jpeg_component_info *component = &source.comp_info[c];
+        JDIMENSION h = (JDIMENSION)(source.num_components == 1 ? 1 : component->h_samp_factor);
+        JDIMENSION v = (JDIMENSION)(source.num_components == 1 ? 1 : component->v_samp_factor);
+        /* The kept source picture in this component's blocks: whole MCUs where trimmed. */
+        JDIMENSION source_width = njs_turn_moves_right(turn) ? kept_width / mcu_width * h : component->width_in_blocks;
+        JDIMENSION source_height = njs_turn_moves_bottom(turn) ? kept_height / mcu_height * v : component->height_in_blocks;
+        JDIMENSION stored_rows = njs_round_up(component->height_in_blocks, v);
+        JDIMENSION stored_columns = njs_round_up(component->width_in_blocks, h);
+        JDIMENSION out_h = transposes ? v : h, out_v = transposes ? h : v;
+        JDIMENSION offset_x = crop_x / out_mcu_width * out_h, offset_y = crop_y / out_mcu_height * out_v;
+        JDIMENSION rows = out_mcus_y * out_v, columns = out_mcus_x * out_h;
+        for (JDIMENSION y = 0; y < rows; y++) {
+            JBLOCKARRAY row = (*source.mem->access_virt_barray)((j_common_ptr)&source, turned[c], y, 1, TRUE);
+            for (JDIMENSION x = 0; x < columns; x++) {
+                JDIMENSION sx, sy;
+                JDIMENSION ox = x + offset_x, oy = y + offset_y;
+                JDIMENSION full_width = transposes ? source_height : source_width, full_height = transposes ? source_width : source_height;
+                if (ox >= full_width || oy >= full_height) {
+                    memset(row[0][x], 0, sizeof(JBLOCK)); /* padding past the picture: never shown */
+                    continue;
+                }
+                njs_source_block(turn, ox, oy, source_width, source_height, &sx, &sy);
+                if (sx >= stored_columns || sy >= stored_rows) {
+                    memset(row[0][x], 0, sizeof(JBLOCK));
+                    continue;
+                }
+                JBLOCKARRAY from = (*source.mem->access_virt_barray)((j_common_ptr)&source, stored[c], sy, 1, FALSE);
+                njs_turn_block(turn, from[0][sx], row[0][x]);
+            }
+        }
+    }
     jpeg_create_compress(&destination);
     destination_created = 1;
+    /* jpeg_set_defaults loads the standard tables, to compare the file's with. */
+    destination.in_color_space = JCS_RGB;
+    destination.input_components = 3;
+    jpeg_set_defaults(&destination);
+    int optimize = source.progressive_mode || options->progressive || !njs_uses_standard_tables(&source, &destination);
     jpeg_copy_critical_parameters(&source, &destination);
-    destination.optimize_coding = TRUE;
-    if (source.progressive_mode) jpeg_simple_progression(&destination);
+    destination.image_width = out_width;
+    destination.image_height = out_height;
+    if (transposes) {
+        for (int c = 0; c < destination.num_components; c++) {
+            int h = destination.comp_info[c].h_samp_factor;
+            destination.comp_info[c].h_samp_factor = destination.comp_info[c].v_samp_factor;
+            destination.comp_info[c].v_samp_factor = h;
+        }
+        for (int t = 0; t < NUM_QUANT_TBLS; t++) {
+            JQUANT_TBL *table = destination.quant_tbl_ptrs[t];
+            if (!table) continue;
+            for (int i = 0; i < DCTSIZE; i++) {
+                for (int j = i + 1; j < DCTSIZE; j++) {
+                    UINT16 value = table->quantval[i * DCTSIZE + j];
+                    table->quantval[i * DCTSIZE + j] = table->quantval[j * DCTSIZE + i];
+                    table->quantval[j * DCTSIZE + i] = value;
+                }
+            }
+        }
+        UINT16 density = destination.X_density;
+        destination.X_density = destination.Y_density;
+        destination.Y_density = density;
+    }
+    destination.optimize_coding = optimize ? TRUE : FALSE;
+    if (options->progressive) jpeg_simple_progression(&destination);
     jpeg_mem_dest(&destination, (unsigned char **)&memory, &buffer_length);
-    jpeg_write_coefficients(&destination, coefficients);
+    jpeg_write_coefficients(&destination, turned);
     for (jpeg_saved_marker_ptr marker = source.marker_list; marker; marker = marker->next) {
-        /* The library writes JFIF and Adobe markers itself when the parameters call for them. */
         if (destination.write_JFIF_header && marker->marker == JPEG_APP0 && marker->data_length >= 5 && memcmp(marker->data, "JFIF", 5) == 0) continue;
         if (destination.write_Adobe_marker && marker->marker == JPEG_APP0 + 14 && marker->data_length >= 5 && memcmp(marker->data, "Adobe", 5) == 0) continue;
         jpeg_write_marker(&destination, marker->marker, marker->data, marker->data_length);

@@ -96,7 +96,6 @@ struct DocSampleTests {
             "-Xcc", "-fmodule-map-file=\(sources)/CLCMS/module.modulemap",
             "-Xcc", "-fmodule-map-file=\(sources)/CHEIF/module.modulemap",
             "-Xcc", "-fmodule-map-file=\(sources)/CISAL/module.modulemap",
-            "-Xcc", "-fmodule-map-file=\(sources)/CTurboJPEG/module.modulemap",
             "-Xcc", "-fmodule-map-file=\(build)/CJPEGShim.build/module.modulemap",
             "-Xcc", "-fmodule-map-file=\(build)/CNinepipePlugin.build/module.modulemap",
             "-Xcc", "-I\(sources)/CJPEGShim/include", "-Xcc", "-I\(sources)/CNinepipePlugin/include", main,

@@ -54,7 +54,7 @@ struct ProjectFilesTests {
         let projects: [(prefix: String, name: String)] = [
             ("libz.", "zlib"), ("libjpeg.", "libjpeg-turbo"), ("libwebp", "libwebp"), ("libgif.", "giflib"),
             ("liblcms2.", "LittleCMS"), ("libheif.", "libheif"), ("libde265.", "libde265"), ("libx265.", "x265"),
-            ("libaom.", "libaom"), ("libdav1d.", "dav1d"), ("libnuma.", "x265"), ("libisal.", "ISA-L"), ("libturbojpeg.", "libjpeg-turbo"),
+            ("libaom.", "libaom"), ("libdav1d.", "dav1d"), ("libnuma.", "x265"), ("libisal.", "ISA-L"),
             ("libswift", "Swift runtime"), ("libFoundation", "Foundation"), ("lib_FoundationICU", "ICU"),
             ("libdispatch", "Swift runtime"), ("libBlocksRuntime", "Swift runtime"),
             ("libc.", "glibc"), ("libm.", "glibc"), ("ld-linux", "glibc"), ("linux-vdso", "glibc"),

@@ -43,5 +43,15 @@ func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
             fatalError("upright-while-decoding differs from decode + uprighted")
         }
     }
+    // A lossless turn and crop (what `save lossless=` does) is refused, or gives a JPEG of the
+    // planned size whose metadata reads.
+    let orientation = Orientation(rawValue: Int(bytes.first ?? 0) % 8 + 1) ?? .up
+    let crop = bytes.count > 3 ? PixelRect(x: Int(bytes[1]), y: Int(bytes[2]), width: 1 + Int(bytes[3]) * 4, height: 1 + Int(bytes.last ?? 0) * 4) : nil
+    let edit = LosslessEdit(orientation: orientation, crop: size % 2 == 0 ? crop : nil, allowsTrimming: true)
+    if let (edited, plan) = try? JPEGCodec().apply(edit, to: bytes, limits: limits) {
+        guard let info = try? JPEGCodec().info(edited, limits: limits), info.width == plan.kept.width, info.height == plan.kept.height else {
+            fatalError("a lossless edit wrote a JPEG that does not read back at its planned \(plan.kept)")
+        }
+    }
     return 0
 }

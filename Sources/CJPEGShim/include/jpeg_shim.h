@@ -31,13 +31,39 @@ int njs_read_coefficients(const uint8_t *data, size_t length, size_t max_memory,
                                         const int16_t *blocks),
                           char *error);
 
+/** The eight lossless turns, in jpegtran's terms. */
+typedef enum {
+    NJS_TURN_NONE = 0,
+    NJS_TURN_FLIP_H,
+    NJS_TURN_FLIP_V,
+    NJS_TURN_TRANSPOSE,
+    NJS_TURN_TRANSVERSE,
+    NJS_TURN_ROT_90,
+    NJS_TURN_ROT_180,
+    NJS_TURN_ROT_270
+} njs_turn;
+
+/** What njs_transform does: a turn, then a crop of the turned picture. */
+typedef struct {
+    njs_turn turn;
+    /** Drop partial blocks on the stored edges the turn moves to the left or top (jpegtran -trim). */
+    int trim;
+    /** The crop, in pixels of the turned (and trimmed) picture; x and y on its MCU grid.
+        A zero width keeps everything. */
+    uint32_t crop_x, crop_y, crop_width, crop_height;
+    /** Write progressive scans. */
+    int progressive;
+} njs_transform_options;
+
 /**
- * Rewrites a JPEG's entropy coding with Huffman tables made for its data (jpegtran -optimize):
- * the same coefficients and markers, usually a few percent smaller. Progressive files stay
- * progressive. On success `*out` holds `*out_length` bytes to release with `free`; returns 0.
- * On failure the message is written to `error` (at least 200 bytes).
+ * Turns, flips and crops a JPEG on its DCT coefficients (no decode, no requantisation), in one
+ * pass. A file written with the standard Huffman tables keeps them (as jpegtran does); one with
+ * tables made for its data, or a progressive one, gets new ones made (as jpegtran -optimize).
+ * Every APPn and COM marker is copied. On success `*out` holds `*out_length` bytes to release with `free`;
+ * returns 0. On failure the message is written to `error` (at least 200 bytes).
  */
-int njs_optimize_coding(const uint8_t *data, size_t length, size_t max_memory, uint8_t **out, size_t *out_length, char *error);
+int njs_transform(const uint8_t *data, size_t length, size_t max_memory, const njs_transform_options *options, uint8_t **out,
+                  size_t *out_length, char *error);
 
 /** Colour spaces as seen by Swift. */
 enum njs_color_space {

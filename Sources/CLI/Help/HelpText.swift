@@ -27,7 +27,6 @@ enum HelpText {
         var without = missing
         if !ColorManagement.isAvailable { without.append("colour management (LittleCMS)") }
         if inflate.name != "ISA-L" { without.append("ISA-L (zlib inflates)") }
-        if ImageCodecs.losslessEditor(for: .jpeg) == nil { without.append("lossless JPEG edits (TurboJPEG)") }
         return "ninepipe \(version)\nformats: \(listed.joined(separator: ", "))" + color
             + (without.isEmpty ? "" : "\nbuilt without: \(without.joined(separator: ", "))")
     }

@@ -1,6 +1,6 @@
 /// Why a file could not be turned or cropped without decoding it.
 public enum LosslessEditError: NinepipeError, Hashable {
-    /// This build cannot edit the format losslessly (its library was missing at build time).
+    /// No codec in this build edits the format losslessly.
     case unavailable
     /// The file cannot be edited so (`reason` says why: a JPEG without DCT coefficients).
     case unsupported(String)
@@ -16,7 +16,7 @@ public enum LosslessEditError: NinepipeError, Hashable {
     public var description: String {
         switch self {
         case .unavailable:
-            "this ninepipe was built without lossless JPEG edits: install libturbojpeg0-dev (Homebrew: jpeg-turbo) and build it again"
+            "this build has no lossless editor for the format: decode and encode again (lossless=never)"
         case .unsupported(let reason):
             "no lossless edit: \(reason)"
         case .notExact(let differences):

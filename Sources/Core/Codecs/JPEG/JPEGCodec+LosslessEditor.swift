@@ -1,33 +1,20 @@
 import CJPEGShim
 
-#if canImport(CTurboJPEG)
-import CTurboJPEG
-#endif
-
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
 
-/// JPEG's lossless edits: turns, flips and crops on the DCT coefficients through libjpeg-turbo's
-/// TurboJPEG transform API (optional: `libturbojpeg0-dev`), as `jpegtran` does.
+/// JPEG's lossless edits: turns, flips and crops on the DCT coefficients, as `jpegtran` does,
+/// through libjpeg's coefficient API (always built in).
 ///
 /// JPEG stores pixels in blocks (MCUs) of 8 or 16 pixels a side. A block can move but not be
 /// cut, which sets the limits: a partial block on the right or bottom edge cannot move to the
 /// left or top, and a crop can only start on the block grid.
 extension JPEGCodec: LosslessEditor {
-    /// Whether this build has TurboJPEG's transform API (`libturbojpeg0-dev` at build time).
-    public var editsLosslessly: Bool { Self.editsLosslessly }
-
-    /// Whether this build has TurboJPEG's transform API (`libturbojpeg0-dev` at build time).
-    public static var editsLosslessly: Bool {
-        #if canImport(CTurboJPEG)
-        true
-        #else
-        false
-        #endif
-    }
+    /// Always: libjpeg reads and writes coefficients.
+    public var editsLosslessly: Bool { true }
 
     /// What `edit` would do to `bytes`: exactly the asked geometry, or (trimming allowed) what
     /// whole blocks can give, as `jpegtran -trim` and `-crop` keep.
@@ -65,64 +52,47 @@ extension JPEGCodec: LosslessEditor {
         return plan
     }
 
-    /// The edited file: TurboJPEG moves the coefficients; a baseline result gets Huffman tables
-    /// made for its data (as `jpegtran -optimize`), so a lossless copy is no larger than its input;
-    /// the metadata is made true of the new geometry (see ``JPEGLosslessMetadata``).
+    /// The edited file: the coefficients moved, with Huffman tables made for the data (as
+    /// `jpegtran -optimize`), so a lossless copy is no larger than its input; a progressive input
+    /// stays progressive; the metadata is made true of the new geometry (see ``JPEGLosslessMetadata``).
     public func apply(
         _ edit: LosslessEdit, to bytes: [UInt8], limits: ImageLimits = .default, warn: (String) -> Void = { _ in }
     ) throws -> (bytes: [UInt8], plan: LosslessEdit.Plan) {
         let plan = try plan(edit, for: bytes)
         try limits.check(width: plan.sourceWidth, height: plan.sourceHeight)
         let progressive = edit.isProgressive || JPEGSegments(bytes)?.frame?.isProgressive == true
-        var transformed = try Self.transform(bytes, orientation: edit.orientation, crop: plan.codecCrop, progressive: progressive, warn: warn)
-        if !progressive { transformed = try Self.optimizingCoding(transformed, limits: limits) }
+        let transformed = try Self.transform(bytes, orientation: edit.orientation, crop: plan.codecCrop, progressive: progressive, limits: limits)
         return (try JPEGLosslessMetadata(edit: edit, plan: plan).rewrite(transformed, warn: warn), plan)
     }
 
-    /// `bytes` with Huffman tables made for their data (the coefficients and markers unchanged).
-    static func optimizingCoding(_ bytes: [UInt8], limits: ImageLimits) throws(LosslessEditError) -> [UInt8] {
+    /// Moves the coefficients (``njs_transform`` in the C shim): the turn, with partial edge
+    /// blocks trimmed, then the crop (origin on the block grid), in one pass that makes Huffman
+    /// tables for the data; every APPn and COM marker copied.
+    static func transform(_ bytes: [UInt8], orientation: Orientation, crop: PixelRect?, progressive: Bool, limits: ImageLimits) throws(LosslessEditError)
+        -> [UInt8]
+    {
+        let turns: [Orientation: njs_turn] = [
+            .up: NJS_TURN_NONE, .upMirrored: NJS_TURN_FLIP_H, .down: NJS_TURN_ROT_180, .downMirrored: NJS_TURN_FLIP_V,
+            .leftMirrored: NJS_TURN_TRANSPOSE, .right: NJS_TURN_ROT_90, .rightMirrored: NJS_TURN_TRANSVERSE, .left: NJS_TURN_ROT_270,
+        ]
+        var options = njs_transform_options()
+        options.turn = turns[orientation] ?? NJS_TURN_NONE
+        options.trim = 1
+        options.progressive = progressive ? 1 : 0
+        if let crop {
+            guard crop.x >= 0, crop.y >= 0, crop.width > 0, crop.height > 0, crop.x + crop.width <= Int(UInt32.max), crop.y + crop.height <= Int(UInt32.max)
+            else {
+                throw .nothingKept(requested: crop, blockWidth: 1, blockHeight: 1)
+            }
+            (options.crop_x, options.crop_y) = (UInt32(crop.x), UInt32(crop.y))
+            (options.crop_width, options.crop_height) = (UInt32(crop.width), UInt32(crop.height))
+        }
         var output: UnsafeMutablePointer<UInt8>?
         var length = 0
         var message = [CChar](repeating: 0, count: 256)
-        let status = bytes.withUnsafeBufferPointer { njs_optimize_coding($0.baseAddress, $0.count, limits.maxPixelCount * 8, &output, &length, &message) }
+        let status = bytes.withUnsafeBufferPointer { njs_transform($0.baseAddress, $0.count, limits.maxPixelCount * 8, &options, &output, &length, &message) }
         defer { free(output) }
         guard status == 0, let output else { throw .failed(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)) }
         return Array(UnsafeBufferPointer(start: output, count: length))
-    }
-
-    /// Runs TurboJPEG's transform: the turn, with partial edge blocks trimmed, then the crop.
-    static func transform(_ bytes: [UInt8], orientation: Orientation, crop: PixelRect?, progressive: Bool, warn: (String) -> Void) throws(LosslessEditError)
-        -> [UInt8]
-    {
-        #if canImport(CTurboJPEG)
-        guard let handle = tjInitTransform() else { throw .failed("TurboJPEG could not start") }
-        defer { tjDestroy(handle) }
-        let operations: [Orientation: TJXOP] = [
-            .up: TJXOP_NONE, .upMirrored: TJXOP_HFLIP, .down: TJXOP_ROT180, .downMirrored: TJXOP_VFLIP,
-            .leftMirrored: TJXOP_TRANSPOSE, .right: TJXOP_ROT90, .rightMirrored: TJXOP_TRANSVERSE, .left: TJXOP_ROT270,
-        ]
-        var transform = tjtransform()
-        transform.op = Int32(bitPattern: (operations[orientation] ?? TJXOP_NONE).rawValue)
-        transform.options = TJXOPT_TRIM | (progressive ? TJXOPT_PROGRESSIVE : 0)
-        if let crop {
-            transform.options |= TJXOPT_CROP
-            transform.r = tjregion(x: Int32(crop.x), y: Int32(crop.y), w: Int32(crop.width), h: Int32(crop.height))
-        }
-        var output: UnsafeMutablePointer<UInt8>?
-        var size: UInt = 0
-        let status = bytes.withUnsafeBufferPointer { input in
-            tjTransform(handle, input.baseAddress, UInt(input.count), 1, &output, &size, &transform, TJFLAG_LIMITSCANS)
-        }
-        defer { tjFree(output) }
-        if status != 0 {
-            let message = String(cString: tjGetErrorStr2(handle))
-            guard tjGetErrorCode(handle) == Int32(TJERR_WARNING.rawValue), output != nil, size > 0 else { throw .failed(message) }
-            warn("JPEG data: \(message)")
-        }
-        guard let output, size > 0 else { throw .failed("TurboJPEG wrote nothing") }
-        return Array(UnsafeBufferPointer(start: output, count: Int(size)))
-        #else
-        throw .unavailable
-        #endif
     }
 }

@@ -14,10 +14,10 @@ struct JPEGLosslessMetadata {
     private static let iccSignature = Array("ICC_PROFILE\0".utf8)
     private static let mpfSignature = Array("MPF\0".utf8)
 
-    /// `transformed` (TurboJPEG's output, every marker of the input copied) with its metadata
+    /// `transformed` (the moved coefficients, every marker of the input copied) with its metadata
     /// made true of the new geometry and the `stripped` kinds left out.
     func rewrite(_ transformed: [UInt8], warn: (String) -> Void) throws(LosslessEditError) -> [UInt8] {
-        guard let parsed = JPEGSegments(transformed) else { throw .failed("TurboJPEG's output has no scan") }
+        guard let parsed = JPEGSegments(transformed) else { throw .failed("the transformed file has no scan") }
         var result: [UInt8] = [0xFF, 0xD8]
         var wroteEXIF = false
         for segment in parsed.segments {
@@ -67,7 +67,7 @@ struct JPEGLosslessMetadata {
                 thumbnail =
                     edit.orientation == .up
                     ? Array(block[location.range])
-                    : try? JPEGCodec.transform(Array(block[location.range]), orientation: edit.orientation, crop: nil, progressive: false) { _ in }
+                    : try? JPEGCodec.transform(Array(block[location.range]), orientation: edit.orientation, crop: nil, progressive: false, limits: .default)
             }
             block = EXIF.replacingThumbnail(in: block, with: thumbnail)
         }

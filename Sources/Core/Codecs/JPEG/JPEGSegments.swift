@@ -44,9 +44,13 @@ struct JPEGSegments: Sendable {
         var segments: [Segment] = []
         var frame: Frame?
         while offset + 4 <= bytes.count {
-            guard bytes[offset] == 0xFF else { return nil }
+            // Stray bytes before a marker are skipped, as libjpeg does (with a warning it ignores).
+            guard bytes[offset] == 0xFF else {
+                offset += 1
+                continue
+            }
             let marker = bytes[offset + 1]
-            if marker == 0xFF {  // fill byte
+            if marker == 0xFF || marker == 0x00 {  // a fill byte, or a stray 0xFF
                 offset += 1
                 continue
             }
