@@ -122,42 +122,42 @@ static int njs_turn_moves_bottom(njs_turn turn) {
     return turn == NJS_TURN_FLIP_V || turn == NJS_TURN_TRANSVERSE || turn == NJS_TURN_ROT_90 || turn == NJS_TURN_ROT_180;
 }
 
-/* One 8×8 block turned: `dst[v][u]` from `src`, signs flipped where a mirror reverses a frequency. */
-static void njs_turn_block(njs_turn turn, const JCOEF *src, JCOEF *dst) {
+/* Where each coefficient of a turned block comes from, and its sign: `dst[k] = src[from[k]] * sign[k]`.
+   A transpose swaps the frequencies u and v; a mirror negates the odd frequencies it reverses. */
+static void njs_block_map(njs_turn turn, int from[DCTSIZE2], JCOEF sign[DCTSIZE2]) {
     for (int v = 0; v < DCTSIZE; v++) {
         for (int u = 0; u < DCTSIZE; u++) {
-            JCOEF value;
+            int k = v * DCTSIZE + u, swapped = u * DCTSIZE + v, odd = 0;
             switch (turn) {
-            case NJS_TURN_FLIP_H: value = (u & 1) ? -src[v * 8 + u] : src[v * 8 + u]; break;
-            case NJS_TURN_FLIP_V: value = (v & 1) ? -src[v * 8 + u] : src[v * 8 + u]; break;
-            case NJS_TURN_TRANSPOSE: value = src[u * 8 + v]; break;
-            case NJS_TURN_TRANSVERSE: value = ((u + v) & 1) ? -src[u * 8 + v] : src[u * 8 + v]; break;
-            case NJS_TURN_ROT_90: value = (u & 1) ? -src[u * 8 + v] : src[u * 8 + v]; break;
-            case NJS_TURN_ROT_180: value = ((u + v) & 1) ? -src[v * 8 + u] : src[v * 8 + u]; break;
-            case NJS_TURN_ROT_270: value = (v & 1) ? -src[u * 8 + v] : src[u * 8 + v]; break;
-            default: value = src[v * 8 + u]; break;
+            case NJS_TURN_FLIP_H: from[k] = k; odd = u & 1; break;
+            case NJS_TURN_FLIP_V: from[k] = k; odd = v & 1; break;
+            case NJS_TURN_TRANSPOSE: from[k] = swapped; break;
+            case NJS_TURN_TRANSVERSE: from[k] = swapped; odd = (u + v) & 1; break;
+            case NJS_TURN_ROT_90: from[k] = swapped; odd = u & 1; break;
+            case NJS_TURN_ROT_180: from[k] = k; odd = (u + v) & 1; break;
+            case NJS_TURN_ROT_270: from[k] = swapped; odd = v & 1; break;
+            default: from[k] = k; break;
             }
-            dst[v * 8 + u] = value;
+            sign[k] = odd ? -1 : 1;
         }
     }
 }
 
-/* The source block that output block (x, y) comes from, in a component whose kept source
-   picture is `width`×`height` blocks. */
-static void njs_source_block(njs_turn turn, JDIMENSION x, JDIMENSION y, JDIMENSION width, JDIMENSION height, JDIMENSION *sx, JDIMENSION *sy) {
+/* Where source block (x, y) of a component whose kept source picture is `width`×`height`
+   blocks lands in the turned picture. */
+static void njs_turned_block(njs_turn turn, JDIMENSION x, JDIMENSION y, JDIMENSION width, JDIMENSION height, JDIMENSION *tx, JDIMENSION *ty) {
     switch (turn) {
-    case NJS_TURN_FLIP_H: *sx = width - 1 - x; *sy = y; break;
-    case NJS_TURN_FLIP_V: *sx = x; *sy = height - 1 - y; break;
-    case NJS_TURN_TRANSPOSE: *sx = y; *sy = x; break;
-    case NJS_TURN_TRANSVERSE: *sx = width - 1 - y; *sy = height - 1 - x; break;
-    case NJS_TURN_ROT_90: *sx = y; *sy = height - 1 - x; break;
-    case NJS_TURN_ROT_180: *sx = width - 1 - x; *sy = height - 1 - y; break;
-    case NJS_TURN_ROT_270: *sx = width - 1 - y; *sy = x; break;
-    default: *sx = x; *sy = y; break;
+    case NJS_TURN_FLIP_H: *tx = width - 1 - x; *ty = y; break;
+    case NJS_TURN_FLIP_V: *tx = x; *ty = height - 1 - y; break;
+    case NJS_TURN_TRANSPOSE: *tx = y; *ty = x; break;
+    case NJS_TURN_TRANSVERSE: *tx = height - 1 - y; *ty = width - 1 - x; break;
+    case NJS_TURN_ROT_90: *tx = height - 1 - y; *ty = x; break;
+    case NJS_TURN_ROT_180: *tx = width - 1 - x; *ty = height - 1 - y; break;
+    case NJS_TURN_ROT_270: *tx = y; *ty = width - 1 - x; break;
+    default: *tx = x; *ty = y; break;
     }
 }
 
-static JDIMENSION njs_round_up(JDIMENSION value, JDIMENSION step) { return (value + step - 1) / step * step; }
 
 /* Whether `table` equals one of `standard`'s two tables of its class (luma, chroma). */
 static int njs_is_standard_table(const JHUFF_TBL *table, JHUFF_TBL *const *standard) {
@@ -250,7 +250,8 @@ int njs_transform(const uint8_t *data, size_t length, size_t max_memory, const n
         JDIMENSION h = (JDIMENSION)(transposes ? component->v_samp_factor : component->h_samp_factor);
         JDIMENSION v = (JDIMENSION)(transposes ? component->h_samp_factor : component->v_samp_factor);
         if (source.num_components == 1) h = v = 1;
-        turned[c] = (*source.mem->request_virt_barray)((j_common_ptr)&source, JPOOL_IMAGE, TRUE, out_mcus_x * h, out_mcus_y * v, v);
+        /* Zeroed (the padding past the picture is never shown), and reachable all at once. */
+        turned[c] = (*source.mem->request_virt_barray)((j_common_ptr)&source, JPOOL_IMAGE, TRUE, out_mcus_x * h, out_mcus_y * v, out_mcus_y * v);
     }
     jvirt_barray_ptr *stored = jpeg_read_coefficients(&source);
     /* Damaged entropy-coded data reads as zeros with a warning: refuse it, as decoding does. */
@@ -266,28 +267,23 @@ int njs_transform(const uint8_t *data, size_t length, size_t max_memory, const n
         /* The kept source picture in this component's blocks: whole MCUs where trimmed. */
         JDIMENSION source_width = njs_turn_moves_right(turn) ? kept_width / mcu_width * h : component->width_in_blocks;
         JDIMENSION source_height = njs_turn_moves_bottom(turn) ? kept_height / mcu_height * v : component->height_in_blocks;
-        JDIMENSION stored_rows = njs_round_up(component->height_in_blocks, v);
-        JDIMENSION stored_columns = njs_round_up(component->width_in_blocks, h);
         JDIMENSION out_h = transposes ? v : h, out_v = transposes ? h : v;
         JDIMENSION offset_x = crop_x / out_mcu_width * out_h, offset_y = crop_y / out_mcu_height * out_v;
         JDIMENSION rows = out_mcus_y * out_v, columns = out_mcus_x * out_h;
-        for (JDIMENSION y = 0; y < rows; y++) {
-            JBLOCKARRAY row = (*source.mem->access_virt_barray)((j_common_ptr)&source, turned[c], y, 1, TRUE);
-            for (JDIMENSION x = 0; x < columns; x++) {
-                JDIMENSION sx, sy;
-                JDIMENSION ox = x + offset_x, oy = y + offset_y;
-                JDIMENSION full_width = transposes ? source_height : source_width, full_height = transposes ? source_width : source_height;
-                if (ox >= full_width || oy >= full_height) {
-                    memset(row[0][x], 0, sizeof(JBLOCK)); /* padding past the picture: never shown */
-                    continue;
-                }
-                njs_source_block(turn, ox, oy, source_width, source_height, &sx, &sy);
-                if (sx >= stored_columns || sy >= stored_rows) {
-                    memset(row[0][x], 0, sizeof(JBLOCK));
-                    continue;
-                }
-                JBLOCKARRAY from = (*source.mem->access_virt_barray)((j_common_ptr)&source, stored[c], sy, 1, FALSE);
-                njs_turn_block(turn, from[0][sx], row[0][x]);
+        JBLOCKARRAY output = (*source.mem->access_virt_barray)((j_common_ptr)&source, turned[c], 0, rows, TRUE);
+        int from[DCTSIZE2];
+        JCOEF sign[DCTSIZE2];
+        njs_block_map(turn, from, sign);
+        /* Each stored row once, each of its kept blocks to its turned place inside the crop. */
+        for (JDIMENSION y = 0; y < source_height; y++) {
+            JBLOCKARRAY stored_row = (*source.mem->access_virt_barray)((j_common_ptr)&source, stored[c], y, 1, FALSE);
+            for (JDIMENSION x = 0; x < source_width; x++) {
+                JDIMENSION tx, ty;
+                njs_turned_block(turn, x, y, source_width, source_height, &tx, &ty);
+                if (tx < offset_x || ty < offset_y || tx - offset_x >= columns || ty - offset_y >= rows) continue;
+                const JCOEF *src = stored_row[0][x];
+                JCOEF *dst = output[ty - offset_y][tx - offset_x];
+                for (int k = 0; k < DCTSIZE2; k++) dst[k] = (JCOEF)(src[from[k]] * sign[k]);
             }
         }
     }

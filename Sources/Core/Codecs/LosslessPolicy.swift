@@ -1,6 +1,6 @@
 /// Whether a JPEG saved from a JPEG may skip decoding and encoding (`save … lossless=`): when
 /// the steps between `load` and `save` only turn, flip or crop, the DCT coefficients are moved
-/// instead (see ``JPEGLosslessTransform``).
+/// instead (see ``LosslessEdit``).
 public enum LosslessPolicy: String, Sendable, Hashable, CaseIterable {
     /// Take the lossless path when it gives exactly the geometry decoding would (the default).
     case auto

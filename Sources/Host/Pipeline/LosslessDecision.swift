@@ -1,7 +1,7 @@
 import NinepipeCore
 
 /// Which way a pipeline writes a file in the format it read: edited without decoding (a JPEG's
-/// DCT coefficients moved; see ``LosslessEdit`` and `save … lossless=`), or decoded and encoded again.
+/// DCT coefficients moved; see `LosslessEdit` and `save … lossless=`), or decoded and encoded again.
 public enum LosslessDecision: Sendable, Hashable, CustomStringConvertible {
     /// Edited without decoding: no generation loss.
     case lossless(LosslessEdit, LosslessEdit.Plan)

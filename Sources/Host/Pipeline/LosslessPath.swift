@@ -1,8 +1,8 @@
 import NinepipeCore
 
 /// Decides whether a pipeline on one file takes the lossless path: a `load` (or a batch input)
-/// with no shrink or colour conversion, then only steps that turn (``OrientationHinting``) or
-/// crop (``DecodeRegionHinting``), then the one save, in the input's format, whose codec edits
+/// with no shrink or colour conversion, then only steps that turn (`OrientationHinting`) or
+/// crop (`DecodeRegionHinting`), then the one save, in the input's format, whose codec edits
 /// losslessly (JPEG), asking for no new encoding (no `quality=`, no `subsampling=`).
 struct LosslessPath {
     /// How the input is decoded on the other path.

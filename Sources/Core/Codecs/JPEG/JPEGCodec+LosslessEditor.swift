@@ -54,7 +54,7 @@ extension JPEGCodec: LosslessEditor {
 
     /// The edited file: the coefficients moved, with Huffman tables made for the data (as
     /// `jpegtran -optimize`), so a lossless copy is no larger than its input; a progressive input
-    /// stays progressive; the metadata is made true of the new geometry (see ``JPEGLosslessMetadata``).
+    /// stays progressive; the metadata is made true of the new geometry.
     public func apply(
         _ edit: LosslessEdit, to bytes: [UInt8], limits: ImageLimits = .default, warn: (String) -> Void = { _ in }
     ) throws -> (bytes: [UInt8], plan: LosslessEdit.Plan) {
@@ -65,7 +65,7 @@ extension JPEGCodec: LosslessEditor {
         return (try JPEGLosslessMetadata(edit: edit, plan: plan).rewrite(transformed, warn: warn), plan)
     }
 
-    /// Moves the coefficients (``njs_transform`` in the C shim): the turn, with partial edge
+    /// Moves the coefficients (`njs_transform` in the C shim): the turn, with partial edge
     /// blocks trimmed, then the crop (origin on the block grid), in one pass that makes Huffman
     /// tables for the data; every APPn and COM marker copied.
     static func transform(_ bytes: [UInt8], orientation: Orientation, crop: PixelRect?, progressive: Bool, limits: ImageLimits) throws(LosslessEditError)
