@@ -39,9 +39,10 @@ struct JPEGLosslessTests {
         }
     }
 
-    @Test("all eight turns with -trim equal jpegtran's coefficients; only aligned edges are exact")
+    @Test(
+        "all eight turns with -trim equal jpegtran's coefficients; only aligned edges are exact",
+        .enabled(if: JPEGLosslessTests.jpegtran != nil, "jpegtran is not installed (Debian: libjpeg-turbo-progs)"))
     func turns() throws {
-        try #require(Self.jpegtran != nil, "jpegtran is not installed (Debian: libjpeg-turbo-progs)")
         let bytes = try TestFiles.bytes(Self.photos.appendingPathComponent("rocket.jpg"))  // 640×427: 427 rows leave a partial block row
         let frame = try #require(JPEGSegments(bytes)?.frame)
         #expect(640 % frame.mcuWidth == 0 && 427 % frame.mcuHeight != 0)
@@ -72,7 +73,6 @@ struct JPEGLosslessTests {
             "sampling-2x4.jpg", "sampling-4x2.jpg", "gray.jpg", "cmyk-red-blue.jpg", "progressive.jpg", "arithmetic", "photos/phone6.jpg", "photos/retina.jpg",
         ])
     func samplings(_ name: String) throws {
-        try #require(Self.jpegtran != nil, "jpegtran is not installed (Debian: libjpeg-turbo-progs)")
         let bytes =
             name == "arithmetic"
             ? try Self.jpegtran(["-arithmetic"], try TestFiles.bytes(Self.photos.appendingPathComponent("rocket.jpg")))
@@ -100,9 +100,10 @@ struct JPEGLosslessTests {
         }
     }
 
-    @Test("a crop starts on the block grid: the coefficients equal jpegtran -crop's at the snapped origin")
+    @Test(
+        "a crop starts on the block grid: the coefficients equal jpegtran -crop's at the snapped origin",
+        .enabled(if: JPEGLosslessTests.jpegtran != nil, "jpegtran is not installed (Debian: libjpeg-turbo-progs)"))
     func crop() throws {
-        try #require(Self.jpegtran != nil, "jpegtran is not installed (Debian: libjpeg-turbo-progs)")
         let bytes = try TestFiles.bytes(Self.photos.appendingPathComponent("retina.jpg"))
         let header = try #require(JPEGSegments(bytes)?.frame)
         let (blockWidth, blockHeight) = (header.mcuWidth, header.mcuHeight)
@@ -125,9 +126,10 @@ struct JPEGLosslessTests {
         #expect(decoded.storage == cut.storage)
     }
 
-    @Test("turn and crop together: the crop is in the turned picture, as jpegtran's")
+    @Test(
+        "turn and crop together: the crop is in the turned picture, as jpegtran's",
+        .enabled(if: JPEGLosslessTests.jpegtran != nil, "jpegtran is not installed (Debian: libjpeg-turbo-progs)"))
     func turnAndCrop() throws {
-        try #require(Self.jpegtran != nil, "jpegtran is not installed (Debian: libjpeg-turbo-progs)")
         let bytes = try TestFiles.bytes(Self.photos.appendingPathComponent("rocket.jpg"))
         let frame = try #require(JPEGSegments(bytes)?.frame)
         let transform = LosslessEdit(orientation: .right, crop: PixelRect(x: 37, y: 100, width: 200, height: 300), allowsTrimming: true)

@@ -12,7 +12,7 @@ extension PipelineRunner {
         guard let candidate = singleFileCandidate(pipeline) else { return .notApplicable }
         let context = RunContext(limits: limits, policy: policy, handler: warningHandler)
         guard let bytes = try Self.editableBytes(candidate.input, policy: context.policy) else { return .notApplicable }
-        return try candidate.path.decide(bytes, options: candidate.options, limits: limits)
+        return try candidate.path.decide(bytes, options: candidate.options(for: bytes), limits: limits)
     }
 
     /// Runs `pipeline` on the lossless path when it takes it; `false`, nothing done, otherwise.
@@ -24,7 +24,7 @@ extension PipelineRunner {
         let saveIndex = pipeline.steps.count - 1
         let decision: LosslessDecision
         do {
-            decision = try candidate.path.decide(bytes, options: candidate.options, limits: limits)
+            decision = try candidate.path.decide(bytes, options: candidate.options(for: bytes), limits: limits)
         } catch let error as LosslessPathError {
             let save = pipeline.steps[saveIndex]
             throw StepFailure(stepName: save.name, index: saveIndex + 1, location: save.location, underlying: error)
@@ -61,15 +61,13 @@ extension PipelineRunner {
         }
     }
 
-    /// The input, output, save options and shape of a pipeline that loads one file and saves one.
-    private func singleFileCandidate(_ pipeline: Pipeline) -> (input: String, output: String, options: EncodeOptions, path: LosslessPath)? {
+    /// The input, output, save and shape of a pipeline that loads one file and saves one.
+    private func singleFileCandidate(_ pipeline: Pipeline) -> SingleFileCandidate? {
         guard case .load(let load)? = pipeline.steps.first?.action, let input = load.path,
             case .save(let save)? = pipeline.steps.last?.action, let output = save.path, !save.writesFrame(to: output),
             let path = LosslessPath(pipeline, batchOutput: false)
         else { return nil }
-        var options = save.options
-        if save.formatFromInput, let format = ImageFormat(path: output) { options.format = format }
-        return (input, output, options, path)
+        return SingleFileCandidate(input: input, output: output, save: save, path: path)
     }
 
     /// The whole input when it is a file (not a pipe: its bytes would be gone for the other path)
@@ -85,5 +83,20 @@ extension PipelineRunner {
         } catch {
             throw FileError.inFile(path: path, underlying: error)
         }
+    }
+}
+
+/// A pipeline that loads one file and saves one: what the lossless path needs to know.
+private struct SingleFileCandidate {
+    var input: String, output: String
+    var save: SaveStep
+    var path: LosslessPath
+
+    /// The save's options, in the format it writes `bytes` in: the output's extension, `format=`,
+    /// or (a stream without either) the input's own, as the save itself decides.
+    func options(for bytes: [UInt8]) -> EncodeOptions {
+        var options = save.options
+        if save.formatFromInput { options.format = ImageFormat(path: output) ?? ImageFormat(sniffing: bytes) ?? options.format }
+        return options
     }
 }
