@@ -44,6 +44,7 @@ final class ISALInflater: Inflater {
         state.pointee.next_out = output.baseAddress?.assumingMemoryBound(to: UInt8.self)
         state.pointee.avail_out = UInt32(output.count)
         let status = isal_inflate(state)
+        ninepipe_clear_upper_registers()
         let written = output.count - Int(state.pointee.avail_out)
         outputFull = state.pointee.avail_out == 0
         guard status >= ISAL_DECOMP_OK, status != ISAL_NEED_DICT else {
