@@ -12,21 +12,28 @@ extension BatchRunner {
         return try candidate.path.decide(bytes, options: candidate.options, limits: runner.limits)
     }
 
-    /// Writes `input` on the lossless path when it takes it, naming the output with `claim`;
-    /// `nil`, nothing done, otherwise.
+    /// What ``runLossless(_:pipeline:claim:context:)`` did.
+    enum LosslessOutcome {
+        /// Written losslessly, at this size.
+        case written(width: Int, height: Int)
+        /// Not taken; the file's bytes when they were read to decide (for the other path to use).
+        case declined(bytes: [UInt8]?)
+    }
+
+    /// Writes `input` on the lossless path when it takes it, naming the output with `claim`.
     func runLossless(
         _ input: BatchInput, pipeline: Pipeline, claim: (String, _ width: Int, _ height: Int, _ metadata: ImageMetadata) throws -> String,
         context: RunContext
-    ) throws -> (width: Int, height: Int)? {
+    ) throws -> LosslessOutcome {
         guard let output, let candidate = losslessCandidate(pipeline, input: input),
             let bytes = try PipelineRunner.editableBytes(input.path, policy: runner.policy)
-        else { return nil }
+        else { return .declined(bytes: nil) }
         guard case .lossless(let transform, let plan) = try candidate.path.decide(bytes, options: candidate.options, limits: runner.limits) else {
-            return nil
+            return .declined(bytes: bytes)
         }
         let path = try claim(output.pattern, plan.kept.width, plan.kept.height, ImageMetadata())
         try PipelineRunner.writeLossless(transform, from: bytes, input: input.path, to: path, context: context)
-        return (plan.kept.width, plan.kept.height)
+        return .written(width: plan.kept.width, height: plan.kept.height)
     }
 
     /// The shape and the output's encoding options, when `input` is written to ``output`` in a

@@ -281,8 +281,10 @@ public struct BatchRunner: Sendable {
         let warn = fileRunner.warningHandler
         // A JPEG that is only turned or cropped moves its coefficients instead of being decoded.
         let context = RunContext(limits: runner.limits, policy: runner.policy, cancellation: runner.cancellation, handler: warn)
-        if let size = try runLossless(input, pipeline: pipeline, claim: claim, context: context) {
-            return .succeeded(input, outputs: written.withLock { $0 }, width: size.width, height: size.height)
+        var alreadyRead: [UInt8]?
+        switch try runLossless(input, pipeline: pipeline, claim: claim, context: context) {
+        case .written(let width, let height): return .succeeded(input, outputs: written.withLock { $0 }, width: width, height: height)
+        case .declined(let bytes): alreadyRead = bytes
         }
         // A large file streams from its decoder to its output, never whole in memory.
         if let output {
@@ -300,7 +302,7 @@ public struct BatchRunner: Sendable {
             }
             if streamed { return .succeeded(input, outputs: written.withLock { $0 }, width: size.width, height: size.height) }
         }
-        let bytes = try runner.policy.read(input.path)
+        let bytes = try alreadyRead ?? runner.policy.read(input.path)
         let image = try fileRunner.run(pipeline, encoded: bytes, name: input.path)
         if let output {
             let (path, options) = try Self.destination(claim(output.pattern, image.width, image.height, image.metadata), save: save)

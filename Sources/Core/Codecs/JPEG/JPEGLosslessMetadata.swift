@@ -9,11 +9,6 @@ struct JPEGLosslessMetadata {
     /// What it kept.
     var plan: LosslessEdit.Plan
 
-    private static let exifSignature = Array("Exif\0\0".utf8)
-    private static let xmpSignature = Array("http://ns.adobe.com/xap/1.0/\0".utf8)
-    private static let iccSignature = Array("ICC_PROFILE\0".utf8)
-    private static let mpfSignature = Array("MPF\0".utf8)
-
     /// `transformed` (the moved coefficients, every marker of the input copied) with its metadata
     /// made true of the new geometry and the `stripped` kinds left out.
     func rewrite(_ transformed: [UInt8], warn: (String) -> Void) throws(LosslessEditError) -> [UInt8] {
@@ -24,17 +19,17 @@ struct JPEGLosslessMetadata {
             let payload = Array(transformed[segment.payload])
             let starts = { (signature: [UInt8]) in JPEGSegments.payload(of: segment, in: transformed, startsWith: signature) }
             switch segment.marker {
-            case 0xE1 where starts(Self.exifSignature):
+            case 0xE1 where starts(JPEGSegments.exifSignature):
                 guard !wroteEXIF, let block = exif(EXIF.stripPrefix(payload), warn: warn) else { continue }
                 wroteEXIF = true
-                Self.append(0xE1, Self.exifSignature + block, to: &result)
-            case 0xE1 where starts(Self.xmpSignature):
-                let xmp = Array(payload.dropFirst(Self.xmpSignature.count))
+                Self.append(0xE1, JPEGSegments.exifSignature + block, to: &result)
+            case 0xE1 where starts(JPEGSegments.xmpSignature):
+                let xmp = Array(payload.dropFirst(JPEGSegments.xmpSignature.count))
                 if edit.stripped.contains(.exif) || (edit.stripped.contains(.location) && Self.firstIndex(of: Array("GPS".utf8), in: xmp) != nil) { continue }
-                Self.append(0xE1, Self.xmpSignature + Self.settingOrientation(edit.recordedOrientation, inXMP: xmp), to: &result)
-            case 0xE2 where starts(Self.iccSignature):
+                Self.append(0xE1, JPEGSegments.xmpSignature + Self.settingOrientation(edit.recordedOrientation, inXMP: xmp), to: &result)
+            case 0xE2 where starts(JPEGSegments.iccSignature):
                 if !edit.stripped.contains(.icc) { result += transformed[segment.range] }
-            case 0xE2 where starts(Self.mpfSignature):
+            case 0xE2 where starts(JPEGSegments.mpfSignature):
                 continue  // points at pictures after the end of this one, which are not carried
             case 0xFE:
                 if !edit.stripped.contains(.text) { result += transformed[segment.range] }
@@ -48,7 +43,7 @@ struct JPEGLosslessMetadata {
         }
         // A stripped EXIF still records an orientation the pixels need.
         if !wroteEXIF, edit.recordedOrientation != .up, let block = EXIF.block(nil, orientation: edit.recordedOrientation) {
-            Self.append(0xE1, Self.exifSignature + block, to: &result)
+            Self.append(0xE1, JPEGSegments.exifSignature + block, to: &result)
         }
         result += transformed[parsed.scanStart...]
         return result
@@ -72,9 +67,9 @@ struct JPEGLosslessMetadata {
             block = EXIF.replacingThumbnail(in: block, with: thumbnail)
         }
         // An APP1 segment holds at most 65,533 bytes after its length.
-        if block.count + Self.exifSignature.count > 65_533 {
+        if block.count + JPEGSegments.exifSignature.count > 65_533 {
             block = EXIF.replacingThumbnail(in: block, with: nil)
-            if block.count + Self.exifSignature.count > 65_533 {
+            if block.count + JPEGSegments.exifSignature.count > 65_533 {
                 warn("the EXIF block no longer fits a JPEG segment and was left out")
                 return nil
             }

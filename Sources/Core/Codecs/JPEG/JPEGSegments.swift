@@ -85,7 +85,13 @@ struct JPEGSegments: Sendable {
         return Frame(marker: marker, width: width, height: height, sampling: sampling)
     }
 
-    /// Whether `segment`'s payload starts with `signature` (`Exif\0\0`, `ICC_PROFILE\0`).
+    /// What APP1 EXIF, APP1 XMP, APP2 ICC and APP2 MPF payloads start with.
+    static let exifSignature = Array("Exif\0\0".utf8)
+    static let xmpSignature = Array("http://ns.adobe.com/xap/1.0/\0".utf8)
+    static let iccSignature = Array("ICC_PROFILE\0".utf8)
+    static let mpfSignature = Array("MPF\0".utf8)
+
+    /// Whether `segment`'s payload starts with `signature` (``exifSignature``, ``iccSignature``…).
     static func payload(of segment: Segment, in bytes: [UInt8], startsWith signature: [UInt8]) -> Bool {
         segment.payload.count >= signature.count && bytes[segment.payload.lowerBound..<(segment.payload.lowerBound + signature.count)].elementsEqual(signature)
     }

@@ -52,8 +52,8 @@ final class JPEGSession {
     func metadata(limits: ImageLimits) -> ImageMetadata {
         var metadata = ImageMetadata()
         var iccPieces: [(Int, [UInt8])] = []
-        let exifPrefix: [UInt8] = Array("Exif\0\0".utf8)
-        let iccPrefix: [UInt8] = Array("ICC_PROFILE\0".utf8)
+        let exifPrefix = JPEGSegments.exifSignature
+        let iccPrefix = JPEGSegments.iccSignature
         for index in 0..<njs_decoder_marker_count(decoder) {
             var code: Int32 = 0
             var data: UnsafePointer<UInt8>?
