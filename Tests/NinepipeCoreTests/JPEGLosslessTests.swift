@@ -13,6 +13,12 @@ struct JPEGLosslessTests {
         FileManager.default.isExecutableFile(atPath: $0)
     }
 
+    /// jpegtran's spelling of each turn.
+    static let turnFlags: [Orientation: [String]] = [
+        .up: [], .upMirrored: ["-flip", "horizontal"], .down: ["-rotate", "180"], .downMirrored: ["-flip", "vertical"],
+        .leftMirrored: ["-transpose"], .right: ["-rotate", "90"], .rightMirrored: ["-transverse"], .left: ["-rotate", "270"],
+    ]
+
     /// `jpegtran ARGUMENTS` on `bytes`.
     static func jpegtran(_ arguments: [String], _ bytes: [UInt8]) throws -> [UInt8] {
         let folder = try TemporaryFolder.make("jpegtran")
@@ -46,14 +52,10 @@ struct JPEGLosslessTests {
         let bytes = try TestFiles.bytes(Self.photos.appendingPathComponent("rocket.jpg"))  // 640×427: 427 rows leave a partial block row
         let frame = try #require(JPEGSegments(bytes)?.frame)
         #expect(640 % frame.mcuWidth == 0 && 427 % frame.mcuHeight != 0)
-        let flags: [Orientation: [String]] = [
-            .up: [], .upMirrored: ["-flip", "horizontal"], .down: ["-rotate", "180"], .downMirrored: ["-flip", "vertical"],
-            .leftMirrored: ["-transpose"], .right: ["-rotate", "90"], .rightMirrored: ["-transverse"], .left: ["-rotate", "270"],
-        ]
         for orientation in Orientation.allCases {
             let transform = LosslessEdit(orientation: orientation, allowsTrimming: true)
             let (ours, plan) = try JPEGCodec().apply(transform, to: bytes)
-            let theirs = try Self.jpegtran(["-copy", "all", "-trim"] + (flags[orientation] ?? []), bytes)
+            let theirs = try Self.jpegtran(["-copy", "all", "-trim"] + (Self.turnFlags[orientation] ?? []), bytes)
             #expect(try JPEGCoefficients(ours) == JPEGCoefficients(theirs), "\(orientation)")
             let decoded = try JPEGDecoder().decode(ours)
             #expect(decoded.width == plan.kept.width && decoded.height == plan.kept.height, "\(orientation)")
@@ -77,13 +79,9 @@ struct JPEGLosslessTests {
             name == "arithmetic"
             ? try Self.jpegtran(["-arithmetic"], try TestFiles.bytes(Self.photos.appendingPathComponent("rocket.jpg")))
             : try TestFiles.bytes(JPEGTests.fixtures.appendingPathComponent(name))
-        let flags: [Orientation: [String]] = [
-            .up: [], .upMirrored: ["-flip", "horizontal"], .down: ["-rotate", "180"], .downMirrored: ["-flip", "vertical"],
-            .leftMirrored: ["-transpose"], .right: ["-rotate", "90"], .rightMirrored: ["-transverse"], .left: ["-rotate", "270"],
-        ]
         for orientation in Orientation.allCases {
             let (ours, plan) = try JPEGCodec().apply(LosslessEdit(orientation: orientation, allowsTrimming: true), to: bytes)
-            let theirs = try Self.jpegtran(["-copy", "all", "-trim"] + (flags[orientation] ?? []), bytes)
+            let theirs = try Self.jpegtran(["-copy", "all", "-trim"] + (Self.turnFlags[orientation] ?? []), bytes)
             #expect(try JPEGCoefficients(ours) == JPEGCoefficients(theirs), "\(name) \(orientation)")
             #expect(JPEGSegments(ours)?.frame?.isProgressive == JPEGSegments(bytes)?.frame?.isProgressive, "\(name): progressive stays progressive")
             let info = try JPEGCodec().info(ours, limits: .default)
@@ -95,7 +93,7 @@ struct JPEGLosslessTests {
             let cropped = try JPEGCodec().apply(LosslessEdit(orientation: orientation, crop: asked.offsetBy(turned), allowsTrimming: true), to: bytes)
             let kept = cropped.plan.kept
             let snapped = "\(kept.width)x\(kept.height)+\(kept.x - turned.x)+\(kept.y - turned.y)"
-            let reference = try Self.jpegtran(["-copy", "all", "-trim"] + (flags[orientation] ?? []) + ["-crop", snapped], bytes)
+            let reference = try Self.jpegtran(["-copy", "all", "-trim"] + (Self.turnFlags[orientation] ?? []) + ["-crop", snapped], bytes)
             #expect(try JPEGCoefficients(cropped.bytes) == JPEGCoefficients(reference), "\(name) \(orientation) crop \(snapped)")
         }
     }
