@@ -60,7 +60,7 @@ done < <(ldd "$binary" | awk '$2 == "=>" && $3 ~ /^\// { print $1, $3 }')
     echo
     echo "Debian 12 packages: $packages"
     echo "(apt-get install --no-install-recommends $packages)"
-    echo "macOS (Homebrew): jpeg-turbo webp giflib little-cms2"
+    echo "macOS (Homebrew): jpeg-turbo webp giflib little-cms2 isa-l librsvg"
 } >> "$runtime"
 if [ ${#unlisted[@]} -gt 0 ]; then
     echo "libraries from packages not in Scripts/runtime-packages.txt: ${unlisted[*]}" >&2
@@ -109,13 +109,15 @@ mkdir -p "$root/opt" "$root/work"
 tar -C "$root/opt" -xzf "$tarball"
 cp Tests/NinepipeCoreTests/Fixtures/aapt-button.9.png "$root/work/x.9.png"
 cp Tests/NinepipeCoreTests/Fixtures/photos/rocket.jpg "$root/work/photo.jpg"
+cp Tests/NinepipeCoreTests/Fixtures/svg/tango-go-next.svg "$root/work/icon.svg"
 run() { chroot "$root" sh -c "cd /work && /opt/$name/bin/ninepipe $1"; }
 run "--version"
 run "run -e 'load \"x.9.png\" | ninepatch width=300 height=120 | save \"y.png\"'"
 run "run -e 'load \"photo.jpg\" | thumbnail size=128 | save \"t.webp\"'"
 run "assets web x.9.png --output web/"
+run "run -e 'load \"icon.svg\" | thumbnail size=96 | save \"icon.png\"'"
 run "info y.png t.webp"
-for file in y.png t.webp web/x.png web/x.css web/assets.json; do
+for file in y.png t.webp web/x.png web/x.css web/assets.json icon.png; do
     [ -s "$root/work/$file" ] || { echo "smoke test: $file was not written" >&2; exit 1; }
 done
 "$binary" info "$root/work/y.png" | grep -q "300×120" || { echo "smoke test: y.png is not 300×120" >&2; exit 1; }

@@ -98,7 +98,9 @@ struct DocSampleTests {
             "-Xcc", "-fmodule-map-file=\(sources)/CISAL/module.modulemap",
             "-Xcc", "-fmodule-map-file=\(build)/CJPEGShim.build/module.modulemap",
             "-Xcc", "-fmodule-map-file=\(build)/CNinepipePlugin.build/module.modulemap",
-            "-Xcc", "-I\(sources)/CJPEGShim/include", "-Xcc", "-I\(sources)/CNinepipePlugin/include", main,
+            "-Xcc", "-fmodule-map-file=\(build)/CSVGShim.build/module.modulemap",
+            "-Xcc", "-I\(sources)/CJPEGShim/include", "-Xcc", "-I\(sources)/CNinepipePlugin/include",
+            "-Xcc", "-I\(sources)/CSVGShim/include", main,
         ]
         let errors = Pipe()
         process.standardError = errors

@@ -35,8 +35,7 @@ struct PipelineOptions {
             }
             variables[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
         }
-        if let pixels = try arguments.number("max-pixels") { limits.maxPixelCount = pixels }
-        if let dimension = try arguments.number("max-dimension") { limits.maxDimension = dimension }
+        limits = try SharedOptions.limits(arguments, from: limits)
         timings = arguments.has("timings")
         explain = arguments.has("explain")
         switch arguments.value("stream") {

@@ -4,7 +4,7 @@ import NinepipeHost
 /// Options more than one command declares (limits, the pipeline and batch options, the asset
 /// options), written once.
 enum SharedOptions {
-    /// `--max-pixels` and `--max-dimension`: every command that reads images.
+    /// `--max-pixels`, `--max-dimension` and `--max-render-seconds`: every command that reads images.
     static let limitOptions: [OptionSpec] = [
         OptionSpec(
             name: "max-pixels", value: .number("N", 1...ImageLimits.largestPixelCount),
@@ -12,7 +12,19 @@ enum SharedOptions {
         OptionSpec(
             name: "max-dimension", value: .number("N", 1...ImageLimits.largestDimension),
             summary: "refuse images with a side over N pixels (default 65535; at most 2^31 − 1)"),
+        OptionSpec(
+            name: "max-render-seconds", value: .number("N", 1...Int(ImageLimits.largestRenderSeconds)),
+            summary: "stop drawing an SVG after N seconds and refuse it (default 2; at most 3600)"),
     ]
+
+    /// `limits` changed by the ``limitOptions`` given.
+    static func limits(_ arguments: ParsedArguments, from limits: ImageLimits) throws(UsageError) -> ImageLimits {
+        var limits = limits
+        if let pixels = try arguments.number("max-pixels") { limits.maxPixelCount = pixels }
+        if let dimension = try arguments.number("max-dimension") { limits.maxDimension = dimension }
+        if let seconds = try arguments.number("max-render-seconds") { limits.maxRenderSeconds = Double(seconds) }
+        return limits
+    }
 
     /// `run` and `check`: the pipeline, its parameters, and batch options.
     static let pipelineOptions: [OptionSpec] =

@@ -53,8 +53,7 @@ enum AssetsCommand: Command {
         if let densities = arguments.value("densities") { options.densities = try AndroidDensity.list(densities) }
         options.compiled = arguments.has("compiled")
         options.upscale = arguments.has("upscale")
-        if let pixels = try arguments.number("max-pixels") { options.limits.maxPixelCount = pixels }
-        if let dimension = try arguments.number("max-dimension") { options.limits.maxDimension = dimension }
+        options.limits = try SharedOptions.limits(arguments, from: options.limits)
         guard !inputs.isEmpty else { throw UsageError("assets \(platform.rawValue) needs at least one input\n" + usage) }
         guard let output else {
             let example = ["ios": "Assets.xcassets", "android": "res/", "web": "web/"][platform.rawValue] ?? "DIR/"

@@ -22,6 +22,8 @@ enum ErrorText {
             return describe(batch)
         case let asset as AssetError:
             return describe(asset)
+        case SVGError.tooSlow:
+            return "\(error) (--max-render-seconds N)"
         case let unavailable as FormatUnavailableError:
             return "\(unavailable) (`ninepipe --version` lists the formats this build has)"
         case let frame as NinePatchFrameError where frame.reason == .compiled && step == nil:

@@ -17,6 +17,9 @@ public struct DecodeOptions: Sendable, Hashable {
     /// HEIC/AVIF: decode the file's small embedded thumbnail instead of the primary image,
     /// when it has one (default `false`).
     public var usesEmbeddedThumbnail = false
+    /// Vector formats (SVG): the size to draw at (default: the document's own size). Raster
+    /// formats ignore it.
+    public var rendering = VectorRendering.intrinsic
 
     /// Creates options.
     public init(limits: ImageLimits = .default, shrink: Int = 1, region: PixelRect? = nil) {

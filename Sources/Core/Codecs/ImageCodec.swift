@@ -53,17 +53,21 @@ public struct DecoderCapabilities: Sendable, Hashable {
     public var streams: Bool
     /// Whether the file may carry a small embedded thumbnail it can decode instead.
     public var readsEmbeddedThumbnails: Bool
+    /// Whether it draws a vector picture at any size asked (``DecodeOptions/rendering``), so a
+    /// step that wants another size gets it drawn at that size instead of resampled.
+    public var rendersAtAnySize: Bool
 
     /// Creates capabilities; the defaults are a decoder that can only decode whole pictures.
     public init(
         shrinkFactors: [Int] = [1], decodesRegions: Bool = false, appliesOrientation: Bool = false, streams: Bool = false,
-        readsEmbeddedThumbnails: Bool = false
+        readsEmbeddedThumbnails: Bool = false, rendersAtAnySize: Bool = false
     ) {
         self.shrinkFactors = shrinkFactors
         self.decodesRegions = decodesRegions
         self.appliesOrientation = appliesOrientation
         self.streams = streams
         self.readsEmbeddedThumbnails = readsEmbeddedThumbnails
+        self.rendersAtAnySize = rendersAtAnySize
     }
 
     /// The largest shrink factor that keeps a `width`×`height` picture at least

@@ -1,6 +1,6 @@
 /// An image file format: its `format=` name, its display name and its file-name extensions.
 ///
-/// The built-in formats are ``png``, ``jpeg``, ``webp``, ``gif``, ``heic`` and ``avif``; they
+/// The built-in formats are ``png``, ``jpeg``, ``webp``, ``gif``, ``heic``, ``avif`` and ``svg``; they
 /// exist in every build, so scripts and error messages can name them. A format whose system
 /// library was missing when Ninepipe was built is not ``isAvailable`` and is refused with
 /// ``FormatUnavailableError``. A codec registered at run time (``ImageCodecs/register(_:)``)
@@ -39,8 +39,11 @@ public struct ImageFormat: Sendable, Hashable, CustomStringConvertible {
     /// AVIF: HEIF with AV1 (libheif).
     public static let avif = ImageFormat("avif", name: "AVIF", fileExtensions: ["avif"])
 
+    /// SVG, read only (librsvg): drawn at the size `load` asks for.
+    public static let svg = ImageFormat("svg", name: "SVG", fileExtensions: ["svg"])
+
     /// The formats of the built-in codecs, in order, available in this build or not.
-    public static let builtIn: [ImageFormat] = [.png, .jpeg, .webp, .gif, .heic, .avif]
+    public static let builtIn: [ImageFormat] = [.png, .jpeg, .webp, .gif, .heic, .avif, .svg]
 
     /// Equal when the `format=` names are.
     public static func == (lhs: ImageFormat, rhs: ImageFormat) -> Bool { lhs.rawValue == rhs.rawValue }

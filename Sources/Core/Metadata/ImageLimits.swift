@@ -6,13 +6,20 @@ public struct ImageLimits: Sendable, Hashable {
     public var maxDimension: Int
     /// The largest single metadata block (ICC profile, EXIF, text) after decompression (default 16 MiB).
     public var maxMetadataBytes: Int
+    /// The longest a vector picture (SVG) may take to draw, in seconds (default 2): the drawing
+    /// is stopped and refused after it.
+    public var maxRenderSeconds: Double
 
     /// Creates limits; the defaults suit trusted and untrusted desktop use.
-    public init(maxPixelCount: Int = 268_435_456, maxDimension: Int = 65_535, maxMetadataBytes: Int = 16 << 20) {
+    public init(maxPixelCount: Int = 268_435_456, maxDimension: Int = 65_535, maxMetadataBytes: Int = 16 << 20, maxRenderSeconds: Double = 2) {
         self.maxPixelCount = maxPixelCount
         self.maxDimension = maxDimension
         self.maxMetadataBytes = maxMetadataBytes
+        self.maxRenderSeconds = maxRenderSeconds
     }
+
+    /// The largest ``maxRenderSeconds`` a user may set: an hour.
+    public static let largestRenderSeconds = 3600.0
 
     /// The largest ``maxPixelCount`` a user may set (the range the command line accepts):
     /// 2^40, so that every size computed from an allowed image (16 bytes a pixel) fits an `Int`.

@@ -5,7 +5,7 @@ import NinepipeCore
 /// | placeholder | value |
 /// |---|---|
 /// | `{name}` | the input's file name without its extension (`IMG_01` for `photos/IMG_01.jpg`) |
-/// | `{ext}` | the input's extension (`jpg`) |
+/// | `{ext}` | the input's extension (`jpg`); `png` for a format Ninepipe reads but does not write (`logo.svg`, `anim.gif`) |
 /// | `{dir}` | the input's folder below the directory argument it was found in (`2024/june`; empty for files named directly) |
 /// | `{width}`, `{height}` | the size of the image being written |
 /// | `{index}` | the input's position in the sorted input list, from 0 |
@@ -47,9 +47,15 @@ public struct OutputTemplate: Sendable, Hashable, CustomStringConvertible {
         Self.expand(pattern, input: input, size: size)
     }
 
+    /// `ext`, or `png` when it names a format this build reads but does not write (SVG, GIF).
+    static func writableExtension(_ ext: String) -> String {
+        guard let format = ImageFormat.extensions[ext.lowercased()], !format.isWritable else { return ext }
+        return ImageFormat.png.fileExtension
+    }
+
     /// `text` with every placeholder for `input` filled in; doubled slashes from an empty `{dir}` removed.
     static func expand(_ text: String, input: BatchInput, size: (width: Int, height: Int)?) -> String {
-        var values = ["name": input.name, "ext": input.fileExtension, "dir": input.directory, "index": String(input.index)]
+        var values = ["name": input.name, "ext": writableExtension(input.fileExtension), "dir": input.directory, "index": String(input.index)]
         if let size {
             values["width"] = String(size.width)
             values["height"] = String(size.height)

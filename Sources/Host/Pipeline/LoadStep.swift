@@ -5,6 +5,10 @@ import NinepipeCore
 /// With `orient=auto` (the default) the EXIF orientation is applied, so pixels come out
 /// upright and the tag is 1; `orient=keep` keeps the stored pixels and the tag.
 ///
+/// A vector file (SVG) is drawn at `width=`/`height=` pixels or at `density=` (96 is its own
+/// size), else at the size the next step makes (`thumbnail`, `resize`: see
+/// `RenderSizeHinting`), else at its own size.
+///
 /// A batch pipeline's first step may be a load without a path (`load orient=keep | …`): it
 /// says how each input is decoded.
 struct LoadStep: Sendable, Hashable {
@@ -21,10 +25,12 @@ struct LoadStep: Sendable, Hashable {
     var convertsToSRGB = false
     /// HEIC/AVIF: read the embedded thumbnail instead of the image (`thumbnail=true`).
     var usesEmbeddedThumbnail = false
+    /// Vector files: the size given by `width=`, `height=` or `density=`; `nil` when none was.
+    var rendering: VectorRendering?
 
     static let descriptor = StepDescriptor(
         name: "load", version: "1.0.0",
-        summary: "Read a PNG, JPEG, WebP, GIF, HEIC or AVIF file; applies its EXIF orientation unless orient=keep",
+        summary: "Read a PNG, JPEG, WebP, GIF, HEIC, AVIF or SVG file; applies its EXIF orientation unless orient=keep; draws an SVG at the size asked",
         parameters: [
             ParameterSpec(
                 "path", .path, positional: true,
@@ -46,6 +52,15 @@ struct LoadStep: Sendable, Hashable {
             ParameterSpec(
                 "icc", .choice(["keep", "srgb"]), default: .choice("keep"),
                 summary: "keep: the ICC profile travels with the pixels; srgb: convert the pixels to sRGB now (LittleCMS, perceptual)"),
+            ParameterSpec(
+                "width", .integer(1...Int(Int32.max)),
+                summary: "SVG: draw this many pixels wide (the height follows the aspect ratio unless given too); raster files refuse it"),
+            ParameterSpec(
+                "height", .integer(1...Int(Int32.max)),
+                summary: "SVG: draw this many pixels high (the width follows the aspect ratio unless given too); raster files refuse it"),
+            ParameterSpec(
+                "density", .number(1...9600),
+                summary: "SVG: draw at this many pixels per CSS inch: 96 is the document's own size, 192 twice it (not with width/height)"),
         ],
         role: .source
     ) { arguments in
@@ -55,7 +70,22 @@ struct LoadStep: Sendable, Hashable {
                 shrink: Int(try arguments.string("shrink")) ?? 1,
                 ninePatch: NinePatchSource(rawValue: try arguments.string("ninepatch")) ?? .auto,
                 convertsToSRGB: try arguments.string("icc") == "srgb",
-                usesEmbeddedThumbnail: try arguments.boolean("thumbnail")))
+                usesEmbeddedThumbnail: try arguments.boolean("thumbnail"), rendering: try Self.rendering(arguments)))
+    }
+
+    /// The size `width=`, `height=` or `density=` give, or `nil` when none is given.
+    static func rendering(_ arguments: Arguments) throws -> VectorRendering? {
+        let width = arguments["width"] == nil ? nil : try arguments.integer("width")
+        let height = arguments["height"] == nil ? nil : try arguments.integer("height")
+        guard let density = arguments["density"]?.doubleValue else {
+            return width == nil && height == nil ? nil : VectorRendering(width: width, height: height)
+        }
+        if let given = ["width", "height"].first(where: { arguments[$0] != nil }) {
+            throw ParameterError(
+                name: "density", value: arguments["density"]?.description ?? "",
+                expected: "either a size (\(given)=) or a density, not both: a size already says how many pixels to draw")
+        }
+        return VectorRendering(scale: density / 96)
     }
 
     /// What a load gave: the image, and whether it already is the next step's result (a crop
@@ -119,8 +149,11 @@ struct LoadStep: Sendable, Hashable {
         let path = self.path ?? "<input>"
         context.sourceFormat = ImageFormat(sniffing: bytes)
         do {
+            let rendering = try vectorRendering(for: bytes, next: next, context: context)
             if let region = try region(for: bytes, next: next, context: context) {
-                var image = try ImageCodecs.decode(bytes, options: DecodeOptions(limits: context.limits, region: region)) { context.warn("\(path): \($0)") }
+                var options = DecodeOptions(limits: context.limits, region: region)
+                options.rendering = rendering
+                var image = try ImageCodecs.decode(bytes, options: options) { context.warn("\(path): \($0)") }
                 if convertsToSRGB { image = try image.convertedToSRGB() }
                 return Decoded(image: image, appliedNext: true)
             }
@@ -128,6 +161,7 @@ struct LoadStep: Sendable, Hashable {
             var options = DecodeOptions(limits: context.limits, shrink: scale)
             options.appliesOrientation = !keepsOrientation
             options.usesEmbeddedThumbnail = usesEmbeddedThumbnail
+            options.rendering = rendering
             var image = try ImageCodecs.decode(bytes, options: options) { context.warn("\(path): \($0)") }
             if !keepsOrientation { image = image.uprighted() }
             if convertsToSRGB { image = try image.convertedToSRGB() }
@@ -137,12 +171,30 @@ struct LoadStep: Sendable, Hashable {
         }
     }
 
+    /// How a vector file is drawn: at the size given to this step, else at the size `next` makes
+    /// (when it can tell), else at its own size. A raster file refuses a size given here.
+    func vectorRendering(for bytes: [UInt8], next: (any Transform)?, context: RunContext) throws -> VectorRendering {
+        guard let decoder = ImageCodecs.decoder(sniffing: bytes) else { return .intrinsic }
+        guard decoder.capabilities.rendersAtAnySize else {
+            if rendering != nil { throw RasterSizeError(format: decoder.format) }
+            return .intrinsic
+        }
+        if let rendering { return rendering }
+        guard let hint = next as? any RenderSizeHinting else { return .intrinsic }
+        let info = try ImageCodecs.info(bytes, limits: context.limits)
+        guard let size = hint.renderedSize(width: info.width, height: info.height) else { return .intrinsic }
+        return VectorRendering(width: size.width, height: size.height)
+    }
+
     /// The rectangle to decode when `next` keeps only one (a crop) and decoding just it
     /// is certain to give the same result: no orientation to apply, no nine-patch to crop (neither
     /// chunks nor a frame this load would read), no `shrink=`.
     func region(for bytes: [UInt8], next: (any Transform)?, context: RunContext) throws -> PixelRect? {
         // Formats that cannot decode a region alone are decoded whole and cut by the registry.
-        guard let hint = next as? any DecodeRegionHinting, shrink == 1, !usesEmbeddedThumbnail, ImageCodecs.capabilities(of: bytes) != nil else { return nil }
+        // A vector file's region would be in pixels of the size it is drawn at: drawn whole, then cut.
+        guard let hint = next as? any DecodeRegionHinting, shrink == 1, !usesEmbeddedThumbnail,
+            let capabilities = ImageCodecs.capabilities(of: bytes), !capabilities.rendersAtAnySize
+        else { return nil }
         let readsFrame = ninePatch == .border || (ninePatch == .auto && NinePatchSource.hasSourceName(path ?? ""))
         guard !readsFrame else { return nil }
         let info = try ImageCodecs.info(bytes, limits: context.limits)
@@ -167,6 +219,15 @@ struct LoadStep: Sendable, Hashable {
         guard let needed = next.minimumSourceSize(width: shownWidth, height: shownHeight) else { return 1 }
         let (storedWidth, storedHeight) = swaps ? (needed.height, needed.width) : (needed.width, needed.height)
         return capabilities.shrinkFactor(width: width, height: height, minimumWidth: storedWidth, minimumHeight: storedHeight)
+    }
+}
+
+/// `width=`, `height=` or `density=` given to the `load` of a raster file.
+struct RasterSizeError: NinepipeError {
+    /// The file's format.
+    var format: ImageFormat
+    var description: String {
+        "width=, height= and density= on load draw vector files (SVG) at a size; this is \(format), a raster file: use resize after load"
     }
 }
 

@@ -193,3 +193,18 @@ extension Transforms.Resize: BandTransform {
         return PaddedBandSource(result, top: m.top, left: m.left, bottom: m.bottom, right: m.right, color: background)
     }
 }
+
+extension Transforms.Resize: RenderSizeHinting {
+    /// The source scaled as this resize scales it, so a vector source is drawn at the size made
+    /// (the region of a `cover` included) and the resize has nothing left to do; `nil` at scale 1
+    /// and for percentages (they are of the size drawn: drawing larger would change the result).
+    public func renderedSize(width: Int, height: Int) -> (width: Int, height: Int)? {
+        let relative = [self.width, self.height].contains { if case .percent? = $0 { true } else { false } }
+        guard !relative else { return nil }
+        let geometry = geometry(width: width, height: height)
+        let scale = Swift.max(Double(geometry.width) / geometry.region.width, Double(geometry.height) / geometry.region.height)
+        guard scale.isFinite, scale > 0, abs(scale - 1) > 1e-9 else { return nil }
+        let side = { (length: Int) in Swift.max(1, Int(Swift.min(Double(length) * scale, 1e9).rounded())) }
+        return (side(width), side(height))
+    }
+}

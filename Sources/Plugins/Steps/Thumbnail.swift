@@ -154,3 +154,8 @@ extension Transforms.Thumbnail: BandTransform {
         return try Transforms.Round(radii: radii, border: border).bands(from: thumbnail, context: context)
     }
 }
+
+extension Transforms.Thumbnail: RenderSizeHinting {
+    /// A vector source drawn at the aspect-fill's size: the thumbnail is then only cut.
+    public func renderedSize(width: Int, height: Int) -> (width: Int, height: Int)? { resize.renderedSize(width: width, height: height) }
+}

@@ -1,0 +1,80 @@
+/// SVG through librsvg: drawn at the size `load` asks for (``DecodeOptions/rendering``), or at
+/// the document's own size; premultiplied RGBA, 8 bits, sRGB. Optional: without librsvg the
+/// format is known but refused. No encoder: SVG is read only.
+///
+/// Before librsvg sees a document, Ninepipe bounds it (size, elements, entities,
+/// embedded images); librsvg gets no base file, so it loads nothing from outside the document.
+/// The drawing's size is checked against the limits before any pixel is allocated.
+public struct SVGCodec: ImageDecoder {
+    /// Creates the codec.
+    public init() {}
+
+    /// librsvg's version (`2.54.7`), or `nil` without SVG.
+    public static var libraryVersion: String? {
+        #if canImport(CSVGShim)
+        SVGRenderer.version
+        #else
+        nil
+        #endif
+    }
+
+    /// SVG.
+    public var format: ImageFormat { .svg }
+
+    /// librsvg.
+    public var library: CodecLibrary? { CodecLibrary(name: "librsvg", version: Self.libraryVersion, package: "librsvg2-dev (Homebrew: librsvg)") }
+
+    /// Drawn at any size.
+    public var capabilities: DecoderCapabilities { DecoderCapabilities(rendersAtAnySize: true) }
+
+    /// A document that starts (after a byte-order mark and white space) with an XML
+    /// declaration, a comment, a `<!DOCTYPE svg` or an `<svg` element.
+    public func recognizes(_ bytes: [UInt8]) -> Bool {
+        var text = bytes[...]
+        if text.starts(with: [0xEF, 0xBB, 0xBF]) { text = text.dropFirst(3) }
+        text = text.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+        return ["<?xml", "<!--", "<!DOCTYPE svg", "<svg"].contains { text.starts(with: Array($0.utf8)) }
+    }
+
+    /// The document's own size (at 96 DPI, sides rounded up).
+    public func info(_ bytes: [UInt8], limits: ImageLimits) throws -> ImageInfo {
+        guard let size = try measure(bytes, limits: limits) else { throw SVGError.noSize }
+        let pixels = VectorRendering.intrinsic.layout(documentWidth: size.width, documentHeight: size.height)
+        return ImageInfo(
+            format: .svg, width: pixels.width, height: pixels.height, bitDepth: 8, colorType: "vector, drawn as RGBA", hasAlpha: true,
+            isInterlaced: false, metadata: ImageMetadata())
+    }
+
+    /// Draws the document at `options.rendering`'s size, in a child process bounded by
+    /// ``ImageLimits/maxRenderSeconds`` and ``ImageLimits/decoderMemoryLimit``.
+    public func decode(_ bytes: [UInt8], options: DecodeOptions, warn: (String) -> Void) throws -> Image {
+        let rendering = options.rendering
+        let documentSize: (width: Double, height: Double)
+        if let size = try measure(bytes, limits: options.limits) {
+            documentSize = size
+        } else if let width = rendering.width, let height = rendering.height {
+            documentSize = (Double(width), Double(height))
+        } else {
+            throw SVGError.noSize
+        }
+        let layout = rendering.layout(documentWidth: documentSize.width, documentHeight: documentSize.height)
+        try options.limits.check(width: layout.width, height: layout.height)
+        #if canImport(CSVGShim)
+        let samples = try SVGRenderer.draw(
+            bytes, documentSize: documentSize, layout: layout, seconds: options.limits.maxRenderSeconds, memory: options.limits.decoderMemoryLimit)
+        return Image(width: layout.width, height: layout.height, layout: .rgba, samples: samples, alphaMode: .premultiplied)
+        #else
+        throw FormatUnavailableError(format: .svg)
+        #endif
+    }
+
+    /// The screened document's own size in CSS pixels, or `nil` when it has none.
+    private func measure(_ bytes: [UInt8], limits: ImageLimits) throws -> (width: Double, height: Double)? {
+        #if canImport(CSVGShim)
+        try SVGScreening.check(bytes, limits: limits)
+        return try SVGRenderer.size(of: bytes)
+        #else
+        throw FormatUnavailableError(format: .svg)
+        #endif
+    }
+}
