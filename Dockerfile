@@ -11,7 +11,7 @@ ARG SWIFT_IMAGE=swift:6.3-bookworm
 FROM ${SWIFT_IMAGE} AS build
 RUN apt-get update \
     && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
-       pkg-config zlib1g-dev libjpeg62-turbo-dev libwebp-dev libgif-dev liblcms2-dev libisal-dev librsvg2-dev \
+       pkg-config zlib1g-dev libjpeg62-turbo-dev libwebp-dev libgif-dev liblcms2-dev libisal-dev \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY . .

@@ -30,7 +30,9 @@ let hasGIF = optionalLibrary("gif", pkgConfig: nil, headers: ["gif_lib.h"])
 let hasLCMS = optionalLibrary("lcms", pkgConfig: "lcms2", headers: ["lcms2.h"])
 let hasHEIF = optionalLibrary("heif", pkgConfig: "libheif", headers: ["libheif/heif.h"])
 let hasISAL = optionalLibrary("isal", pkgConfig: "libisal", headers: ["isa-l.h"])
-let hasSVG = optionalLibrary("svg", pkgConfig: "librsvg-2.0", headers: ["librsvg-2.0/librsvg/rsvg.h"])
+/// SVG needs nothing at build time: a helper process loads librsvg (dlopen) when an SVG is first
+/// read, and `ninepipe --version` says whether it could.
+let hasSVG = optionalLibrary("svg", pkgConfig: nil, headers: [])
 /// The optional codecs' (and colour management's, and the fast inflater's) C modules found on this machine.
 let optionalCodecs: [Target.Dependency] =
     (hasWebP ? ["CWebP"] : []) + (hasGIF ? ["CGIF"] : []) + (hasLCMS ? ["CLCMS"] : []) + (hasHEIF ? ["CHEIF"] : []) + (hasISAL ? ["CISAL"] : [])
@@ -81,12 +83,9 @@ let package = Package(
         .systemLibrary(name: "CHEIF", path: "Sources/CHEIF", pkgConfig: "libheif", providers: [.apt(["libheif-dev"]), .brew(["libheif"])]),
         // Optional: ISA-L's inflate, faster than zlib's on PNG data (zlib is used without it).
         .systemLibrary(name: "CISAL", path: "Sources/CISAL", pkgConfig: "libisal", providers: [.apt(["libisal-dev"]), .brew(["isa-l"])]),
-        // Optional: SVG rendering (librsvg over cairo, LGPL-2.1+, linked dynamically).
-        .systemLibrary(
-            name: "CRSVG", path: "Sources/CRSVG", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"]), .brew(["librsvg"])]),
-        // The C shim that owns every call into librsvg: GErrors become messages, and drawing runs
-        // in a child process bounded in time and memory.
-        .target(name: "CSVGShim", dependencies: ["CRSVG"], path: "Sources/CSVGShim"),
+        // SVG through librsvg (LGPL-2.1+), never linked: helper processes load it with dlopen and
+        // parse and draw there, bounded in time and memory; this shim is their client and body.
+        .target(name: "CSVGShim", path: "Sources/CSVGShim"),
         // Optional: colour management (LittleCMS 2): ICC profiles converted to sRGB.
         .systemLibrary(name: "CLCMS", path: "Sources/CLCMS", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"]), .brew(["little-cms2"])]),
         // A tiny C shim that owns libjpeg's setjmp/longjmp error path.

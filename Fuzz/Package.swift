@@ -12,6 +12,7 @@ let package = Package(
         .executableTarget(name: "FuzzJPEG", dependencies: ["FuzzSupport", .product(name: "NinepipeHost", package: "Ninepipe")]),
         .executableTarget(name: "FuzzHEIF", dependencies: ["FuzzSupport", .product(name: "NinepipeHost", package: "Ninepipe")]),
         .executableTarget(name: "FuzzGIF", dependencies: ["FuzzSupport", .product(name: "NinepipeHost", package: "Ninepipe")]),
+        .executableTarget(name: "FuzzSVG", dependencies: ["FuzzSupport", .product(name: "NinepipeHost", package: "Ninepipe")]),
         .executableTarget(name: "FuzzWebP", dependencies: ["FuzzSupport", .product(name: "NinepipeHost", package: "Ninepipe")]),
         .executableTarget(name: "FuzzNinePatch", dependencies: ["FuzzSupport", .product(name: "NinepipeHost", package: "Ninepipe")]),
         .executableTarget(name: "FuzzDSL", dependencies: ["FuzzSupport", .product(name: "NinepipeHost", package: "Ninepipe")]),

@@ -9,6 +9,7 @@
 #   heif       HEIC/AVIF decoding through libheif, header-only and decoded
 #   gif        GIF decoding (signature kept), header-only and first frame
 #   webp       WebP decoding (container header kept consistent), shrunk, upright, lossless round trip
+#   svg        SVG screening, nine-patch regions, drawing at a size in the child process
 #   info       header-only `info` on any bytes, and the bytes as an EXIF block
 #   ninepatch  nine-patch chunk values through crop, pad, orient, resize, stretch, tile, frame
 #   frame      nine-patch source frames: parse, draw back, parse again
@@ -25,7 +26,7 @@
 # and globals for the life of the process.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-targets="png jpeg webp gif heif info ninepatch frame dsl pipeline cli"
+targets="png jpeg webp gif heif svg info ninepatch frame dsl pipeline cli"
 target=${1:?usage: Scripts/fuzz.sh $targets|all [SECONDS]}
 seconds=${2:-60}
 if [ "$target" = all ]; then
@@ -39,6 +40,7 @@ case "$target" in
     webp) product=FuzzWebP; max_len=65536 ;;
     gif) product=FuzzGIF; max_len=65536 ;;
     heif) product=FuzzHEIF; max_len=65536 ;;
+    svg) product=FuzzSVG; max_len=65536 ;;
     info) product=FuzzInfo; max_len=65536 ;;
     ninepatch) product=FuzzNinePatch; max_len=1200 ;;
     frame) product=FuzzFrame; max_len=1200 ;;
@@ -63,6 +65,12 @@ if [ -z "$(ls -A "$corpus")" ]; then
         webp) cp Tests/NinepipeCoreTests/Fixtures/webp/*.webp "$corpus"/ ;;
         gif) cp Tests/NinepipeCoreTests/Fixtures/gif/*.gif "$corpus"/ ;;
         heif) cp Tests/NinepipeCoreTests/Fixtures/heif/*.heic Tests/NinepipeCoreTests/Fixtures/heif/*.avif "$corpus"/ ;;
+        svg)
+            # Four bytes choose the size (Fuzz/Sources/FuzzSVG), then the document.
+            i=0
+            for file in Tests/NinepipeCoreTests/Fixtures/svg/*.svg Examples/vector/*.svg; do
+                { printf '%b' "\\x0$((i % 4))\\x2f\\x1f\\x00"; cat "$file"; } > "$corpus/seed$i"; i=$((i + 1))
+            done ;;
         info) cp Tests/NinepipeCoreTests/Fixtures/*.jpg Tests/NinepipeCoreTests/Fixtures/*.png "$corpus"/ ;;
         frame)
             # A 6×5 frame: width byte, then (kind, value) per pixel; kinds 0–3 are transparent,

@@ -59,18 +59,11 @@ struct ProjectFilesTests {
             ("libdispatch", "Swift runtime"), ("libBlocksRuntime", "Swift runtime"),
             ("libc.", "glibc"), ("libm.", "glibc"), ("ld-linux", "glibc"), ("linux-vdso", "glibc"),
             ("libstdc++", "libstdc++"), ("libgcc_s", "libgcc"),
-            // librsvg and the libraries it draws with.
-            ("librsvg", "librsvg"), ("libcairo", "cairo"), ("libpixman", "pixman"), ("libpango", "Pango"), ("libharfbuzz", "HarfBuzz"),
-            ("libfribidi", "FriBidi"), ("libthai", "libthai"), ("libdatrie", "libdatrie"), ("libgraphite2", "Graphite"),
-            ("libfontconfig", "Fontconfig"), ("libfreetype", "FreeType"), ("libexpat", "Expat"), ("libpng16", "libpng"),
-            ("libgdk_pixbuf", "gdk-pixbuf"), ("libglib", "GLib"), ("libgio", "GLib"), ("libgobject", "GLib"), ("libgmodule", "GLib"),
-            ("libffi", "libffi"), ("libpcre2", "PCRE2"), ("libmount", "libmount"), ("libblkid", "libblkid"), ("libselinux", "libselinux"),
-            ("libxml2", "libxml2"), ("libicu", "ICU"), ("liblzma", "liblzma"), ("libbrotli", "Brotli"), ("libbsd", "libbsd"),
-            ("libmd.", "libmd"), ("libX11", "libX11"), ("libXau", "libXau"), ("libXdmcp", "libXdmcp"), ("libXext", "libXext"),
-            ("libXrender", "libXrender"), ("libxcb", "libxcb"),
         ]
         let libraries = listing.split(separator: "\n").compactMap { $0.trimmingCharacters(in: .whitespaces).split(separator: " ").first.map(String.init) }
         #expect(libraries.count > 3, "ldd listed nothing: \(listing)")
+        // librsvg is loaded by the SVG helpers when an SVG is read, never linked.
+        #expect(!listing.contains("librsvg") && !listing.contains("libcairo"), "the executable links librsvg: \(listing)")
         for library in libraries {
             let name = library.split(separator: "/").last.map(String.init) ?? library
             guard let project = projects.first(where: { name.hasPrefix($0.prefix) }) else {

@@ -5,7 +5,7 @@ import Testing
 
 /// Issue 30: SVG from the command line: `load` sizes, the size the next step asks for, batch
 /// folders, `info`, `--max-render-seconds`, and raster files refusing a drawing size.
-@Suite("SVG on the command line", .enabled(if: ImageFormat.svg.isAvailable, "this build has no SVG (librsvg2-dev was missing)"))
+@Suite("SVG on the command line", .enabled(if: ImageFormat.svg.isAvailable, "no SVG here: a build without it, or librsvg2-2 not installed"))
 struct SVGCommandTests {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("NinepipeCoreTests/Fixtures/svg")

@@ -20,15 +20,21 @@ enum HelpText {
             if let library = codec?.library, let version = library.version, next != library.name { text += " (\(library.name) \(version))" }
             listed.append(text)
         }
-        let missing = ImageFormat.known.filter { !$0.isAvailable }.map(\.description)
+        // A library loaded at run time that is not on this machine is not "built without".
+        let library = { (format: ImageFormat) in (ImageCodecs.decoder(for: format) ?? ImageCodecs.encoder(for: format))?.library }
+        let unavailable = ImageFormat.known.filter { !$0.isAvailable }
+        let notFound = unavailable.filter { library($0)?.isLoadedAtRunTime == true }
+        let missing = unavailable.filter { library($0)?.isLoadedAtRunTime != true }.map(\.description)
         let inflate = CompressionLibraries.inflate
         let compression = "\ninflate: \(inflate.name) \(inflate.version ?? "?")"
         let color = compression + (ColorManagement.libraryVersion.map { "\ncolour management: LittleCMS \($0)" } ?? "")
         var without = missing
         if !ColorManagement.isAvailable { without.append("colour management (LittleCMS)") }
         if inflate.name != "ISA-L" { without.append("ISA-L (zlib inflates)") }
+        let absent = notFound.map { "\($0) (\(library($0)?.name ?? "its library"): install \(library($0)?.package ?? "it"))" }
         return "ninepipe \(version)\nformats: \(listed.joined(separator: ", "))" + color
             + (without.isEmpty ? "" : "\nbuilt without: \(without.joined(separator: ", "))")
+            + (absent.isEmpty ? "" : "\nnot found at run time: \(absent.joined(separator: ", "))")
     }
 
     static let pipelines = """

@@ -28,14 +28,19 @@ public struct CodecLibrary: Sendable, Hashable {
     public var name: String
     /// Its version when compiled in (`1.2.4`), `nil` when it was missing at build time.
     public var version: String?
-    /// What to install to build with it (`libwebp-dev (Homebrew: webp)`).
+    /// What to install to build with it (`libwebp-dev (Homebrew: webp)`), or, for a library
+    /// loaded at run time, to run with it.
     public var package: String
+    /// Whether the build holds the code that loads the library when it is first needed (librsvg),
+    /// so a missing ``version`` means it was not found on this machine, not that the build lacks it.
+    public var isLoadedAtRunTime: Bool
 
     /// Creates a description.
-    public init(name: String, version: String?, package: String) {
+    public init(name: String, version: String?, package: String, isLoadedAtRunTime: Bool = false) {
         self.name = name
         self.version = version
         self.package = package
+        self.isLoadedAtRunTime = isLoadedAtRunTime
     }
 }
 

@@ -9,6 +9,9 @@ public struct FormatUnavailableError: NinepipeError, Hashable {
     /// The message, with what to install (from the format's codec).
     public var description: String {
         let codec: (any ImageCodec)? = ImageCodecs.decoder(for: format) ?? ImageCodecs.encoder(for: format)
+        if let library = codec?.library, library.isLoadedAtRunTime {
+            return "\(format) needs \(library.name), which could not be loaded on this machine: install \(library.package)"
+        }
         let install = codec?.library.map { ": install \($0.package) and build it again" } ?? ""
         return "this ninepipe was built without \(format) support\(install)"
     }

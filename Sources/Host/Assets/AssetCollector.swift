@@ -185,7 +185,7 @@ public struct AssetCollector: Sendable {
     }
 
     static func isImage(_ path: String) -> Bool {
-        ["png", "jpg", "jpeg"].contains(path.split(separator: ".").last.map { $0.lowercased() } ?? "")
+        ["png", "jpg", "jpeg", "svg"].contains(path.split(separator: ".").last.map { $0.lowercased() } ?? "")
     }
 
     static func format(_ scale: Double) -> String {

@@ -30,8 +30,11 @@ final class AssetRenderer {
         self.warn = warn
     }
 
-    /// The image at `scale`, or `nil` when no variant is dense enough (and upscaling is off).
+    /// The image at `scale`, or `nil` when no variant is dense enough (and upscaling is off). A
+    /// vector variant (SVG) is drawn at every scale, never resized: a `.9.svg`'s guides are
+    /// computed for each one.
     func image(at scale: Double) throws -> Rendered? {
+        if let vector = asset.variants.first(where: { ImageFormat(path: $0.path) == .svg }) { return try draw(vector, at: scale) }
         guard let source = asset.source(for: scale, upscale: upscale) else { return nil }
         let (image, original) = try decode(source)
         if abs(source.scale - scale) < 1e-9 { return Rendered(image: image, source: source, original: original) }
@@ -44,6 +47,21 @@ final class AssetRenderer {
         let context = TransformContext(limits: limits) { [warn] in warn("\(path): \($0)") }
         do {
             return Rendered(image: try resize.apply(to: image, context: context), source: source)
+        } catch {
+            throw FileError.inFile(path: path, underlying: error)
+        }
+    }
+
+    /// The vector `variant` drawn at `scale` (its own scale is its size in CSS pixels).
+    private func draw(_ variant: Asset.Variant, at scale: Double) throws -> Rendered {
+        let path = variant.path
+        do {
+            var options = DecodeOptions(limits: limits)
+            options.rendering = VectorRendering(scale: scale / variant.scale)
+            let image = try ImageCodecs.decode(try FileIO.read(path), options: options) { [warn] in warn("\(path): \($0)") }
+            return Rendered(image: image, source: variant)
+        } catch let error as FileError {
+            throw error
         } catch {
             throw FileError.inFile(path: path, underlying: error)
         }

@@ -1,6 +1,7 @@
 /// SVG through librsvg: drawn at the size `load` asks for (``DecodeOptions/rendering``), or at
-/// the document's own size; premultiplied RGBA, 8 bits, sRGB. Optional: without librsvg the
-/// format is known but refused. No encoder: SVG is read only.
+/// the document's own size; premultiplied RGBA, 8 bits, sRGB. librsvg is loaded at run time by
+/// helper processes that parse and draw (never linked into Ninepipe): without it on the machine
+/// the format is known but refused. No encoder: SVG is read only.
 ///
 /// Before librsvg sees a document, Ninepipe bounds it (size, elements, entities,
 /// embedded images); librsvg gets no base file, so it loads nothing from outside the document.
@@ -9,7 +10,8 @@ public struct SVGCodec: ImageDecoder {
     /// Creates the codec.
     public init() {}
 
-    /// librsvg's version (`2.54.7`), or `nil` without SVG.
+    /// librsvg's version (`2.54.7`), or `nil` when this build leaves SVG out or librsvg cannot be
+    /// loaded on this machine (it is loaded at run time, by a helper process, never linked).
     public static var libraryVersion: String? {
         #if canImport(CSVGShim)
         SVGRenderer.version
@@ -18,11 +20,22 @@ public struct SVGCodec: ImageDecoder {
         #endif
     }
 
+    /// Whether this build holds the SVG code (it then needs librsvg only at run time).
+    public static var isCompiledIn: Bool {
+        #if canImport(CSVGShim)
+        true
+        #else
+        false
+        #endif
+    }
+
     /// SVG.
     public var format: ImageFormat { .svg }
 
     /// librsvg.
-    public var library: CodecLibrary? { CodecLibrary(name: "librsvg", version: Self.libraryVersion, package: "librsvg2-dev (Homebrew: librsvg)") }
+    public var library: CodecLibrary? {
+        CodecLibrary(name: "librsvg", version: Self.libraryVersion, package: "librsvg2-2 (Homebrew: librsvg)", isLoadedAtRunTime: Self.isCompiledIn)
+    }
 
     /// Drawn at any size.
     public var capabilities: DecoderCapabilities { DecoderCapabilities(rendersAtAnySize: true) }
@@ -60,9 +73,17 @@ public struct SVGCodec: ImageDecoder {
         let layout = rendering.layout(documentWidth: documentSize.width, documentHeight: documentSize.height)
         try options.limits.check(width: layout.width, height: layout.height)
         #if canImport(CSVGShim)
-        let samples = try SVGRenderer.draw(
-            bytes, documentSize: documentSize, layout: layout, seconds: options.limits.maxRenderSeconds, memory: options.limits.decoderMemoryLimit)
-        return Image(width: layout.width, height: layout.height, layout: .rgba, samples: samples, alphaMode: .premultiplied)
+        let guides = SVGNinePatch.guideIDs(in: bytes)
+        let drawn = try SVGRenderer.draw(
+            guides.isEmpty ? bytes : SVGNinePatch.hidingGuides(bytes) ?? bytes, documentSize: documentSize, layout: layout, locating: guides,
+            seconds: options.limits.maxRenderSeconds, memory: options.limits.decoderMemoryLimit)
+        var image = Image(width: layout.width, height: layout.height, layout: .rgba, samples: drawn.pixels, alphaMode: .premultiplied)
+        guard !guides.isEmpty else { return image }
+        // A vector nine-patch: its frame drawn from the regions, then read as aapt reads a .9.png.
+        image = image.unpremultiplied()
+        image.metadata.ninePatch = try SVGNinePatch.info(boxes: drawn.boxes, layout: layout)
+        guard let framed = NinePatchFrame.framed(image, warn: warn) else { return image }
+        return try NinePatchFrame.parse(framed, warn: warn)
         #else
         throw FormatUnavailableError(format: .svg)
         #endif
@@ -72,7 +93,7 @@ public struct SVGCodec: ImageDecoder {
     private func measure(_ bytes: [UInt8], limits: ImageLimits) throws -> (width: Double, height: Double)? {
         #if canImport(CSVGShim)
         try SVGScreening.check(bytes, limits: limits)
-        return try SVGRenderer.size(of: bytes)
+        return try SVGRenderer.size(of: bytes, seconds: limits.maxRenderSeconds)
         #else
         throw FormatUnavailableError(format: .svg)
         #endif

@@ -23,6 +23,10 @@ public enum SVGError: NinepipeError, Hashable {
     case drawingFailed(String, memory: Int)
     /// No process could be started to draw the document.
     case noProcess(String)
+    /// librsvg could not be loaded: the loader's reason.
+    case unavailable(String)
+    /// The document's `ninepatch-` regions do not make a nine-patch.
+    case invalidNinePatch(String)
 
     /// The message.
     public var description: String {
@@ -45,6 +49,9 @@ public enum SVGError: NinepipeError, Hashable {
         case .drawingFailed(let reason, let memory):
             "drawing the SVG failed: \(reason); it may need more than the \(memory >> 20) MiB allowed (raise the pixel limit if you trust it)"
         case .noProcess(let reason): "no process could be started to draw the SVG: \(reason)"
+        case .unavailable(let reason): "librsvg could not be loaded (\(reason)): install librsvg2-2 (Homebrew: librsvg)"
+        case .invalidNinePatch(let reason):
+            "the SVG's nine-patch regions do not work: \(reason); see Docs/NinePatches.md, \"Vector nine-patches\""
         }
     }
 }

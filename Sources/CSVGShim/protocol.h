@@ -1,0 +1,41 @@
+// What the client (svg_client.c, in the caller's process) and the helper (svg_helper.c, a child
+// process) say over their socket. Every message is a fixed header, then its payload.
+#ifndef NINEPIPE_SVG_PROTOCOL_H
+#define NINEPIPE_SVG_PROTOCOL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "CSVGShim.h"
+
+enum { NJS_REQUEST_VERSION = 1, NJS_REQUEST_MEASURE = 2, NJS_REQUEST_DRAW = 3 };
+
+/// A request, followed by `document_length` bytes of document and `names_length` bytes of ids
+/// (each NUL-terminated).
+struct njs_request {
+    int32_t kind;
+    int32_t width, height, located_count;
+    double document_width, document_height, scale_x, scale_y;
+    /// How long the caller waits: the helper gives up on itself a second after (SIGALRM), so a
+    /// helper whose caller is gone cannot run on.
+    double seconds;
+    uint64_t document_length, names_length, memory_bytes;
+};
+
+/// A reply, followed by `width * height * 4` bytes of pixels for a successful draw.
+struct njs_reply {
+    int32_t status;
+    double width, height;
+    double boxes[NJS_SVG_MAX_LOCATED * 4];
+    int32_t found[NJS_SVG_MAX_LOCATED];
+    char message[512];
+};
+
+/// Writes or reads exactly `length` bytes; 0, or -1 when the other side is gone.
+int njs_write_all(int fd, const void *bytes, size_t length);
+int njs_read_all(int fd, void *bytes, size_t length);
+
+/// The helper's loop over `fd` (never returns).
+void njs_helper_main(int fd) __attribute__((noreturn));
+
+#endif

@@ -1,0 +1,265 @@
+#define _GNU_SOURCE
+// The caller's side: a pool of helper processes (svg_helper.c), one per request in flight, each
+// started on first need and reused; a helper that runs over its time is killed, one that dies is
+// replaced, and the caller gets a status either way.
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "protocol.h"
+
+/// The most helpers at once; more callers wait for one to be free.
+#define MAX_HELPERS 16
+
+/// A slot of the pool: empty (`pid` 0), idle, or busy with one caller's request. Slots never
+/// move, so a caller's pointer stays good while it holds the slot.
+struct helper {
+    pid_t pid;
+    int fd;
+    int busy;
+};
+
+static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t pool_freed = PTHREAD_COND_INITIALIZER;
+static struct helper pool[MAX_HELPERS];
+
+int njs_write_all(int fd, const void *bytes, size_t length) {
+    const uint8_t *cursor = bytes;
+    while (length > 0) {
+        ssize_t written = send(fd, cursor, length, MSG_NOSIGNAL);
+        if (written < 0 && errno == EINTR) continue;
+        if (written <= 0) return -1;
+        cursor += written;
+        length -= (size_t)written;
+    }
+    return 0;
+}
+
+int njs_read_all(int fd, void *bytes, size_t length) {
+    uint8_t *cursor = bytes;
+    while (length > 0) {
+        ssize_t got = read(fd, cursor, length);
+        if (got < 0 && errno == EINTR) continue;
+        if (got <= 0) return -1;
+        cursor += got;
+        length -= (size_t)got;
+    }
+    return 0;
+}
+
+static void copy_message(const char *text, char *message, size_t capacity) {
+    if (capacity == 0) return;
+    snprintf(message, capacity, "%s", text != NULL ? text : "");
+}
+
+static double now(void) {
+    struct timespec time;
+    clock_gettime(CLOCK_MONOTONIC, &time);
+    return (double)time.tv_sec + (double)time.tv_nsec / 1e9;
+}
+
+/// Starts a helper in the empty slot `helper` (the pool lock held); 0, or -1 with errno's text.
+static int spawn(struct helper *helper, char *message, size_t capacity) {
+    int sockets[2];
+    if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sockets) != 0) {
+        copy_message(strerror(errno), message, capacity);
+        return -1;
+    }
+    pid_t pid = fork();
+    if (pid == 0) {
+        // The helper: only C from here on, and it leaves with _exit. It keeps standard error
+        // (librsvg's warnings) and its socket, and holds no other file of this process open: a
+        // pipe another thread is reading must see its end when that thread's writer closes it.
+        int keep = sockets[1] < 3 ? fcntl(sockets[1], F_DUPFD, 3) : sockets[1];
+        int null = open("/dev/null", O_RDWR);
+        if (null >= 0) {
+            dup2(null, 0);
+            dup2(null, 1);
+        }
+#if defined(__linux__)
+        if (keep > 3) close_range(3, (unsigned)keep - 1, 0);
+        close_range((unsigned)keep + 1, ~0U, 0);
+#else
+        for (int fd = 3; fd < 4096; fd++) if (fd != keep) close(fd);
+#endif
+        njs_helper_main(keep);
+    }
+    int fork_error = errno;
+    close(sockets[1]);
+    if (pid < 0) {
+        close(sockets[0]);
+        copy_message(strerror(fork_error), message, capacity);
+        return -1;
+    }
+    helper->pid = pid;
+    helper->fd = sockets[0];
+    return 0;
+}
+
+/// A free helper (started if no idle one runs and a slot is empty), marked busy; NULL with the
+/// reason in `message` when none can be started.
+static struct helper *acquire(char *message, size_t capacity) {
+    pthread_mutex_lock(&pool_lock);
+    for (;;) {
+        struct helper *empty = NULL;
+        for (int i = 0; i < MAX_HELPERS; i++) {
+            if (pool[i].pid > 0 && !pool[i].busy) {
+                pool[i].busy = 1;
+                pthread_mutex_unlock(&pool_lock);
+                return &pool[i];
+            }
+            if (pool[i].pid == 0 && empty == NULL) empty = &pool[i];
+        }
+        if (empty != NULL) {
+            struct helper *helper = spawn(empty, message, capacity) == 0 ? empty : NULL;
+            if (helper != NULL) helper->busy = 1;
+            pthread_mutex_unlock(&pool_lock);
+            return helper;
+        }
+        pthread_cond_wait(&pool_freed, &pool_lock);
+    }
+}
+
+/// Gives `helper` back; one that failed is killed (if it still runs), reaped, and its slot emptied.
+/// Returns the helper's wait status (0 for a healthy one).
+static int release(struct helper *helper, int healthy) {
+    int status = 0;
+    pthread_mutex_lock(&pool_lock);
+    if (healthy) {
+        helper->busy = 0;
+    } else {
+        kill(helper->pid, SIGKILL);
+        close(helper->fd);
+        while (waitpid(helper->pid, &status, 0) < 0 && errno == EINTR) {}
+        helper->pid = 0;
+        helper->fd = -1;
+        helper->busy = 0;
+    }
+    pthread_cond_signal(&pool_freed);
+    pthread_mutex_unlock(&pool_lock);
+    return status;
+}
+
+/// Reads `length` bytes by `deadline`; 0, NJS_SVG_TIMEOUT, or NJS_SVG_DIED.
+static int read_by(int fd, void *bytes, size_t length, double deadline) {
+    uint8_t *cursor = bytes;
+    while (length > 0) {
+        double left = deadline - now();
+        if (left <= 0) return NJS_SVG_TIMEOUT;
+        struct pollfd wait = {fd, POLLIN, 0};
+        int ready = poll(&wait, 1, (int)(left * 1000) + 1);
+        if (ready < 0 && errno == EINTR) continue;
+        if (ready == 0) continue;
+        ssize_t got = read(fd, cursor, length);
+        if (got < 0 && (errno == EINTR || errno == EAGAIN)) continue;
+        if (got <= 0) return NJS_SVG_DIED;
+        cursor += got;
+        length -= (size_t)got;
+    }
+    return 0;
+}
+
+/// Sends `request` with its payload to a helper and reads the reply (and `pixel_bytes` of
+/// pixels into `pixels` when it succeeded) within `seconds`. A helper found dead before it read
+/// the request (killed while idle) is replaced once.
+static int exchange(
+    struct njs_request *request, const uint8_t *document, const char *names, struct njs_reply *reply, uint8_t *pixels,
+    size_t pixel_bytes, double seconds, char *message, size_t capacity) {
+    double deadline = now() + seconds;
+    request->seconds = seconds;
+    for (int attempt = 0;; attempt++) {
+        struct helper *helper = acquire(message, capacity);
+        if (helper == NULL) return NJS_SVG_NO_PROCESS;
+        if (njs_write_all(helper->fd, request, sizeof *request) != 0 || njs_write_all(helper->fd, document, request->document_length) != 0
+            || njs_write_all(helper->fd, names, request->names_length) != 0) {
+            release(helper, 0);
+            if (attempt == 0) continue;
+            copy_message("the drawing process could not be reached", message, capacity);
+            return NJS_SVG_DIED;
+        }
+        int result = read_by(helper->fd, reply, sizeof *reply, deadline);
+        if (result == 0 && reply->status == NJS_SVG_OK && pixel_bytes > 0) result = read_by(helper->fd, pixels, pixel_bytes, deadline);
+        if (result == 0) {
+            release(helper, 1);
+            if (reply->status != NJS_SVG_OK && reply->status != 1) copy_message(reply->message, message, capacity);
+            return reply->status;
+        }
+        int status = release(helper, 0);
+        if (result == NJS_SVG_TIMEOUT) {
+            copy_message("", message, capacity);
+        } else {
+            char text[160];
+            snprintf(text, sizeof text, "the drawing process stopped (%s)",
+                     WIFSIGNALED(status) && WTERMSIG(status) != SIGKILL ? strsignal(WTERMSIG(status)) : "it ran out of memory or crashed");
+            copy_message(text, message, capacity);
+        }
+        return result;
+    }
+}
+
+int njs_svg_version(double seconds, char *message, size_t capacity) {
+    struct njs_request request;
+    memset(&request, 0, sizeof request);
+    request.kind = NJS_REQUEST_VERSION;
+    struct njs_reply reply;
+    int status = exchange(&request, NULL, NULL, &reply, NULL, 0, seconds, message, capacity);
+    if (status == NJS_SVG_OK) copy_message(reply.message, message, capacity);
+    return status;
+}
+
+int njs_svg_measure(const uint8_t *data, size_t length, double seconds, double *width, double *height, char *message, size_t capacity) {
+    struct njs_request request;
+    memset(&request, 0, sizeof request);
+    request.kind = NJS_REQUEST_MEASURE;
+    request.document_length = length;
+    struct njs_reply reply;
+    int status = exchange(&request, data, NULL, &reply, NULL, 0, seconds, message, capacity);
+    if (status >= 0) {
+        *width = reply.width;
+        *height = reply.height;
+    }
+    return status;
+}
+
+int njs_svg_draw(
+    const uint8_t *data, size_t length, double document_width, double document_height, double scale_x, double scale_y, int width,
+    int height, uint8_t *pixels, const char *const *located, int located_count, double *boxes, int *found, double seconds,
+    size_t memory_bytes, char *message, size_t capacity) {
+    if (located_count > NJS_SVG_MAX_LOCATED) located_count = NJS_SVG_MAX_LOCATED;
+    size_t names_length = 0;
+    for (int i = 0; i < located_count; i++) names_length += strlen(located[i]) + 1;
+    char *names = names_length > 0 ? malloc(names_length) : NULL;
+    if (names_length > 0 && names == NULL) {
+        copy_message("out of memory", message, capacity);
+        return NJS_SVG_NO_PROCESS;
+    }
+    char *cursor = names;
+    for (int i = 0; i < located_count; i++) {
+        size_t size = strlen(located[i]) + 1;
+        memcpy(cursor, located[i], size);
+        cursor += size;
+    }
+    struct njs_request request = {
+        .kind = NJS_REQUEST_DRAW, .width = width, .height = height, .located_count = located_count, .document_width = document_width,
+        .document_height = document_height, .scale_x = scale_x, .scale_y = scale_y, .document_length = length,
+        .names_length = names_length, .memory_bytes = memory_bytes};
+    struct njs_reply reply;
+    int status = exchange(&request, data, names, &reply, pixels, (size_t)width * (size_t)height * 4, seconds, message, capacity);
+    free(names);
+    if (status == NJS_SVG_OK) {
+        for (int i = 0; i < located_count; i++) {
+            found[i] = reply.found[i];
+            for (int k = 0; k < 4; k++) boxes[i * 4 + k] = reply.boxes[i * 4 + k];
+        }
+    }
+    return status;
+}

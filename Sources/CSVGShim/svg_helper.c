@@ -1,0 +1,259 @@
+// The helper process: loads librsvg with dlopen and answers requests until its socket closes.
+// Only this process ever runs librsvg, cairo or GLib code.
+#include <dlfcn.h>
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include "protocol.h"
+
+// The part of librsvg's, cairo's and GLib's ABI used here, as their headers declare it (librsvg
+// 2.52 or later: rsvg_handle_get_intrinsic_size_in_pixels, rsvg_handle_render_document).
+typedef struct { uint32_t domain; int code; char *message; } GError;
+typedef struct { double x, y, width, height; } RsvgRectangle;
+typedef struct { double length; int unit; } RsvgLength;
+typedef struct RsvgHandle RsvgHandle;
+typedef struct GInputStream GInputStream;
+typedef struct cairo cairo_t;
+typedef struct cairo_surface cairo_surface_t;
+enum { CAIRO_FORMAT_ARGB32 = 0, CAIRO_STATUS_SUCCESS = 0 };
+
+static struct {
+    GInputStream *(*memory_input_stream_new_from_data)(const void *, long, void (*)(void *));
+    void (*object_unref)(void *);
+    void (*error_free)(GError *);
+    RsvgHandle *(*handle_new_from_stream_sync)(GInputStream *, void *, int, void *, GError **);
+    void (*handle_set_dpi)(RsvgHandle *, double);
+    int (*handle_get_intrinsic_size_in_pixels)(RsvgHandle *, double *, double *);
+    void (*handle_get_intrinsic_dimensions)(RsvgHandle *, int *, RsvgLength *, int *, RsvgLength *, int *, RsvgRectangle *);
+    int (*handle_get_geometry_for_layer)(RsvgHandle *, const char *, const RsvgRectangle *, RsvgRectangle *, RsvgRectangle *, GError **);
+    int (*handle_render_document)(RsvgHandle *, cairo_t *, const RsvgRectangle *, GError **);
+    int (*format_stride_for_width)(int, int);
+    cairo_surface_t *(*image_surface_create_for_data)(unsigned char *, int, int, int, int);
+    cairo_t *(*create)(cairo_surface_t *);
+    void (*scale)(cairo_t *, double, double);
+    int (*status)(cairo_t *);
+    const char *(*status_to_string)(int);
+    void (*destroy)(cairo_t *);
+    void (*surface_flush)(cairo_surface_t *);
+    void (*surface_destroy)(cairo_surface_t *);
+    const unsigned *major, *minor, *micro;
+} api;
+
+/// The loader's error when librsvg could not be loaded, or NULL once it is.
+static char load_error[400] = "";
+static int loaded = 0;
+
+/// Loads librsvg (and through it cairo and GLib) and finds every function; 0 or -1.
+static int load(void) {
+    if (loaded) return 0;
+#if defined(__APPLE__)
+    const char *names[] = {"librsvg-2.2.dylib", "/opt/homebrew/lib/librsvg-2.2.dylib", "/usr/local/lib/librsvg-2.2.dylib"};
+#else
+    const char *names[] = {"librsvg-2.so.2", "librsvg-2.so"};
+#endif
+    void *library = NULL;
+    for (size_t i = 0; i < sizeof names / sizeof names[0] && library == NULL; i++) library = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
+    if (library == NULL) {
+        const char *reason = dlerror();
+        snprintf(load_error, sizeof load_error, "%s", reason != NULL ? reason : "librsvg-2 not found");
+        return -1;
+    }
+    struct { void **slot; const char *name; } symbols[] = {
+        {(void **)&api.memory_input_stream_new_from_data, "g_memory_input_stream_new_from_data"},
+        {(void **)&api.object_unref, "g_object_unref"},
+        {(void **)&api.error_free, "g_error_free"},
+        {(void **)&api.handle_new_from_stream_sync, "rsvg_handle_new_from_stream_sync"},
+        {(void **)&api.handle_set_dpi, "rsvg_handle_set_dpi"},
+        {(void **)&api.handle_get_intrinsic_size_in_pixels, "rsvg_handle_get_intrinsic_size_in_pixels"},
+        {(void **)&api.handle_get_intrinsic_dimensions, "rsvg_handle_get_intrinsic_dimensions"},
+        {(void **)&api.handle_get_geometry_for_layer, "rsvg_handle_get_geometry_for_layer"},
+        {(void **)&api.handle_render_document, "rsvg_handle_render_document"},
+        {(void **)&api.format_stride_for_width, "cairo_format_stride_for_width"},
+        {(void **)&api.image_surface_create_for_data, "cairo_image_surface_create_for_data"},
+        {(void **)&api.create, "cairo_create"},
+        {(void **)&api.scale, "cairo_scale"},
+        {(void **)&api.status, "cairo_status"},
+        {(void **)&api.status_to_string, "cairo_status_to_string"},
+        {(void **)&api.destroy, "cairo_destroy"},
+        {(void **)&api.surface_flush, "cairo_surface_flush"},
+        {(void **)&api.surface_destroy, "cairo_surface_destroy"},
+        {(void **)&api.major, "rsvg_major_version"},
+        {(void **)&api.minor, "rsvg_minor_version"},
+        {(void **)&api.micro, "rsvg_micro_version"},
+    };
+    for (size_t i = 0; i < sizeof symbols / sizeof symbols[0]; i++) {
+        // dlsym on the library's handle also searches what it links (cairo, GLib).
+        *symbols[i].slot = dlsym(library, symbols[i].name);
+        if (*symbols[i].slot == NULL) {
+            snprintf(load_error, sizeof load_error, "librsvg has no %s (Ninepipe needs librsvg 2.52 or later)", symbols[i].name);
+            return -1;
+        }
+    }
+    loaded = 1;
+    return 0;
+}
+
+static void set_message(struct njs_reply *reply, const char *text) { snprintf(reply->message, sizeof reply->message, "%s", text); }
+
+/// Records `error` (or `fallback`) as the reply's reason; returns NJS_SVG_INVALID.
+static int fail(struct njs_reply *reply, GError *error, const char *fallback) {
+    set_message(reply, error != NULL && error->message != NULL ? error->message : fallback);
+    if (error != NULL) api.error_free(error);
+    return NJS_SVG_INVALID;
+}
+
+static RsvgHandle *open_document(const uint8_t *data, size_t length, struct njs_reply *reply) {
+    GInputStream *stream = api.memory_input_stream_new_from_data(data, (long)length, NULL);
+    GError *error = NULL;
+    // No base file and no flags (RSVG_HANDLE_FLAG_UNLIMITED stays off).
+    RsvgHandle *handle = api.handle_new_from_stream_sync(stream, NULL, 0, NULL, &error);
+    api.object_unref(stream);
+    if (handle == NULL) {
+        fail(reply, error, "librsvg could not read the document");
+        return NULL;
+    }
+    api.handle_set_dpi(handle, 96);
+    return handle;
+}
+
+static int measure(const uint8_t *data, size_t length, struct njs_reply *reply) {
+    RsvgHandle *handle = open_document(data, length, reply);
+    if (handle == NULL) return NJS_SVG_INVALID;
+    int result = 1;
+    if (!api.handle_get_intrinsic_size_in_pixels(handle, &reply->width, &reply->height)) {
+        int has_width = 0, has_height = 0, has_viewbox = 0;
+        RsvgLength w, h;
+        RsvgRectangle viewbox;
+        api.handle_get_intrinsic_dimensions(handle, &has_width, &w, &has_height, &h, &has_viewbox, &viewbox);
+        reply->width = has_viewbox ? viewbox.width : 0;
+        reply->height = has_viewbox ? viewbox.height : 0;
+        result = has_viewbox ? 1 : 0;
+    }
+    api.object_unref(handle);
+    return result;
+}
+
+static int draw(const struct njs_request *request, const uint8_t *data, const char *names, uint8_t *pixels, struct njs_reply *reply) {
+    RsvgHandle *handle = open_document(data, request->document_length, reply);
+    if (handle == NULL) return NJS_SVG_INVALID;
+    RsvgRectangle document = {0, 0, request->document_width, request->document_height};
+    const char *name = names;
+    for (int i = 0; i < request->located_count && i < NJS_SVG_MAX_LOCATED; i++) {
+        RsvgRectangle ink, logical;
+        GError *error = NULL;
+        reply->found[i] = api.handle_get_geometry_for_layer(handle, name, &document, &ink, &logical, &error) ? 1 : 0;
+        if (error != NULL) api.error_free(error);
+        if (reply->found[i]) {
+            reply->boxes[i * 4 + 0] = logical.x;
+            reply->boxes[i * 4 + 1] = logical.y;
+            reply->boxes[i * 4 + 2] = logical.width;
+            reply->boxes[i * 4 + 3] = logical.height;
+        }
+        name += strlen(name) + 1;
+    }
+    int stride = request->width * 4;
+    if (api.format_stride_for_width(CAIRO_FORMAT_ARGB32, request->width) != stride) {
+        api.object_unref(handle);
+        return fail(reply, NULL, "cairo cannot make a surface of this width");
+    }
+    cairo_surface_t *surface = api.image_surface_create_for_data(pixels, CAIRO_FORMAT_ARGB32, request->width, request->height, stride);
+    cairo_t *cr = api.create(surface);
+    api.scale(cr, request->scale_x, request->scale_y);
+    GError *error = NULL;
+    int drawn = api.handle_render_document(handle, cr, &document, &error);
+    int status = api.status(cr);
+    api.destroy(cr);
+    api.surface_flush(surface);
+    api.surface_destroy(surface);
+    api.object_unref(handle);
+    if (!drawn) return fail(reply, error, "librsvg could not draw the document");
+    if (status != CAIRO_STATUS_SUCCESS) return fail(reply, NULL, api.status_to_string(status));
+    // Cairo's ARGB32 is a native-endian 32-bit word per pixel, alpha in the high byte.
+    uint32_t *words = (uint32_t *)pixels;
+    size_t count = (size_t)request->width * (size_t)request->height;
+    for (size_t i = 0; i < count; i++) {
+        uint32_t word = words[i];
+        pixels[i * 4 + 0] = (uint8_t)(word >> 16);
+        pixels[i * 4 + 1] = (uint8_t)(word >> 8);
+        pixels[i * 4 + 2] = (uint8_t)word;
+        pixels[i * 4 + 3] = (uint8_t)(word >> 24);
+    }
+    return NJS_SVG_OK;
+}
+
+/// The helper's data size in bytes now (from /proc/self/statm), or 0 when unknown.
+static size_t data_size(void) {
+    FILE *file = fopen("/proc/self/statm", "r");
+    if (file == NULL) return 0;
+    unsigned long size, resident, shared, text, library, data;
+    int read = fscanf(file, "%lu %lu %lu %lu %lu %lu", &size, &resident, &shared, &text, &library, &data);
+    fclose(file);
+    return read == 6 ? (size_t)data * (size_t)sysconf(_SC_PAGESIZE) : 0;
+}
+
+/// Bounds what the next request may allocate: `budget` bytes over what the helper holds now
+/// (the soft limit only, so the next request can set its own).
+static void limit_memory(uint64_t budget) {
+    size_t start = data_size();
+    if (start == 0 || budget == 0) return;
+    struct rlimit limit;
+    if (getrlimit(RLIMIT_DATA, &limit) != 0) return;
+    limit.rlim_cur = start + budget < limit.rlim_max ? start + budget : limit.rlim_max;
+    setrlimit(RLIMIT_DATA, &limit);
+}
+
+/// Lifts the previous request's bound.
+static void unlimit_memory(void) {
+    struct rlimit limit;
+    if (getrlimit(RLIMIT_DATA, &limit) != 0) return;
+    limit.rlim_cur = limit.rlim_max;
+    setrlimit(RLIMIT_DATA, &limit);
+}
+
+void njs_helper_main(int fd) {
+    signal(SIGPIPE, SIG_IGN);
+    signal(SIGALRM, SIG_DFL);
+    for (;;) {
+        struct njs_request request;
+        if (njs_read_all(fd, &request, sizeof request) != 0) _exit(0);
+        alarm(0);
+        unlimit_memory();
+        // A request that outlives its caller's wait ends this helper (its caller killed it
+        // already unless the caller is gone): whole seconds, rounded up, plus one.
+        alarm(request.seconds > 0 && request.seconds < 86400 ? (unsigned)request.seconds + 2 : 0);
+        uint8_t *document = request.document_length > 0 ? malloc(request.document_length) : NULL;
+        char *names = request.names_length > 0 ? malloc(request.names_length) : NULL;
+        if ((request.document_length > 0 && document == NULL) || (request.names_length > 0 && names == NULL)) _exit(3);
+        if (njs_read_all(fd, document, request.document_length) != 0 || njs_read_all(fd, names, request.names_length) != 0) _exit(0);
+        struct njs_reply reply;
+        memset(&reply, 0, sizeof reply);
+        uint8_t *pixels = NULL;
+        size_t pixel_bytes = 0;
+        if (load() != 0) {
+            reply.status = NJS_SVG_UNAVAILABLE;
+            set_message(&reply, load_error);
+        } else if (request.kind == NJS_REQUEST_VERSION) {
+            snprintf(reply.message, sizeof reply.message, "%u.%u.%u", *api.major, *api.minor, *api.micro);
+        } else if (request.kind == NJS_REQUEST_MEASURE) {
+            reply.status = measure(document, request.document_length, &reply);
+        } else {
+            limit_memory(request.memory_bytes);
+            pixel_bytes = (size_t)request.width * (size_t)request.height * 4;
+            pixels = calloc(pixel_bytes, 1);
+            if (pixels == NULL) _exit(3);
+            reply.status = draw(&request, document, names, pixels, &reply);
+        }
+        free(document);
+        free(names);
+        int failed = njs_write_all(fd, &reply, sizeof reply) != 0;
+        if (!failed && reply.status == NJS_SVG_OK && pixels != NULL) failed = njs_write_all(fd, pixels, pixel_bytes) != 0;
+        free(pixels);
+        if (failed) _exit(0);
+        alarm(0);
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import NinepipeTestSupport
+import Testing
+
+@testable import NinepipeCLI
+@testable import NinepipeCore
+@testable import NinepipeHost
+
+/// Issue 30: `assets` from SVG sources. `Examples/vector/button.9.svg` becomes Android
+/// nine-patches at every density (aapt, when installed, compiles each to our chunk), an iOS image
+/// set with cap insets at each scale, and plain SVG icons become bitmaps drawn at each density.
+@Suite("assets from SVG", .enabled(if: ImageFormat.svg.isAvailable, "no SVG here: a build without it, or librsvg2-2 not installed"))
+struct VectorAssetsTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let example = root.appendingPathComponent("Examples/vector/button.9.svg").path
+    static let aapt = ["/usr/bin/aapt", "/usr/lib/android-sdk/build-tools/debian/aapt"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    static let densities: [(name: String, scale: Double)] = [("ldpi", 0.75), ("mdpi", 1), ("hdpi", 1.5), ("xhdpi", 2), ("xxhdpi", 3), ("xxxhdpi", 4)]
+
+    func run(_ arguments: [String]) -> (status: Int32, out: String, err: String) {
+        let console = TestConsole()
+        let status = CommandLineTool().run(arguments, console: console.console())
+        return (status, console.out, console.err)
+    }
+
+    func bytes(_ path: String) throws -> [UInt8] { Array(try Data(contentsOf: URL(fileURLWithPath: path))) }
+
+    /// The chunks of a PNG file by type.
+    static func chunks(_ bytes: [UInt8]) -> [String: [UInt8]] {
+        var result: [String: [UInt8]] = [:]
+        var index = 8
+        while index + 12 <= bytes.count {
+            let length = bytes[index..<(index + 4)].reduce(0) { $0 << 8 | Int($1) }
+            let type = String(decoding: bytes[(index + 4)..<(index + 8)], as: UTF8.self)
+            guard index + 12 + length <= bytes.count else { break }
+            result[type] = Array(bytes[(index + 8)..<(index + 8 + length)])
+            index += 12 + length
+        }
+        return result
+    }
+
+    @Test("Android: a .9.png per density, ldpi to xxxhdpi, its frame the regions of that density; aapt compiles each to our chunk")
+    func android() throws {
+        let folder = try TemporaryFolder.make("vector-android")
+        let result = run(["assets", "android", Self.example, "--densities", Self.densities.map(\.name).joined(separator: ","), "--output", folder + "/res"])
+        #expect(result.status == 0, "\(result.err)")
+        for (name, scale) in Self.densities {
+            let path = "\(folder)/res/drawable-\(name)/button.9.png"
+            let source = try ImageCodecs.decode(bytes(path))
+            #expect(source.width == Int((48 * scale).rounded(.up)) + 2 && source.height == Int((32 * scale).rounded(.up)) + 2, "\(name)")
+            let read = try NinePatchFrame.parse(source)
+            var options = DecodeOptions()
+            options.rendering = VectorRendering(scale: scale)
+            let drawn = try ImageCodecs.decode(bytes(Self.example), options: options)
+            #expect(read.metadata.ninePatch?.chunk == drawn.metadata.ninePatch?.chunk, "\(name)")
+            // What aapt compiles the file to, against ours.
+            let ours = "\(folder)/\(name)-ours.png"
+            #expect(run(["ninepatch", "compile", path, ours]).status == 0)
+            guard let aapt = Self.aapt else {
+                print("SKIP: aapt not found (apt-get install aapt); the compiled chunks are not compared with aapt's")
+                continue
+            }
+            let compiled = "\(folder)/\(name)-aapt.png"
+            _ = try ChildProcess.output(of: aapt, ["singleCrunch", "-i", path, "-o", compiled])
+            let (theirs, mine) = (Self.chunks(try bytes(compiled)), Self.chunks(try bytes(ours)))
+            #expect(theirs["npTc"] != nil && theirs["npTc"] == mine["npTc"], "\(name): npTc")
+            #expect(theirs["npOl"] == mine["npOl"] && theirs["npLb"] == mine["npLb"], "\(name): npOl/npLb")
+        }
+    }
+
+    @Test("iOS: @1x, @2x and @3x drawn from the vector, cap insets and centre of each scale")
+    func iOS() throws {
+        let folder = try TemporaryFolder.make("vector-ios")
+        let result = run(["assets", "ios", Self.example, "--output", folder + "/Assets.xcassets"])
+        #expect(result.status == 0, "\(result.err)")
+        let set = folder + "/Assets.xcassets/button.imageset"
+        let contents = try ImageSetContents(parsing: bytes(set + "/Contents.json"), path: set + "/Contents.json")
+        for scale in 1...3 {
+            let entry = try #require(contents.entries.first { $0.scale == scale })
+            let image = try ImageCodecs.decode(bytes(set + "/" + (entry.filename ?? "")))
+            #expect(image.width == 48 * scale && image.height == 32 * scale)
+            let resizing = try #require(entry.resizing)
+            #expect(resizing.capInsets == NinePatchInsets(top: Int32(12 * scale), left: Int32(12 * scale), bottom: Int32(12 * scale), right: Int32(12 * scale)))
+        }
+    }
+
+    @Test("a plain SVG icon becomes a PNG per density, drawn at that density (not resampled)")
+    func icons() throws {
+        let folder = try TemporaryFolder.make("vector-icons")
+        let icon = Self.root.appendingPathComponent("Tests/NinepipeCoreTests/Fixtures/svg/tango-go-next.svg").path
+        try FileManager.default.copyItem(atPath: icon, toPath: folder + "/go_next.svg")
+        let result = run(["assets", "android", folder + "/go_next.svg", "--output", folder + "/res"])
+        #expect(result.status == 0, "\(result.err)")
+        for (name, scale) in Self.densities where name != "ldpi" {
+            let image = try ImageCodecs.decode(bytes("\(folder)/res/drawable-\(name)/go_next.png"))
+            var options = DecodeOptions()
+            options.rendering = VectorRendering(scale: scale)
+            let drawn = try ImageCodecs.decode(bytes(icon), options: options)
+            #expect(image.width == Int(48 * scale) && image.metadata.ninePatch == nil, "\(name)")
+            #expect(image.unpremultiplied().storage == drawn.unpremultiplied().storage, "\(name) is not the drawing at \(scale)x")
+        }
+    }
+}
