@@ -99,4 +99,21 @@ struct VectorAssetsTests {
             #expect(image.unpremultiplied().storage == drawn.unpremultiplied().storage, "\(name) is not the drawing at \(scale)x")
         }
     }
+
+    @Test("web: 1x and 2x drawn from the vector, border-image slices and padding from its regions")
+    func web() throws {
+        let folder = try TemporaryFolder.make("vector-web")
+        let result = run(["assets", "web", Self.example, "--output", folder + "/web"])
+        #expect(result.status == 0, "\(result.err)")
+        let css = try String(contentsOfFile: folder + "/web/button.css", encoding: .utf8)
+        #expect(css.contains("border-image-slice: 12 12 12 12 fill;") && css.contains("padding: 6px 8px 6px 8px;"), "\(css)")
+        #expect(css.contains(#"image-set(url("button.png") 1x, url("button@2x.png") 2x)"#), "\(css)")
+        for (name, scale) in [("button.png", 1.0), ("button@2x.png", 2.0)] {
+            let image = try ImageCodecs.decode(bytes(folder + "/web/" + name))
+            var options = DecodeOptions()
+            options.rendering = VectorRendering(scale: scale)
+            let drawn = try ImageCodecs.decode(bytes(Self.example), options: options)
+            #expect(image.width == drawn.width && image.unpremultiplied().storage == drawn.unpremultiplied().storage, "\(name)")
+        }
+    }
 }
