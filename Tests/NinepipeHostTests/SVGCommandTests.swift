@@ -74,6 +74,14 @@ struct SVGCommandTests {
         #expect(TestConsole.run(["run", "-e", #"load "icon.svg" | save "raster.png""#], in: folder).status == 0)
         let raster = TestConsole.run(["run", "-e", #"load "raster.png" width=10 | save "x.png""#], in: folder)
         #expect(raster.status == 1 && raster.err.contains("this is PNG, a raster file: use resize after load"), "\(raster.err)")
+        // Not ignored on the streamed path, nor on a JPEG's lossless one.
+        let streamed = TestConsole.run(["run", "--stream", "always", "-e", #"load "raster.png" height=10 | resize width=5 | save "x.png""#], in: folder)
+        #expect(streamed.status == 1 && streamed.err.contains("a raster file"), "\(streamed.err)")
+        try ImageCodecs.write(
+            Image(width: 16, height: 16, layout: .rgb, depth: .eight, fill: [9, 9, 9]), to: folder + "/photo.jpg", options: EncodeOptions(format: .jpeg))
+        let lossless = TestConsole.run(["run", "-e", #"load "photo.jpg" density=192 | save "y.jpg""#], in: folder)
+        #expect(lossless.status == 1 && lossless.err.contains("this is JPEG, a raster file"), "\(lossless.err)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/x.png") && !FileManager.default.fileExists(atPath: folder + "/y.jpg"))
         let blurs = (0..<20).map { "<feGaussianBlur stdDeviation=\"\(50 + $0)\"/>" }.joined()
         let slow =
             #"<svg xmlns="http://www.w3.org/2000/svg" width="8000" height="8000"><filter id="f">\#(blurs)</filter><rect width="8000" height="8000" filter="url(#f)"/></svg>"#

@@ -110,7 +110,8 @@ struct LoadStep: Sendable, Hashable {
     ///
     /// - Parameter minimumBytes: decline images whose decoded pixels take fewer bytes.
     func stream(_ context: RunContext, next: (any Transform)?, minimumBytes: Int) throws -> (any BandSource)? {
-        guard let path, ninePatch != .border else { return nil }
+        // A drawing size is for vector files, which do not stream: a raster file refuses it when decoded.
+        guard let path, ninePatch != .border, rendering == nil else { return nil }
         do {
             guard let file = try context.policy.openFile(path) else { return nil }
             let head = try file.bytes(0..<min(32, file.count))

@@ -44,6 +44,7 @@ struct LosslessPath {
         if load.shrink != 1 { shapeProblem = "load shrink=\(load.shrink) decodes a smaller picture" }
         if load.convertsToSRGB { shapeProblem = "load icc=srgb converts the pixels" }
         if load.usesEmbeddedThumbnail { shapeProblem = "load thumbnail=true reads another picture" }
+        if load.rendering != nil { shapeProblem = "load width=, height= or density= draws a vector file, which a JPEG is not" }
     }
 
     /// Why `options` ask for a new encoding, when they do (`quality=`, `subsampling=`).
