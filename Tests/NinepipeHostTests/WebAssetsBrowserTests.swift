@@ -12,9 +12,10 @@ import Testing
 /// nine-patch's, and its pixels those of Ninepipe's own `ninepatch` render of the file the
 /// browser picked, at the same device-pixel size. Skips, saying so, without `chromium`.
 ///
-/// Two assets: Android's real `btn_default_normal` at mdpi and xhdpi, whose xhdpi caps and padding
-/// are not twice the mdpi ones (per-resolution slices), and the same mdpi file alone, enlarged
-/// for 2x (`--upscale`, so its densities agree and `image-set()` serves both).
+/// Three assets: Android's real `btn_default_normal` at mdpi and xhdpi, whose xhdpi caps and padding
+/// are not twice the mdpi ones (per-resolution slices), the same mdpi file alone, enlarged for 2x
+/// (`--upscale`, so its densities agree and `image-set()` serves both), and the vector nine-patch
+/// `Examples/vector/button.9.svg`, drawn at 1x and 2x (issue 30).
 @Suite("assets web in Chromium")
 struct WebAssetsBrowserTests {
     static let frameworkRes = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -62,6 +63,10 @@ struct WebAssetsBrowserTests {
             "\(split.err)")
         let even = TestConsole.run(["assets", "web", dir + "/single", "--output", dir + "/web/", "--upscale"])
         #expect(even.status == 0 && !even.err.contains("not twice"), "\(even.err)")
+        let vector = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Examples/vector/button.9.svg").path
+        let drawnFromVector = ImageFormat.svg.isAvailable && TestConsole.run(["assets", "web", vector, "--output", dir + "/web/"]).status == 0
+        if !ImageFormat.svg.isAvailable { print("SKIP: no SVG here; the vector button is left out of the browser test") }
         let splitCSS = try String(contentsOfFile: dir + "/web/btn_default_normal.css", encoding: .utf8)
         #expect(splitCSS.contains("box-sizing: border-box;") && splitCSS.contains("@media (-webkit-min-device-pixel-ratio: 1.5), (min-resolution: 1.5dppx)"))
         #expect(!splitCSS.contains("image-set"), "one slice list cannot serve both files: \(splitCSS)")
@@ -78,10 +83,25 @@ struct WebAssetsBrowserTests {
         let evenTwo = Drawn(
             file: "even@2x.png", caps: NinePatchInsets(top: 8, left: 10, bottom: 16, right: 10),
             padding: NinePatchInsets(top: 14, left: 22, bottom: 22, right: 22))
-        let assets: [(name: String, drawn: [Int: Drawn])] = [
+        var assets: [(name: String, drawn: [Int: Drawn])] = [
             ("btn_default_normal", [1: mdpi, 2: xhdpi]),
             ("even", [1: Drawn(file: "even.png", caps: mdpi.caps, padding: mdpi.padding), 2: evenTwo]),
         ]
+        if drawnFromVector {
+            // Regions 12…36 × 12…20 and content 8…40 × 6…26 of a 48×32 document.
+            assets.append(
+                (
+                    "button",
+                    [
+                        1: Drawn(
+                            file: "button.png", caps: NinePatchInsets(top: 12, left: 12, bottom: 12, right: 12),
+                            padding: NinePatchInsets(top: 6, left: 8, bottom: 6, right: 8)),
+                        2: Drawn(
+                            file: "button@2x.png", caps: NinePatchInsets(top: 24, left: 24, bottom: 24, right: 24),
+                            padding: NinePatchInsets(top: 12, left: 16, bottom: 12, right: 16)),
+                    ]
+                ))
+        }
 
         // The page: every class at every size, absolutely placed on black.
         var body = ""
@@ -113,7 +133,7 @@ struct WebAssetsBrowserTests {
         for scale in [1, 2] {
             let arguments = [
                 "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--force-device-scale-factor=\(scale)",
-                "--window-size=700,240",
+                "--window-size=700,340",
             ]
             let dom = try ChildProcess.output(of: chromium, arguments + ["--dump-dom", "file://\(dir)/page.html"])
             let title = try #require(
