@@ -92,4 +92,20 @@ struct SVGCommandTests {
         let range = TestConsole.run(["run", "--max-render-seconds", "0", "-e", #"load "icon.svg" | save "x.png""#], in: folder)
         #expect(range.status == 2 && range.err.contains("from 1 to 3600"), "\(range.err)")
     }
+
+    @Test("info and ninepatch inspect, compile and preview read a vector nine-patch's regions")
+    func ninePatchCommands() throws {
+        let folder = try workspace()
+        let example = Self.fixtures.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Examples/vector/button.9.svg").path
+        let info = TestConsole.run(["info", example], in: folder)
+        #expect(info.out.contains("nine-patch: vector (regions ninepatch-stretch, ninepatch-content,"), "\(info.out)")
+        let inspect = TestConsole.run(["ninepatch", "inspect", example], in: folder)
+        #expect(
+            inspect.status == 0 && inspect.out.contains(#""xDivs":[12,36],"yDivs":[12,20]"#) && inspect.out.contains(#""source":"vector""#), "\(inspect.out)")
+        let compile = TestConsole.run(["ninepatch", "compile", example, "button.png"], in: folder)
+        #expect(compile.status == 0 && compile.err.isEmpty, "\(compile.err)")
+        #expect(try image(folder + "/button.png").metadata.ninePatch?.chunk?.xDivs == [12, 36])
+        #expect(TestConsole.run(["ninepatch", "preview", example, "--output", "preview.png"], in: folder).status == 0)
+    }
 }

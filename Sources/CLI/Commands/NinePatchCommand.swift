@@ -92,7 +92,8 @@ enum NinePatchCommand: Command {
         }
     }
 
-    /// The image with its nine-patch information, and where that came from (`npTc` or `border`).
+    /// The image with its nine-patch information, and where that came from (`npTc`, `border`, or
+    /// `vector` for an SVG's `ninepatch-` regions, drawn at its own size).
     ///
     /// A compiled file (one with an `npTc` chunk) is read from its chunk whatever its name;
     /// `--border` on one is an error. `readsFrame` (compile) reads the frame of a file with no
@@ -109,7 +110,9 @@ enum NinePatchCommand: Command {
             guard NinePatchSource.isCompiled(image) else {
                 throw UsageError("\(path) has no nine-patch information: no npTc chunk, and the name does not end in .9.png (add --border to read its frame)")
             }
-            return (image, compiled ? "npTc" : "border")
+            // A vector nine-patch's information comes from its regions, computed as it is drawn.
+            let vector = ImageFormat(sniffing: Array(bytes.prefix(32))) == .svg && compiled
+            return (image, vector ? "vector" : compiled ? "npTc" : "border")
         } catch let error as UsageError {
             throw error
         } catch {

@@ -48,6 +48,8 @@ enum InfoFormatter {
                 lines.append(
                     ("  outline", "left \(i.left), top \(i.top), right \(i.right), bottom \(i.bottom), radius \(outline.radius), alpha \(outline.alpha)"))
             }
+        } else if !info.ninePatchRegions.isEmpty {
+            lines.append(("nine-patch", "vector (regions \(info.ninePatchRegions.joined(separator: ", ")), turned into guides at each size drawn)"))
         } else if NinePatchSource.hasSourceName(path) {
             lines.append(("nine-patch", "source (no npTc chunk; load reads the 1-pixel frame of a .9.png)"))
         } else {

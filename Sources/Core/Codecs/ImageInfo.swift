@@ -16,6 +16,9 @@ public struct ImageInfo: Sendable, Hashable {
     public var isInterlaced: Bool
     /// Orientation, ICC, density, nine-patch, text.
     public var metadata: ImageMetadata
+    /// A vector nine-patch's region ids (`ninepatch-stretch`, `ninepatch-content`, …): its
+    /// nine-patch information is computed when it is drawn, at each size; empty otherwise.
+    public var ninePatchRegions: [String] = []
 
     /// Creates the description (codecs fill it from a header; tests and embedders may build one).
     public init(

@@ -53,9 +53,11 @@ public struct SVGCodec: ImageDecoder {
     public func info(_ bytes: [UInt8], limits: ImageLimits) throws -> ImageInfo {
         guard let size = try measure(bytes, limits: limits) else { throw SVGError.noSize }
         let pixels = VectorRendering.intrinsic.layout(documentWidth: size.width, documentHeight: size.height)
-        return ImageInfo(
+        var info = ImageInfo(
             format: .svg, width: pixels.width, height: pixels.height, bitDepth: 8, colorType: "vector, drawn as RGBA", hasAlpha: true,
             isInterlaced: false, metadata: ImageMetadata())
+        info.ninePatchRegions = SVGNinePatch.guideIDs(in: bytes)
+        return info
     }
 
     /// Draws the document at `options.rendering`'s size, in a child process bounded by
