@@ -108,6 +108,9 @@ if [ -z "$(ls -A "$corpus")" ]; then
                         'assets\0ios\0res\0--output\0out.xcassets\0--jobs\03' \
                         'assets\0web\0res/drawable-mdpi\0--output\0out/\0-n' \
                         'assets\0android\0button.9.png\0--output\0res2\0--source-density\0xhdpi\0--upscale' \
+                        'run\0-e\0load "icon.svg" width=64 | thumbnail 32 | save "o.png"' \
+                        'assets\0android\0icon.svg\0in/c.svg\0--output\0res3\0--densities\0ldpi,hdpi' \
+                        'info\0icon.svg\0--max-render-seconds\01' \
                         'help\0run' 'completions\0zsh' '__complete\03\0run\0-e\0load' '__complete\0-1\0run' 'plugins\0resize' '--version'; do
                 printf '%b' "$line" > "$corpus/seed$i"; i=$((i + 1))
             done ;;

@@ -33,6 +33,8 @@ let workspace: (root: String, files: [String: [UInt8]], folders: Set<String>) = 
         "deep.heic": "NinepipeCoreTests/Fixtures/heif/deep12.heic",
         "in/a.png": "NinepipeCoreTests/Fixtures/aapt-button.png",
         "in/b.jpg": "NinepipeCoreTests/Fixtures/orient6.jpg",
+        "in/c.svg": "NinepipeCoreTests/Fixtures/svg/tango-go-next.svg",
+        "icon.svg": "NinepipeCoreTests/Fixtures/svg/basic-shapes.svg",
         "res/drawable-mdpi/button.9.png": "NinepipeCoreTests/Fixtures/aapt-button.9.png",
         "res/drawable-xhdpi/button.9.png": "NinepipeCoreTests/Fixtures/aapt-button.9.png",
     ]

@@ -22,6 +22,8 @@ final class AssetRenderer {
     private let upscale: Bool
     private let warn: @Sendable (String) -> Void
     private var decoded: [String: (image: Image, original: [UInt8]?)] = [:]
+    /// A vector variant's document, read once for all its scales.
+    private var documents: [String: [UInt8]] = [:]
 
     init(asset: Asset, limits: ImageLimits, upscale: Bool, warn: @escaping @Sendable (String) -> Void) {
         self.asset = asset
@@ -58,7 +60,9 @@ final class AssetRenderer {
         do {
             var options = DecodeOptions(limits: limits)
             options.rendering = VectorRendering(scale: scale / variant.scale)
-            let image = try ImageCodecs.decode(try FileIO.read(path), options: options) { [warn] in warn("\(path): \($0)") }
+            let document = try documents[path] ?? FileIO.read(path)
+            documents[path] = document
+            let image = try ImageCodecs.decode(document, options: options) { [warn] in warn("\(path): \($0)") }
             return Rendered(image: image, source: variant)
         } catch let error as FileError {
             throw error
