@@ -114,3 +114,17 @@ struct GIFTests {
         }
     }
 }
+
+extension GIFTests {
+    /// Issue 31 (first part): `timed.gif` was written by Pillow with durations 20, 150 and 70 ms and
+    /// loop=2; `animated.gif` loops forever at 100 ms; a still GIF has neither.
+    @Test("frame durations and the NETSCAPE2.0 loop count are read from the headers")
+    func timing() throws {
+        let timed = try ImageCodecs.info(fixture("timed.gif"))
+        #expect(timed.frameDurations == [20, 150, 70] && timed.loopCount == 2)
+        let animated = try ImageCodecs.info(fixture("animated.gif"))
+        #expect(animated.frameDurations == [100, 100, 100] && animated.loopCount == 0)
+        let still = try ImageCodecs.info(fixture("transparent.gif"))
+        #expect(still.frameDurations.isEmpty && still.loopCount == nil)
+    }
+}

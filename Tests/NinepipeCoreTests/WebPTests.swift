@@ -165,3 +165,17 @@ struct WebPTests {
         return nil
     }()
 }
+
+extension WebPTests {
+    /// Issue 31 (first part): `timed.webp` was written by img2webp with durations 50 and 250 ms
+    /// and `-loop 5`; `anim.webp` loops forever at 100 ms.
+    @Test("an animation's frame durations and loop count are read from the container")
+    func timing() throws {
+        let timed = try ImageCodecs.info(TestFiles.bytes(Self.fixtures.appendingPathComponent("timed.webp")))
+        #expect(timed.frameDurations == [50, 250] && timed.loopCount == 5)
+        let anim = try ImageCodecs.info(TestFiles.bytes(Self.fixtures.appendingPathComponent("anim.webp")))
+        #expect(anim.frameDurations == [100, 100] && anim.loopCount == 0)
+        let still = try ImageCodecs.info(TestFiles.bytes(Self.fixtures.appendingPathComponent("lossy-exif.webp")))
+        #expect(still.frameDurations.isEmpty && still.loopCount == nil)
+    }
+}

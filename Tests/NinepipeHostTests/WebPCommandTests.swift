@@ -89,3 +89,19 @@ struct HEIFCommandTests {
         #expect(TestConsole.run(["--version"]).out.contains("HEIC, AVIF (libheif "))
     }
 }
+
+/// Issue 31 (first part): `info` lists an animation's frames, their durations and its loop count.
+@Suite("info on animations", .enabled(if: GIFCodec.isAvailable && WebPCodec.isAvailable, "this build has no GIF or WebP"))
+struct AnimationInfoTests {
+    @Test("frames with their durations, the total, and the loop count, for GIF and WebP")
+    func info() throws {
+        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("NinepipeCoreTests/Fixtures")
+        let gif = TestConsole.run(["info", fixtures.appendingPathComponent("gif/timed.gif").path])
+        #expect(gif.out.contains("frames: 3 (20, 150, 70 ms; 0.24 s in all)") && gif.out.contains("loop: 2 (loop count as stored)"), "\(gif.out)")
+        let webp = TestConsole.run(["info", fixtures.appendingPathComponent("webp/anim.webp").path])
+        #expect(webp.out.contains("frames: 2 (100, 100 ms; 0.2 s in all)") && webp.out.contains("loop: forever"), "\(webp.out)")
+        let still = TestConsole.run(["info", fixtures.appendingPathComponent("gif/transparent.gif").path])
+        #expect(!still.out.contains("frames:") && !still.out.contains("loop:"), "\(still.out)")
+    }
+}

@@ -55,6 +55,13 @@ enum InfoFormatter {
         } else {
             lines.append(("nine-patch", "no"))
         }
+        if info.frameDurations.count > 1 {
+            let durations = info.frameDurations
+            let shown = durations.prefix(8).map(String.init).joined(separator: ", ") + (durations.count > 8 ? ", …" : "")
+            let total = durations.reduce(0, +)
+            lines.append(("frames", "\(durations.count) (\(shown) ms; \(Double(total) / 1000) s in all)"))
+            lines.append(("loop", info.loopCount.map { $0 == 0 ? "forever" : "\($0) (loop count as stored)" } ?? "none set (plays once)"))
+        }
         for entry in metadata.text.prefix(8) {
             lines.append(("text", "\(entry.keyword) = \(entry.text.prefix(60))"))
         }

@@ -19,6 +19,12 @@ public struct ImageInfo: Sendable, Hashable {
     /// A vector nine-patch's region ids (`ninepatch-stretch`, `ninepatch-content`, …): its
     /// nine-patch information is computed when it is drawn, at each size; empty otherwise.
     public var ninePatchRegions: [String] = []
+    /// An animation's frame durations in milliseconds, as stored (GIF keeps hundredths of a
+    /// second); empty for a still image.
+    public var frameDurations: [Int] = []
+    /// An animation's loop count as stored (0: forever), or `nil` when the file sets none (a GIF
+    /// without a NETSCAPE2.0 block plays once).
+    public var loopCount: Int?
 
     /// Creates the description (codecs fill it from a header; tests and embedders may build one).
     public init(

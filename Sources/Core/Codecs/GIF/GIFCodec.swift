@@ -32,10 +32,15 @@ public struct GIFCodec: ImageDecoder {
     /// The screen size, transparency and frame count.
     public func info(_ bytes: [UInt8], limits: ImageLimits) throws -> ImageInfo {
         let info = try GIFDecoder(limits: limits).readInfo(bytes)
-        return ImageInfo(
+        var result = ImageInfo(
             format: .gif, width: info.width, height: info.height, bitDepth: 8,
             colorType: "palette" + (info.frameCount > 1 ? ", \(info.frameCount) frames" : ""),
             hasAlpha: info.hasAlpha, isInterlaced: info.isInterlaced, metadata: ImageMetadata())
+        if info.frameCount > 1 {
+            result.frameDurations = info.frameDurations
+            result.loopCount = info.loopCount
+        }
+        return result
     }
 
     /// The first frame on the logical screen.

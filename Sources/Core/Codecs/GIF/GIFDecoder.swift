@@ -26,6 +26,11 @@ public struct GIFDecoder: Sendable {
         public var isInterlaced: Bool
         /// Frames in the file.
         public var frameCount: Int
+        /// Each frame's delay in milliseconds (hundredths of a second as stored; 0 without a
+        /// graphic control block).
+        public var frameDurations: [Int] = []
+        /// The NETSCAPE2.0 loop count (0: forever), or `nil` when the file has none (it plays once).
+        public var loopCount: Int?
     }
 
     /// Reads the screen and every frame's descriptor, without decoding pixels.
@@ -93,6 +98,7 @@ private enum GIFReader {
         var info = GIFDecoder.Info(width: width, height: height, hasAlpha: false, isInterlaced: false, frameCount: 0)
         var image: Image?
         var transparent = -1
+        var delay = 0
         func fail() -> GIFError { GIFError(code: gif.pointee.Error, offset: input.offset) }
         while true {
             var record = UNDEFINED_RECORD_TYPE
@@ -106,6 +112,8 @@ private enum GIFReader {
                 guard DGifGetImageDesc(gif) == GIF_OK else { throw fail() }
                 let frame = gif.pointee.Image
                 info.frameCount += 1
+                info.frameDurations.append(delay)
+                delay = 0
                 if info.frameCount == 1 {
                     let left = Int(frame.Left)
                     let top = Int(frame.Top)
@@ -125,12 +133,20 @@ private enum GIFReader {
                 var code: Int32 = 0
                 var block: UnsafeMutablePointer<GifByteType>?
                 guard DGifGetExtension(gif, &code, &block) == GIF_OK else { throw fail() }
-                // The graphics control block before the first frame gives its transparent index.
-                if code == GRAPHICS_EXT_FUNC_CODE, info.frameCount == 0, let block, block[0] >= 4 {
-                    transparent = block[1] & 1 != 0 ? Int(block[4]) : -1
+                // A graphics control block gives the next frame's delay (and, before the first
+                // frame, its transparent index).
+                if code == GRAPHICS_EXT_FUNC_CODE, let block, block[0] >= 4 {
+                    delay = (Int(block[2]) | Int(block[3]) << 8) * 10
+                    if info.frameCount == 0 { transparent = block[1] & 1 != 0 ? Int(block[4]) : -1 }
                 }
+                // An application block NETSCAPE2.0 (or ANIMEXTS1.0) whose sub-block 1 holds the loop count.
+                let looping =
+                    code == APPLICATION_EXT_FUNC_CODE
+                    && block.map { $0[0] == 11 && (Self.matches($0, "NETSCAPE2.0") || Self.matches($0, "ANIMEXTS1.0")) } == true
                 while block != nil {
                     guard DGifGetExtensionNext(gif, &block) == GIF_OK else { throw fail() }
+                    // The first such block counts, as Pillow and browsers read it.
+                    if looping, info.loopCount == nil, let sub = block, sub[0] >= 3, sub[1] == 1 { info.loopCount = Int(sub[2]) | Int(sub[3]) << 8 }
                 }
             case TERMINATE_RECORD_TYPE:
                 guard info.frameCount > 0 else { throw GIFError.corrupt("the file ends before its first image") }
@@ -140,6 +156,11 @@ private enum GIFReader {
             }
         }
         return (info, image)
+    }
+
+    /// Whether the extension block `block` (its length byte first) spells `name`.
+    private static func matches(_ block: UnsafeMutablePointer<GifByteType>, _ name: String) -> Bool {
+        name.utf8.enumerated().allSatisfy { block[$0.offset + 1] == $0.element }
     }
 
     /// Skips one frame's compressed data without decoding it.

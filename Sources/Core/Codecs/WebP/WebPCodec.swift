@@ -40,9 +40,12 @@ public struct WebPCodec: ImageDecoder, ImageEncoder {
     public func info(_ bytes: [UInt8], limits: ImageLimits) throws -> ImageInfo {
         let info = try WebPDecoder(limits: limits).readInfo(bytes)
         let type = (info.isLossless ? "lossless " : "lossy ") + (info.hasAlpha ? "RGBA" : "RGB") + (info.frameCount > 1 ? ", \(info.frameCount) frames" : "")
-        return ImageInfo(
+        var result = ImageInfo(
             format: .webp, width: info.width, height: info.height, bitDepth: 8, colorType: type, hasAlpha: info.hasAlpha, isInterlaced: false,
             metadata: info.metadata)
+        result.frameDurations = info.frameDurations
+        result.loopCount = info.loopCount
+        return result
     }
 
     /// Decodes at `options.shrink`, upright when asked.

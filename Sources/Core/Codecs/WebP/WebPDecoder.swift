@@ -35,6 +35,10 @@ public struct WebPDecoder: Sendable {
         public var frameCount: Int
         /// EXIF and ICC.
         public var metadata: ImageMetadata
+        /// An animation's frame durations in milliseconds; empty for a still image.
+        public var frameDurations: [Int] = []
+        /// An animation's loop count (0: forever); `nil` for a still image.
+        public var loopCount: Int?
     }
 
     /// Reads the container: size, alpha, frames and metadata.
@@ -113,7 +117,17 @@ private struct WebPContainer {
             WebPDemuxReleaseIterator(&frame)
         }
         let alpha = flags & UInt32(ALPHA_FLAG.rawValue) != 0 || Self.firstFrameHasAlpha(demux)
-        info = WebPDecoder.Info(width: width, height: height, hasAlpha: alpha, isLossless: lossless, frameCount: frames, metadata: metadata)
+        var info = WebPDecoder.Info(width: width, height: height, hasAlpha: alpha, isLossless: lossless, frameCount: frames, metadata: metadata)
+        if flags & UInt32(ANIMATION_FLAG.rawValue) != 0 {
+            info.loopCount = Int(WebPDemuxGetI(demux, WEBP_FF_LOOP_COUNT))
+            // One iterator walks the frames (their number is bounded by the file's size).
+            var iterator = WebPIterator()
+            if WebPDemuxGetFrame(demux, 1, &iterator) != 0 {
+                repeat { info.frameDurations.append(Int(iterator.duration)) } while WebPDemuxNextFrame(&iterator) != 0
+                WebPDemuxReleaseIterator(&iterator)
+            }
+        }
+        self.info = info
     }
 
     func close() { WebPDemuxDelete(demux) }
