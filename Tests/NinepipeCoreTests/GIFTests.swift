@@ -128,3 +128,20 @@ extension GIFTests {
         #expect(still.frameDurations.isEmpty && still.loopCount == nil)
     }
 }
+
+extension GIFTests {
+    /// Pillow's `issue_2811.gif` has an LZW minimum code size of 11; giflib refuses it and says
+    /// only that a read failed. The message now names the byte and the reason.
+    @Test("an LZW minimum code size over 8 is refused with its value and place, not as a short file")
+    func wideCodeSize() throws {
+        var bytes: [UInt8] = Array("GIF89a".utf8) + [2, 0, 1, 0, 0x80, 0, 0] + [0, 0, 0, 255, 255, 255]
+        bytes += [0x2C, 0, 0, 0, 0, 2, 0, 1, 0, 0]  // a 2×1 image, no local palette
+        bytes += [11, 2, 0x00, 0x01, 0, 0x3B]  // code size 11, a data block, the trailer
+        #expect(
+            throws: GIFError.corrupt(
+                "a frame's LZW minimum code size is 11 (at byte 29), over the 8 GIF allows, and giflib cannot decode it (Pillow and browsers read such files)")
+        ) {
+            try GIFDecoder().decode(bytes)
+        }
+    }
+}

@@ -109,7 +109,16 @@ private enum GIFReader {
             }
             switch record {
             case IMAGE_DESC_RECORD_TYPE:
-                guard DGifGetImageDesc(gif) == GIF_OK else { throw fail() }
+                guard DGifGetImageDesc(gif) == GIF_OK else {
+                    // giflib reads the LZW minimum code size last and refuses one over 8 as a failed read.
+                    let at = input.offset - 1
+                    if gif.pointee.Error == D_GIF_ERR_READ_FAILED, at >= 0, input.offset < input.bytes.count, input.bytes[at] > 8 {
+                        throw GIFError.corrupt(
+                            "a frame's LZW minimum code size is \(input.bytes[at]) (at byte \(at)), over the 8 GIF allows, and giflib cannot decode it (Pillow and browsers read such files)"
+                        )
+                    }
+                    throw fail()
+                }
                 let frame = gif.pointee.Image
                 info.frameCount += 1
                 info.frameDurations.append(delay)
