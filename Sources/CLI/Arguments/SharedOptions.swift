@@ -4,7 +4,7 @@ import NinepipeHost
 /// Options more than one command declares (limits, the pipeline and batch options, the asset
 /// options), written once.
 enum SharedOptions {
-    /// `--max-pixels`, `--max-dimension` and `--max-render-seconds`: every command that reads images.
+    /// `--max-pixels`, `--max-dimension`, `--max-render-seconds` and `--max-frames`: every command that reads images.
     static let limitOptions: [OptionSpec] = [
         OptionSpec(
             name: "max-pixels", value: .number("N", 1...ImageLimits.largestPixelCount),
@@ -15,6 +15,9 @@ enum SharedOptions {
         OptionSpec(
             name: "max-render-seconds", value: .number("N", 1...Int(ImageLimits.largestRenderSeconds)),
             summary: "stop drawing an SVG after N seconds and refuse it (default 2; at most 3600)"),
+        OptionSpec(
+            name: "max-frames", value: .number("N", 1...ImageLimits.largestFrameCount),
+            summary: "refuse animations of over N frames (default 2000; at most 1000000); their pixels over all frames count against --max-pixels"),
     ]
 
     /// `limits` changed by the ``limitOptions`` given.
@@ -23,6 +26,7 @@ enum SharedOptions {
         if let pixels = try arguments.number("max-pixels") { limits.maxPixelCount = pixels }
         if let dimension = try arguments.number("max-dimension") { limits.maxDimension = dimension }
         if let seconds = try arguments.number("max-render-seconds") { limits.maxRenderSeconds = Double(seconds) }
+        if let frames = try arguments.number("max-frames") { limits.maxFrameCount = frames }
         return limits
     }
 

@@ -51,6 +51,12 @@ enum ErrorText {
                 "\(kind) needs \(size >> 20) MiB of decoder memory, over the limit of \(limit >> 20) MiB (8 bytes per pixel --max-pixels allows); raise --max-pixels N if you trust this file"
         case .metadataTooLarge:
             return "\(error)"
+        case .tooManyFrames(let frames, let limit):
+            return
+                "animation has \(frames) frames, over the limit of \(limit) frames; load frames=first reads only the first, or raise the limit with --max-frames N if you trust this file"
+        case .animationTooLarge(let width, let height, let frames, let limit):
+            return
+                "animation is \(frames) frames of \(width)×\(height) = \(width * height * frames) pixels in all, over the limit of \(limit) pixels counted over every frame; load frames=first reads only the first, or raise --max-pixels N if you trust this file"
         }
         if let step {
             return "the result of '\(step)' would be \(size); ask '\(step)' for a smaller size, or raise the limit with \(flag) N"

@@ -8,6 +8,10 @@ public enum LimitError: NinepipeError, Hashable {
     case metadataTooLarge(kind: String, size: Int, limit: Int)
     /// A decoder's whole-image working memory is over ``ImageLimits/decoderMemoryLimit``.
     case decoderMemoryTooLarge(kind: String, size: Int, limit: Int)
+    /// An animation has more frames than ``ImageLimits/maxFrameCount``.
+    case tooManyFrames(frames: Int, limit: Int)
+    /// An animation's pixels, counted over all frames, are over ``ImageLimits/maxPixelCount``.
+    case animationTooLarge(width: Int, height: Int, frames: Int, limit: Int)
 
     /// The message.
     public var description: String {
@@ -22,6 +26,11 @@ public enum LimitError: NinepipeError, Hashable {
         case .decoderMemoryTooLarge(let kind, let size, let limit):
             return
                 "\(kind) needs \(size >> 20) MiB of decoder memory, over the limit of \(limit >> 20) MiB (8 bytes per allowed pixel, ImageLimits.decoderMemoryLimit)"
+        case .tooManyFrames(let frames, let limit):
+            return "animation has \(frames) frames, over the limit of \(limit) frames (ImageLimits.maxFrameCount); load frames=first reads only the first"
+        case .animationTooLarge(let width, let height, let frames, let limit):
+            return
+                "animation is \(frames) frames of \(width)×\(height) = \(width * height * frames) pixels in all, over the limit of \(limit) pixels (ImageLimits.maxPixelCount, counted over every frame); load frames=first reads only the first"
         }
     }
 }

@@ -2,9 +2,10 @@
 import CGIF
 #endif
 
-/// GIF reading through giflib: the first frame. Optional: without giflib the format is known
-/// but refused. No encoder: GIF is read only.
-public struct GIFCodec: ImageDecoder {
+/// GIF through giflib: still or animated, read (frames composited as Pillow composites them) and
+/// written (our own palette quantizer, giflib's LZW). Optional: without giflib the format is
+/// known but refused.
+public struct GIFCodec: AnimationDecoder {
     /// Creates the codec.
     public init() {}
 
@@ -46,5 +47,10 @@ public struct GIFCodec: ImageDecoder {
     /// The first frame on the logical screen.
     public func decode(_ bytes: [UInt8], options: DecodeOptions, warn: (String) -> Void) throws -> Image {
         try GIFDecoder(limits: options.limits).decode(bytes, warn: warn)
+    }
+
+    /// Every frame, composited.
+    public func decodeAnimation(_ bytes: [UInt8], options: DecodeOptions, warn: (String) -> Void) throws -> Animation {
+        try GIFDecoder(limits: options.limits).decodeAnimation(bytes)
     }
 }

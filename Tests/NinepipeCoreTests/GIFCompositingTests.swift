@@ -1,0 +1,102 @@
+import Foundation
+import NinepipeTestSupport
+import Testing
+
+@testable import NinepipeCore
+
+/// Issue 31: every frame of an animated GIF composited as Pillow composites it (`ImageSequence`,
+/// `convert('RGBA')`), exactly. The `anim-*.gif` fixtures were written byte by byte by
+/// `Scripts/make-gif-fixtures.py`, one rule each; their `.pillow` files are Pillow 13's frames
+/// (`Scripts/pillow-frames.py`). With Pillow installed, the test also reads Pillow's own test
+/// GIFs and any folder in `NINEPIPE_GIF_CORPUS`.
+@Suite("GIF compositing", .enabled(if: GIFCodec.isAvailable, "this build has no GIF (libgif-dev was missing)"))
+struct GIFCompositingTests {
+    static let fixtures = GIFTests.fixtures
+    static let names = ["anim-keep", "anim-background", "anim-previous", "anim-local", "anim-grow", "anim-gray", "anim-short-table"]
+
+    /// Frames as `pillow-frames.py` writes them: width, height, RGBA.
+    static func pillowFrames(_ bytes: [UInt8]) -> [(width: Int, height: Int, rgba: [UInt8])] {
+        var frames: [(Int, Int, [UInt8])] = []
+        var at = 0
+        func word(_ i: Int) -> Int { (0..<4).reduce(0) { $0 | Int(bytes[i + $1]) << (8 * $1) } }
+        while at + 8 <= bytes.count {
+            let width = word(at)
+            let height = word(at + 4)
+            let count = width * height * 4
+            frames.append((width, height, Array(bytes[at + 8..<at + 8 + count])))
+            at += 8 + count
+        }
+        return frames
+    }
+
+    /// The pixels of ours that differ from Pillow's (compared over Pillow's frame size, which
+    /// is smaller than ours before a canvas grows), and how many frames there are of each.
+    static func differences(_ ours: Animation, _ pillow: [(width: Int, height: Int, rgba: [UInt8])]) -> (count: String, pixels: Int) {
+        guard ours.frames.count == pillow.count else { return ("\(ours.frames.count) frames, Pillow \(pillow.count)", 0) }
+        var differing = 0
+        for (frame, reference) in zip(ours.frames, pillow) {
+            let image = frame.image.converted(to: .rgba)
+            guard case .eight(let samples) = image.storage else { continue }
+            for y in 0..<min(reference.height, image.height) {
+                for x in 0..<min(reference.width, image.width) {
+                    let ourAt = (y * image.width + x) * 4
+                    let theirAt = (y * reference.width + x) * 4
+                    if samples[ourAt..<ourAt + 4] != reference.rgba[theirAt..<theirAt + 4] { differing += 1 }
+                }
+            }
+        }
+        return ("", differing)
+    }
+
+    @Test("each rule's fixture: every frame equals Pillow's, every byte", arguments: names)
+    func fixture(_ name: String) throws {
+        let ours = try GIFDecoder().decodeAnimation(TestFiles.bytes(Self.fixtures.appendingPathComponent(name + ".gif")))
+        let pillow = Self.pillowFrames(try TestFiles.bytes(Self.fixtures.appendingPathComponent(name + ".pillow")))
+        let result = Self.differences(ours, pillow)
+        #expect(result.count.isEmpty, "\(name): \(result.count)")
+        #expect(result.pixels == 0, "\(name): \(result.pixels) pixels differ")
+    }
+
+    @Test("the first frame alone is the animation's first frame")
+    func firstFrame() throws {
+        for name in Self.names {
+            let bytes = try TestFiles.bytes(Self.fixtures.appendingPathComponent(name + ".gif"))
+            let animation = try GIFDecoder().decodeAnimation(bytes)
+            let first = try GIFDecoder().decode(bytes)
+            let pillow = Self.pillowFrames(try TestFiles.bytes(Self.fixtures.appendingPathComponent(name + ".pillow")))[0]
+            #expect(first.width == pillow.width && first.height == pillow.height, "\(name)")
+            guard case .eight(let samples) = first.converted(to: .rgba).storage else { continue }
+            #expect(samples == pillow.rgba, "\(name)")
+            #expect(animation.frames[0].image.width >= first.width)
+        }
+    }
+
+    @Test("Pillow's test GIFs and any corpus folder, when Pillow is installed: every frame equal")
+    func corpus() throws {
+        var folders = ["/tmp/pil/pillow-11.0.0/Tests/images"]
+        if let extra = ProcessInfo.processInfo.environment["NINEPIPE_GIF_CORPUS"] { folders += extra.split(separator: ":").map(String.init) }
+        let files = folders.flatMap { folder in
+            ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".gif") }.sorted().map { "\(folder)/\($0)" }
+        }
+        guard !files.isEmpty, ChildProcess.pythonHas(module: "PIL") else {
+            print("GIF corpus comparison skipped: no Pillow (pip install pillow) or no test GIFs (NINEPIPE_GIF_CORPUS)")
+            return
+        }
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("gif-corpus-\(ProcessInfo.processInfo.processIdentifier)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        var compared = 0
+        for file in files {
+            let reference = scratch.appendingPathComponent("ref").path
+            guard ChildProcess.status(of: "python3", [Self.script, file, reference]) == 0, let bytes = FileManager.default.contents(atPath: reference) else { continue }
+            guard let ours = try? GIFDecoder().decodeAnimation(TestFiles.bytes(URL(fileURLWithPath: file))) else { continue }
+            let result = Self.differences(ours, Self.pillowFrames([UInt8](bytes)))
+            #expect(result.count.isEmpty && result.pixels == 0, "\(file): \(result.count) \(result.pixels) pixels differ")
+            compared += 1
+        }
+        print("GIF corpus: \(compared) of \(files.count) files compared with Pillow")
+    }
+
+    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Scripts/pillow-frames.py").path
+}
