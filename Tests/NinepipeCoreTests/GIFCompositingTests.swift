@@ -88,7 +88,9 @@ struct GIFCompositingTests {
         var compared = 0
         for file in files {
             let reference = scratch.appendingPathComponent("ref").path
-            guard ChildProcess.status(of: "python3", [Self.script, file, reference]) == 0, let bytes = FileManager.default.contents(atPath: reference) else { continue }
+            guard ChildProcess.status(of: "python3", [Self.script, file, reference]) == 0, let bytes = FileManager.default.contents(atPath: reference) else {
+                continue
+            }
             guard let ours = try? GIFDecoder().decodeAnimation(TestFiles.bytes(URL(fileURLWithPath: file))) else { continue }
             let result = Self.differences(ours, Self.pillowFrames([UInt8](bytes)))
             #expect(result.count.isEmpty && result.pixels == 0, "\(file): \(result.count) \(result.pixels) pixels differ")

@@ -7,8 +7,9 @@
 public struct Animation: Sendable, Hashable {
     /// The frames in display order (at least one).
     public var frames: [AnimationFrame]
-    /// How often the animation repeats: 0 forever, N that many times after the first showing as
-    /// GIF's NETSCAPE2.0 block stores it; `nil` when the file set none (it plays once).
+    /// The loop count as GIF's NETSCAPE2.0 block and WebP's `ANIM` chunk store it, written back
+    /// unchanged: 0 loops forever; `nil` when the file set none (a GIF without the block plays
+    /// once).
     public var loopCount: Int?
 
     /// Creates an animation.

@@ -32,7 +32,7 @@ public struct ImageFormat: Sendable, Hashable, CustomStringConvertible {
     public static let jpeg = ImageFormat("jpeg", name: "JPEG", fileExtensions: ["jpg", "jpeg", "jpe", "jfif"])
     /// WebP, lossy or lossless, with alpha (libwebp).
     public static let webp = ImageFormat("webp", name: "WebP", fileExtensions: ["webp"])
-    /// GIF, read only (giflib): the first frame.
+    /// GIF (giflib): still or animated, read and written.
     public static let gif = ImageFormat("gif", name: "GIF", fileExtensions: ["gif"])
     /// HEIC: HEIF with HEVC (libheif).
     public static let heic = ImageFormat("heic", name: "HEIC", fileExtensions: ["heic", "heif"])

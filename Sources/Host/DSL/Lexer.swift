@@ -129,6 +129,11 @@ struct Lexer {
             }
             return token(.percentage(value.flatMap { $0.isFinite ? $0 : nil } ?? 0), text + "%", from: start, followsSpace)
         }
+        // 0..10, 5..: a frame range is a word.
+        if text.contains("..") {
+            while let c = current, isWordScalar(c) { advance() }
+            return token(.word, String(String.UnicodeScalarView(scalars[start.offset..<index])), from: start, followsSpace)
+        }
         // 200x40, 90deg: a run of word characters glued to the number is a word.
         if let c = current, isWordScalar(c) {
             while let c = current, isWordScalar(c) { advance() }

@@ -27,6 +27,14 @@ struct LoadStep: Sendable, Hashable {
     var usesEmbeddedThumbnail = false
     /// Vector files: the size given by `width=`, `height=` or `density=`; `nil` when none was.
     var rendering: VectorRendering?
+    /// Animated files (GIF, WebP): every frame, the first, or (`auto`) every frame when the
+    /// pipeline's output can animate or it picks frames.
+    var frames = FrameChoice.auto
+
+    /// `frames=` on `load`.
+    enum FrameChoice: String, Sendable, Hashable, CaseIterable {
+        case auto, first, all
+    }
 
     static let descriptor = StepDescriptor(
         name: "load", version: "1.0.0",
@@ -61,6 +69,11 @@ struct LoadStep: Sendable, Hashable {
             ParameterSpec(
                 "density", .number(1...9600),
                 summary: "SVG: draw at this many pixels per CSS inch: 96 is the document's own size, 192 twice it (not with width/height)"),
+            ParameterSpec(
+                "frames", .choice(FrameChoice.allCases.map(\.rawValue)), default: .choice("auto"),
+                summary:
+                    "animated GIF/WebP: all frames, the first only, or auto (all when a save can animate, .gif or .webp, or a frame/frames step follows; else the first, with a warning)"
+            ),
         ],
         role: .source
     ) { arguments in
@@ -70,8 +83,13 @@ struct LoadStep: Sendable, Hashable {
                 shrink: Int(try arguments.string("shrink")) ?? 1,
                 ninePatch: NinePatchSource(rawValue: try arguments.string("ninepatch")) ?? .auto,
                 convertsToSRGB: try arguments.string("icc") == "srgb",
-                usesEmbeddedThumbnail: try arguments.boolean("thumbnail"), rendering: try Self.rendering(arguments)))
+                usesEmbeddedThumbnail: try arguments.boolean("thumbnail"), rendering: try Self.rendering(arguments),
+                frames: FrameChoice(rawValue: try arguments.string("frames")) ?? .auto))
     }
+
+    /// Whether an animated file's frames are all decoded: `frames=all`, or `auto` when
+    /// `animatedOutput` (the pipeline's output can animate, or a step picks frames).
+    func keepsFrames(animatedOutput: Bool) -> Bool { frames == .all || (frames == .auto && animatedOutput) }
 
     /// The size `width=`, `height=` or `density=` give, or `nil` when none is given.
     static func rendering(_ arguments: Arguments) throws -> VectorRendering? {
@@ -93,13 +111,15 @@ struct LoadStep: Sendable, Hashable {
     struct Decoded {
         var image: Image
         var appliedNext = false
+        /// Every frame, when the file is animated and its frames were asked for (`image` is the first).
+        var animation: Animation?
     }
 
     /// Reads the file; `next`, the step that will receive the image, may ask for a smaller decode
     /// (shrink-on-load, when no explicit `shrink=` was given) or for a region only (a crop).
-    func run(_ context: RunContext, next: (any Transform)? = nil) throws -> Decoded {
+    func run(_ context: RunContext, next: (any Transform)? = nil, keepsFrames: Bool = false) throws -> Decoded {
         guard let path else { throw MissingLoadPathError() }
-        return try decode(try context.policy.read(path), context, next: next)
+        return try decode(try context.policy.read(path), context, next: next, keepsFrames: keepsFrames)
     }
 
     /// The file as a stream of bands, when this load can give one that equals its decoded image:
@@ -146,10 +166,13 @@ struct LoadStep: Sendable, Hashable {
     }
 
     /// Decodes `bytes` as this step would decode its file (`path` names it in messages).
-    func decode(_ bytes: [UInt8], _ context: RunContext, next: (any Transform)? = nil) throws -> Decoded {
+    func decode(_ bytes: [UInt8], _ context: RunContext, next: (any Transform)? = nil, keepsFrames: Bool = false) throws -> Decoded {
         let path = self.path ?? "<input>"
         context.sourceFormat = ImageFormat(sniffing: bytes)
         do {
+            if keepsFrames, try ImageCodecs.frameCount(bytes, limits: context.limits) > 1 {
+                return try decodeFrames(bytes, context, path: path)
+            }
             let rendering = try vectorRendering(for: bytes, next: next, context: context)
             if let region = try region(for: bytes, next: next, context: context) {
                 var options = DecodeOptions(limits: context.limits, region: region)
@@ -163,13 +186,32 @@ struct LoadStep: Sendable, Hashable {
             options.appliesOrientation = !keepsOrientation
             options.usesEmbeddedThumbnail = usesEmbeddedThumbnail
             options.rendering = rendering
-            var image = try ImageCodecs.decode(bytes, options: options) { context.warn("\(path): \($0)") }
+            // frames=first asked for the first frame: the decoder's note about the rest is not news.
+            var image = try ImageCodecs.decode(bytes, options: options) { message in
+                if frames != .first || !message.hasPrefix("animated ") { context.warn("\(path): \(message)") }
+            }
             if !keepsOrientation { image = image.uprighted() }
             if convertsToSRGB { image = try image.convertedToSRGB() }
             return Decoded(image: try ninePatch.resolve(image, path: path) { context.warnOnce("\(path): \($0)") })
         } catch {
             throw FileError.inFile(path: path, underlying: error)
         }
+    }
+
+    /// Every frame of an animated file, each turned upright and converted as a still image is.
+    private func decodeFrames(_ bytes: [UInt8], _ context: RunContext, path: String) throws -> Decoded {
+        guard var animation = try ImageCodecs.decodeAnimation(bytes, options: DecodeOptions(limits: context.limits), warn: { context.warn("\(path): \($0)") })
+        else { throw FormatUnavailableError(format: ImageFormat(sniffing: bytes) ?? .gif) }
+        if rendering != nil { throw RasterSizeError(format: ImageFormat(sniffing: bytes) ?? .gif) }
+        let keepsOrientation = keepsOrientation
+        let convertsToSRGB = convertsToSRGB
+        animation = try animation.mapImages { frame in
+            var frame = frame
+            if !keepsOrientation { frame = frame.uprighted() }
+            if convertsToSRGB { frame = try frame.convertedToSRGB() }
+            return frame
+        }
+        return Decoded(image: animation.firstImage, animation: animation)
     }
 
     /// How a vector file is drawn: at the size given to this step, else at the size `next` makes

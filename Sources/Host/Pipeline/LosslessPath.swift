@@ -37,6 +37,8 @@ struct LosslessPath {
                 edits.append((step.name, transform))
             case .transform:
                 shapeProblem = shapeProblem ?? "\(step.name) needs the pixels"
+            case .frames:
+                shapeProblem = shapeProblem ?? "\(step.name) picks frames of an animation"
             case .load, .save:
                 shapeProblem = shapeProblem ?? "the pipeline reads or writes another file on the way"
             }

@@ -30,6 +30,9 @@ public struct PipelineRunner: Sendable {
     public var resourceDirectory: String?
     /// Rewrites each `save` path before writing (batch runs fill in placeholders and refuse collisions).
     var savePath: (@Sendable (_ path: String, _ image: Image) throws -> String)?
+    /// Whether the result is written somewhere that can animate besides the pipeline's own saves
+    /// (a batch's output target), so `load frames=auto` keeps an animation's frames.
+    var outputAnimates = false
 
     /// Creates a runner.
     public init(
@@ -56,7 +59,7 @@ public struct PipelineRunner: Sendable {
         {
             return result
         }
-        return try execute(pipeline, image: input, context: context)
+        return try execute(pipeline, image: input, context: context).image
     }
 
     /// Runs a pipeline that loads and saves its own files, for the files alone (nothing is
@@ -102,6 +105,19 @@ public struct PipelineRunner: Sendable {
     ///   - encoded: the image file's bytes.
     ///   - name: names the input in messages (and decides `.9.png` handling).
     public func run(_ pipeline: Pipeline, encoded: [UInt8], name: String = "<input>") throws -> Image {
+        guard let image = try flow(pipeline, encoded: encoded, name: name).image else { throw NoImageError() }
+        return image
+    }
+
+    /// Like ``run(_:encoded:name:)``, keeping every frame of an animated input when the pipeline's
+    /// `load frames=` asks for them (`all`, or `auto` with an output that can animate): the result
+    /// is the animation, or `nil` for a still result (then ``run(_:encoded:name:)`` gives it).
+    public func runAnimation(_ pipeline: Pipeline, encoded: [UInt8], name: String = "<input>") throws -> Animation? {
+        try flow(pipeline, encoded: encoded, name: name).animation
+    }
+
+    /// What a pipeline makes of `encoded`: one picture, or an animation.
+    func flow(_ pipeline: Pipeline, encoded: [UInt8], name: String) throws -> Flow {
         let context = RunContext(
             limits: limits, policy: policy, resourceDirectory: resourceDirectory, savePath: savePath, cancellation: cancellation,
             noteHandler: noteObserver, handler: warningHandler)
@@ -113,17 +129,36 @@ public struct PipelineRunner: Sendable {
             source.path = name
             hintIndex = 0
         }
-        let decoded = try source.decode(encoded, context, next: Self.transform(after: hintIndex, in: pipeline))
+        let keepsFrames = source.keepsFrames(animatedOutput: outputAnimates || Self.animates(after: hintIndex, in: pipeline))
+        let decoded = try source.decode(encoded, context, next: Self.transform(after: hintIndex, in: pipeline), keepsFrames: keepsFrames)
         // A crop decoded as its rectangle is done: its step is skipped.
         let skipped: Set<Int> = decoded.appliedNext ? [hintIndex + 1] : []
-        guard let result = try execute(pipeline, image: decoded.image, context: context, skipping: skipped) else { throw NoImageError() }
-        return result
+        let flow = try execute(pipeline, flow: Flow(image: decoded.image, animation: decoded.animation), context: context, skipping: skipped)
+        guard flow.image != nil else { throw NoImageError() }
+        return flow
     }
 
-    /// Like ``run(_:encoded:name:)``, then encodes the result with `output` and returns the bytes.
+    /// Like ``run(_:encoded:name:)``, then encodes the result with `output` and returns the bytes:
+    /// every frame of an animation when `output`'s format can animate (GIF, WebP).
     public func run(_ pipeline: Pipeline, encoded: [UInt8], name: String = "<input>", output: EncodeOptions) throws -> [UInt8] {
-        let image = try run(pipeline, encoded: encoded, name: name)
+        var runner = self
+        runner.outputAnimates = outputAnimates || ImageCodecs.animates(output.format)
+        let flow = try runner.flow(pipeline, encoded: encoded, name: name)
+        if let animation = flow.animation { return try ImageCodecs.encode(animation, options: output) { warningHandler("\(name): \($0)") } }
+        guard let image = flow.image else { throw NoImageError() }
         return try ImageCodecs.encode(image, options: output) { warningHandler("\(name): \($0)") }
+    }
+
+    /// Whether a step after `index` keeps an animation animated: a `frame`/`frames` step, or a
+    /// `save` whose format can animate or is decided when writing (a batch's `{ext}`, a stream).
+    static func animates(after index: Int, in pipeline: Pipeline) -> Bool {
+        pipeline.steps.dropFirst(index + 1).contains { step in
+            switch step.action {
+            case .frames: true
+            case .save(let save): save.formatFromInput || ImageCodecs.animates(save.options.format)
+            case .load, .transform: false
+            }
+        }
     }
 
     /// The transform after step `index`, which `load` may ask how much it needs (a smaller
@@ -133,8 +168,13 @@ public struct PipelineRunner: Sendable {
         return transform
     }
 
-    private func execute(_ pipeline: Pipeline, image input: Image?, context: RunContext, skipping: Set<Int> = []) throws -> Image? {
-        var image = input
+    private func execute(_ pipeline: Pipeline, image input: Image?, context: RunContext) throws -> Flow {
+        try execute(pipeline, flow: Flow(image: input, animation: nil), context: context)
+    }
+
+    private func execute(_ pipeline: Pipeline, flow input: Flow, context: RunContext, skipping: Set<Int> = []) throws -> Flow {
+        var image = input.image
+        var animation = input.animation
         var skipping = skipping
         let clock = ContinuousClock()
         for (index, step) in pipeline.steps.enumerated() {
@@ -147,15 +187,31 @@ public struct PipelineRunner: Sendable {
                 case .load(let load):
                     // A pathless load of a given image (batch, or an embedder's input) passes it on.
                     if load.path == nil, image != nil { break }
-                    let decoded = try load.run(context, next: Self.transform(after: index, in: pipeline))
+                    let keepsFrames = load.keepsFrames(animatedOutput: outputAnimates || Self.animates(after: index, in: pipeline))
+                    let decoded = try load.run(context, next: Self.transform(after: index, in: pipeline), keepsFrames: keepsFrames)
                     image = decoded.image
+                    animation = decoded.animation
                     if decoded.appliedNext { skipping.insert(index + 1) }
                 case .save(let save):
                     guard let current = image else { throw NoImageError() }
-                    try save.run(current, context)
+                    if let animation { try save.run(animation, context) } else { try save.run(current, context) }
                 case .transform(let transform):
                     guard let current = image else { throw NoImageError() }
-                    image = try transform.apply(to: current, context: context.transformContext)
+                    if let frames = animation {
+                        let transformed = try frames.mapImages { try transform.apply(to: $0, context: context.transformContext) }
+                        animation = transformed
+                        image = transformed.firstImage
+                    } else {
+                        image = try transform.apply(to: current, context: context.transformContext)
+                    }
+                case .frames(let selection):
+                    guard let current = image else { throw NoImageError() }
+                    if let frames = animation {
+                        (animation, image) = try selection.apply(to: frames)
+                    } else {
+                        _ = try selection.indices(count: 1)
+                        image = current
+                    }
                 }
             } catch let error as CancellationError {
                 throw error
@@ -167,8 +223,14 @@ public struct PipelineRunner: Sendable {
                     stepName: step.name, index: index + 1, duration: clock.now - started,
                     width: image?.width, height: image?.height))
         }
-        return image
+        return Flow(image: image, animation: animation)
     }
+}
+
+/// What flows between steps: one picture, or an animation (whose first frame is `image`).
+struct Flow {
+    var image: Image?
+    var animation: Animation?
 }
 
 /// What one step did: reported to ``PipelineRunner/stepObserver`` after it finishes.

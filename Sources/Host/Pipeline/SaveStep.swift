@@ -15,6 +15,10 @@ struct SaveStep: Sendable, Hashable {
     /// Whether the format is decided when writing: from the expanded name (a batch template
     /// ending in `{ext}`), else the loaded input's (a stream written without `format=`).
     var formatFromInput = false
+    /// An animation's frame duration in milliseconds for every frame (`delay=`); `nil` keeps each frame's.
+    var delay: Int?
+    /// An animation's loop count (`loop=`: 0 forever); `nil` keeps the input's.
+    var loop: Int?
 
     /// The step, with the parameters of the encoders registered now.
     static var descriptor: StepDescriptor {
@@ -35,6 +39,11 @@ struct SaveStep: Sendable, Hashable {
                 ParameterSpec(
                     "strip", .list(.choice(MetadataKinds.names.map(\.name)), count: 1...6),
                     summary: "metadata to leave out, a comma list: all, exif, icc, text, ninepatch, gps (location only)"),
+                ParameterSpec(
+                    "delay", .integer(0...655_350),
+                    summary: "animations: show every frame this many milliseconds (GIF keeps hundredths of a second); default: each frame's own"),
+                ParameterSpec(
+                    "loop", .integer(0...65535), summary: "animations: the loop count to store, 0 = forever; default: the input's (forever when it set none)"),
             ],
             role: .sink
         ) { arguments in
@@ -71,7 +80,9 @@ struct SaveStep: Sendable, Hashable {
             for encoder in ImageCodecs.encoders { try encoder.configure(&options, from: arguments) }
             options.stripped = try Self.strippedKinds(arguments["strip"])
             let ninePatch = try arguments.string("ninepatch")
-            let step = SaveStep(path: named, options: options, ninePatchMode: ninePatch, formatFromInput: formatFromInput)
+            var step = SaveStep(path: named, options: options, ninePatchMode: ninePatch, formatFromInput: formatFromInput)
+            step.delay = arguments["delay"] == nil ? nil : try arguments.integer("delay")
+            step.loop = arguments["loop"] == nil ? nil : try arguments.integer("loop")
             // A template's own name is checked here; each expanded name again when it is written.
             if step.writesFrame(to: path) && !formatFromInput { try step.checkFrame(format: format) }
             return .save(step)
@@ -107,6 +118,44 @@ struct SaveStep: Sendable, Hashable {
     func run(_ image: Image, _ context: RunContext) throws {
         guard let pattern = self.path else { return }  // the batch output: the batch writes it
         let path = try context.savePath?(pattern, image) ?? pattern
+        try write(image, to: path, pattern: pattern, context)
+    }
+
+    /// Writes every frame of `animation` when the format can animate (with `delay=`/`loop=`
+    /// applied), else its first frame with one warning.
+    func run(_ animation: Animation, _ context: RunContext) throws {
+        guard let pattern = self.path else { return }
+        let path = try context.savePath?(pattern, animation.firstImage) ?? pattern
+        let format = resolvedFormat(path: path, context)
+        guard let format, ImageCodecs.animates(format), !writesFrame(to: path) else {
+            context.warnOnce("\(path): " + ImageCodecs.firstFrameOnly(animation, format: format ?? options.format))
+            return try write(animation.firstImage, to: path, pattern: pattern, context)
+        }
+        var options = options
+        options.format = format
+        if FileIO.streamDescriptor(path, forWriting: true) == nil {
+            try context.policy.createParentDirectories(of: path)
+        }
+        try ImageCodecs.write(adjusted(animation), to: try context.policy.createFile(path), options: options) { context.warnOnce("\(path): \($0)") }
+    }
+
+    /// `animation` with the `delay=` and `loop=` this step sets.
+    func adjusted(_ animation: Animation) -> Animation {
+        var animation = animation
+        if let delay { for index in animation.frames.indices { animation.frames[index].duration = delay } }
+        if let loop { animation.loopCount = loop } else if animation.loopCount == nil { animation.loopCount = 0 }
+        return animation
+    }
+
+    /// The format written to `path`: the step's, or the expanded name's or input's when decided when writing.
+    func resolvedFormat(path: String, _ context: RunContext) -> ImageFormat? {
+        guard formatFromInput else { return options.format }
+        if let named = ImageFormat(path: path) { return named }
+        guard let format = context.sourceFormat else { return nil }
+        return writesFrame(to: path) || !format.isWritable ? .png : format
+    }
+
+    private func write(_ image: Image, to path: String, pattern: String, _ context: RunContext) throws {
         var options = options
         if formatFromInput, let named = ImageFormat(path: path) {
             options.format = named  // a template's {ext}, expanded

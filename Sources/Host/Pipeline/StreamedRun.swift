@@ -76,6 +76,10 @@ struct StreamedRun {
                     next = load.path == nil ? upstream : ImageBandSource(try load.run(context).image)
                 case .transform(let transform):
                     next = try transform.streamed(from: upstream, context: context.transformContext)
+                case .frames(let selection):
+                    // A streamed file is one picture: frame 0 (or a range holding it) is the picture.
+                    _ = try selection.indices(count: 1)
+                    next = upstream
                 case .save(let save):
                     let isLast = offset == pipeline.steps.count - 1
                     if isLast && !keepsResult, try save.writeStreamed(upstream, context) {

@@ -54,4 +54,6 @@ enum StepAction: Sendable {
     case load(LoadStep)
     case save(SaveStep)
     case transform(any Transform)
+    /// `frame` and `frames`: which frames of an animation flow on.
+    case frames(FrameSelection)
 }

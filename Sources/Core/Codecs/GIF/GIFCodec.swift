@@ -5,7 +5,7 @@ import CGIF
 /// GIF through giflib: still or animated, read (frames composited as Pillow composites them) and
 /// written (our own palette quantizer, giflib's LZW). Optional: without giflib the format is
 /// known but refused.
-public struct GIFCodec: AnimationDecoder {
+public struct GIFCodec: AnimationDecoder, AnimationEncoder {
     /// Creates the codec.
     public init() {}
 
@@ -52,5 +52,35 @@ public struct GIFCodec: AnimationDecoder {
     /// Every frame, composited.
     public func decodeAnimation(_ bytes: [UInt8], options: DecodeOptions, warn: (String) -> Void) throws -> Animation {
         try GIFDecoder(limits: options.limits).decodeAnimation(bytes)
+    }
+
+    /// `colors`, `dither` and `threshold`.
+    public var parameters: [ParameterSpec] {
+        [
+            ParameterSpec(
+                "colors", .integer(2...256), default: .integer(256), summary: "GIF: the most colours in the palette (a transparent index counts as one)"),
+            ParameterSpec("dither", .boolean, default: .boolean(true), summary: "GIF: Floyd–Steinberg dithering of the palette colours"),
+            ParameterSpec(
+                "threshold", .integer(1...255), default: .integer(128),
+                summary: "GIF: pixels with alpha under it are transparent, the rest opaque (GIF has 1-bit alpha)"),
+        ]
+    }
+
+    /// One picture as GIF.
+    public func encode(_ image: Image, options: EncodeOptions, warn: (String) -> Void) throws -> [UInt8] {
+        try Self.encoder(options).encode(image)
+    }
+
+    /// An animated GIF (`options.arguments` give `colors`, `dither` and `threshold`).
+    public func encode(_ animation: Animation, options: EncodeOptions, warn: (String) -> Void) throws -> [UInt8] {
+        try Self.encoder(options).encode(animation)
+    }
+
+    /// The encoder `options` asks for (defaults outside pipelines).
+    static func encoder(_ options: EncodeOptions) -> GIFEncoder {
+        let arguments = options.arguments
+        return GIFEncoder(
+            colorCount: (try? arguments.integer("colors")) ?? 256, dithers: (try? arguments.boolean("dither")) ?? true,
+            alphaCutoff: (try? arguments.integer("threshold")) ?? 128)
     }
 }

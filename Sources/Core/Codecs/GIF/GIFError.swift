@@ -2,11 +2,14 @@
 public enum GIFError: NinepipeError, Hashable {
     /// The data is damaged, truncated or not a GIF.
     case corrupt(String)
+    /// A GIF could not be written.
+    case writeFailed(String)
 
     /// The message.
     public var description: String {
         switch self {
         case .corrupt(let reason): "corrupt GIF: \(reason); the file is damaged or truncated: re-export or re-download it"
+        case .writeFailed(let reason): "cannot write GIF: \(reason)"
         }
     }
 

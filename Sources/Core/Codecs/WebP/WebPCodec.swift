@@ -5,7 +5,7 @@ import CWebP
 /// WebP through libwebp: lossy or lossless, with alpha; shrunk and turned upright while
 /// decoding; EXIF and ICC through the mux API. Optional: without libwebp the format is known
 /// but refused.
-public struct WebPCodec: ImageDecoder, ImageEncoder {
+public struct WebPCodec: AnimationDecoder, AnimationEncoder {
     /// Creates the codec.
     public init() {}
 
@@ -53,6 +53,16 @@ public struct WebPCodec: ImageDecoder, ImageEncoder {
         var decoder = WebPDecoder(limits: options.limits, scaleDenominator: options.shrink)
         decoder.appliesOrientation = options.appliesOrientation
         return try decoder.decode(bytes, warn: warn)
+    }
+
+    /// Every frame, composited by libwebp (a still file gives one frame).
+    public func decodeAnimation(_ bytes: [UInt8], options: DecodeOptions, warn: (String) -> Void) throws -> Animation {
+        try WebPAnimation.decode(bytes, limits: options.limits)
+    }
+
+    /// An animated WebP of every frame.
+    public func encode(_ animation: Animation, options: EncodeOptions, warn: (String) -> Void) throws -> [UInt8] {
+        try WebPAnimation.encode(animation, encoder: WebPEncoder(quality: options.quality ?? 80, isLossless: options.isLossless, effort: options.effort))
     }
 
     /// `quality`, `lossless` and `effort`.

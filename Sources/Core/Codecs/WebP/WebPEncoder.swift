@@ -52,8 +52,8 @@ public struct WebPEncoder: Sendable {
     }
 
     #if canImport(CWebP)
-    /// The bare VP8/VP8L file of an 8-bit RGB or RGBA image.
-    private func compress(_ image: Image) throws -> [UInt8] {
+    /// libwebp's settings for this encoder.
+    func configuration() throws -> WebPConfig {
         var config = WebPConfig()
         guard WebPConfigInitInternal(&config, WEBP_PRESET_DEFAULT, Float(max(0, min(100, quality))), WEBP_ENCODER_ABI_VERSION) != 0 else {
             throw WebPError.encodingFailed("libwebp version mismatch")
@@ -63,6 +63,12 @@ public struct WebPEncoder: Sendable {
         config.exact = isLossless ? 1 : 0
         config.thread_level = TransformContext.processorCount > 1 ? 1 : 0
         guard WebPValidateConfig(&config) != 0 else { throw WebPError.encodingFailed("libwebp refused the settings") }
+        return config
+    }
+
+    /// The bare VP8/VP8L file of an 8-bit RGB or RGBA image.
+    private func compress(_ image: Image) throws -> [UInt8] {
+        var config = try configuration()
         var picture = WebPPicture()
         guard WebPPictureInitInternal(&picture, WEBP_ENCODER_ABI_VERSION) != 0 else { throw WebPError.encodingFailed("libwebp version mismatch") }
         defer { WebPPictureFree(&picture) }
@@ -114,7 +120,7 @@ public struct WebPEncoder: Sendable {
         }
     }
 
-    private static func reason(_ code: WebPEncodingError) -> String {
+    static func reason(_ code: WebPEncodingError) -> String {
         switch code {
         case VP8_ENC_ERROR_OUT_OF_MEMORY, VP8_ENC_ERROR_BITSTREAM_OUT_OF_MEMORY: "out of memory"
         case VP8_ENC_ERROR_BAD_DIMENSION: "the image is larger than WebP allows (16383 pixels a side)"

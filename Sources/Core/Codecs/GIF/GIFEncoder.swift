@@ -1,0 +1,236 @@
+#if canImport(CGIF)
+import CGIF
+#endif
+
+/// Writes GIF, still or animated, through giflib's encoder (LZW): one palette chosen for all
+/// frames (``ColorQuantizer``: median cut refined by k-means), Floyd–Steinberg dithering
+/// (``PaletteMapper``), alpha under the cutoff as the transparent index.
+///
+/// Frames after the first store only the rectangle that changed, with unchanged pixels
+/// transparent, over the frame before (disposal 1). Where a frame makes pixels see-through that
+/// were not, the frame before is stored whole and cleared after it is shown (disposal 2), so the
+/// file shows the same pictures in browsers and in Pillow.
+public struct GIFEncoder: Sendable {
+    /// The most colours in the palette, 2–256 (a transparent index counts as one).
+    public var colorCount: Int
+    /// Whether colours are dithered (Floyd–Steinberg).
+    public var dithers: Bool
+    /// Pixels whose alpha is under this (1–255) are transparent; the rest are opaque.
+    public var alphaCutoff: Int
+
+    /// Creates an encoder.
+    public init(colorCount: Int = 256, dithers: Bool = true, alphaCutoff: Int = 128) {
+        self.colorCount = max(2, min(256, colorCount))
+        self.dithers = dithers
+        self.alphaCutoff = max(1, min(255, alphaCutoff))
+    }
+
+    /// The GIF bytes of one picture.
+    public func encode(_ image: Image) throws -> [UInt8] {
+        try encode(Animation(frames: [AnimationFrame(image: image, duration: 0)], loopCount: nil))
+    }
+
+    /// The GIF bytes of `animation`: every frame with its duration (rounded to hundredths of a
+    /// second) and the loop count (no NETSCAPE2.0 block when it is `nil`).
+    public func encode(_ animation: Animation) throws -> [UInt8] {
+        #if canImport(CGIF)
+        let width = animation.width
+        let height = animation.height
+        guard width <= 65535, height <= 65535 else {
+            throw GIFError.writeFailed("GIF holds at most 65535 pixels a side; the image is \(width)×\(height): resize it first")
+        }
+        let frames = animation.frames.map { Self.rgba($0.image) }
+        let opaque = frames.map { Self.opacity($0, cutoff: alphaCutoff) }
+        let isAnimated = frames.count > 1
+        let hasSeeThrough = opaque.contains { $0.contains(false) }
+        // Unchanged pixels of later frames and see-through pixels need the transparent index.
+        let needsTransparent = hasSeeThrough || isAnimated
+        var quantizer = ColorQuantizer(alphaCutoff: alphaCutoff)
+        for pixels in frames { quantizer.add(pixels) }
+        var palette = quantizer.palette(count: needsTransparent ? colorCount - 1 : colorCount)
+        if palette.isEmpty { palette = [0, 0, 0] }
+        let transparentIndex: Int? = needsTransparent ? palette.count / 3 : nil
+        if transparentIndex != nil { palette += [0, 0, 0] }
+        var bits = 1
+        while (1 << bits) < palette.count / 3 { bits += 1 }
+        palette += [UInt8](repeating: 0, count: (1 << bits) * 3 - palette.count)
+        // Where a frame makes pixels see-through that the frame before showed, that frame is
+        // cleared after it is shown.
+        var clearsBefore = [Bool](repeating: false, count: frames.count)
+        for index in frames.indices.dropFirst() {
+            clearsBefore[index] = zip(opaque[index - 1], opaque[index]).contains { $0 && !$1 }
+        }
+        var mapper = PaletteMapper(palette: palette)
+        var writer = GIFWriter()
+        defer { writer.abandon() }
+        try writer.open(width: width, height: height, palette: palette)
+        if isAnimated, let loop = animation.loopCount { try writer.loop(loop) }
+        for (index, frame) in animation.frames.enumerated() {
+            let pixels = frames[index]
+            let full = PixelRect(x: 0, y: 0, width: width, height: height)
+            var indices = mapper.indices(
+                of: pixels, width: width, height: height, dithers: dithers, alphaCutoff: alphaCutoff, transparentIndex: transparentIndex)
+            let clearsAfter = index + 1 < frames.count && clearsBefore[index + 1]
+            var rect = full
+            if index > 0 && !clearsBefore[index], let transparentIndex {
+                // Over the frame before: only what changed.
+                let previous = frames[index - 1]
+                var changed: PixelRect?
+                for y in 0..<height {
+                    for x in 0..<width {
+                        let at = y * width + x
+                        let same =
+                            opaque[index][at] == opaque[index - 1][at]
+                            && (!opaque[index][at]
+                                || (pixels[at * 4] == previous[at * 4] && pixels[at * 4 + 1] == previous[at * 4 + 1]
+                                    && pixels[at * 4 + 2] == previous[at * 4 + 2]))
+                        if same {
+                            indices[at] = UInt8(transparentIndex)
+                        } else {
+                            changed = changed.map { Self.union($0, x: x, y: y) } ?? PixelRect(x: x, y: y, width: 1, height: 1)
+                        }
+                    }
+                }
+                rect = changed ?? PixelRect(x: 0, y: 0, width: 1, height: 1)
+            } else if !clearsAfter, index > 0 || hasSeeThrough {
+                // On a clear canvas: only the rectangle that shows something.
+                rect = Self.bounds(opaque[index], width: width, height: height) ?? PixelRect(x: 0, y: 0, width: 1, height: 1)
+            }
+            if clearsAfter { rect = full }
+            if isAnimated || transparentIndex != nil {
+                try writer.control(delay: frame.duration, disposal: isAnimated ? (clearsAfter ? 2 : 1) : 0, transparentIndex: transparentIndex)
+            }
+            try writer.image(indices, width: width, rect: rect)
+        }
+        return try writer.close()
+        #else
+        throw FormatUnavailableError(format: .gif)
+        #endif
+    }
+
+    /// 8-bit straight RGBA samples of `image`.
+    static func rgba(_ image: Image) -> [UInt8] {
+        var image = image.unpremultiplied()
+        if image.depth == .sixteen { image = image.converted(to: .eight) }
+        image = image.converted(to: .rgba)
+        guard case .eight(let samples) = image.storage else { return [] }
+        return samples
+    }
+
+    private static func opacity(_ rgba: [UInt8], cutoff: Int) -> [Bool] {
+        var out = [Bool](repeating: true, count: rgba.count / 4)
+        for i in out.indices { out[i] = Int(rgba[i * 4 + 3]) >= cutoff }
+        return out
+    }
+
+    private static func union(_ rect: PixelRect, x: Int, y: Int) -> PixelRect {
+        let left = min(rect.x, x)
+        let top = min(rect.y, y)
+        let right = max(rect.x + rect.width, x + 1)
+        let bottom = max(rect.y + rect.height, y + 1)
+        return PixelRect(x: left, y: top, width: right - left, height: bottom - top)
+    }
+
+    private static func bounds(_ opaque: [Bool], width: Int, height: Int) -> PixelRect? {
+        var rect: PixelRect?
+        for y in 0..<height {
+            for x in 0..<width where opaque[y * width + x] { rect = rect.map { union($0, x: x, y: y) } ?? PixelRect(x: x, y: y, width: 1, height: 1) }
+        }
+        return rect
+    }
+}
+
+#if canImport(CGIF)
+/// giflib's encoder writing into memory.
+private struct GIFWriter {
+    private final class Output {
+        var bytes: [UInt8] = []
+    }
+
+    private let output = Output()
+    private var gif: UnsafeMutablePointer<GifFileType>?
+
+    mutating func open(width: Int, height: Int, palette: [UInt8]) throws {
+        var status: Int32 = 0
+        gif = EGifOpen(
+            Unmanaged.passUnretained(output).toOpaque(),
+            { file, data, count in
+                guard let file, let data, let user = file.pointee.UserData, count > 0 else { return 0 }
+                Unmanaged<Output>.fromOpaque(user).takeUnretainedValue().bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(count)))
+                return count
+            }, &status)
+        guard let gif else { throw Self.error(status) }
+        EGifSetGifVersion(gif, true)
+        let map = try Self.map(palette)
+        defer { GifFreeMapObject(map) }
+        var bits: Int32 = 1
+        while (1 << bits) < map.pointee.ColorCount { bits += 1 }
+        guard EGifPutScreenDesc(gif, Int32(width), Int32(height), bits, 0, map) == GIF_OK else { throw Self.error(gif.pointee.Error) }
+    }
+
+    func loop(_ count: Int) throws {
+        guard let gif else { return }
+        let name = Array("NETSCAPE2.0".utf8)
+        let value = UInt16(clamping: count)
+        let sub: [UInt8] = [1, UInt8(value & 0xFF), UInt8(value >> 8)]
+        guard EGifPutExtensionLeader(gif, APPLICATION_EXT_FUNC_CODE) == GIF_OK,
+            name.withUnsafeBufferPointer({ EGifPutExtensionBlock(gif, 11, $0.baseAddress) }) == GIF_OK,
+            sub.withUnsafeBufferPointer({ EGifPutExtensionBlock(gif, 3, $0.baseAddress) }) == GIF_OK,
+            EGifPutExtensionTrailer(gif) == GIF_OK
+        else { throw Self.error(gif.pointee.Error) }
+    }
+
+    func control(delay: Int, disposal: Int, transparentIndex: Int?) throws {
+        guard let gif else { return }
+        let hundredths = UInt16(clamping: (delay + 5) / 10)
+        let flags = UInt8(disposal << 2) | (transparentIndex == nil ? 0 : 1)
+        let block: [UInt8] = [flags, UInt8(hundredths & 0xFF), UInt8(hundredths >> 8), UInt8(transparentIndex ?? 0)]
+        guard block.withUnsafeBufferPointer({ EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, 4, $0.baseAddress) }) == GIF_OK else {
+            throw Self.error(gif.pointee.Error)
+        }
+    }
+
+    /// The rectangle `rect` of a picture `width` wide whose indices are `indices`.
+    func image(_ indices: [UInt8], width: Int, rect: PixelRect) throws {
+        guard let gif else { return }
+        guard EGifPutImageDesc(gif, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height), false, nil) == GIF_OK else {
+            throw Self.error(gif.pointee.Error)
+        }
+        var line = [GifPixelType](repeating: 0, count: rect.width)
+        for y in rect.y..<rect.y + rect.height {
+            for x in 0..<rect.width { line[x] = indices[y * width + rect.x + x] }
+            guard line.withUnsafeMutableBufferPointer({ EGifPutLine(gif, $0.baseAddress, Int32(rect.width)) }) == GIF_OK else {
+                throw Self.error(gif.pointee.Error)
+            }
+        }
+    }
+
+    mutating func close() throws -> [UInt8] {
+        guard let gif else { return output.bytes }
+        self.gif = nil
+        var status: Int32 = 0
+        guard EGifCloseFile(gif, &status) == GIF_OK else { throw Self.error(status) }
+        return output.bytes
+    }
+
+    /// Frees giflib's state after a failure (nothing once closed).
+    mutating func abandon() {
+        guard let gif else { return }
+        self.gif = nil
+        EGifCloseFile(gif, nil)
+    }
+
+    private static func map(_ palette: [UInt8]) throws -> UnsafeMutablePointer<ColorMapObject> {
+        let count = palette.count / 3
+        var colors = (0..<count).map { GifColorType(Red: palette[$0 * 3], Green: palette[$0 * 3 + 1], Blue: palette[$0 * 3 + 2]) }
+        guard let map = colors.withUnsafeMutableBufferPointer({ GifMakeMapObject(Int32(count), $0.baseAddress) }) else {
+            throw GIFError.writeFailed("giflib could not make a colour table of \(count) entries")
+        }
+        return map
+    }
+
+    private static func error(_ code: Int32) -> GIFError {
+        .writeFailed("giflib error \(code)")
+    }
+}
+#endif

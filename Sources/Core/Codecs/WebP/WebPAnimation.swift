@@ -1,0 +1,101 @@
+#if canImport(CWebP)
+import CWebP
+#endif
+
+/// Animated WebP through libwebp's animation API: `WebPAnimDecoder` composites frames (blending
+/// and disposal as the container says) to whole RGBA canvases, as Pillow and browsers read them;
+/// `WebPAnimEncoder` writes frames back, storing only what changed from frame to frame.
+public enum WebPAnimation {
+    /// Decodes every frame of `bytes` at full size, after checking the canvas times the frame
+    /// count against `limits` from the container.
+    public static func decode(_ bytes: [UInt8], limits: ImageLimits) throws -> Animation {
+        #if canImport(CWebP)
+        let info = try WebPDecoder(limits: limits).readInfo(bytes)
+        try limits.checkAnimation(width: info.width, height: info.height, frames: info.frameCount)
+        return try bytes.withUnsafeBufferPointer { buffer in
+            var data = WebPData(bytes: buffer.baseAddress, size: buffer.count)
+            var options = WebPAnimDecoderOptions()
+            guard WebPAnimDecoderOptionsInitInternal(&options, WEBP_DEMUX_ABI_VERSION) != 0 else { throw WebPError.corrupt("libwebp version mismatch") }
+            options.color_mode = MODE_RGBA
+            options.use_threads = 0
+            guard let decoder = WebPAnimDecoderNewInternal(&data, &options, WEBP_DEMUX_ABI_VERSION) else {
+                throw WebPError.corrupt("libwebp cannot read the animation")
+            }
+            defer { WebPAnimDecoderDelete(decoder) }
+            var frames: [AnimationFrame] = []
+            let count = info.width * info.height * 4
+            var opaque = true
+            while WebPAnimDecoderHasMoreFrames(decoder) != 0 {
+                var canvas: UnsafeMutablePointer<UInt8>?
+                var timestamp: Int32 = 0
+                guard WebPAnimDecoderGetNext(decoder, &canvas, &timestamp) != 0, let canvas else {
+                    throw WebPError.corrupt("frame \(frames.count) of \(info.frameCount) is damaged or truncated")
+                }
+                let samples = Array(UnsafeBufferPointer(start: canvas, count: count))
+                if opaque { opaque = !stride(from: 3, to: count, by: 4).contains { samples[$0] != 255 } }
+                let duration = frames.count < info.frameDurations.count ? info.frameDurations[frames.count] : 0
+                frames.append(AnimationFrame(image: Image(width: info.width, height: info.height, layout: .rgba, samples: samples), duration: duration))
+            }
+            guard !frames.isEmpty else { throw WebPError.corrupt("the file holds no image") }
+            if opaque { for index in frames.indices { frames[index].image = frames[index].image.converted(to: .rgb) } }
+            for index in frames.indices { frames[index].image.metadata = info.metadata }
+            return Animation(frames: frames, loopCount: info.loopCount ?? 0)
+        }
+        #else
+        throw FormatUnavailableError(format: .webp)
+        #endif
+    }
+
+    /// Encodes `animation` with `encoder`'s quality, lossless choice and effort: each frame is
+    /// compared with the one before and only the changed rectangle is stored.
+    public static func encode(_ animation: Animation, encoder: WebPEncoder) throws -> [UInt8] {
+        #if canImport(CWebP)
+        let width = animation.width
+        let height = animation.height
+        guard width <= 16383, height <= 16383 else { throw WebPError.encodingFailed("the image is larger than WebP allows (16383 pixels a side)") }
+        var options = WebPAnimEncoderOptions()
+        guard WebPAnimEncoderOptionsInitInternal(&options, WEBP_MUX_ABI_VERSION) != 0 else { throw WebPError.encodingFailed("libwebp version mismatch") }
+        options.anim_params.loop_count = Int32(clamping: animation.loopCount ?? 0)
+        options.anim_params.bgcolor = 0
+        guard let muxer = WebPAnimEncoderNewInternal(Int32(width), Int32(height), &options, WEBP_MUX_ABI_VERSION) else {
+            throw WebPError.encodingFailed("libwebp could not start an animation of \(width)×\(height)")
+        }
+        defer { WebPAnimEncoderDelete(muxer) }
+        var config = try encoder.configuration()
+        var timestamp = 0
+        for frame in animation.frames {
+            var image = frame.image.unpremultiplied()
+            if image.depth == .sixteen { image = image.converted(to: .eight) }
+            image = image.converted(to: .rgba)
+            guard case .eight(let samples) = image.storage else { throw WebPError.encodingFailed("expected 8-bit samples") }
+            var picture = WebPPicture()
+            guard WebPPictureInitInternal(&picture, WEBP_ENCODER_ABI_VERSION) != 0 else { throw WebPError.encodingFailed("libwebp version mismatch") }
+            defer { WebPPictureFree(&picture) }
+            picture.width = Int32(width)
+            picture.height = Int32(height)
+            picture.use_argb = 1
+            let imported = samples.withUnsafeBufferPointer { WebPPictureImportRGBA(&picture, $0.baseAddress, Int32(width * 4)) }
+            guard imported != 0 else { throw WebPError.encodingFailed(WebPEncoder.reason(picture.error_code)) }
+            guard WebPAnimEncoderAdd(muxer, &picture, Int32(clamping: timestamp), &config) != 0 else {
+                throw WebPError.encodingFailed(Self.message(muxer))
+            }
+            timestamp += frame.duration
+        }
+        guard WebPAnimEncoderAdd(muxer, nil, Int32(clamping: timestamp), nil) != 0 else { throw WebPError.encodingFailed(Self.message(muxer)) }
+        var assembled = WebPData()
+        guard WebPAnimEncoderAssemble(muxer, &assembled) != 0, let start = assembled.bytes else {
+            throw WebPError.encodingFailed(Self.message(muxer))
+        }
+        defer { WebPFree(UnsafeMutableRawPointer(mutating: start)) }
+        return Array(UnsafeBufferPointer(start: start, count: assembled.size))
+        #else
+        throw FormatUnavailableError(format: .webp)
+        #endif
+    }
+
+    #if canImport(CWebP)
+    private static func message(_ muxer: OpaquePointer) -> String {
+        WebPAnimEncoderGetError(muxer).map { String(cString: $0) } ?? "libwebp could not encode the animation"
+    }
+    #endif
+}
