@@ -31,7 +31,7 @@ struct GIFCompositingTests {
 
     /// The pixels of ours that differ from Pillow's (compared over Pillow's frame size, which
     /// is smaller than ours before a canvas grows), and how many frames there are of each.
-    static func differences(_ ours: Animation, _ pillow: [(width: Int, height: Int, rgba: [UInt8])]) -> (count: String, pixels: Int) {
+    static func differences(_ ours: Animation, _ pillow: [(width: Int, height: Int, rgba: [UInt8])], tolerance: Int = 0) -> (count: String, pixels: Int) {
         guard ours.frames.count == pillow.count else { return ("\(ours.frames.count) frames, Pillow \(pillow.count)", 0) }
         var differing = 0
         for (frame, reference) in zip(ours.frames, pillow) {
@@ -41,7 +41,7 @@ struct GIFCompositingTests {
                 for x in 0..<min(reference.width, image.width) {
                     let ourAt = (y * image.width + x) * 4
                     let theirAt = (y * reference.width + x) * 4
-                    if samples[ourAt..<ourAt + 4] != reference.rgba[theirAt..<theirAt + 4] { differing += 1 }
+                    if (0..<4).contains(where: { abs(Int(samples[ourAt + $0]) - Int(reference.rgba[theirAt + $0])) > tolerance }) { differing += 1 }
                 }
             }
         }
@@ -73,32 +73,73 @@ struct GIFCompositingTests {
 
     @Test("Pillow's test GIFs and any corpus folder, when Pillow is installed: every frame equal")
     func corpus() throws {
+        try Self.compareCorpus(extension: "gif", variable: "NINEPIPE_GIF_CORPUS", tolerance: 0) { try GIFDecoder().decodeAnimation($0) }
+    }
+
+    /// Compares every file ending in `.extension` of Pillow's test images and the folders in
+    /// `variable` with Pillow's frames, each sample within `tolerance`.
+    static func compareCorpus(extension suffix: String, variable: String, tolerance: Int, decode: ([UInt8]) throws -> Animation) throws {
         var folders = ["/tmp/pil/pillow-11.0.0/Tests/images"]
-        if let extra = ProcessInfo.processInfo.environment["NINEPIPE_GIF_CORPUS"] { folders += extra.split(separator: ":").map(String.init) }
+        if let extra = ProcessInfo.processInfo.environment[variable] { folders += extra.split(separator: ":").map(String.init) }
         let files = folders.flatMap { folder in
-            ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".gif") }.sorted().map { "\(folder)/\($0)" }
+            ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix("." + suffix) }.sorted().map { "\(folder)/\($0)" }
         }
         guard !files.isEmpty, ChildProcess.pythonHas(module: "PIL") else {
-            print("GIF corpus comparison skipped: no Pillow (pip install pillow) or no test GIFs (NINEPIPE_GIF_CORPUS)")
+            print("\(suffix) corpus comparison skipped: no Pillow (pip install pillow) or no files (\(variable))")
             return
         }
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("gif-corpus-\(ProcessInfo.processInfo.processIdentifier)")
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("\(suffix)-corpus-\(ProcessInfo.processInfo.processIdentifier)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
         var compared = 0
         for file in files {
             let reference = scratch.appendingPathComponent("ref").path
-            guard ChildProcess.status(of: "python3", [Self.script, file, reference]) == 0, let bytes = FileManager.default.contents(atPath: reference) else {
-                continue
-            }
-            guard let ours = try? GIFDecoder().decodeAnimation(TestFiles.bytes(URL(fileURLWithPath: file))) else { continue }
-            let result = Self.differences(ours, Self.pillowFrames([UInt8](bytes)))
+            guard ChildProcess.status(of: "python3", [Self.script, file, reference]) == 0, let bytes = FileManager.default.contents(atPath: reference) else { continue }
+            guard let ours = try? decode(TestFiles.bytes(URL(fileURLWithPath: file))) else { continue }
+            let result = Self.differences(ours, Self.pillowFrames([UInt8](bytes)), tolerance: tolerance)
             #expect(result.count.isEmpty && result.pixels == 0, "\(file): \(result.count) \(result.pixels) pixels differ")
             compared += 1
         }
-        print("GIF corpus: \(compared) of \(files.count) files compared with Pillow")
+        print("\(suffix) corpus: \(compared) of \(files.count) files compared with Pillow")
     }
 
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Scripts/pillow-frames.py").path
+}
+
+/// Issue 31: animated WebP frames as libwebp composites them (blend and dispose), compared with
+/// Pillow's within 1 level; with Pillow installed, also Pillow's test WebPs and any folder in
+/// `NINEPIPE_WEBP_CORPUS`.
+@Suite("WebP animation", .enabled(if: WebPCodec.isAvailable, "this build has no WebP (libwebp-dev was missing)"))
+struct WebPAnimationTests {
+    @Test("the timed fixture's frames equal Pillow's; durations and loop come through")
+    func fixture() throws {
+        let folder = JPEGTests.fixtures.appendingPathComponent("webp")
+        let ours = try WebPAnimation.decode(TestFiles.bytes(folder.appendingPathComponent("timed.webp")), limits: .default)
+        #expect(ours.frames.map(\.duration) == [50, 250] && ours.loopCount == 5)
+        let pillow = GIFCompositingTests.pillowFrames(try TestFiles.bytes(folder.appendingPathComponent("timed.pillow")))
+        let result = GIFCompositingTests.differences(ours, pillow, tolerance: 1)
+        #expect(result.count.isEmpty && result.pixels == 0, "\(result)")
+    }
+
+    @Test("frames written as an animated WebP read back with their durations and loop; lossless keeps every sample")
+    func roundTrip() throws {
+        let gif = try GIFDecoder().decodeAnimation(TestFiles.bytes(GIFTests.fixtures.appendingPathComponent("anim-local.gif")))
+        var animation = gif
+        animation.loopCount = 3
+        for index in animation.frames.indices { animation.frames[index].duration = 40 * (index + 1) }
+        let lossless = try WebPAnimation.encode(animation, encoder: WebPEncoder(isLossless: true))
+        let back = try WebPAnimation.decode(lossless, limits: .default)
+        #expect(back.frames.map(\.duration) == [40, 80, 120, 160] && back.loopCount == 3)
+        for (ours, theirs) in zip(animation.frames, back.frames) {
+            #expect(ours.image.converted(to: .rgba).unpremultiplied() == theirs.image.converted(to: .rgba), "lossless frames differ")
+        }
+        let lossy = try WebPAnimation.decode(try WebPAnimation.encode(animation, encoder: WebPEncoder(quality: 90)), limits: .default)
+        #expect(lossy.frames.count == 4 && lossy.width == animation.width)
+    }
+
+    @Test("Pillow's test WebPs and any corpus folder, when Pillow is installed: every frame within 1 level")
+    func corpus() throws {
+        try GIFCompositingTests.compareCorpus(extension: "webp", variable: "NINEPIPE_WEBP_CORPUS", tolerance: 1) { try WebPAnimation.decode($0, limits: .default) }
+    }
 }

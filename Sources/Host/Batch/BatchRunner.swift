@@ -303,10 +303,20 @@ public struct BatchRunner: Sendable {
             if streamed { return .succeeded(input, outputs: written.withLock { $0 }, width: size.width, height: size.height) }
         }
         let bytes = try alreadyRead ?? runner.policy.read(input.path)
-        let image = try fileRunner.run(pipeline, encoded: bytes, name: input.path)
+        // An animated input stays animated when the output's format can animate (a mirrored
+        // `{ext}` keeps a GIF a GIF).
+        if let output { fileRunner.outputAnimates = output.pattern.hasSuffix("{ext}") || ImageFormat(path: output.pattern).map(ImageCodecs.animates) == true }
+        let flow = try fileRunner.flow(pipeline, encoded: bytes, name: input.path)
+        guard let image = flow.image else { throw NoImageError() }
         if let output {
             let (path, options) = try Self.destination(claim(output.pattern, image.width, image.height, image.metadata), save: save)
-            try Self.write(image, to: path, options: options, save: save, policy: runner.policy, warn: warn)
+            if let animation = flow.animation, ImageCodecs.animates(options.format), !Self.writesFrame(to: path, save: save) {
+                let adjusted = save?.adjusted(animation) ?? animation
+                try ImageCodecs.write(adjusted, to: try runner.policy.createFile(path), options: options) { warn("\(path): \($0)") }
+            } else {
+                if let animation = flow.animation { warn("\(path): " + ImageCodecs.firstFrameOnly(animation, format: options.format)) }
+                try Self.write(image, to: path, options: options, save: save, policy: runner.policy, warn: warn)
+            }
         }
         return .succeeded(input, outputs: written.withLock { $0 }, width: image.width, height: image.height)
     }

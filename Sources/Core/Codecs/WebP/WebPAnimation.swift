@@ -7,7 +7,8 @@ import CWebP
 /// `WebPAnimEncoder` writes frames back, storing only what changed from frame to frame.
 public enum WebPAnimation {
     /// Decodes every frame of `bytes` at full size, after checking the canvas times the frame
-    /// count against `limits` from the container.
+    /// count against `limits` from the container. Frames are RGBA when the container says some
+    /// frame has alpha, else RGB (a canvas area no frame covers is then black, as Pillow reads it).
     public static func decode(_ bytes: [UInt8], limits: ImageLimits) throws -> Animation {
         #if canImport(CWebP)
         let info = try WebPDecoder(limits: limits).readInfo(bytes)
@@ -24,7 +25,7 @@ public enum WebPAnimation {
             defer { WebPAnimDecoderDelete(decoder) }
             var frames: [AnimationFrame] = []
             let count = info.width * info.height * 4
-            var opaque = true
+            var opaque = !info.declaresAlpha
             while WebPAnimDecoderHasMoreFrames(decoder) != 0 {
                 var canvas: UnsafeMutablePointer<UInt8>?
                 var timestamp: Int32 = 0
@@ -32,7 +33,6 @@ public enum WebPAnimation {
                     throw WebPError.corrupt("frame \(frames.count) of \(info.frameCount) is damaged or truncated")
                 }
                 let samples = Array(UnsafeBufferPointer(start: canvas, count: count))
-                if opaque { opaque = !stride(from: 3, to: count, by: 4).contains { samples[$0] != 255 } }
                 let duration = frames.count < info.frameDurations.count ? info.frameDurations[frames.count] : 0
                 frames.append(AnimationFrame(image: Image(width: info.width, height: info.height, layout: .rgba, samples: samples), duration: duration))
             }

@@ -39,6 +39,9 @@ public struct WebPDecoder: Sendable {
         public var frameDurations: [Int] = []
         /// An animation's loop count (0: forever); `nil` for a still image.
         public var loopCount: Int?
+        /// Whether the extended container's alpha flag is set (some frame has alpha); `false`
+        /// for a simple file.
+        public var declaresAlpha = false
     }
 
     /// Reads the container: size, alpha, frames and metadata.
@@ -118,6 +121,7 @@ private struct WebPContainer {
         }
         let alpha = flags & UInt32(ALPHA_FLAG.rawValue) != 0 || Self.firstFrameHasAlpha(demux)
         var info = WebPDecoder.Info(width: width, height: height, hasAlpha: alpha, isLossless: lossless, frameCount: frames, metadata: metadata)
+        info.declaresAlpha = flags & UInt32(ALPHA_FLAG.rawValue) != 0
         if flags & UInt32(ANIMATION_FLAG.rawValue) != 0 {
             info.loopCount = Int(WebPDemuxGetI(demux, WEBP_FF_LOOP_COUNT))
             // One iterator walks the frames (their number is bounded by the file's size).
