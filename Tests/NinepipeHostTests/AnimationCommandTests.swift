@@ -1,0 +1,129 @@
+import Foundation
+import NinepipeCore
+import NinepipeTestSupport
+import Testing
+
+@testable import NinepipeHost
+
+/// Issue 31: animations through pipelines, batches and the command line.
+@Suite("Animations on the command line", .enabled(if: GIFCodec.isAvailable && WebPCodec.isAvailable, "this build has no GIF or WebP"))
+struct AnimationCommandTests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("NinepipeCoreTests/Fixtures")
+
+    /// A folder holding the GIF fixtures `names`.
+    static func folder(_ label: String, _ names: [String]) throws -> String {
+        let folder = try TemporaryFolder.make(label)
+        for name in names {
+            try FileManager.default.copyItem(atPath: fixtures.appendingPathComponent("gif/" + name).path, toPath: folder + "/" + name)
+        }
+        return folder
+    }
+
+    static func bytes(_ path: String) throws -> [UInt8] { Array(try Data(contentsOf: URL(fileURLWithPath: path))) }
+
+    @Test("GIF → resize → GIF and WebP keeps frame count, delays and loop; gifsicle and webpmux accept the files")
+    func roundTrip() throws {
+        let folder = try Self.folder("anim-round", ["timed.gif", "anim-local.gif"])
+        let run = TestConsole.run(
+            ["run", "-e", #"load "timed.gif" | resize width=24 | save "out.gif" | save "out.webp" | save "lossless.webp" lossless=true"#], in: folder)
+        #expect(run.status == 0 && run.err.isEmpty, "\(run.err)")
+        for name in ["out.gif", "out.webp", "lossless.webp"] {
+            let info = try ImageCodecs.info(Self.bytes(folder + "/" + name))
+            #expect(info.width == 24 && info.frameDurations == [20, 150, 70] && info.loopCount == 2, "\(name): \(info)")
+        }
+        if let gifsicle = try? ChildProcess.output(of: "/usr/bin/gifsicle", ["--info", folder + "/out.gif"]) {
+            #expect(gifsicle.contains("3 images") && gifsicle.contains("loop count 2"), "\(gifsicle)")
+        } else {
+            print("gifsicle check skipped: gifsicle is not installed (apt-get install gifsicle)")
+        }
+        if let webpmux = try? ChildProcess.output(of: "/usr/bin/webpmux", ["-info", folder + "/out.webp"]) {
+            #expect(webpmux.contains("Number of frames: 3") && webpmux.contains("Loop Count : 2"), "\(webpmux)")
+        } else {
+            print("webpmux check skipped: webpmux is not installed (apt-get install webp)")
+        }
+        // The lossless WebP holds the resized frames; the GIF the same within its palette's error.
+        let exact = try WebPAnimation.decode(Self.bytes(folder + "/lossless.webp"), limits: .default)
+        let back = try GIFDecoder().decodeAnimation(Self.bytes(folder + "/out.gif"))
+        #expect(back.frames.count == exact.frames.count)
+        for (gif, webp) in zip(back.frames, exact.frames) {
+            let a = gif.image.converted(to: .rgba)
+            let b = webp.image.converted(to: .rgba)
+            guard case .eight(let x) = a.storage, case .eight(let y) = b.storage else { continue }
+            let error = zip(x, y).reduce(0) { $0 + abs(Int($1.0) - Int($1.1)) }
+            #expect(Double(error) / Double(x.count) < 6, "mean error \(Double(error) / Double(x.count))")
+        }
+    }
+
+    @Test("frame N and frames A..B pick frames; out of range is an error naming the count; a bad range is exit 2")
+    func selection() throws {
+        let folder = try Self.folder("anim-select", ["anim-local.gif"])
+        let original = try GIFDecoder().decodeAnimation(Self.bytes(folder + "/anim-local.gif"))
+        #expect(TestConsole.run(["run", "-e", #"load "anim-local.gif" | frame 2 | save "f2.png""#], in: folder).status == 0)
+        let f2 = try ImageCodecs.decode(Self.bytes(folder + "/f2.png"))
+        #expect(f2.converted(to: .rgba) == original.frames[2].image.converted(to: .rgba))
+        #expect(TestConsole.run(["run", "-e", #"load "anim-local.gif" | frame -1 | save "last.png""#], in: folder).status == 0)
+        #expect(try ImageCodecs.decode(Self.bytes(folder + "/last.png")).converted(to: .rgba) == original.frames[3].image.converted(to: .rgba))
+        let run = TestConsole.run(["run", "-e", #"load "anim-local.gif" | frames 1..2 | save "mid.gif" delay=250 loop=7"#], in: folder)
+        #expect(run.status == 0, "\(run.err)")
+        let mid = try ImageCodecs.info(Self.bytes(folder + "/mid.gif"))
+        #expect(mid.frameDurations == [250, 250] && mid.loopCount == 7, "\(mid)")
+        #expect(TestConsole.run(["run", "-e", #"load "anim-local.gif" | frames 2.. | save "tail.webp""#], in: folder).status == 0)
+        #expect(try ImageCodecs.info(Self.bytes(folder + "/tail.webp")).frameDurations.count == 2)
+        let missing = TestConsole.run(["run", "-e", #"load "anim-local.gif" | frame 9 | save "x.png""#], in: folder)
+        #expect(missing.status == 1 && missing.err.contains("frame 9 does not exist: the image has 4 frames"), "\(missing.err)")
+        let bad = TestConsole.run(["run", "-e", #"load "anim-local.gif" | frames 3..x | save "x.gif""#], in: folder)
+        #expect(bad.status == 2 && bad.err.contains("a frame range such as 0..9"), "\(bad.err)")
+        // frames=first gives one frame to the steps after it.
+        let first = TestConsole.run(["run", "-e", #"load "anim-local.gif" frames=first | save "one.gif""#], in: folder)
+        #expect(first.status == 0)
+        #expect(try ImageCodecs.info(Self.bytes(folder + "/one.gif")).frameDurations.count <= 1)
+    }
+
+    @Test("a batch over still and animated files keeps animations animated and writes stills as stills")
+    func batch() throws {
+        let folder = try Self.folder("anim-batch", ["timed.gif", "anim-keep.gif", "transparent.gif"])
+        try FileManager.default.copyItem(atPath: Self.fixtures.appendingPathComponent("webp/timed.webp").path, toPath: folder + "/timed.webp")
+        try ImageCodecs.write(Image(width: 40, height: 30, layout: .rgb, depth: .eight, fill: [10, 200, 30]), to: folder + "/still.png", options: EncodeOptions(format: .png))
+        let run = TestConsole.run(["run", "-e", "thumbnail width=16 height=16 | save", folder, "--output", folder + "/thumbs/"])
+        #expect(run.status == 0, "\(run.err)")
+        #expect(try ImageCodecs.info(Self.bytes(folder + "/thumbs/timed.gif")).frameDurations == [20, 150, 70])
+        #expect(try ImageCodecs.info(Self.bytes(folder + "/thumbs/anim-keep.gif")).frameDurations.count == 3)
+        #expect(try ImageCodecs.info(Self.bytes(folder + "/thumbs/timed.webp")).frameDurations == [50, 250])
+        #expect(try ImageCodecs.info(Self.bytes(folder + "/thumbs/still.png")).frameDurations.isEmpty)
+        #expect(try ImageCodecs.info(Self.bytes(folder + "/thumbs/transparent.gif")).frameDurations.isEmpty)
+        // To WebP: the GIFs become animated WebPs.
+        let webp = TestConsole.run(
+            ["run", "-e", "thumbnail width=16 height=16 | save", folder + "/timed.gif", folder + "/anim-keep.gif", "--output", folder + "/webp/{name}.webp"])
+        #expect(webp.status == 0, "\(webp.err)")
+        #expect(try ImageCodecs.info(Self.bytes(folder + "/webp/timed.webp")).frameDurations == [20, 150, 70])
+    }
+
+    /// A GIF of `frames` frames of `width`×`height` whose image data is one pixel's worth (the
+    /// limits must refuse it from the headers, before any frame is decoded).
+    static func headerOnlyGIF(width: Int, height: Int, frames: Int) -> [UInt8] {
+        func le(_ value: Int) -> [UInt8] { [UInt8(value & 0xFF), UInt8(value >> 8)] }
+        var bytes = Array("GIF89a".utf8) + le(width) + le(height) + [0x80, 0, 0, 0, 0, 0, 255, 255, 255]
+        for _ in 0..<frames { bytes += [0x2C] + le(0) + le(0) + le(width) + le(height) + [0, 2, 2, 0x44, 0x01, 0] }
+        return bytes + [0x3B]
+    }
+
+    @Test("a 10,000-frame 1×1 GIF and a 2-frame GIF over the pixel limit counted over frames are refused from the headers")
+    func limits() throws {
+        let folder = try TemporaryFolder.make("anim-limits")
+        try Data(Self.headerOnlyGIF(width: 1, height: 1, frames: 10_000)).write(to: URL(fileURLWithPath: folder + "/many.gif"))
+        try Data(Self.headerOnlyGIF(width: 12_000, height: 12_000, frames: 2)).write(to: URL(fileURLWithPath: folder + "/large.gif"))
+        try Data(Self.headerOnlyGIF(width: 30_000, height: 30_000, frames: 2)).write(to: URL(fileURLWithPath: folder + "/huge.gif"))
+        let many = TestConsole.run(["run", "-e", #"load "many.gif" | save "m.gif""#], in: folder)
+        #expect(many.status == 1 && many.err.contains("10000 frames, over the limit of 2000 frames") && many.err.contains("--max-frames"), "\(many.err)")
+        let large = TestConsole.run(["run", "-e", #"load "large.gif" | save "l.webp""#], in: folder)
+        #expect(large.status == 1 && large.err.contains("2 frames of 12000×12000") && large.err.contains("--max-pixels"), "\(large.err)")
+        let huge = TestConsole.run(["run", "-e", #"load "huge.gif" | save "h.gif""#], in: folder)
+        #expect(huge.status == 1 && huge.err.contains("30000×30000"), "\(huge.err)")
+        // The first frame alone is within the limits: frames=first reads it.
+        #expect(TestConsole.run(["run", "-e", #"load "many.gif" frames=first | save "m1.png""#], in: folder).status == 0)
+        // Raised limits let them through (the frames decode to one pixel each).
+        #expect(TestConsole.run(["run", "-e", #"load "many.gif" | frames 0..2 | save "m3.gif""#, "--max-frames", "10000"], in: folder).status == 0)
+        #expect(FileManager.default.fileExists(atPath: folder + "/m3.gif"))
+    }
+}
