@@ -7,8 +7,8 @@
 #   png        PNG decoding (CRCs made right), nine-patch resolution, stretch, frame, re-encode
 #   jpeg       JPEG decoding at full size and 1/8, under small limits
 #   heif       HEIC/AVIF decoding through libheif, header-only and decoded
-#   gif        GIF decoding (signature kept), header-only and first frame
-#   webp       WebP decoding (container header kept consistent), shrunk, upright, lossless round trip
+#   gif        GIF decoding (signature kept), header-only, first frame, every frame composited, written again
+#   webp       WebP decoding (container header kept consistent), shrunk, upright, lossless round trip, animations too
 #   svg        SVG screening, nine-patch regions, drawing at a size in the child process
 #   info       header-only `info` on any bytes, and the bytes as an EXIF block
 #   ninepatch  nine-patch chunk values through crop, pad, orient, resize, stretch, tile, frame

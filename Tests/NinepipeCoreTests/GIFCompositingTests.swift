@@ -94,7 +94,9 @@ struct GIFCompositingTests {
         var compared = 0
         for file in files {
             let reference = scratch.appendingPathComponent("ref").path
-            guard ChildProcess.status(of: "python3", [Self.script, file, reference]) == 0, let bytes = FileManager.default.contents(atPath: reference) else { continue }
+            guard ChildProcess.status(of: "python3", [Self.script, file, reference]) == 0, let bytes = FileManager.default.contents(atPath: reference) else {
+                continue
+            }
             guard let ours = try? decode(TestFiles.bytes(URL(fileURLWithPath: file))) else { continue }
             let result = Self.differences(ours, Self.pillowFrames([UInt8](bytes)), tolerance: tolerance)
             #expect(result.count.isEmpty && result.pixels == 0, "\(file): \(result.count) \(result.pixels) pixels differ")
@@ -140,6 +142,8 @@ struct WebPAnimationTests {
 
     @Test("Pillow's test WebPs and any corpus folder, when Pillow is installed: every frame within 1 level")
     func corpus() throws {
-        try GIFCompositingTests.compareCorpus(extension: "webp", variable: "NINEPIPE_WEBP_CORPUS", tolerance: 1) { try WebPAnimation.decode($0, limits: .default) }
+        try GIFCompositingTests.compareCorpus(extension: "webp", variable: "NINEPIPE_WEBP_CORPUS", tolerance: 1) {
+            try WebPAnimation.decode($0, limits: .default)
+        }
     }
 }

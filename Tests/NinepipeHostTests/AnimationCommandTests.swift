@@ -84,7 +84,8 @@ struct AnimationCommandTests {
     func batch() throws {
         let folder = try Self.folder("anim-batch", ["timed.gif", "anim-keep.gif", "transparent.gif"])
         try FileManager.default.copyItem(atPath: Self.fixtures.appendingPathComponent("webp/timed.webp").path, toPath: folder + "/timed.webp")
-        try ImageCodecs.write(Image(width: 40, height: 30, layout: .rgb, depth: .eight, fill: [10, 200, 30]), to: folder + "/still.png", options: EncodeOptions(format: .png))
+        try ImageCodecs.write(
+            Image(width: 40, height: 30, layout: .rgb, depth: .eight, fill: [10, 200, 30]), to: folder + "/still.png", options: EncodeOptions(format: .png))
         let run = TestConsole.run(["run", "-e", "thumbnail width=16 height=16 | save", folder, "--output", folder + "/thumbs/"])
         #expect(run.status == 0, "\(run.err)")
         #expect(try ImageCodecs.info(Self.bytes(folder + "/thumbs/timed.gif")).frameDurations == [20, 150, 70])

@@ -3,7 +3,9 @@ import NinepipeCore
 
 /// Any bytes as a WebP (the RIFF header made right, so mutations reach libwebp's bitstream
 /// parsers), at full size and shrunk on load, under small limits. A decoded image must survive
-/// a lossless round trip exactly. A trap, a sanitizer report or an allocation over 256 MiB is a bug.
+/// a lossless round trip exactly; so must an animation's frames (composited by libwebp: blend,
+/// dispose, frames past the canvas), written again as a lossless animated WebP. A trap, a
+/// sanitizer report or an allocation over 256 MiB is a bug.
 @_cdecl("FuzzWebP_main")
 public func main(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
     runFuzzer(argc, argv) { data, size in fuzz(data, size) }
@@ -19,7 +21,7 @@ func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         bytes.replaceSubrange(4..<8, with: (0..<4).map { UInt8(truncatingIfNeeded: riffSize >> (8 * $0)) })
         bytes.replaceSubrange(8..<12, with: Array("WEBP".utf8))
     }
-    let limits = ImageLimits(maxPixelCount: 4 << 20, maxDimension: 8192, maxMetadataBytes: 1 << 20)
+    let limits = ImageLimits(maxPixelCount: 4 << 20, maxDimension: 8192, maxMetadataBytes: 1 << 20, maxFrameCount: 64)
     _ = try? WebPDecoder(limits: limits).readInfo(bytes)
     _ = try? ImageCodecs.info(bytes, limits: limits)
     _ = try? WebPDecoder(limits: limits, scaleDenominator: 4).decode(bytes)
@@ -32,5 +34,36 @@ func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         // An opaque image comes back without its alpha channel: compare as RGBA.
         if again.converted(to: .rgba).storage != image.converted(to: .rgba).storage { fatalError("the lossless round trip changed pixels") }
     }
+    if let animation = try? WebPAnimation.decode(bytes, limits: limits) {
+        guard let written = try? WebPAnimation.encode(animation, encoder: WebPEncoder(isLossless: true, effort: 0)),
+            let back = try? WebPAnimation.decode(written, limits: limits)
+        else { fatalError("an animation of \(animation.frames.count) frames did not survive a lossless round trip") }
+        // libwebp stores a frame identical to the one before as a longer showing of that one.
+        var expected: [(pixels: [UInt8], duration: Int)] = []
+        for frame in animation.frames {
+            let pixels = visible(frame.image)
+            if let last = expected.last, last.pixels == pixels {
+                expected[expected.count - 1].duration += frame.duration
+            } else {
+                expected.append((pixels, frame.duration))
+            }
+        }
+        guard back.frames.count == expected.count else {
+            fatalError("written again, \(expected.count) distinct frames came back as \(back.frames.count)")
+        }
+        for (index, frame) in back.frames.enumerated() {
+            if visible(frame.image) != expected[index].pixels { fatalError("the lossless animation round trip changed frame \(index)") }
+            if expected.count > 1, frame.duration != expected[index].duration {
+                fatalError("frame \(index) came back lasting \(frame.duration) ms, not \(expected[index].duration)")
+            }
+        }
+    }
     return 0
+}
+
+/// RGBA samples with every fully transparent pixel made (0, 0, 0, 0).
+func visible(_ image: Image) -> [UInt8] {
+    guard case .eight(var samples) = image.converted(to: .rgba).storage else { return [] }
+    for i in stride(from: 0, to: samples.count, by: 4) where samples[i + 3] == 0 { samples.replaceSubrange(i..<i + 4, with: [0, 0, 0, 0]) }
+    return samples
 }

@@ -37,7 +37,9 @@ public struct PluginRegistry: Sendable {
     /// codec registered now (`ImageCodecs`): build it after registering a codec of your own.
     public static func makeStandard() -> PluginRegistry {
         do {
-            return try PluginRegistry(descriptors: [LoadStep.descriptor, SaveStep.descriptor, FrameSelection.frameDescriptor, FrameSelection.framesDescriptor] + Transforms.all.map(StepDescriptor.init(plugin:)))
+            return try PluginRegistry(
+                descriptors: [LoadStep.descriptor, SaveStep.descriptor, FrameSelection.frameDescriptor, FrameSelection.framesDescriptor]
+                    + Transforms.all.map(StepDescriptor.init(plugin:)))
         } catch {
             preconditionFailure("built-in registry is invalid: \(error)")
         }

@@ -30,11 +30,12 @@ public struct GIFCodec: AnimationDecoder, AnimationEncoder {
     /// `GIF87a` or `GIF89a`.
     public func recognizes(_ bytes: [UInt8]) -> Bool { bytes.starts(with: Array("GIF87a".utf8)) || bytes.starts(with: Array("GIF89a".utf8)) }
 
-    /// The screen size, transparency and frame count.
+    /// The canvas size (the screen, grown to hold frames that reach past it), transparency,
+    /// frame durations and loop count.
     public func info(_ bytes: [UInt8], limits: ImageLimits) throws -> ImageInfo {
         let info = try GIFDecoder(limits: limits).readInfo(bytes)
         var result = ImageInfo(
-            format: .gif, width: info.width, height: info.height, bitDepth: 8,
+            format: .gif, width: info.canvasWidth, height: info.canvasHeight, bitDepth: 8,
             colorType: "palette" + (info.frameCount > 1 ? ", \(info.frameCount) frames" : ""),
             hasAlpha: info.hasAlpha, isInterlaced: info.isInterlaced, metadata: ImageMetadata())
         if info.frameCount > 1 {

@@ -56,6 +56,12 @@ public struct GIFDecoder: Sendable {
         }
         guard let compositor else { throw GIFError.corrupt("the file holds no image") }
         if summary.frames.count > 1 { warn("animated GIF: only the first of its \(summary.frames.count) frames is read") }
+        // On the canvas every frame fits (as `info` reports it), the rest see-through.
+        let info = Self.info(summary)
+        guard info.canvasWidth == compositor.width, info.canvasHeight == compositor.height else {
+            let placed = Self.placed(first, width: compositor.width, height: compositor.height, on: (info.canvasWidth, info.canvasHeight))
+            return Self.image(placed, width: info.canvasWidth, height: info.canvasHeight, keepsAlpha: true)
+        }
         return Self.image(first, width: compositor.width, height: compositor.height, keepsAlpha: summary.frames[0].transparentIndex != nil)
         #else
         throw FormatUnavailableError(format: .gif)
@@ -76,6 +82,11 @@ public struct GIFDecoder: Sendable {
             compositor = current
             return true
         }
+        // The frames' data ended where the headers said more follow: a frame is damaged.
+        if canvases.count < info.frameCount {
+            throw GIFError.corrupt(
+                "frame \(canvases.count + 1) of \(info.frameCount) cannot be decoded: its image data is damaged (load frames=first reads the first)")
+        }
         // A canvas that grew leaves earlier frames smaller: they are placed top left on the final
         // canvas, the rest see-through.
         let width = canvases.map(\.width).max() ?? info.width
@@ -86,11 +97,7 @@ public struct GIFDecoder: Sendable {
         for (index, canvas) in canvases.enumerated() {
             var pixels = canvas.pixels
             if canvas.width != width || canvas.height != height {
-                var placed = [UInt8](repeating: 0, count: width * height * 4)
-                for y in 0..<canvas.height {
-                    placed.replaceSubrange(y * width * 4..<(y * width + canvas.width) * 4, with: pixels[y * canvas.width * 4..<(y + 1) * canvas.width * 4])
-                }
-                pixels = placed
+                pixels = Self.placed(pixels, width: canvas.width, height: canvas.height, on: (width, height))
             }
             canvases[index].pixels = []
             frames.append(AnimationFrame(image: Self.image(pixels, width: width, height: height, keepsAlpha: hasAlpha), duration: summary.frames[index].delay))
@@ -112,6 +119,15 @@ public struct GIFDecoder: Sendable {
             canvasHeight: summary.frames.reduce(summary.screen.height) { max($0, $1.bottom) })
     }
     #endif
+
+    /// A `width`×`height` RGBA canvas placed top left on a larger one, the rest see-through.
+    private static func placed(_ rgba: [UInt8], width: Int, height: Int, on canvas: (width: Int, height: Int)) -> [UInt8] {
+        var placed = [UInt8](repeating: 0, count: canvas.width * canvas.height * 4)
+        for y in 0..<height {
+            placed.replaceSubrange(y * canvas.width * 4..<(y * canvas.width + width) * 4, with: rgba[y * width * 4..<(y + 1) * width * 4])
+        }
+        return placed
+    }
 
     private static func hasSeeThrough(_ rgba: [UInt8]) -> Bool {
         stride(from: 3, to: rgba.count, by: 4).contains { rgba[$0] != 255 }

@@ -97,7 +97,7 @@ public struct GIFEncoder: Sendable {
                 rect = Self.bounds(opaque[index], width: width, height: height) ?? PixelRect(x: 0, y: 0, width: 1, height: 1)
             }
             if clearsAfter { rect = full }
-            if isAnimated || transparentIndex != nil {
+            if isAnimated || transparentIndex != nil || frame.duration != 0 {
                 try writer.control(delay: frame.duration, disposal: isAnimated ? (clearsAfter ? 2 : 1) : 0, transparentIndex: transparentIndex)
             }
             try writer.image(indices, width: width, rect: rect)

@@ -98,7 +98,9 @@ struct GIFReader {
                     record.height = Int(descriptor.Height)
                     record.isInterlaced = descriptor.Interlace
                     record.localPalette = descriptor.ColorMap.map(palette)
+                    // The canvas grows to hold a frame that reaches past the screen: it is checked too.
                     try limits.check(width: max(1, record.width), height: max(1, record.height))
+                    try limits.check(width: max(screen.width, record.right), height: max(screen.height, record.bottom))
                     let index = summary.frames.count
                     let indices = decodes(index) ? try pixels(gif, input: input, record: record) : nil
                     if indices == nil { try skipImageData(gif, input: input) }

@@ -47,9 +47,13 @@ public enum WebPAnimation {
     }
 
     /// Encodes `animation` with `encoder`'s quality, lossless choice and effort: each frame is
-    /// compared with the one before and only the changed rectangle is stored.
+    /// compared with the one before and only the changed rectangle is stored; a frame identical
+    /// to the one before is stored as a longer showing of it (libwebp's choice, so the frame
+    /// count may drop while the playback stays the same). One frame is written as a still WebP.
     public static func encode(_ animation: Animation, encoder: WebPEncoder) throws -> [UInt8] {
         #if canImport(CWebP)
+        // One frame is a still picture (libwebp's animation encoder would make it one anyway).
+        if animation.frames.count == 1 { return try encoder.encode(animation.firstImage) }
         let width = animation.width
         let height = animation.height
         guard width <= 16383, height <= 16383 else { throw WebPError.encodingFailed("the image is larger than WebP allows (16383 pixels a side)") }
