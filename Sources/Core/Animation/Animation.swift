@@ -41,13 +41,18 @@ public struct Animation: Sendable, Hashable {
     public func mapImages(_ change: (Image) throws -> Image) throws -> Animation {
         var result = self
         for index in frames.indices { result.frames[index].image = try change(frames[index].image) }
-        let first = result.frames[0].image
-        if let other = result.frames.firstIndex(where: { $0.image.width != first.width || $0.image.height != first.height }) {
-            let image = result.frames[other].image
-            throw AnimationError.framesDiffer(
-                frame: other, width: image.width, height: image.height, firstWidth: first.width, firstHeight: first.height)
-        }
+        try Self.checkSameSize(result.frames)
         return result
+    }
+
+    /// Throws ``AnimationError/framesDiffer(frame:width:height:firstWidth:firstHeight:)`` when a
+    /// frame's size is not the first one's.
+    public static func checkSameSize(_ frames: [AnimationFrame]) throws(AnimationError) {
+        guard let first = frames.first?.image else { return }
+        if let other = frames.firstIndex(where: { $0.image.width != first.width || $0.image.height != first.height }) {
+            let image = frames[other].image
+            throw .framesDiffer(frame: other, width: image.width, height: image.height, firstWidth: first.width, firstHeight: first.height)
+        }
     }
 }
 

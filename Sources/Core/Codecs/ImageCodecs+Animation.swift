@@ -12,10 +12,14 @@ extension ImageCodecs {
         return max(1, try decoder.info(bytes, limits: limits).frameDurations.count)
     }
 
-    /// Every frame of `bytes`, composited; `nil` when its format's decoder reads only one picture.
-    public static func decodeAnimation(_ bytes: [UInt8], options: DecodeOptions = DecodeOptions(), warn: (String) -> Void = { _ in }) throws -> Animation? {
+    /// Every frame of `bytes`, composited, each handed to `each` as it is made (see
+    /// ``AnimationDecoder/decodeAnimation(_:options:warn:each:)``); `nil` when its format's
+    /// decoder reads only one picture.
+    public static func decodeAnimation(
+        _ bytes: [UInt8], options: DecodeOptions = DecodeOptions(), warn: (String) -> Void = { _ in }, each: (Image) throws -> Image = { $0 }
+    ) throws -> Animation? {
         guard let decoder = try availableDecoder(for: bytes) as? any AnimationDecoder else { return nil }
-        return try decoder.decodeAnimation(bytes, options: options, warn: warn)
+        return try decoder.decodeAnimation(bytes, options: options, warn: warn, each: each)
     }
 
     /// Encodes `animation` as `options.format`: every frame when its encoder animates, else the

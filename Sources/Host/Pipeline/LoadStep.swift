@@ -113,13 +113,22 @@ struct LoadStep: Sendable, Hashable {
         var appliedNext = false
         /// Every frame, when the file is animated and its frames were asked for (`image` is the first).
         var animation: Animation?
+        /// How many of the steps after the load already ran on each frame as it was decoded.
+        var appliedSteps = 0
     }
 
     /// Reads the file; `next`, the step that will receive the image, may ask for a smaller decode
     /// (shrink-on-load, when no explicit `shrink=` was given) or for a region only (a crop).
-    func run(_ context: RunContext, next: (any Transform)? = nil, keepsFrames: Bool = false) throws -> Decoded {
+    func run(_ context: RunContext, next: (any Transform)? = nil, keepsFrames: Bool = false, frameSteps: FrameSteps = FrameSteps()) throws -> Decoded {
         guard let path else { throw MissingLoadPathError() }
-        return try decode(try context.policy.read(path), context, next: next, keepsFrames: keepsFrames)
+        return try decode(try context.policy.read(path), context, next: next, keepsFrames: keepsFrames, frameSteps: frameSteps)
+    }
+
+    /// The steps right after a load that an animation's frames run through as they are decoded:
+    /// how many, and the function that runs them (its errors already name their step).
+    struct FrameSteps {
+        var count = 0
+        var apply: (Image) throws -> Image = { $0 }
     }
 
     /// The file as a stream of bands, when this load can give one that equals its decoded image:
@@ -166,12 +175,18 @@ struct LoadStep: Sendable, Hashable {
     }
 
     /// Decodes `bytes` as this step would decode its file (`path` names it in messages).
-    func decode(_ bytes: [UInt8], _ context: RunContext, next: (any Transform)? = nil, keepsFrames: Bool = false) throws -> Decoded {
+    ///
+    /// With `keepsFrames`, an animated file gives every frame, and `frameSteps` (the transforms
+    /// right after the load) run on each frame as it is decoded, so only one frame is ever
+    /// held at its decoded size; ``Decoded/appliedSteps`` says they ran.
+    func decode(
+        _ bytes: [UInt8], _ context: RunContext, next: (any Transform)? = nil, keepsFrames: Bool = false, frameSteps: FrameSteps = FrameSteps()
+    ) throws -> Decoded {
         let path = self.path ?? "<input>"
         context.sourceFormat = ImageFormat(sniffing: bytes)
         do {
             if keepsFrames, try ImageCodecs.frameCount(bytes, limits: context.limits) > 1 {
-                return try decodeFrames(bytes, context, path: path)
+                return try decodeFrames(bytes, context, path: path, steps: frameSteps)
             }
             let rendering = try vectorRendering(for: bytes, next: next, context: context)
             if let region = try region(for: bytes, next: next, context: context) {
@@ -193,25 +208,30 @@ struct LoadStep: Sendable, Hashable {
             if !keepsOrientation { image = image.uprighted() }
             if convertsToSRGB { image = try image.convertedToSRGB() }
             return Decoded(image: try ninePatch.resolve(image, path: path) { context.warnOnce("\(path): \($0)") })
+        } catch let failure as StepFailure {
+            throw failure  // a step run on each frame failed: it names itself
+        } catch let error as CancellationError {
+            throw error
         } catch {
             throw FileError.inFile(path: path, underlying: error)
         }
     }
 
-    /// Every frame of an animated file, each turned upright and converted as a still image is.
-    private func decodeFrames(_ bytes: [UInt8], _ context: RunContext, path: String) throws -> Decoded {
-        guard var animation = try ImageCodecs.decodeAnimation(bytes, options: DecodeOptions(limits: context.limits), warn: { context.warn("\(path): \($0)") })
-        else { throw FormatUnavailableError(format: ImageFormat(sniffing: bytes) ?? .gif) }
+    /// Every frame of an animated file, each turned upright and converted as a still image is,
+    /// then run through `steps` as it is decoded.
+    private func decodeFrames(_ bytes: [UInt8], _ context: RunContext, path: String, steps: FrameSteps) throws -> Decoded {
         if rendering != nil { throw RasterSizeError(format: ImageFormat(sniffing: bytes) ?? .gif) }
         let keepsOrientation = keepsOrientation
         let convertsToSRGB = convertsToSRGB
-        animation = try animation.mapImages { frame in
+        let animation = try ImageCodecs.decodeAnimation(bytes, options: DecodeOptions(limits: context.limits), warn: { context.warn("\(path): \($0)") }) {
+            frame in
             var frame = frame
             if !keepsOrientation { frame = frame.uprighted() }
             if convertsToSRGB { frame = try frame.convertedToSRGB() }
-            return frame
+            return try steps.apply(frame)
         }
-        return Decoded(image: animation.firstImage, animation: animation)
+        guard let animation else { throw FormatUnavailableError(format: ImageFormat(sniffing: bytes) ?? .gif) }
+        return Decoded(image: animation.firstImage, animation: animation, appliedSteps: steps.count)
     }
 
     /// How a vector file is drawn: at the size given to this step, else at the size `next` makes

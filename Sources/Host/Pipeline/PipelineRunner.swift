@@ -130,9 +130,12 @@ public struct PipelineRunner: Sendable {
             hintIndex = 0
         }
         let keepsFrames = source.keepsFrames(animatedOutput: outputAnimates || Self.animates(after: hintIndex, in: pipeline))
-        let decoded = try source.decode(encoded, context, next: Self.transform(after: hintIndex, in: pipeline), keepsFrames: keepsFrames)
-        // A crop decoded as its rectangle is done: its step is skipped.
-        let skipped: Set<Int> = decoded.appliedNext ? [hintIndex + 1] : []
+        let decoded = try source.decode(
+            encoded, context, next: Self.transform(after: hintIndex, in: pipeline), keepsFrames: keepsFrames,
+            frameSteps: frameSteps(after: hintIndex, in: pipeline, context: context))
+        // A crop decoded as its rectangle is done, as are steps run on each frame while decoding: they are skipped.
+        var skipped: Set<Int> = decoded.appliedNext ? [hintIndex + 1] : []
+        for applied in 0..<decoded.appliedSteps { skipped.insert(hintIndex + 1 + applied) }
         let flow = try execute(pipeline, flow: Flow(image: decoded.image, animation: decoded.animation), context: context, skipping: skipped)
         guard flow.image != nil else { throw NoImageError() }
         return flow
@@ -147,6 +150,31 @@ public struct PipelineRunner: Sendable {
         if let animation = flow.animation { return try ImageCodecs.encode(animation, options: output) { warningHandler("\(name): \($0)") } }
         guard let image = flow.image else { throw NoImageError() }
         return try ImageCodecs.encode(image, options: output) { warningHandler("\(name): \($0)") }
+    }
+
+    /// The transforms right after step `index`, up to the first step that is not one: an
+    /// animation's frames run through them as they are decoded. Their failures name their step.
+    func frameSteps(after index: Int, in pipeline: Pipeline, context: RunContext) -> LoadStep.FrameSteps {
+        var steps: [(offset: Int, step: PipelineStep, transform: any Transform)] = []
+        for (offset, step) in pipeline.steps.enumerated().dropFirst(index + 1) {
+            guard case .transform(let transform) = step.action else { break }
+            steps.append((offset, step, transform))
+        }
+        let transformContext = context.transformContext
+        return LoadStep.FrameSteps(count: steps.count) { frame in
+            var frame = frame
+            for (offset, step, transform) in steps {
+                try transformContext.checkCancellation()
+                do {
+                    frame = try transform.apply(to: frame, context: transformContext)
+                } catch let error as CancellationError {
+                    throw error
+                } catch {
+                    throw StepFailure(stepName: step.name, index: offset + 1, location: step.location, underlying: error)
+                }
+            }
+            return frame
+        }
     }
 
     /// Whether a step after `index` keeps an animation animated: a `frame`/`frames` step, or a
@@ -188,10 +216,13 @@ public struct PipelineRunner: Sendable {
                     // A pathless load of a given image (batch, or an embedder's input) passes it on.
                     if load.path == nil, image != nil { break }
                     let keepsFrames = load.keepsFrames(animatedOutput: outputAnimates || Self.animates(after: index, in: pipeline))
-                    let decoded = try load.run(context, next: Self.transform(after: index, in: pipeline), keepsFrames: keepsFrames)
+                    let decoded = try load.run(
+                        context, next: Self.transform(after: index, in: pipeline), keepsFrames: keepsFrames,
+                        frameSteps: frameSteps(after: index, in: pipeline, context: context))
                     image = decoded.image
                     animation = decoded.animation
                     if decoded.appliedNext { skipping.insert(index + 1) }
+                    for applied in 0..<decoded.appliedSteps { skipping.insert(index + 1 + applied) }
                 case .save(let save):
                     guard let current = image else { throw NoImageError() }
                     if let animation { try save.run(animation, context) } else { try save.run(current, context) }
@@ -215,6 +246,8 @@ public struct PipelineRunner: Sendable {
                 }
             } catch let error as CancellationError {
                 throw error
+            } catch let failure as StepFailure {
+                throw failure  // a step run on an animation's frames while loading
             } catch {
                 throw StepFailure(stepName: step.name, index: index + 1, location: step.location, underlying: error)
             }

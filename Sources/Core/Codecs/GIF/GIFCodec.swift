@@ -50,9 +50,9 @@ public struct GIFCodec: AnimationDecoder, AnimationEncoder {
         try GIFDecoder(limits: options.limits).decode(bytes, warn: warn)
     }
 
-    /// Every frame, composited.
-    public func decodeAnimation(_ bytes: [UInt8], options: DecodeOptions, warn: (String) -> Void) throws -> Animation {
-        try GIFDecoder(limits: options.limits).decodeAnimation(bytes)
+    /// Every frame, composited, each handed to `each`.
+    public func decodeAnimation(_ bytes: [UInt8], options: DecodeOptions, warn: (String) -> Void, each: (Image) throws -> Image) throws -> Animation {
+        try GIFDecoder(limits: options.limits).decodeAnimation(bytes, each: each)
     }
 
     /// `colors`, `dither` and `threshold`.

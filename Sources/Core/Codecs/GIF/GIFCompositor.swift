@@ -72,9 +72,9 @@ struct GIFCompositor {
         return index * 3 + 3 > palette.count ? color(0, palette) : color(index, palette)
     }
 
-    /// Draws the next frame (its record and indices, `nil` for an empty frame) and returns the
-    /// canvas as 8-bit RGBA, Pillow's `convert('RGBA')` of the frame.
-    mutating func add(_ frame: GIFFrameRecord, indices frameIndices: [UInt8]?) -> [UInt8] {
+    /// Draws the next frame (its record and indices, `nil` for an empty frame); ``output(keepsAlpha:)``
+    /// then gives the canvas.
+    mutating func add(_ frame: GIFFrameRecord, indices frameIndices: [UInt8]?) {
         let isFirst = frameNumber == 0
         let newWidth = max(width, frame.right)
         let newHeight = max(height, frame.bottom)
@@ -156,29 +156,46 @@ struct GIFCompositor {
             drawColors(frame, frameIndices, palette: framePalette)
         }
         frameNumber += 1
-        return rgba()
     }
 
-    /// The canvas as Pillow's `convert('RGBA')` gives it.
-    private func rgba() -> [UInt8] {
-        switch mode {
-        case .rgba:
-            return pixels
-        case .rgb:
-            var out = pixels
-            for i in stride(from: 3, to: out.count, by: 4) { out[i] = 255 }
-            return out
-        case .palette, .gray:
-            let palette = mode == .palette ? firstPalette : nil
-            var out = [UInt8](repeating: 0, count: indices.count * 4)
-            for (i, index) in indices.enumerated() {
-                let (r, g, b) = Self.color(Int(index), palette)
-                out[i * 4] = r
-                out[i * 4 + 1] = g
-                out[i * 4 + 2] = b
-                out[i * 4 + 3] = Int(index) == keptTransparency ? 0 : 255
+    /// The canvas as Pillow's `convert('RGBA')` gives it, or without the alpha channel (3
+    /// bytes a pixel) when `keepsAlpha` is false.
+    func output(keepsAlpha: Bool) -> [UInt8] {
+        let channels = keepsAlpha ? 4 : 3
+        let count = width * height
+        if mode == .rgba && keepsAlpha { return pixels }
+        return [UInt8](unsafeUninitializedCapacity: count * channels) { out, initialized in
+            switch mode {
+            case .rgb, .rgba:
+                pixels.withUnsafeBufferPointer { source in
+                    for i in 0..<count {
+                        out[i * channels] = source[i * 4]
+                        out[i * channels + 1] = source[i * 4 + 1]
+                        out[i * channels + 2] = source[i * 4 + 2]
+                        if keepsAlpha { out[i * 4 + 3] = mode == .rgb ? 255 : source[i * 4 + 3] }
+                    }
+                }
+            case .palette, .gray:
+                // A lookup table of the 256 indices' colours.
+                var table = [UInt8](repeating: 0, count: 256 * 4)
+                for index in 0..<256 {
+                    let (r, g, b) = Self.color(index, mode == .palette ? firstPalette : nil)
+                    table[index * 4] = r
+                    table[index * 4 + 1] = g
+                    table[index * 4 + 2] = b
+                    table[index * 4 + 3] = index == keptTransparency ? 0 : 255
+                }
+                indices.withUnsafeBufferPointer { source in
+                    for i in 0..<count {
+                        let at = Int(source[i]) * 4
+                        out[i * channels] = table[at]
+                        out[i * channels + 1] = table[at + 1]
+                        out[i * channels + 2] = table[at + 2]
+                        if keepsAlpha { out[i * 4 + 3] = table[at + 3] }
+                    }
+                }
             }
-            return out
+            initialized = count * channels
         }
     }
 
@@ -218,17 +235,33 @@ struct GIFCompositor {
 
     private mutating func drawColors(_ frame: GIFFrameRecord, _ source: [UInt8]?, palette: [UInt8]?) {
         guard let source else { return }
-        for row in 0..<frame.height {
-            let y = frame.top + row
-            for column in 0..<frame.width {
-                let index = Int(source[row * frame.width + column])
-                if index == frame.transparentIndex { continue }
-                let (r, g, b) = Self.color(index, palette)
-                let at = (y * width + frame.left + column) * 4
-                pixels[at] = r
-                pixels[at + 1] = g
-                pixels[at + 2] = b
-                pixels[at + 3] = 255
+        var table = [UInt8](repeating: 0, count: 256 * 3)
+        for index in 0..<256 {
+            let (r, g, b) = Self.color(index, palette)
+            table[index * 3] = r
+            table[index * 3 + 1] = g
+            table[index * 3 + 2] = b
+        }
+        let transparent = frame.transparentIndex ?? -1
+        let canvasWidth = width
+        table.withUnsafeBufferPointer { table in
+            source.withUnsafeBufferPointer { source in
+                pixels.withUnsafeMutableBufferPointer { pixels in
+                    for row in 0..<frame.height {
+                        let from = row * frame.width
+                        var to = ((frame.top + row) * canvasWidth + frame.left) * 4
+                        for column in 0..<frame.width {
+                            let index = Int(source[from + column])
+                            if index != transparent {
+                                pixels[to] = table[index * 3]
+                                pixels[to + 1] = table[index * 3 + 1]
+                                pixels[to + 2] = table[index * 3 + 2]
+                                pixels[to + 3] = 255
+                            }
+                            to += 4
+                        }
+                    }
+                }
             }
         }
     }

@@ -44,69 +44,75 @@ public struct GIFDecoder: Sendable {
     public func decode(_ bytes: [UInt8], warn: (String) -> Void = { _ in }) throws -> Image {
         #if canImport(CGIF)
         var compositor: GIFCompositor?
-        var first: [UInt8] = []
         let summary = try GIFReader.walk(bytes, limits: limits, decodes: { $0 == 0 }) { screen, record, indices in
             if compositor == nil {
                 var fresh = GIFCompositor(screen: screen)
-                try limits.check(width: max(screen.width, record.right), height: max(screen.height, record.bottom))
-                first = fresh.add(record, indices: indices)
+                fresh.add(record, indices: indices)
                 compositor = fresh
             }
             return true
         }
         guard let compositor else { throw GIFError.corrupt("the file holds no image") }
         if summary.frames.count > 1 { warn("animated GIF: only the first of its \(summary.frames.count) frames is read") }
-        // On the canvas every frame fits (as `info` reports it), the rest see-through.
-        let info = Self.info(summary)
-        guard info.canvasWidth == compositor.width, info.canvasHeight == compositor.height else {
-            let placed = Self.placed(first, width: compositor.width, height: compositor.height, on: (info.canvasWidth, info.canvasHeight))
-            return Self.image(placed, width: info.canvasWidth, height: info.canvasHeight, keepsAlpha: true)
-        }
-        return Self.image(first, width: compositor.width, height: compositor.height, keepsAlpha: summary.frames[0].transparentIndex != nil)
+        return Self.image(compositor, on: Self.info(summary))
         #else
         throw FormatUnavailableError(format: .gif)
         #endif
     }
 
-    /// Decodes every frame of `bytes`, composited. The canvas times the frame count is checked
-    /// against the limits from the headers first.
-    public func decodeAnimation(_ bytes: [UInt8]) throws -> Animation {
+    /// Decodes every frame of `bytes`, composited, handing each to `each` as it is made and
+    /// keeping what it returns. The canvas times the frame count is checked against the limits
+    /// from the headers first.
+    public func decodeAnimation(_ bytes: [UInt8], each: (Image) throws -> Image = { $0 }) throws -> Animation {
         #if canImport(CGIF)
         let info = try readInfo(bytes)
         try limits.checkAnimation(width: info.canvasWidth, height: info.canvasHeight, frames: info.frameCount)
         var compositor: GIFCompositor?
-        var canvases: [(pixels: [UInt8], width: Int, height: Int)] = []
+        var frames: [AnimationFrame] = []
+        frames.reserveCapacity(info.frameCount)
         let summary = try GIFReader.walk(bytes, limits: limits, decodes: { _ in true }) { screen, record, indices in
             var current = compositor ?? GIFCompositor(screen: screen)
-            canvases.append((current.add(record, indices: indices), current.width, current.height))
+            compositor = nil
+            current.add(record, indices: indices)
+            let image = Self.image(current, on: info)
             compositor = current
+            frames.append(AnimationFrame(image: try each(image), duration: record.delay))
+            try Animation.checkSameSize(frames)
             return true
         }
         // The frames' data ended where the headers said more follow: a frame is damaged.
-        if canvases.count < info.frameCount {
+        if frames.count < info.frameCount {
             throw GIFError.corrupt(
-                "frame \(canvases.count + 1) of \(info.frameCount) cannot be decoded: its image data is damaged (load frames=first reads the first)")
-        }
-        // A canvas that grew leaves earlier frames smaller: they are placed top left on the final
-        // canvas, the rest see-through.
-        let width = canvases.map(\.width).max() ?? info.width
-        let height = canvases.map(\.height).max() ?? info.height
-        let hasAlpha = canvases.contains { canvas in canvas.width != width || canvas.height != height || Self.hasSeeThrough(canvas.pixels) }
-        var frames: [AnimationFrame] = []
-        frames.reserveCapacity(canvases.count)
-        for (index, canvas) in canvases.enumerated() {
-            var pixels = canvas.pixels
-            if canvas.width != width || canvas.height != height {
-                pixels = Self.placed(pixels, width: canvas.width, height: canvas.height, on: (width, height))
-            }
-            canvases[index].pixels = []
-            frames.append(AnimationFrame(image: Self.image(pixels, width: width, height: height, keepsAlpha: hasAlpha), duration: summary.frames[index].delay))
+                "frame \(frames.count + 1) of \(info.frameCount) cannot be decoded: its image data is damaged (load frames=first reads the first)")
         }
         return Animation(frames: frames, loopCount: summary.loopCount)
         #else
         throw FormatUnavailableError(format: .gif)
         #endif
     }
+
+    #if canImport(CGIF)
+    /// The compositor's canvas as an image on the whole canvas `info` gives (a canvas that grows
+    /// later leaves earlier frames smaller: they are placed top left, the rest see-through). RGBA
+    /// when the first frame has a transparent index or the canvas grows, as Pillow's frames
+    /// then are; RGB otherwise.
+    private static func image(_ compositor: GIFCompositor, on info: Info) -> Image {
+        let grows = info.canvasWidth != info.width || info.canvasHeight != info.height
+        let keepsAlpha = info.hasAlpha || grows
+        let samples = compositor.output(keepsAlpha: keepsAlpha)
+        let layout: PixelLayout = keepsAlpha ? .rgba : .rgb
+        guard compositor.width != info.canvasWidth || compositor.height != info.canvasHeight else {
+            return Image(width: info.canvasWidth, height: info.canvasHeight, layout: layout, samples: samples)
+        }
+        var placed = [UInt8](repeating: 0, count: info.canvasWidth * info.canvasHeight * 4)
+        for y in 0..<compositor.height {
+            placed.replaceSubrange(
+                y * info.canvasWidth * 4..<(y * info.canvasWidth + compositor.width) * 4,
+                with: samples[y * compositor.width * 4..<(y + 1) * compositor.width * 4])
+        }
+        return Image(width: info.canvasWidth, height: info.canvasHeight, layout: .rgba, samples: placed)
+    }
+    #endif
 
     #if canImport(CGIF)
     private static func info(_ summary: GIFReader.Summary) -> Info {
@@ -119,23 +125,4 @@ public struct GIFDecoder: Sendable {
             canvasHeight: summary.frames.reduce(summary.screen.height) { max($0, $1.bottom) })
     }
     #endif
-
-    /// A `width`×`height` RGBA canvas placed top left on a larger one, the rest see-through.
-    private static func placed(_ rgba: [UInt8], width: Int, height: Int, on canvas: (width: Int, height: Int)) -> [UInt8] {
-        var placed = [UInt8](repeating: 0, count: canvas.width * canvas.height * 4)
-        for y in 0..<height {
-            placed.replaceSubrange(y * canvas.width * 4..<(y * canvas.width + width) * 4, with: rgba[y * width * 4..<(y + 1) * width * 4])
-        }
-        return placed
-    }
-
-    private static func hasSeeThrough(_ rgba: [UInt8]) -> Bool {
-        stride(from: 3, to: rgba.count, by: 4).contains { rgba[$0] != 255 }
-    }
-
-    /// RGBA samples as an image: RGBA when `keepsAlpha`, else RGB.
-    private static func image(_ rgba: [UInt8], width: Int, height: Int, keepsAlpha: Bool) -> Image {
-        let image = Image(width: width, height: height, layout: .rgba, samples: rgba)
-        return keepsAlpha ? image : image.converted(to: .rgb)
-    }
 }

@@ -9,7 +9,8 @@ public enum WebPAnimation {
     /// Decodes every frame of `bytes` at full size, after checking the canvas times the frame
     /// count against `limits` from the container. Frames are RGBA when the container says some
     /// frame has alpha, else RGB (a canvas area no frame covers is then black, as Pillow reads it).
-    public static func decode(_ bytes: [UInt8], limits: ImageLimits) throws -> Animation {
+    /// Each canvas is handed to `each` as it is made and what it returns is kept.
+    public static func decode(_ bytes: [UInt8], limits: ImageLimits, each: (Image) throws -> Image = { $0 }) throws -> Animation {
         #if canImport(CWebP)
         let info = try WebPDecoder(limits: limits).readInfo(bytes)
         try limits.checkAnimation(width: info.width, height: info.height, frames: info.frameCount)
@@ -24,21 +25,20 @@ public enum WebPAnimation {
             }
             defer { WebPAnimDecoderDelete(decoder) }
             var frames: [AnimationFrame] = []
-            let count = info.width * info.height * 4
-            var opaque = !info.declaresAlpha
+            let opaque = !info.declaresAlpha
             while WebPAnimDecoderHasMoreFrames(decoder) != 0 {
                 var canvas: UnsafeMutablePointer<UInt8>?
                 var timestamp: Int32 = 0
                 guard WebPAnimDecoderGetNext(decoder, &canvas, &timestamp) != 0, let canvas else {
                     throw WebPError.corrupt("frame \(frames.count) of \(info.frameCount) is damaged or truncated")
                 }
-                let samples = Array(UnsafeBufferPointer(start: canvas, count: count))
                 let duration = frames.count < info.frameDurations.count ? info.frameDurations[frames.count] : 0
-                frames.append(AnimationFrame(image: Image(width: info.width, height: info.height, layout: .rgba, samples: samples), duration: duration))
+                var image = Self.image(canvas, width: info.width, height: info.height, opaque: opaque)
+                image.metadata = info.metadata
+                frames.append(AnimationFrame(image: try each(image), duration: duration))
+                try Animation.checkSameSize(frames)
             }
             guard !frames.isEmpty else { throw WebPError.corrupt("the file holds no image") }
-            if opaque { for index in frames.indices { frames[index].image = frames[index].image.converted(to: .rgb) } }
-            for index in frames.indices { frames[index].image.metadata = info.metadata }
             return Animation(frames: frames, loopCount: info.loopCount ?? 0)
         }
         #else
@@ -98,6 +98,21 @@ public enum WebPAnimation {
     }
 
     #if canImport(CWebP)
+    /// libwebp's RGBA canvas as an image: RGB when the file declares no alpha.
+    private static func image(_ canvas: UnsafeMutablePointer<UInt8>, width: Int, height: Int, opaque: Bool) -> Image {
+        let pixels = width * height
+        guard opaque else { return Image(width: width, height: height, layout: .rgba, samples: Array(UnsafeBufferPointer(start: canvas, count: pixels * 4))) }
+        let samples = [UInt8](unsafeUninitializedCapacity: pixels * 3) { out, initialized in
+            for i in 0..<pixels {
+                out[i * 3] = canvas[i * 4]
+                out[i * 3 + 1] = canvas[i * 4 + 1]
+                out[i * 3 + 2] = canvas[i * 4 + 2]
+            }
+            initialized = pixels * 3
+        }
+        return Image(width: width, height: height, layout: .rgb, samples: samples)
+    }
+
     private static func message(_ muxer: OpaquePointer) -> String {
         WebPAnimEncoderGetError(muxer).map { String(cString: $0) } ?? "libwebp could not encode the animation"
     }

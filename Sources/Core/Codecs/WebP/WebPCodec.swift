@@ -55,9 +55,9 @@ public struct WebPCodec: AnimationDecoder, AnimationEncoder {
         return try decoder.decode(bytes, warn: warn)
     }
 
-    /// Every frame, composited by libwebp (a still file gives one frame).
-    public func decodeAnimation(_ bytes: [UInt8], options: DecodeOptions, warn: (String) -> Void) throws -> Animation {
-        try WebPAnimation.decode(bytes, limits: options.limits)
+    /// Every frame, composited by libwebp (a still file gives one frame), each handed to `each`.
+    public func decodeAnimation(_ bytes: [UInt8], options: DecodeOptions, warn: (String) -> Void, each: (Image) throws -> Image) throws -> Animation {
+        try WebPAnimation.decode(bytes, limits: options.limits, each: each)
     }
 
     /// An animated WebP of every frame.
