@@ -127,4 +127,36 @@ struct AnimationCommandTests {
         #expect(TestConsole.run(["run", "-e", #"load "many.gif" | frames 0..2 | save "m3.gif""#, "--max-frames", "10000"], in: folder).status == 0)
         #expect(FileManager.default.fileExists(atPath: folder + "/m3.gif"))
     }
+
+    /// A 20×16 animation of three frames: a 4×4 opaque square at (2, 3), (9, 5) and (12, 10) on
+    /// a see-through canvas.
+    static func movingSquare() throws -> [UInt8] {
+        let frames = [(2, 3), (9, 5), (12, 10)].map { x, y -> AnimationFrame in
+            var image = Image(width: 20, height: 16, layout: .rgba, depth: .eight, fill: [0, 0, 0, 0])
+            image.paste(Image(width: 4, height: 4, layout: .rgba, depth: .eight, fill: [200, 40, 40, 255]), x: x, y: y)
+            return AnimationFrame(image: image, duration: 60)
+        }
+        return try GIFEncoder().encode(Animation(frames: frames, loopCount: 0))
+    }
+
+    @Test("trim cuts every frame to the box holding all frames' content; a smart crop picks one window for all; runAnimation gives the frames")
+    func pixelDecisions() throws {
+        let compiled = try #require(PipelineCompiler(requiresSource: false).compile("load frames=all | trim").pipeline)
+        let runner = PipelineRunner(limits: .untrusted, policy: .noFiles)
+        let trimmed = try #require(try runner.runAnimation(compiled, encoded: Self.movingSquare(), name: "square.gif"))
+        // The union of (2,3)…(6,7), (9,5)…(13,9) and (12,10)…(16,14).
+        #expect(trimmed.frames.count == 3 && trimmed.width == 14 && trimmed.height == 11, "\(trimmed.width)×\(trimmed.height)")
+        #expect(trimmed.frames[0].image.sample(x: 0, y: 0, channel: 3) == 255 && trimmed.frames[2].image.sample(x: 10, y: 7, channel: 3) == 255)
+        #expect(trimmed.frames.map(\.duration) == [60, 60, 60])
+        // A still result is no animation.
+        let first = try #require(PipelineCompiler(requiresSource: false).compile("load frames=first | trim").pipeline)
+        #expect(try runner.runAnimation(first, encoded: Self.movingSquare(), name: "square.gif") == nil)
+        #expect(try runner.run(first, encoded: Self.movingSquare(), name: "square.gif").width == 4)
+        // An entropy crop keeps one window for every frame (frame by frame it would follow the square).
+        let smart = try #require(PipelineCompiler(requiresSource: false).compile("load frames=all | crop width=8 height=8 gravity=entropy").pipeline)
+        let cropped = try #require(try runner.runAnimation(smart, encoded: Self.movingSquare(), name: "square.gif"))
+        #expect(cropped.frames.count == 3 && cropped.width == 8)
+        let opaque = cropped.frames.map { frame in (0..<64).filter { frame.image.sample(x: $0 % 8, y: $0 / 8, channel: 3) == 255 }.count }
+        #expect(opaque[0] == 16 && opaque[2] < 16, "\(opaque)")
+    }
 }

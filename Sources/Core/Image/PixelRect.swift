@@ -44,6 +44,17 @@ public struct PixelRect: Sendable, Hashable, CustomStringConvertible {
         return PixelRect(x: left, y: top, width: max(0, right - left), height: max(0, bottom - top))
     }
 
+    /// The smallest rectangle holding both (an empty one counts as nothing).
+    public func union(_ other: PixelRect) -> PixelRect {
+        if isEmpty { return other }
+        if other.isEmpty { return self }
+        let left = min(x, other.x)
+        let top = min(y, other.y)
+        let right = max(x + width, other.x + other.width)
+        let bottom = max(y + height, other.y + other.height)
+        return PixelRect(x: left, y: top, width: right - left, height: bottom - top)
+    }
+
     /// `W×H+X+Y`, as ImageMagick writes geometry.
     public var description: String { "\(width)×\(height)+\(x)+\(y)" }
 

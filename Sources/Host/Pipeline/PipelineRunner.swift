@@ -157,7 +157,8 @@ public struct PipelineRunner: Sendable {
     func frameSteps(after index: Int, in pipeline: Pipeline, context: RunContext) -> LoadStep.FrameSteps {
         var steps: [(offset: Int, step: PipelineStep, transform: any Transform)] = []
         for (offset, step) in pipeline.steps.enumerated().dropFirst(index + 1) {
-            guard case .transform(let transform) = step.action else { break }
+            // A step that decides from the pixels decides once, from all the frames: it waits for them.
+            guard case .transform(let transform) = step.action, (transform as? any FrameConsistentTransform)?.decidesFromPixels != true else { break }
             steps.append((offset, step, transform))
         }
         let transformContext = context.transformContext
@@ -229,7 +230,12 @@ public struct PipelineRunner: Sendable {
                 case .transform(let transform):
                     guard let current = image else { throw NoImageError() }
                     if let frames = animation {
-                        let transformed = try frames.mapImages { try transform.apply(to: $0, context: context.transformContext) }
+                        // A step that decides from the pixels (a smart crop, trim) decides once for all frames.
+                        var perFrame = transform
+                        if let deciding = transform as? any FrameConsistentTransform, deciding.decidesFromPixels {
+                            perFrame = try deciding.decided(by: frames.frames.map(\.image), context: context.transformContext)
+                        }
+                        let transformed = try frames.mapImages { try perFrame.apply(to: $0, context: context.transformContext) }
                         animation = transformed
                         image = transformed.firstImage
                     } else {

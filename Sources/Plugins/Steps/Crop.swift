@@ -14,7 +14,7 @@ extension Transforms {
     /// rectangle partly outside the image is clipped to it; one entirely outside is an error
     /// that prints the image size. Nine-patch divs and padding move with the crop, or are
     /// dropped with a warning when an axis loses all its stretch regions.
-    public struct Crop: TransformPlugin, DecodeRegionHinting, Hashable {
+    public struct Crop: TransformPlugin, DecodeRegionHinting, Hashable, FrameConsistentTransform {
         /// The step name.
         public static let name = "crop"
         /// The plugin version.
@@ -98,6 +98,21 @@ extension Transforms {
             let result = image.cropped(to: clipped)
             warnIfNinePatchDropped(from: image.metadata, to: result.metadata, context: context)
             return result
+        }
+
+        /// Whether frames of an animation need one decision made for all.
+        public var decidesFromPixels: Bool { smart != nil }
+
+        /// For an animation, a smart crop's window is chosen on the first frame and kept for all.
+        public func decided(by frames: [Image], context: TransformContext) throws -> any Transform {
+            guard smart != nil, let first = frames.first else { return self }
+            var clipped = try clippedRectangle(width: first.width, height: first.height)
+            if let smart {
+                clipped = try SmartCrop.window(in: first, width: clipped.width, height: clipped.height, strategy: smart, context: context)
+                context.note("crop: \(smart.rawValue) chose \(clipped.width)×\(clipped.height) at \(clipped.x),\(clipped.y) for every frame")
+            }
+            return Crop(
+                x: .pixels(Double(clipped.x)), y: .pixels(Double(clipped.y)), width: .pixels(Double(clipped.width)), height: .pixels(Double(clipped.height)))
         }
 
         /// The rectangle kept from a `width`×`height` image, or an error when none of it is inside.

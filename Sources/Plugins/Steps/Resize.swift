@@ -14,7 +14,7 @@ extension Transforms {
     /// Nine-patch divs and padding scale with the pixels, or are dropped with a warning when
     /// an axis loses its stretch regions. On an image loaded with `orient=keep`, sizes and
     /// gravity refer to the image as displayed and the orientation tag is kept.
-    public struct Resize: TransformPlugin, Hashable {
+    public struct Resize: TransformPlugin, Hashable, FrameConsistentTransform {
         /// The step name.
         public static let name = "resize"
         /// The plugin version.
@@ -66,6 +66,8 @@ extension Transforms {
         public var background: Color?
         /// The step name warnings start with (`thumbnail` sets its own).
         var stepName = Resize.name
+        /// A smart `cover` window's origin already chosen (for every frame of an animation).
+        var chosenOrigin: SIMD2<Double>?
 
         /// Creates a resize; at least one of `width` and `height` must be given.
         public init(
@@ -124,6 +126,11 @@ extension Transforms {
         /// The geometry for `upright`, with a smart `cover` region placed on its content (and noted).
         func geometry(for upright: Image, context: TransformContext) throws -> ResizeGeometry {
             var geometry = geometry(width: upright.width, height: upright.height)
+            if let chosenOrigin, fit == .cover {
+                geometry.region.x = Swift.min(chosenOrigin.x, Double(upright.width) - geometry.region.width)
+                geometry.region.y = Swift.min(chosenOrigin.y, Double(upright.height) - geometry.region.height)
+                return geometry
+            }
             guard let smart, fit == .cover else { return geometry }
             let region = geometry.region
             let window = try SmartCrop.window(
@@ -133,6 +140,24 @@ extension Transforms {
             geometry.region.y = Swift.min(Double(window.y), Double(upright.height) - region.height)
             context.note("\(stepName): \(smart.rawValue) chose \(window.width)×\(window.height) at \(window.x),\(window.y)")
             return geometry
+        }
+
+        /// Whether frames of an animation need one decision made for all.
+        public var decidesFromPixels: Bool { smart != nil && fit == .cover }
+
+        /// For an animation, a smart `cover` window is chosen on the first frame and kept for all.
+        public func decided(by frames: [Image], context: TransformContext) throws -> any Transform {
+            try decidedResize(by: frames, context: context)
+        }
+
+        /// ``decided(by:context:)`` as a `Resize`.
+        func decidedResize(by frames: [Image], context: TransformContext) throws -> Resize {
+            guard smart != nil, fit == .cover, let first = frames.first else { return self }
+            let region = try geometry(for: first.uprighted(), context: context).region
+            var fixed = self
+            fixed.smart = nil
+            fixed.chosenOrigin = SIMD2(region.x, region.y)
+            return fixed
         }
 
         /// Returns the resized image.

@@ -15,7 +15,7 @@ extension Transforms {
     ///
     /// Right after `load` of a JPEG, the file is decoded with DCT scaling at the smallest size that
     /// is still at least twice the thumbnail (see `DecodeSizeHinting`): much faster, same quality.
-    public struct Thumbnail: TransformPlugin, DecodeSizeHinting, Hashable {
+    public struct Thumbnail: TransformPlugin, DecodeSizeHinting, FrameConsistentTransform, Hashable {
         /// The step name.
         public static let name = "thumbnail"
         /// The plugin version.
@@ -100,7 +100,17 @@ extension Transforms {
             resize.smart = SmartCrop.strategy(arguments["gravity"])
         }
 
+        /// Whether frames of an animation need one decision made for all.
+        public var decidesFromPixels: Bool { resize.decidesFromPixels }
+
         /// Returns the thumbnail.
+        /// For an animation, a smart crop's window is chosen on the first frame and kept for all.
+        public func decided(by frames: [Image], context: TransformContext) throws -> any Transform {
+            var fixed = self
+            fixed.resize = try resize.decidedResize(by: frames, context: context)
+            return fixed
+        }
+
         public func apply(to image: Image, context: TransformContext) throws -> Image {
             var scaled = try sharpened(inSRGB(resize.apply(to: image, context: context)), context: context)
             if !keepsMetadata {

@@ -8,7 +8,7 @@ extension Transforms {
     /// the threshold, whatever its colour. An image that is all background is an error naming
     /// the colour. Nine-patch information is cropped with the pixels; the rectangle kept is
     /// noted (a host's timing report prints it).
-    public struct Trim: TransformPlugin, Hashable {
+    public struct Trim: TransformPlugin, Hashable, FrameConsistentTransform {
         /// What counts as background.
         public enum Background: Sendable, Hashable {
             /// The top-left pixel.
@@ -70,6 +70,23 @@ extension Transforms {
                 context.warn("trim: nine-patch information dropped: the trim removes every stretch region of an axis")
             }
             return result
+        }
+
+        /// Whether frames of an animation need one decision made for all.
+        public var decidesFromPixels: Bool { true }
+
+        /// For an animation, the box that holds every frame's content: all frames are cut to it.
+        public func decided(by frames: [Image], context: TransformContext) throws -> any Transform {
+            var union: PixelRect?
+            for frame in frames {
+                guard let rect = try rectangle(in: frame, context: context) else { continue }
+                union = union.map { $0.union(rect) } ?? rect
+            }
+            guard let union, let first = frames.first else {
+                throw TransformError("every frame is all background: nothing to keep; lower threshold= or choose another background=")
+            }
+            context.note("trim: kept \(union.width)×\(union.height) at \(union.x),\(union.y) of \(first.width)×\(first.height) in every frame")
+            return Crop(x: .pixels(Double(union.x)), y: .pixels(Double(union.y)), width: .pixels(Double(union.width)), height: .pixels(Double(union.height)))
         }
 
         /// The rectangle `trim` keeps (in stored pixels), or `nil` when every pixel is background.
