@@ -40,17 +40,10 @@ extension ImageCodecs {
     /// Encodes `animation` into `file` and commits it; on any failure the file is aborted.
     public static func write(_ animation: Animation, to file: AtomicFile, options: EncodeOptions, warn: (String) -> Void = { _ in }) throws {
         guard animation.frames.count > 1 else { return try write(animation.firstImage, to: file, options: options, warn: warn) }
-        do {
+        try commit(file) {
             let bytes = try encode(animation, options: options, warn: warn)
             try bytes.withUnsafeBytes { try file.write($0) }
-        } catch let error as FileError {
-            file.abort()
-            throw error
-        } catch {
-            file.abort()
-            throw FileError.inFile(path: file.path, underlying: error)
         }
-        try file.commit()
     }
 
     /// The warning for an animation written to a format that cannot animate, as one picture.

@@ -159,8 +159,16 @@ public enum ImageCodecs {
     /// Encodes `image` into `file` and commits it; on any failure the file is aborted (its
     /// destination untouched).
     public static func write(_ image: Image, to file: AtomicFile, options: EncodeOptions, warn: (String) -> Void = { _ in }) throws {
-        do {
+        try commit(file) {
             try availableEncoder(for: options.format).encode(stripped(image, options), options: options, warn: warn) { try file.write($0) }
+        }
+    }
+
+    /// Runs `write`, which fills `file`, then commits it; on any failure the file is aborted (its
+    /// destination untouched) and the error names the file.
+    static func commit(_ file: AtomicFile, _ write: () throws -> Void) throws {
+        do {
+            try write()
         } catch let error as FileError {
             file.abort()
             throw error
