@@ -48,46 +48,59 @@ public struct PaletteMapper: Sendable {
         of rgba: [UInt8], width: Int, height: Int, dithers: Bool, alphaCutoff: Int, transparentIndex: Int?
     ) -> [UInt8] {
         var out = [UInt8](repeating: 0, count: width * height)
-        // Error carried to this row and the next, per channel, in 1/16 units; two extra columns.
-        var current = [Int](repeating: 0, count: (width + 2) * 3)
-        var next = [Int](repeating: 0, count: (width + 2) * 3)
-        for y in 0..<height {
-            for x in 0..<width {
-                let at = (y * width + x) * 4
-                if Int(rgba[at + 3]) < alphaCutoff, let transparentIndex {
-                    out[y * width + x] = UInt8(transparentIndex)
-                    continue
+        // Error carried to this row and the next, per channel, in 1/16 units; a column spare on each side.
+        var current = [Int32](repeating: 0, count: (width + 2) * 3)
+        var next = [Int32](repeating: 0, count: (width + 2) * 3)
+        let cutoff = UInt8(clamping: alphaCutoff)
+        let transparent = transparentIndex.map { UInt8($0) }
+        let palette = self.palette
+        rgba.withUnsafeBufferPointer { pixels in
+            out.withUnsafeMutableBufferPointer { out in
+                palette.withUnsafeBufferPointer { palette in
+                    for y in 0..<height {
+                        current.withUnsafeMutableBufferPointer { current in
+                            next.withUnsafeMutableBufferPointer { next in
+                                for x in 0..<width {
+                                    let at = (y * width + x) * 4
+                                    if pixels[at + 3] < cutoff, let transparent {
+                                        out[y * width + x] = transparent
+                                        continue
+                                    }
+                                    var r = Int32(pixels[at])
+                                    var g = Int32(pixels[at + 1])
+                                    var b = Int32(pixels[at + 2])
+                                    let e = (x + 1) * 3
+                                    if dithers {
+                                        r = Swift.max(0, Swift.min(255, r + (current[e] + 8) >> 4))
+                                        g = Swift.max(0, Swift.min(255, g + (current[e + 1] + 8) >> 4))
+                                        b = Swift.max(0, Swift.min(255, b + (current[e + 2] + 8) >> 4))
+                                    }
+                                    let index = nearest(Int(r), Int(g), Int(b))
+                                    out[y * width + x] = UInt8(index)
+                                    guard dithers else { continue }
+                                    let er = r - Int32(palette[index * 3])
+                                    let eg = g - Int32(palette[index * 3 + 1])
+                                    let eb = b - Int32(palette[index * 3 + 2])
+                                    current[e + 3] += er * 7
+                                    current[e + 4] += eg * 7
+                                    current[e + 5] += eb * 7
+                                    next[e - 3] += er * 3
+                                    next[e - 2] += eg * 3
+                                    next[e - 1] += eb * 3
+                                    next[e] += er * 5
+                                    next[e + 1] += eg * 5
+                                    next[e + 2] += eb * 5
+                                    next[e + 3] += er
+                                    next[e + 4] += eg
+                                    next[e + 5] += eb
+                                }
+                            }
+                        }
+                        swap(&current, &next)
+                        next.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+                    }
                 }
-                var r = Int(rgba[at])
-                var g = Int(rgba[at + 1])
-                var b = Int(rgba[at + 2])
-                let e = (x + 1) * 3
-                if dithers {
-                    r = max(0, min(255, r + (current[e] + 8) >> 4))
-                    g = max(0, min(255, g + (current[e + 1] + 8) >> 4))
-                    b = max(0, min(255, b + (current[e + 2] + 8) >> 4))
-                }
-                let index = nearest(r, g, b)
-                out[y * width + x] = UInt8(index)
-                guard dithers else { continue }
-                let er = r - Int(palette[index * 3])
-                let eg = g - Int(palette[index * 3 + 1])
-                let eb = b - Int(palette[index * 3 + 2])
-                current[e + 3] += er * 7
-                current[e + 4] += eg * 7
-                current[e + 5] += eb * 7
-                next[e - 3] += er * 3
-                next[e - 2] += eg * 3
-                next[e - 1] += eb * 3
-                next[e] += er * 5
-                next[e + 1] += eg * 5
-                next[e + 2] += eb * 5
-                next[e + 3] += er
-                next[e + 4] += eg
-                next[e + 5] += eb
             }
-            swap(&current, &next)
-            for i in next.indices { next[i] = 0 }
         }
         return out
     }

@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(CGIF)
 import CGIF
 #endif
@@ -31,7 +33,9 @@ public struct GIFEncoder: Sendable {
     }
 
     /// The GIF bytes of `animation`: every frame with its duration (rounded to hundredths of a
-    /// second) and the loop count (no NETSCAPE2.0 block when it is `nil`).
+    /// second) and the loop count (no NETSCAPE2.0 block when it is `nil`). Frames are mapped to
+    /// the palette on every core; memory beyond the animation is a frame's indices each and two
+    /// frames' samples.
     public func encode(_ animation: Animation) throws -> [UInt8] {
         #if canImport(CGIF)
         let width = animation.width
@@ -39,14 +43,25 @@ public struct GIFEncoder: Sendable {
         guard width <= 65535, height <= 65535 else {
             throw GIFError.writeFailed("GIF holds at most 65535 pixels a side; the image is \(width)×\(height): resize it first")
         }
-        let frames = animation.frames.map { Self.rgba($0.image) }
-        let opaque = frames.map { Self.opacity($0, cutoff: alphaCutoff) }
-        let isAnimated = frames.count > 1
-        let hasSeeThrough = opaque.contains { $0.contains(false) }
+        let count = animation.frames.count
+        let isAnimated = count > 1
+        // One pass for the histogram, whether any pixel is see-through, and where a frame makes
+        // pixels see-through that the frame before showed (that frame is then cleared after it
+        // is shown).
+        var quantizer = ColorQuantizer(alphaCutoff: alphaCutoff)
+        var hasSeeThrough = false
+        var clearsBefore = [Bool](repeating: false, count: count)
+        var previousOpacity: [Bool]?
+        for (index, frame) in animation.frames.enumerated() {
+            let pixels = Self.rgba(frame.image)
+            quantizer.add(pixels)
+            let opacity = Self.opacity(pixels, cutoff: alphaCutoff)
+            if opacity.contains(false) { hasSeeThrough = true }
+            if let previousOpacity { clearsBefore[index] = zip(previousOpacity, opacity).contains { $0 && !$1 } }
+            previousOpacity = opacity
+        }
         // Unchanged pixels of later frames and see-through pixels need the transparent index.
         let needsTransparent = hasSeeThrough || isAnimated
-        var quantizer = ColorQuantizer(alphaCutoff: alphaCutoff)
-        for pixels in frames { quantizer.add(pixels) }
         var palette = quantizer.palette(count: needsTransparent ? colorCount - 1 : colorCount)
         if palette.isEmpty { palette = [0, 0, 0] }
         let transparentIndex: Int? = needsTransparent ? palette.count / 3 : nil
@@ -54,58 +69,86 @@ public struct GIFEncoder: Sendable {
         var bits = 1
         while (1 << bits) < palette.count / 3 { bits += 1 }
         palette += [UInt8](repeating: 0, count: (1 << bits) * 3 - palette.count)
-        // Where a frame makes pixels see-through that the frame before showed, that frame is
-        // cleared after it is shown.
-        var clearsBefore = [Bool](repeating: false, count: frames.count)
-        for index in frames.indices.dropFirst() {
-            clearsBefore[index] = zip(opaque[index - 1], opaque[index]).contains { $0 && !$1 }
-        }
-        var mapper = PaletteMapper(palette: palette)
+        let mapped = try mapFrames(animation, palette: palette, transparentIndex: transparentIndex)
         var writer = GIFWriter()
         defer { writer.abandon() }
         try writer.open(width: width, height: height, palette: palette)
         if isAnimated, let loop = animation.loopCount { try writer.loop(loop) }
+        var previous: [UInt8] = []
         for (index, frame) in animation.frames.enumerated() {
-            let pixels = frames[index]
-            let full = PixelRect(x: 0, y: 0, width: width, height: height)
-            var indices = mapper.indices(
-                of: pixels, width: width, height: height, dithers: dithers, alphaCutoff: alphaCutoff, transparentIndex: transparentIndex)
-            let clearsAfter = index + 1 < frames.count && clearsBefore[index + 1]
-            var rect = full
+            let pixels = Self.rgba(frame.image)
+            var indices = mapped[index]
+            let clearsAfter = index + 1 < count && clearsBefore[index + 1]
+            var rect = PixelRect(x: 0, y: 0, width: width, height: height)
             if index > 0 && !clearsBefore[index], let transparentIndex {
-                // Over the frame before: only what changed.
-                let previous = frames[index - 1]
-                var changed: PixelRect?
-                for y in 0..<height {
-                    for x in 0..<width {
-                        let at = y * width + x
-                        let same =
-                            opaque[index][at] == opaque[index - 1][at]
-                            && (!opaque[index][at]
-                                || (pixels[at * 4] == previous[at * 4] && pixels[at * 4 + 1] == previous[at * 4 + 1]
-                                    && pixels[at * 4 + 2] == previous[at * 4 + 2]))
-                        if same {
-                            indices[at] = UInt8(transparentIndex)
-                        } else {
-                            changed = changed.map { Self.union($0, x: x, y: y) } ?? PixelRect(x: x, y: y, width: 1, height: 1)
-                        }
-                    }
-                }
-                rect = changed ?? PixelRect(x: 0, y: 0, width: 1, height: 1)
+                // Over the frame before: only what changed, the rest transparent.
+                rect = Self.keepChanges(&indices, pixels: pixels, previous: previous, width: width, cutoff: alphaCutoff, transparent: UInt8(transparentIndex))
             } else if !clearsAfter, index > 0 || hasSeeThrough {
                 // On a clear canvas: only the rectangle that shows something.
-                rect = Self.bounds(opaque[index], width: width, height: height) ?? PixelRect(x: 0, y: 0, width: 1, height: 1)
+                rect = Self.bounds(pixels, width: width, cutoff: alphaCutoff) ?? PixelRect(x: 0, y: 0, width: 1, height: 1)
             }
-            if clearsAfter { rect = full }
+            if clearsAfter { rect = PixelRect(x: 0, y: 0, width: width, height: height) }
             if isAnimated || transparentIndex != nil || frame.duration != 0 {
                 try writer.control(delay: frame.duration, disposal: isAnimated ? (clearsAfter ? 2 : 1) : 0, transparentIndex: transparentIndex)
             }
             try writer.image(indices, width: width, rect: rect)
+            previous = pixels
         }
         return try writer.close()
         #else
         throw FormatUnavailableError(format: .gif)
         #endif
+    }
+
+    /// Every frame's palette indices, frames spread over the cores (each with its own mapper).
+    private func mapFrames(_ animation: Animation, palette: [UInt8], transparentIndex: Int?) throws -> [[UInt8]] {
+        let results = Mutex<[[UInt8]]>(Array(repeating: [], count: animation.frames.count))
+        let (dithers, cutoff, width, height) = (self.dithers, alphaCutoff, animation.width, animation.height)
+        try TransformContext().concurrentBands(count: animation.frames.count, work: width * height * animation.frames.count * 8) { band, isCancelled in
+            var mapper = PaletteMapper(palette: palette)
+            for index in band where !isCancelled() {
+                let indices = mapper.indices(
+                    of: Self.rgba(animation.frames[index].image), width: width, height: height, dithers: dithers, alphaCutoff: cutoff,
+                    transparentIndex: transparentIndex)
+                results.withLock { $0[index] = indices }
+            }
+        }
+        return results.withLock { $0 }
+    }
+
+    /// Makes every pixel that shows the same as in `previous` transparent, and returns the
+    /// rectangle of those that changed (1×1 at the origin when none did).
+    private static func keepChanges(
+        _ indices: inout [UInt8], pixels: [UInt8], previous: [UInt8], width: Int, cutoff: Int, transparent: UInt8
+    ) -> PixelRect {
+        let height = indices.count / width
+        var (left, top, right, bottom) = (Int.max, Int.max, -1, -1)
+        let cut = UInt8(clamping: cutoff)
+        indices.withUnsafeMutableBufferPointer { out in
+            pixels.withUnsafeBufferPointer { now in
+                previous.withUnsafeBufferPointer { before in
+                    for y in 0..<height {
+                        for x in 0..<width {
+                            let at = y * width + x
+                            let p = at * 4
+                            let shown = now[p + 3] >= cut
+                            let shownBefore = before[p + 3] >= cut
+                            let same = shown == shownBefore && (!shown || (now[p] == before[p] && now[p + 1] == before[p + 1] && now[p + 2] == before[p + 2]))
+                            if same {
+                                out[at] = transparent
+                            } else {
+                                left = min(left, x)
+                                right = max(right, x)
+                                top = min(top, y)
+                                bottom = max(bottom, y)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        guard right >= 0 else { return PixelRect(x: 0, y: 0, width: 1, height: 1) }
+        return PixelRect(x: left, y: top, width: right - left + 1, height: bottom - top + 1)
     }
 
     /// 8-bit straight RGBA samples of `image`.
@@ -123,20 +166,19 @@ public struct GIFEncoder: Sendable {
         return out
     }
 
-    private static func union(_ rect: PixelRect, x: Int, y: Int) -> PixelRect {
-        let left = min(rect.x, x)
-        let top = min(rect.y, y)
-        let right = max(rect.x + rect.width, x + 1)
-        let bottom = max(rect.y + rect.height, y + 1)
-        return PixelRect(x: left, y: top, width: right - left, height: bottom - top)
-    }
-
-    private static func bounds(_ opaque: [Bool], width: Int, height: Int) -> PixelRect? {
-        var rect: PixelRect?
+    /// The rectangle of the pixels at or over the alpha cutoff, or `nil` when there are none.
+    private static func bounds(_ rgba: [UInt8], width: Int, cutoff: Int) -> PixelRect? {
+        let height = rgba.count / 4 / width
+        var (left, top, right, bottom) = (Int.max, Int.max, -1, -1)
         for y in 0..<height {
-            for x in 0..<width where opaque[y * width + x] { rect = rect.map { union($0, x: x, y: y) } ?? PixelRect(x: x, y: y, width: 1, height: 1) }
+            for x in 0..<width where Int(rgba[(y * width + x) * 4 + 3]) >= cutoff {
+                left = min(left, x)
+                right = max(right, x)
+                top = min(top, y)
+                bottom = max(bottom, y)
+            }
         }
-        return rect
+        return right < 0 ? nil : PixelRect(x: left, y: top, width: right - left + 1, height: bottom - top + 1)
     }
 }
 
