@@ -31,7 +31,9 @@ struct SaveStep: Sendable, Hashable {
                     summary: "the file to write (a batch pipeline's last save leaves it out: each result goes to the batch's output with these options)"),
                 ParameterSpec(
                     "format", .choice(ImageFormat.known.filter { ImageCodecs.encoder(for: $0) != nil }.map(\.rawValue)),
-                    summary: "output format; default: from the extension (.png, .jpg, .jpeg, .webp, .gif, .avif, .heic), or for \"-\" and other streams the input's"),
+                    summary:
+                        "output format; default: from the extension (.png, .jpg, .jpeg, .webp, .gif, .avif, .heic), or for \"-\" and other streams the input's"
+                ),
             ] + ImageCodecs.saveParameters + [
                 ParameterSpec(
                     "ninepatch", .choice(["auto", "border", "chunks"]), default: .choice("auto"),
