@@ -74,6 +74,10 @@ struct AnimationCommandTests {
         #expect(missing.status == 1 && missing.err.contains("frame 9 does not exist: the image has 4 frames"), "\(missing.err)")
         let bad = TestConsole.run(["run", "-e", #"load "anim-local.gif" | frames 3..x | save "x.gif""#], in: folder)
         #expect(bad.status == 2 && bad.err.contains("a frame range such as 0..9"), "\(bad.err)")
+        let backwards = TestConsole.run(["check", "-e", #"load "anim-local.gif" | frames 3..1 | save "x.gif""#], in: folder)
+        #expect(backwards.status == 2 && backwards.err.contains("the first not after the last"), "\(backwards.err)")
+        #expect(TestConsole.run(["run", "-e", #"load "anim-local.gif" | frames -2..-1 | save "end.gif""#], in: folder).status == 0)
+        #expect(try ImageCodecs.info(Self.bytes(folder + "/end.gif")).frameDurations.count == 2)
         // frames=first gives one frame to the steps after it.
         let first = TestConsole.run(["run", "-e", #"load "anim-local.gif" frames=first | save "one.gif""#], in: folder)
         #expect(first.status == 0)

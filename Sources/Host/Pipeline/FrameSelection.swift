@@ -39,7 +39,7 @@ struct FrameSelection: Sendable, Hashable {
     ) { arguments in
         let text = try arguments.string("range")
         guard let selection = FrameSelection(range: text) else {
-            throw ParameterError(name: "range", value: text, expected: "a frame range such as 0..9, 5.. or ..2 (frames count from 0, both ends kept)")
+            throw ParameterError(name: "range", value: text, expected: "a frame range such as 0..9, 5.. or ..2 (frames count from 0, both ends kept, the first not after the last)")
         }
         return .frames(selection)
     }
@@ -59,7 +59,11 @@ struct FrameSelection: Sendable, Hashable {
             let head = text[..<dots.lowerBound]
             let tail = text[dots.upperBound...]
             guard head.isEmpty || number(head) != nil, tail.isEmpty || number(tail) != nil, !(head.isEmpty && tail.isEmpty) else { return nil }
-            self.init(first: head.isEmpty ? 0 : number(head) ?? 0, last: tail.isEmpty ? nil : number(tail), keepsAnimation: true, text: text)
+            let first = head.isEmpty ? 0 : number(head) ?? 0
+            let last = tail.isEmpty ? nil : number(tail)
+            // Counted the same way, the first may not come after the last.
+            if let last, (first >= 0) == (last >= 0), first > last { return nil }
+            self.init(first: first, last: last, keepsAnimation: true, text: text)
         } else {
             guard let index = number(Substring(text)) else { return nil }
             self.init(first: index, last: index, keepsAnimation: true, text: text)
