@@ -203,7 +203,8 @@ struct LoadStep: Sendable, Hashable {
             options.rendering = rendering
             // frames=first asked for the first frame: the decoder's note about the rest is not news.
             var image = try ImageCodecs.decode(bytes, options: options) { message in
-                if frames != .first || !message.hasPrefix("animated ") { context.warn("\(path): \(message)") }
+                guard message.hasPrefix("animated ") else { return context.warn("\(path): \(message)") }
+                if frames == .auto { context.warn("\(path): \(message) (save as .gif or .webp to keep every frame, or load frames=first)") }
             }
             if !keepsOrientation { image = image.uprighted() }
             if convertsToSRGB { image = try image.convertedToSRGB() }
