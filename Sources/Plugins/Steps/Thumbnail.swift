@@ -103,7 +103,6 @@ extension Transforms {
         /// Whether frames of an animation need one decision made for all.
         public var decidesFromPixels: Bool { resize.decidesFromPixels }
 
-        /// Returns the thumbnail.
         /// For an animation, a smart crop's window is chosen on the first frame and kept for all.
         public func decided(by frames: [Image], context: TransformContext) throws -> any Transform {
             var fixed = self
@@ -111,6 +110,7 @@ extension Transforms {
             return fixed
         }
 
+        /// Returns the thumbnail.
         public func apply(to image: Image, context: TransformContext) throws -> Image {
             var scaled = try sharpened(inSRGB(resize.apply(to: image, context: context)), context: context)
             if !keepsMetadata {
