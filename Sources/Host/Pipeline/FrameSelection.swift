@@ -39,7 +39,9 @@ struct FrameSelection: Sendable, Hashable {
     ) { arguments in
         let text = try arguments.string("range")
         guard let selection = FrameSelection(range: text) else {
-            throw ParameterError(name: "range", value: text, expected: "a frame range such as 0..9, 5.. or ..2 (frames count from 0, both ends kept, the first not after the last)")
+            throw ParameterError(
+                name: "range", value: text,
+                expected: "a frame range such as 0..9, 5.. or ..2 (frames count from 0, both ends kept, the first not after the last)")
         }
         return .frames(selection)
     }
