@@ -138,6 +138,18 @@ struct WebPAnimationTests {
         }
         let lossy = try WebPAnimation.decode(try WebPAnimation.encode(animation, encoder: WebPEncoder(quality: 90)), limits: .default)
         #expect(lossy.frames.count == 4 && lossy.width == animation.width)
+        // Found by the webp fuzz target: frames opaque only where libwebp stores a rectangle must
+        // keep the see-through rest (libwebp set the container's alpha flag from the rectangles).
+        let square = Image(width: 4, height: 3, layout: .rgba, depth: .eight, fill: [30, 60, 90, 255])
+        let frames = [0, 5].map { x -> AnimationFrame in
+            var canvas = Image(width: 40, height: 3, layout: .rgba, depth: .eight, fill: [0, 0, 0, 0])
+            canvas.paste(square, x: x, y: 0)
+            return AnimationFrame(image: canvas, duration: 50)
+        }
+        for encoder in [WebPEncoder(isLossless: true), WebPEncoder(quality: 80)] {
+            let back = try WebPAnimation.decode(WebPAnimation.encode(Animation(frames: frames), encoder: encoder), limits: .default)
+            #expect(back.frames.allSatisfy { $0.image.layout == .rgba && $0.image.sample(x: 39, y: 2, channel: 3) == 0 })
+        }
     }
 
     @Test("Pillow's test WebPs and any corpus folder, when Pillow is installed: every frame within 1 level")

@@ -67,11 +67,13 @@ public enum WebPAnimation {
         defer { WebPAnimEncoderDelete(muxer) }
         var config = try encoder.configuration()
         var timestamp = 0
+        var seeThrough = false
         for frame in animation.frames {
             var image = frame.image.unpremultiplied()
             if image.depth == .sixteen { image = image.converted(to: .eight) }
             image = image.converted(to: .rgba)
             guard case .eight(let samples) = image.storage else { throw WebPError.encodingFailed("expected 8-bit samples") }
+            if !seeThrough { seeThrough = stride(from: 3, to: samples.count, by: 4).contains { samples[$0] != 255 } }
             var picture = WebPPicture()
             guard WebPPictureInitInternal(&picture, WEBP_ENCODER_ABI_VERSION) != 0 else { throw WebPError.encodingFailed("libwebp version mismatch") }
             defer { WebPPictureFree(&picture) }
@@ -91,7 +93,12 @@ public enum WebPAnimation {
             throw WebPError.encodingFailed(Self.message(muxer))
         }
         defer { WebPFree(UnsafeMutableRawPointer(mutating: start)) }
-        return Array(UnsafeBufferPointer(start: start, count: assembled.size))
+        var bytes = Array(UnsafeBufferPointer(start: start, count: assembled.size))
+        // libwebp sets the container's alpha flag from the rectangles it stored, so frames whose
+        // see-through part is only canvas it left uncovered would read back opaque (black there,
+        // in Pillow and in ours): the flag (VP8X byte 20, bit 4) says what the frames hold.
+        if seeThrough, bytes.count > 20, Array(bytes[12..<16]) == Array("VP8X".utf8) { bytes[20] |= 0x10 }
+        return bytes
         #else
         throw FormatUnavailableError(format: .webp)
         #endif
