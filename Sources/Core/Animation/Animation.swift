@@ -46,10 +46,11 @@ public struct Animation: Sendable, Hashable {
     }
 
     /// Throws ``AnimationError/framesDiffer(frame:width:height:firstWidth:firstHeight:)`` when a
-    /// frame's size is not the first one's.
-    public static func checkSameSize(_ frames: [AnimationFrame]) throws(AnimationError) {
+    /// frame's size, from `start` on, is not the first one's (a decoder adding frames one by one
+    /// checks just the newest).
+    public static func checkSameSize(_ frames: [AnimationFrame], from start: Int = 0) throws(AnimationError) {
         guard let first = frames.first?.image else { return }
-        if let other = frames.firstIndex(where: { $0.image.width != first.width || $0.image.height != first.height }) {
+        if let other = frames[min(max(0, start), frames.count)...].firstIndex(where: { $0.image.width != first.width || $0.image.height != first.height }) {
             let image = frames[other].image
             throw .framesDiffer(frame: other, width: image.width, height: image.height, firstWidth: first.width, firstHeight: first.height)
         }

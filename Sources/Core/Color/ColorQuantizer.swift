@@ -66,15 +66,14 @@ public struct ColorQuantizer: Sendable {
         guard !colors.isEmpty, count > 0 else { return [] }
         // Median cut.
         var boxes: [Range<Int>] = [0..<colors.count]
+        // Each box's squared error, computed once when the box is made.
+        var errors = [Self.squaredError(colors[0..<colors.count])]
         while boxes.count < count {
             var best = -1
             var bestError = 0.0
-            for (index, box) in boxes.enumerated() where box.count > 1 {
-                let error = Self.squaredError(colors[box])
-                if error > bestError {
-                    bestError = error
-                    best = index
-                }
+            for (index, error) in errors.enumerated() where boxes[index].count > 1 && error > bestError {
+                bestError = error
+                best = index
             }
             guard best >= 0 else { break }
             let box = boxes[best]
@@ -92,6 +91,8 @@ public struct ColorQuantizer: Sendable {
             }
             boxes[best] = box.lowerBound..<split
             boxes.append(split..<box.upperBound)
+            errors[best] = Self.squaredError(colors[boxes[best]])
+            errors.append(Self.squaredError(colors[split..<box.upperBound]))
         }
         var centers = boxes.map { Self.mean(colors[$0]) }
         // k-means over the cells, starting from the boxes' means.

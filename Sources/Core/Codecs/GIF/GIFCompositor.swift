@@ -100,21 +100,14 @@ struct GIFCompositor {
             let count = frame.width * frame.height
             var patch: Patch?
             if disposalMethod == 2 {
-                if let index = (mode == .gray ? keptTransparency : nil) ?? frame.transparentIndex {
-                    if usesColor {
-                        let (r, g, b) = Self.disposalColor(index, framePalette)
-                        patch = .pixels(Self.repeated([r, g, b, 0], count))
-                    } else {
-                        patch = .indices([UInt8](repeating: UInt8(truncatingIfNeeded: index), count: count))
-                    }
+                // The transparent colour (alpha 0), else the background colour (opaque).
+                let transparent = (mode == .gray ? keptTransparency : nil) ?? frame.transparentIndex
+                let index = transparent ?? screen.background ?? 0
+                if usesColor {
+                    let (r, g, b) = Self.disposalColor(index, framePalette)
+                    patch = .pixels(Self.repeated([r, g, b, transparent == nil ? 255 : 0], count))
                 } else {
-                    let index = screen.background ?? 0
-                    if usesColor {
-                        let (r, g, b) = Self.disposalColor(index, framePalette)
-                        patch = .pixels(Self.repeated([r, g, b, 255], count))
-                    } else {
-                        patch = .indices([UInt8](repeating: UInt8(truncatingIfNeeded: index), count: count))
-                    }
+                    patch = .indices([UInt8](repeating: UInt8(truncatingIfNeeded: index), count: count))
                 }
             } else if !isFirst {
                 patch = crop(left: frame.left, top: frame.top, width: frame.width, height: frame.height)
@@ -201,14 +194,7 @@ struct GIFCompositor {
 
     /// Frame 0's indices become colours (Pillow's conversion after the first frame).
     private mutating func convertIndices(transparent: Int?) {
-        pixels = [UInt8](repeating: 0, count: indices.count * 4)
-        for (i, index) in indices.enumerated() {
-            let (r, g, b) = Self.color(Int(index), firstPalette)
-            pixels[i * 4] = r
-            pixels[i * 4 + 1] = g
-            pixels[i * 4 + 2] = b
-            pixels[i * 4 + 3] = Int(index) == transparent ? 0 : 255
-        }
+        pixels = output(keepsAlpha: true)
         indices = []
         mode = transparent == nil ? .rgb : .rgba
     }

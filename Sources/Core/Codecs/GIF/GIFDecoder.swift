@@ -77,7 +77,7 @@ public struct GIFDecoder: Sendable {
             let image = Self.image(current, on: info)
             compositor = current
             frames.append(AnimationFrame(image: try each(image), duration: record.delay))
-            try Animation.checkSameSize(frames)
+            try Animation.checkSameSize(frames, from: frames.count - 1)
             return true
         }
         // The frames' data ended where the headers said more follow: a frame is damaged.

@@ -36,7 +36,7 @@ public enum WebPAnimation {
                 var image = Self.image(canvas, width: info.width, height: info.height, opaque: opaque)
                 image.metadata = info.metadata
                 frames.append(AnimationFrame(image: try each(image), duration: duration))
-                try Animation.checkSameSize(frames)
+                try Animation.checkSameSize(frames, from: frames.count - 1)
             }
             guard !frames.isEmpty else { throw WebPError.corrupt("the file holds no image") }
             return Animation(frames: frames, loopCount: info.loopCount ?? 0)
