@@ -149,7 +149,9 @@ struct SaveStep: Sendable, Hashable {
         return animation
     }
 
-    /// The format written to `path`: the step's, or the expanded name's or input's when decided when writing.
+    /// The format written to `path`: the step's, or, when decided when writing, the expanded
+    /// name's (a template's `{ext}`), else the loaded input's (PNG for a nine-patch frame or an
+    /// input format nothing writes); `nil` when there is neither.
     func resolvedFormat(path: String, _ context: RunContext) -> ImageFormat? {
         guard formatFromInput else { return options.format }
         if let named = ImageFormat(path: path) { return named }
@@ -158,19 +160,15 @@ struct SaveStep: Sendable, Hashable {
     }
 
     private func write(_ image: Image, to path: String, pattern: String, _ context: RunContext) throws {
-        var options = options
-        if formatFromInput, let named = ImageFormat(path: path) {
-            options.format = named  // a template's {ext}, expanded
-        } else if formatFromInput {
-            guard let format = context.sourceFormat else {
-                throw ParameterError(
-                    name: "format", value: "",
-                    expected:
-                        "format=\(ImageFormat.choiceList): \(ParameterValue.string(pattern).description) is a stream with no extension, and no file was loaded to take the format from"
-                )
-            }
-            options.format = writesFrame(to: path) || !format.isWritable ? .png : format  // a frame needs PNG; a GIF input gives PNG
+        guard let format = resolvedFormat(path: path, context) else {
+            throw ParameterError(
+                name: "format", value: "",
+                expected:
+                    "format=\(ImageFormat.choiceList): \(ParameterValue.string(pattern).description) is a stream with no extension, and no file was loaded to take the format from"
+            )
         }
+        var options = options
+        options.format = format
         var output = image
         if writesFrame(to: path) {
             try checkFrame(format: options.format)
