@@ -21,6 +21,8 @@
 # Seeds come from the repository's fixtures (and ../shared/pngsuite when present); the corpus
 # grows in .build-fuzz/corpus/TARGET, and any crash is written to .build-fuzz/crashes/TARGET/.
 # Reproduce one with: .build-fuzz/release/FuzzPNG .build-fuzz/crashes/png/crash-…
+# Every finding is printed as base64 with the command that saves it as a regression in
+# Fuzz/Corpus/TARGET/: each file there is replayed before fuzzing starts (and seeds the corpus).
 # Limits: 256 MiB per allocation (a bigger one is reported as a bug), 1 GiB RSS (ASan's own
 # bookkeeping included), 10 s per input. Leak checking is off: Swift keeps its runtime caches
 # and globals for the life of the process.
@@ -117,5 +119,35 @@ if [ -z "$(ls -A "$corpus")" ]; then
     esac
 fi
 [ "$target" = cli ] && exec </dev/null  # `load "-"` reads standard input: give it nothing
-SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=${ASAN_OPTIONS:-quarantine_size_mb=16:detect_leaks=0} exec .build-fuzz/release/"$product" "$corpus" -max_total_time="$seconds" -max_len="$max_len" \
-    -rss_limit_mb=1024 -malloc_limit_mb=256 -timeout=10 -detect_leaks=0 -artifact_prefix="$crashes/" -print_final_stats=1 "$@"
+export SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=${ASAN_OPTIONS:-quarantine_size_mb=16:detect_leaks=0}
+limits=(-rss_limit_mb=1024 -malloc_limit_mb=256 -timeout=10 -detect_leaks=0)
+
+# Print each finding so that a log is enough to replay it.
+report() {
+    for file in "$crashes"/*; do
+        [ -f "$file" ] || continue
+        name=$(basename "$file")
+        echo "finding $name ($(wc -c < "$file") bytes); save it as a regression with:"
+        echo "base64 -d > Fuzz/Corpus/$target/$name <<'EOF'"
+        base64 -w 76 "$file"
+        echo "EOF"
+    done
+}
+
+# The regressions found before: each must still pass.
+regressions=(Fuzz/Corpus/"$target"/*)
+if [ -e "${regressions[0]}" ]; then
+    echo "replaying ${#regressions[@]} regression input(s) from Fuzz/Corpus/$target"
+    cp "${regressions[@]}" "$corpus"/
+    if ! .build-fuzz/release/"$product" "${limits[@]}" -artifact_prefix="$crashes/" "${regressions[@]}"; then
+        echo "a regression input in Fuzz/Corpus/$target fails again"
+        report
+        exit 1
+    fi
+fi
+
+status=0
+.build-fuzz/release/"$product" "$corpus" -max_total_time="$seconds" -max_len="$max_len" \
+    "${limits[@]}" -artifact_prefix="$crashes/" -print_final_stats=1 "$@" || status=$?
+[ "$status" -eq 0 ] || report
+exit "$status"

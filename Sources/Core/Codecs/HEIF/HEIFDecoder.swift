@@ -6,7 +6,9 @@ import CHEIF
 /// samples (scaled to the full 16-bit range); its alpha; its EXIF and ICC profile. libheif
 /// applies the container's rotation and mirroring (`irot`, `imir`), so the pixels come out
 /// upright and the EXIF orientation is reset to 1 (the HEIF rule: the container's transforms
-/// win). The size is checked against the limits before decoding.
+/// win). The size is checked against the limits before decoding, and so is the largest frame
+/// an AVIF's AV1 sequence headers let dav1d allocate, against ``ImageLimits/decoderMemoryLimit``
+/// (it may be far larger than the size the container declares).
 public struct HEIFDecoder: Sendable {
     /// Size limits checked against the header before any pixel memory is allocated.
     public var limits: ImageLimits
@@ -44,6 +46,7 @@ public struct HEIFDecoder: Sendable {
         #if canImport(CHEIF)
         let file = try HEIFFile(bytes, limits: limits, thumbnail: usesEmbeddedThumbnail)
         try limits.check(width: file.info.width, height: file.info.height)
+        try AV1DecoderMemory.check(bytes, limits: limits)
         var image = try file.decodePrimary()
         image.metadata = file.info.metadata
         return image

@@ -27,8 +27,8 @@ struct HEIFItemReferences {
     /// reads a header, the item, the count and that many items, whatever the size says; a size
     /// of 0 is common in its fuzzers' files). Reading stops where the bytes end.
     init(_ bytes: [UInt8]) {
-        guard let meta = Self.box("meta", in: bytes[...], fullBox: false),
-            let iref = Self.box("iref", in: meta.dropFirst(4), fullBox: true)
+        guard let meta = HEIFBoxes.first("meta", in: bytes[...], fullBox: true),
+            let iref = HEIFBoxes.first("iref", in: meta, fullBox: true)
         else { return }
         offset = iref.startIndex - 12
         let width = bytes[iref.startIndex - 4] == 0 ? 2 : 4
@@ -88,33 +88,6 @@ struct HEIFItemReferences {
         }
     }
 
-    private static let dimg: UInt32 = 0x6469_6D67
-    private static let auxl: UInt32 = 0x6175_786C
-
-    /// The payload of the first box of `type` among the boxes of `bytes` (after the 4 bytes of
-    /// version and flags when `fullBox`), or `nil`.
-    private static func box(_ type: String, in bytes: ArraySlice<UInt8>, fullBox: Bool) -> ArraySlice<UInt8>? {
-        let wanted = type.utf8.reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
-        var reader = ByteReader(bytes)
-        while reader.remaining >= 8 {
-            let start = reader.position
-            var size = Int(reader.uint32BE())
-            let kind = reader.uint32BE()
-            var header = 8
-            if size == 1 {
-                guard reader.remaining >= 8 else { return nil }
-                let large = UInt64(reader.uint32BE()) << 32 | UInt64(reader.uint32BE())
-                size = Int(Swift.min(large, UInt64(bytes.endIndex - start)))
-                header = 16
-            } else if size == 0 {
-                size = bytes.endIndex - start
-            }
-            guard size >= header + (fullBox ? 4 : 0), start + header + (fullBox ? 4 : 0) <= bytes.endIndex else { return nil }
-            // Longer than what holds it: cut at its end, as libheif reads it.
-            let payload = (start + header + (fullBox ? 4 : 0))..<Swift.min(start + size, bytes.endIndex)
-            if kind == wanted { return payload.isEmpty ? nil : bytes[payload] }
-            reader.skip(size - header)
-        }
-        return nil
-    }
+    private static let dimg = HEIFBoxes.fourCC("dimg")
+    private static let auxl = HEIFBoxes.fourCC("auxl")
 }
