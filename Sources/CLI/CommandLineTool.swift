@@ -26,15 +26,17 @@ public struct CommandLineTool: Sendable {
         do {
             return try dispatch(arguments, console: console).rawValue
         } catch let error as UsageError {
-            console.err("ninepipe: \(error.message)\nRun 'ninepipe --help' for usage.")
+            console.err("ninepipe: \(error.message)" + (error.pointsToHelp ? Self.helpHint : ""))
             return ExitCode.usage.rawValue
         } catch let error as AssetError {
-            console.err("ninepipe: \(ErrorText.describe(error))")
-            return ExitCode.usage.rawValue
+            // Options at fault: a usage error; inputs that are missing or hold the wrong thing: a failure.
+            console.err(error.isUsageError ? "ninepipe: \(ErrorText.describe(error))\(Self.helpHint)" : "ninepipe: error: \(ErrorText.describe(error))")
+            return (error.isUsageError ? ExitCode.usage : .failure).rawValue
         } catch let error as BatchError {
-            // A batch that cannot run as described is a usage error, named in the flags' terms.
-            console.err("ninepipe: \(ErrorText.describe(error))")
-            return ExitCode.usage.rawValue
+            // A batch that cannot run as described is a usage error, named in the flags' terms; a
+            // missing input is a failure, as everywhere.
+            console.err(error.isUsageError ? "ninepipe: \(ErrorText.describe(error))\(Self.helpHint)" : "ninepipe: error: \(ErrorText.describe(error))")
+            return (error.isUsageError ? ExitCode.usage : .failure).rawValue
         } catch let error as CompilationError {
             let renderer = DiagnosticRenderer(fileName: error.fileName, source: error.source, colors: console.errorIsTerminal)
             console.err(renderer.render(error.diagnostics))
@@ -44,6 +46,9 @@ public struct CommandLineTool: Sendable {
             return ExitCode.failure.rawValue
         }
     }
+
+    /// The line after a usage error's message.
+    static let helpHint = "\nRun 'ninepipe --help' for usage."
 
     private func dispatch(_ arguments: [String], console: Console) throws -> ExitCode {
         if arguments.first == "__complete" { return complete(Array(arguments.dropFirst()), console: console) }
@@ -81,12 +86,12 @@ public struct CommandLineTool: Sendable {
     }
 
     /// `registry` with the transforms of the plugin library at `path`.
-    static func adding(_ path: String, to registry: PluginRegistry) throws(UsageError) -> PluginRegistry {
+    static func adding(_ path: String, to registry: PluginRegistry) throws -> PluginRegistry {
         let types: [any TransformPlugin.Type]
         do {
             types = try PluginLoader.load(path)
         } catch {
-            throw UsageError(error.description)
+            throw InputError(error.description)  // a library that is missing or cannot load: exit 1
         }
         do {
             return try registry.adding(types)

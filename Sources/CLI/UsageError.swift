@@ -1,8 +1,25 @@
 import NinepipeCore
 import NinepipeHost
 
-/// A command line that cannot be understood.
+/// A command line that cannot be understood (exit 2).
 public struct UsageError: NinepipeError {
+    /// What is wrong and what to do instead.
+    public var message: String
+    /// Whether to end with "Run 'ninepipe --help' for usage." (not when the message already names
+    /// the command to run instead).
+    public var pointsToHelp: Bool
+    /// The message.
+    public var description: String { message }
+    /// Creates the error.
+    public init(_ message: String, pointsToHelp: Bool = true) {
+        self.message = message
+        self.pointsToHelp = pointsToHelp
+    }
+}
+
+/// An input the command line was given that cannot be used as asked: a plain image given to a
+/// nine-patch command, say (exit 1, like a file that cannot be read).
+public struct InputError: NinepipeError {
     /// What is wrong and what to do instead.
     public var message: String
     /// The message.

@@ -138,14 +138,14 @@ struct AssetsTests {
         let text = try String(contentsOfFile: contents, encoding: .utf8)
         try text.replacingOccurrences(of: #""left" : 16"#, with: #""left" : "sixteen""#).write(toFile: contents, atomically: true, encoding: .utf8)
         let result = run(["assets", "android", catalog, "--output", root + "/res"])
-        #expect(result.status == 2)
+        #expect(result.status == 1)  // what an input holds: a failure, not a usage error
         #expect(
             result.err.contains("\(contents): images[1].resizing.cap-insets.left: expected a whole number of pixels 0…65535, found \"sixteen\""),
             "\(result.err)")
         #expect(!FileManager.default.fileExists(atPath: root + "/res"))
         try "{ \"images\" : [ ".write(toFile: contents, atomically: true, encoding: .utf8)
         let broken = run(["assets", "web", catalog, "--output", root + "/web"])
-        #expect(broken.status == 2 && broken.err.contains("\(contents): not valid JSON"), "\(broken.err)")
+        #expect(broken.status == 1 && broken.err.contains("\(contents): not valid JSON"), "\(broken.err)")
     }
 
     @Test("a rerun writes identical bytes and touches no file; --dry-run lists every file and writes nothing")
@@ -260,13 +260,13 @@ struct AssetsTests {
         #expect(renamed.err.contains("Big Button is written as big_button: Android resource names are lowercase"), "\(renamed.err)")
         #expect(FileManager.default.fileExists(atPath: root + "/res/drawable-mdpi/big_button.png"))
         let clash = run(["assets", "android", root + "/Big Button.png", root + "/big_button@2x.png", "--output", root + "/res2"])
-        #expect(clash.status == 2 && clash.err.contains("Big Button and big_button both become the Android resource name 'big_button'"), "\(clash.err)")
+        #expect(clash.status == 1 && clash.err.contains("Big Button and big_button both become the Android resource name 'big_button'"), "\(clash.err)")
         #expect(!FileManager.default.fileExists(atPath: root + "/res2"))
         let res = try androidResources(in: root)
         let over = run(["assets", "android", res + "/drawable-xhdpi", "--output", res])
         #expect(over.status == 2 && over.err.contains("would replace the input"), "\(over.err)")
         let duplicate = run(["assets", "ios", res + "/drawable-mdpi", res + "/drawable-mdpi/button.9.png", "--output", root + "/X.xcassets"])
-        #expect(duplicate.status == 2 && duplicate.err.contains("are both 'button' at scale 1x"), "\(duplicate.err)")
+        #expect(duplicate.status == 1 && duplicate.err.contains("are both 'button' at scale 1x"), "\(duplicate.err)")
         for option in ["--densities", "--source-density"] {
             let typo = run(["assets", "android", res, "--output", root + "/typo", option, "xhpdi"])
             #expect(typo.status == 2 && typo.err.contains("'xhpdi'") && typo.err.contains("did you mean 'xhdpi'?"), "\(option): \(typo.err)")

@@ -130,13 +130,22 @@ extension CommandLineTests {
             info.out.contains("size: 24×48") && info.out.contains("nine-patch: yes (npTc; compiled, so the .9.png name's frame is not read)"), "\(info.out)")
     }
 
-    @Test("a .9.png with neither chunk nor valid frame keeps the frame error")
+    @Test("a .9.png with neither chunk nor frame says it has no frame and how to give insets instead")
     func neitherChunkNorFrame() throws {
         let dir = try workspace()
         try FileManager.default.copyItem(atPath: dir + "/in.png", toPath: dir + "/in.9.png")
         let result = TestConsole.run(["ninepatch", "inspect", "in.9.png"], in: dir)
         #expect(result.status == 1)
-        #expect(result.err.contains("in.9.png: nine-patch frame: the top-left pixel (0, 0) is #000080ff; it sets the frame's neutral colour"), "\(result.err)")
+        #expect(
+            result.err.contains(
+                "in.9.png: nine-patch frame: there is none: the outermost pixels are part of the picture (the top-left one is #000080ff)"),
+            "\(result.err)")
+        #expect(result.err.hasSuffix("on the command line: ninepatch compile|inspect FILE --insets T,L,B,R"), "\(result.err)")
+        // As the command line suggests: compiled with insets, the plain image becomes a nine-patch.
+        let compiled = TestConsole.run(["ninepatch", "compile", "in.9.png", "out.png", "--insets", "2,3,2,3"], in: dir)
+        #expect(compiled.status == 0, "\(compiled.err)")
+        let inspected = TestConsole.run(["ninepatch", "inspect", "out.png", "--format", "ios"], in: dir)
+        #expect(inspected.out.contains("UIEdgeInsets(top: 2, left: 3, bottom: 2, right: 3)"), "\(inspected.out)")
         let info = TestConsole.run(["info", "in.9.png"], in: dir)
         #expect(info.out.contains("nine-patch: source (no npTc chunk; load reads the 1-pixel frame of a .9.png)"), "\(info.out)")
     }

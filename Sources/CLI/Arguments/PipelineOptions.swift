@@ -61,8 +61,49 @@ struct PipelineOptions {
             return (expression, "<expression>", positionals)
         }
         guard let file = positionals.first else { throw UsageError("give a pipeline file or -e 'TEXT'") }
-        let bytes = try FileIO.read(file)
+        if !FileIO.exists(file) && Self.looksLikePipelineText(file) {
+            throw FileError.cannotRead(
+                path: file,
+                reason: "no such file, and it reads like pipeline text: give the text with -e, as in ninepipe run -e '\(file)'")
+        }
+        let bytes = try FileIO.read(file, maxBytes: Self.largestPipelineFile)
+        try Self.checkText(bytes, file: file)
         return (String(decoding: bytes, as: UTF8.self), file, Array(positionals.dropFirst()))
+    }
+
+    /// The largest pipeline file read (16 MiB): a pipeline is a few lines.
+    static let largestPipelineFile = 16 << 20
+
+    /// Whether a path that names no file is more likely pipeline text given without `-e`: it has
+    /// a step separator or a quoted path after a word (`load "in.png"`).
+    static func looksLikePipelineText(_ path: String) -> Bool {
+        path.contains("|") || path.contains("\n") || path.contains(" \"") || path.contains("=") && path.contains(" ")
+    }
+
+    /// Refuses a pipeline file that is not text, in one line naming what it is: an image (its
+    /// format), or binary data (the offset of its first NUL byte or byte that is not UTF-8).
+    static func checkText(_ bytes: [UInt8], file: String) throws(UsageError) {
+        if let format = ImageFormat(sniffing: bytes) {
+            throw UsageError(
+                "\(file) is a \(format) image, not a pipeline; to see what it holds: ninepipe info \(file); to change it: ninepipe run -e 'resize width=50%' \(file) --output out/",
+                pointsToHelp: false)
+        }
+        var offset = 0
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        decoding: while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar):
+                if scalar == "\0" { break decoding }
+                offset += UTF8.width(scalar)
+            case .emptyInput: return
+            case .error: break decoding
+            }
+        }
+        let what = offset < bytes.count && bytes[offset] == 0 ? "a NUL byte" : "a byte that is not UTF-8 text"
+        throw UsageError(
+            "\(file) is not a pipeline: it is binary data (\(what) at byte \(offset)); pipelines are UTF-8 text. To look at an image: ninepipe info \(file); to run text: ninepipe run -e '…' \(file) --output out/",
+            pointsToHelp: false)
     }
 
     /// The pipeline file's folder, which an `overlay` image's relative path starts from; `nil`

@@ -54,7 +54,8 @@ enum SharedOptions {
                 name: "jobs", short: "j", value: .number("N", 1...BatchRunner.maximumJobs),
                 summary: "files processed at once, 1…\(BatchRunner.maximumJobs) and never more than the inputs (default: number of cores)", group: batchGroup),
             OptionSpec(
-                name: "quiet", short: "q", summary: "no progress, per-file lines or warnings (still counted); failures and the summary only"),
+                name: "quiet", short: "q",
+                summary: "print nothing when every file succeeds; else only the failures and the summary (no progress, per-file lines or warnings)"),
             OptionSpec(
                 name: "verbose", short: "v", summary: "every warning (a batch otherwise shows each kind once and counts the files in the summary)"),
             OptionSpec(name: "fail-fast", summary: "stop starting new files after the first failure", group: batchGroup),
@@ -81,7 +82,7 @@ enum SharedOptions {
             OptionSpec(
                 name: "output", short: "o", value: .path("DIR"), summary: "where to write (Assets.xcassets for ios, res/ for android, a folder for web)"),
             OptionSpec(
-                name: "source-density", value: .choice(["mdpi", "hdpi", "xhdpi", "xxhdpi", "xxxhdpi"]),
+                name: "source-density", value: .choice(["ldpi", "mdpi", "tvdpi", "hdpi", "xhdpi", "xxhdpi", "xxxhdpi"]),
                 summary: "density of files whose folder and name say none (default mdpi = @1x)"),
             OptionSpec(name: "upscale", summary: "enlarge the densest file for scales no file is dense enough for"),
             OptionSpec(name: "strict", summary: "make slicing the target cannot express an error instead of a warning"),
@@ -89,7 +90,9 @@ enum SharedOptions {
                 name: "jobs", short: "j", value: .number("N", 1...BatchRunner.maximumJobs),
                 summary: "assets converted at once, 1…\(BatchRunner.maximumJobs) and never more than the assets (default: number of cores)"),
             OptionSpec(name: "dry-run", short: "n", summary: "list every file that would be written; write nothing"),
-            OptionSpec(name: "quiet", short: "q", summary: "no per-asset lines or warnings; failures and the summary only"),
+            OptionSpec(
+                name: "quiet", short: "q",
+                summary: "print nothing when every asset succeeds; else only the failures and the summary (no per-asset lines or warnings)"),
             OptionSpec(name: "verbose", short: "v", summary: "every warning (otherwise each kind once, counted in the summary)"),
             OptionSpec(name: "fail-fast", summary: "stop after the first failure"),
         ] + limitOptions
@@ -101,7 +104,8 @@ enum SharedOptions {
 
     /// What `assets` accepts as inputs (help notes).
     static let assetInputs = """
-        INPUT: .png/.jpg files (.9.png sources or compiled), Android res/ or drawable-<density>/ folders,
+        INPUT: .png/.jpg files (.9.png sources or compiled), .svg files (drawn at every density; a .9.svg's
+               ninepatch- regions become its guides), Android res/ or drawable-<density>/ folders,
                .imageset folders, .xcassets catalogs
         """
 

@@ -20,7 +20,7 @@ enum AssetsCommand: Command {
                 options: SharedOptions.assetOptions + [
                     OptionSpec(
                         name: "densities", value: .text("LIST"),
-                        summary: "comma list of mdpi, hdpi, xhdpi, xxhdpi, xxxhdpi (default all five)"),
+                        summary: "comma list of ldpi, mdpi, tvdpi, hdpi, xhdpi, xxhdpi, xxxhdpi (default mdpi…xxxhdpi: ldpi and tvdpi only when listed)"),
                     OptionSpec(
                         name: "compiled",
                         summary: "write what aapt puts in an APK: chunks, no frame, .9.png names kept"),
@@ -65,7 +65,7 @@ enum AssetsCommand: Command {
         let collection = try AssetCollector(sourceScale: sourceDensity.scale).collect(inputs)
         if !quiet { for warning in collection.warnings { console.err("warning: \(warning)") } }
         guard !collection.assets.isEmpty else {
-            throw UsageError("no images found in \(inputs.joined(separator: " ")) (.png/.jpg files, drawable-* folders, .imageset folders, .xcassets catalogs)")
+            throw InputError("no images found in \(inputs.joined(separator: " ")) (.png/.jpg files, drawable-* folders, .imageset folders, .xcassets catalogs)")
         }
         var run = AssetRun(
             converter: AssetConverter(options: options), output: output,

@@ -6,8 +6,11 @@ import NinepipePlugins
 enum InfoCommand: Command {
     static let spec = CommandSpec(
         name: "info", summary: "describe image files without decoding pixels",
-        usage: ["info IMAGE... [--alpha] [--trim] [--placeholder [--components XxY] [--approximate]]"],
+        usage: ["info IMAGE... [--format text|json] [--alpha] [--trim] [--placeholder [--components XxY] [--approximate]]"],
         options: [
+            OptionSpec(
+                name: "format", value: .choice(["text", "json"]),
+                summary: "text (default), or json: one object a file on one line (JSON Lines), keys as Docs/CLI.md lists them"),
             OptionSpec(
                 name: "alpha",
                 summary: "also count the pixels that are not fully opaque (this decodes the pixels)"),
@@ -46,6 +49,7 @@ enum InfoCommand: Command {
         let components = try Self.blurHashComponents(arguments.value("components"))
         let precision: Placeholder.Precision = arguments.has("approximate") ? .approximate : .exact
         let wantsPlaceholder = arguments.has("placeholder") || components != nil || precision == .approximate
+        let json = arguments.value("format") == "json"
         var status = ExitCode.success
         var blocks: [String] = []
         for path in options.positionals {
@@ -53,29 +57,39 @@ enum InfoCommand: Command {
                 let bytes = try FileIO.read(path)
                 do {
                     let info = try ImageCodecs.info(bytes, limits: options.limits)
-                    // Headers only, unless asked about the pixels.
+                    // Headers only, unless asked about the pixels (or, for JSON, a vector's colours).
+                    let drawsVector = json && info.format == .svg
                     let image =
-                        arguments.has("alpha") || arguments.has("trim")
+                        arguments.has("alpha") || arguments.has("trim") || drawsVector
                         ? try ImageCodecs.decode(bytes, options: DecodeOptions(limits: options.limits)) : nil
                     let transparent = info.hasAlpha && arguments.has("alpha") ? image?.transparentPixelCount : nil
+                    let placeholder =
+                        wantsPlaceholder
+                        ? try Placeholder(bytes: bytes, components: components ?? (4, 3), precision: precision, limits: options.limits) : nil
+                    if json {
+                        var object = InfoJSON.object(
+                            path: path, info: info, byteCount: bytes.count,
+                            vector: drawsVector ? image.map(InfoJSON.VectorSummary.init(drawing:)) : nil)
+                        if arguments.has("alpha") { object["transparentPixels"] = transparent ?? 0 }
+                        if arguments.has("trim"), let image { object["trim"] = try InfoJSON.trim(image) }
+                        if let placeholder { object["placeholder"] = InfoJSON.placeholder(placeholder) }
+                        blocks.append(InfoJSON.line(object))
+                        continue
+                    }
                     var block = InfoFormatter.format(path: path, info: info, byteCount: bytes.count, transparentPixels: transparent)
                     if arguments.has("trim"), let image { block += "\n" + (try InfoFormatter.trim(image)) }
-                    if wantsPlaceholder {
-                        block +=
-                            "\n"
-                            + InfoFormatter.placeholder(
-                                try Placeholder(bytes: bytes, components: components ?? (4, 3), precision: precision, limits: options.limits))
-                    }
+                    if let placeholder { block += "\n" + InfoFormatter.placeholder(placeholder) }
                     blocks.append(block)
                 } catch {
                     throw FileError.inFile(path: path, underlying: error)
                 }
             } catch {
                 console.err("ninepipe: error: \(error)")
+                if json { blocks.append(InfoJSON.line(["file": path, "error": "\(error)"])) }
                 status = .failure
             }
         }
-        if !blocks.isEmpty { console.out(blocks.joined(separator: "\n\n")) }
+        if !blocks.isEmpty { console.out(blocks.joined(separator: json ? "\n" : "\n\n")) }
         return status
     }
 }

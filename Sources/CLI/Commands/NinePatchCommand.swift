@@ -18,8 +18,11 @@ enum NinePatchCommand: Command {
                 ]),
             CommandSpec(
                 name: "compile", summary: "strip the 1-pixel frame and write aapt's npTc/npLb/npOl chunks (aapt singleCrunch)",
-                usage: ["ninepatch compile SRC.9.png OUT.png"],
-                options: [SharedOptions.borderOption]),
+                usage: ["ninepatch compile SRC.9.png OUT.png", "ninepatch compile SRC.png OUT.png --insets T,L,B,R"],
+                options: [
+                    SharedOptions.borderOption,
+                    OptionSpec(name: "insets", value: .text("T,L,B,R"), summary: "compile a plain image (no frame) with these cap insets"),
+                ]),
             CommandSpec(
                 name: "decompile", summary: "draw the 1-pixel frame back from a compiled file's chunks",
                 usage: ["ninepatch decompile COMPILED.png OUT.9.png"],
@@ -43,31 +46,11 @@ enum NinePatchCommand: Command {
         switch subcommand {
         case "inspect":
             let format = arguments.value("format") ?? "json"
-            var insets: [Int32]?
-            if let text = arguments.value("insets") {
-                // The range of the ninepatch step's insets= (the image's side is checked once it is read).
-                let values = text.split(separator: ",", omittingEmptySubsequences: false).map { Int32(String($0)) ?? -1 }
-                guard values.count == 4, values.allSatisfy({ (0...65_535).contains($0) }) else {
-                    throw UsageError("--insets '\(text)': give four pixel counts top,left,bottom,right, each from 0 to 65535, e.g. --insets 12,16,12,16")
-                }
-                if border { throw UsageError("--insets and --border both say where the regions are: give one") }
-                insets = values
-            }
+            let insets = try insetsOption(arguments, border: border)
             guard rest.count == 1 else { throw UsageError("ninepatch inspect takes one file\n" + usage) }
-            var (image, source): (Image, String)
-            if let insets {
-                image = try ImageCodecs.decode(try FileIO.read(rest[0]), options: DecodeOptions(limits: limits))
-                let caps = NinePatchInsets(top: insets[0], left: insets[1], bottom: insets[2], right: insets[3])
-                let step = Transforms.NinePatch(width: nil, height: nil, insets: caps)
-                do {
-                    image.metadata.ninePatch = NinePatchInfo(chunk: try step.chunk(for: image))
-                } catch {
-                    throw FileError.inFile(path: rest[0], underlying: error)
-                }
-                source = "insets"
-            } else {
-                (image, source) = try load(rest[0], border: border, invocation: invocation)
-            }
+            let (image, source) =
+                try insets.map { (try withInsets($0, path: rest[0], limits: limits), "insets") }
+                ?? load(rest[0], border: border, invocation: invocation)
             console.out(NinePatchReport(image: image, source: source, fileName: FileIO.baseName(of: rest[0])).text(format: format))
             return .success
         case "preview":
@@ -78,7 +61,10 @@ enum NinePatchCommand: Command {
             return .success
         default:  // compile, decompile
             guard rest.count == 2 else { throw UsageError("ninepatch \(subcommand) takes an input and an output file\n" + usage) }
-            let (image, source) = try load(rest[0], border: border, readsFrame: subcommand == "compile", invocation: invocation)
+            let insets = subcommand == "compile" ? try insetsOption(arguments, border: border) : nil
+            let (image, source) =
+                try insets.map { (try withInsets($0, path: rest[0], limits: limits), "insets") }
+                ?? load(rest[0], border: border, readsFrame: subcommand == "compile", invocation: invocation)
             if subcommand == "compile" && source == "npTc" {
                 console.err("warning: \(rest[0]): already compiled (it carries an npTc chunk); its chunks are written unchanged")
             }
@@ -89,6 +75,31 @@ enum NinePatchCommand: Command {
             guard let output else { throw NinePatchSaveError(path: rest[1]) }
             try ImageCodecs.write(output, to: rest[1], options: EncodeOptions(format: .png)) { console.err("warning: \($0)") }
             return .success
+        }
+    }
+
+    /// `--insets T,L,B,R`: four pixel counts in the range of the ninepatch step's `insets=` (the
+    /// image's sides are checked once it is read); never with `--border`.
+    private static func insetsOption(_ arguments: ParsedArguments, border: Bool) throws -> NinePatchInsets? {
+        guard let text = arguments.value("insets") else { return nil }
+        let values = text.split(separator: ",", omittingEmptySubsequences: false).map { Int32(String($0)) ?? -1 }
+        guard values.count == 4, values.allSatisfy({ (0...65_535).contains($0) }) else {
+            throw UsageError("--insets '\(text)': give four pixel counts top,left,bottom,right, each from 0 to 65535, e.g. --insets 12,16,12,16")
+        }
+        if border { throw UsageError("--insets and --border both say where the regions are: give one") }
+        return NinePatchInsets(top: values[0], left: values[1], bottom: values[2], right: values[3])
+    }
+
+    /// The image at `path` (a plain image: any frame or chunk it has is ignored) made a
+    /// nine-patch by cap insets, as the ninepatch step's `insets=` makes it.
+    private static func withInsets(_ insets: NinePatchInsets, path: String, limits: ImageLimits) throws -> Image {
+        let bytes = try FileIO.read(path)
+        do {
+            var image = try ImageCodecs.decode(bytes, options: DecodeOptions(limits: limits))
+            image.metadata.ninePatch = NinePatchInfo(chunk: try Transforms.NinePatch(width: nil, height: nil, insets: insets).chunk(for: image))
+            return image
+        } catch {
+            throw FileError.inFile(path: path, underlying: error)
         }
     }
 
@@ -108,12 +119,14 @@ enum NinePatchCommand: Command {
             let rule: NinePatchSource = border || (readsFrame && !compiled) ? .border : .auto
             let image = try rule.resolve(decoded, path: path) { console.err("warning: \(path): \($0)") }
             guard NinePatchSource.isCompiled(image) else {
-                throw UsageError("\(path) has no nine-patch information: no npTc chunk, and the name does not end in .9.png (add --border to read its frame)")
+                throw InputError(
+                    "\(path) has no nine-patch information: no npTc chunk, and the name does not end in .9.png (add --border to read its frame, or give --insets T,L,B,R to inspect)"
+                )
             }
             // A vector nine-patch's information comes from its regions, computed as it is drawn.
             let vector = ImageFormat(sniffing: Array(bytes.prefix(32))) == .svg && compiled
             return (image, vector ? "vector" : compiled ? "npTc" : "border")
-        } catch let error as UsageError {
+        } catch let error as InputError {
             throw error
         } catch {
             throw FileError.inFile(path: path, underlying: error)

@@ -93,7 +93,7 @@ struct PipelineInvocation {
         if found == 0 {
             let advice = options.recursive ? "" : "; add --recursive for subfolders"
             let extensions = ImageFormat.extensions.keys.sorted().map { "." + $0 }.joined(separator: " ")
-            throw UsageError("no images found in \(arguments.joined(separator: " ")) (directories contribute their image files: \(extensions)\(advice))")
+            throw InputError("no images found in \(arguments.joined(separator: " ")) (directories contribute their image files: \(extensions)\(advice))")
         }
         if let shard = options.shard {
             let index = try shard.resolvedIndex(environment: console.environment)

@@ -26,6 +26,9 @@ enum ErrorText {
             return "\(error) (--max-render-seconds N)"
         case let unavailable as FormatUnavailableError:
             return "\(unavailable) (`ninepipe --version` lists the formats this build has)"
+        case let frame as NinePatchFrameError where frame.reason == .noFrame && step == nil:
+            // On the command line, the nine-patch commands take the insets as a flag.
+            return "\(frame); on the command line: ninepatch compile|inspect FILE --insets T,L,B,R"
         case let frame as NinePatchFrameError where frame.reason == .compiled && step == nil:
             // Asked for with the command's --border, not a step's ninepatch=border.
             return

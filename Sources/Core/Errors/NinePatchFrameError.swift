@@ -6,6 +6,8 @@ public struct NinePatchFrameError: NinepipeError, Hashable {
         case invalidFrame
         /// The file is compiled (it carries `npTc`): aapt already removed its frame.
         case compiled
+        /// The image has no frame at all: its edge is part of the picture.
+        case noFrame
     }
 
     /// What is wrong and how to fix it.

@@ -21,6 +21,8 @@ public struct ImageMetadata: Sendable, Hashable {
     public var sRGBIntent: UInt8?
     /// Textual key/value pairs (`tEXt`, `zTXt`, `iTXt`).
     public var text: [TextEntry]
+    /// How it was read or asked to be written, for encoders choosing what the user expects.
+    public var hints = EncodingHints()
 
     /// Creates metadata; every field defaults to absent (orientation ``Orientation/up``).
     public init(
@@ -51,4 +53,26 @@ public struct TextEntry: Sendable, Hashable {
         self.keyword = keyword
         self.text = text
     }
+}
+
+/// How an image was read, or asked to be written, for encoders that choose a layout or a
+/// compression themselves. Hints never make two images differ: they are left out of `==` and
+/// hashing (two images with the same pixels and metadata are equal, whatever their files were).
+public struct EncodingHints: Sendable, Hashable {
+    /// Whether the alpha channel was asked for (the `alpha add` step): an encoder that would
+    /// leave out an alpha channel in which every pixel is opaque (PNG's smallest layout) keeps it.
+    public var keepsAlphaChannel = false
+    /// Whether the file it was read from kept every sample exactly, in a format that can be
+    /// lossy or lossless (WebP): saved again as WebP with `lossless=auto` and no quality, it
+    /// stays lossless.
+    public var isLosslessSource = false
+
+    /// No hints.
+    public init() {}
+
+    /// Always `true`: hints are not part of what an image is.
+    public static func == (lhs: EncodingHints, rhs: EncodingHints) -> Bool { true }
+
+    /// Adds nothing: hints are not part of what an image is.
+    public func hash(into hasher: inout Hasher) {}
 }

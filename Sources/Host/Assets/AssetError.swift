@@ -2,7 +2,9 @@ import NinepipeCore
 
 /// An asset conversion that cannot go ahead: inputs that are missing or unreadable, a
 /// `Contents.json` that is not what Xcode writes, slicing a platform cannot express, outputs that
-/// would overwrite inputs or each other. The command line reports these as usage errors (exit 2).
+/// would overwrite inputs or each other. The command line reports those ``isUsageError`` marks
+/// (what the options asked for) as usage errors (exit 2), the rest (what the inputs hold) as
+/// failures (exit 1).
 public enum AssetError: NinepipeError, Hashable {
     /// An input that does not exist.
     case missingInput(path: String)
@@ -33,6 +35,15 @@ public enum AssetError: NinepipeError, Hashable {
     case outputIsInput(asset: String, input: String)
     /// Two assets that become one Android resource name.
     case resourceNameClash(first: String, second: String, name: String)
+
+    /// Whether the options given are at fault (a density list, an output over an input) rather
+    /// than the inputs (missing, unreadable, or holding what cannot be converted).
+    public var isUsageError: Bool {
+        switch self {
+        case .unknownDensity, .noDensities, .outputIsInput: true
+        default: false
+        }
+    }
 
     /// The message.
     public var description: String {

@@ -1,8 +1,9 @@
 import NinepipeCore
 
 /// A batch that cannot run as described: bad output templates or slices, inputs that do not
-/// exist, outputs that would overwrite inputs or each other. The command line reports these
-/// as usage errors (exit 2); an embedding tool can match the case.
+/// exist, outputs that would overwrite inputs or each other. The command line reports those
+/// ``isUsageError`` marks as usage errors (exit 2) and missing inputs as failures (exit 1); an
+/// embedding tool can match the case.
 public enum BatchError: NinepipeError, Hashable {
     /// An output template with `{` and no `}`.
     case unclosedPlaceholder(template: String)
@@ -33,6 +34,14 @@ public enum BatchError: NinepipeError, Hashable {
     case outputSaveWithoutOutput
     /// The output save's `format=` differs from the format the output name's extension names.
     case outputFormatConflict(template: String, named: ImageFormat, format: ImageFormat)
+
+    /// Whether the options given are at fault, rather than inputs that are not there.
+    public var isUsageError: Bool {
+        switch self {
+        case .noMatch, .missingInput: false
+        default: true
+        }
+    }
 
     /// The message.
     public var description: String {

@@ -20,9 +20,21 @@ public struct DiagnosticRenderer: Sendable {
         self.colors = colors
     }
 
-    /// All diagnostics, each followed by its line and caret.
+    /// The most diagnostics rendering a list shows (20): past them a line counts the rest.
+    public static let maximumShown = 20
+
+    /// The diagnostics, each followed by its line and caret: the first ``maximumShown``, then
+    /// `and N more (E errors, W warnings in all)` when there are more.
     public func render(_ diagnostics: [Diagnostic]) -> String {
-        diagnostics.map(render).joined(separator: "\n")
+        var lines = diagnostics.prefix(Self.maximumShown).map(render)
+        if diagnostics.count > Self.maximumShown {
+            let errors = diagnostics.filter { $0.severity == .error }.count
+            let warnings = diagnostics.filter { $0.severity == .warning }.count
+            var counts = ["\(errors) error\(errors == 1 ? "" : "s")"]
+            if warnings > 0 { counts.append("\(warnings) warning\(warnings == 1 ? "" : "s")") }
+            lines.append("and \(diagnostics.count - Self.maximumShown) more (\(counts.joined(separator: ", ")) in all)")
+        }
+        return lines.joined(separator: "\n")
     }
 
     /// One diagnostic with its line and caret.

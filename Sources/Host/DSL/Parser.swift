@@ -40,6 +40,13 @@ struct Parser {
         }
         var step = StepSyntax(name: current.text, nameRange: current.range, arguments: [])
         advance()
+        // `rotate=90` where a step belongs: a parameter written as a step. Read as `rotate 90`, so
+        // that the unknown step's message (which knows every step) says where it goes.
+        if current.kind == .equals, !current.followsSpace, position + 1 < tokens.count, !tokens[position + 1].followsSpace,
+            tokens[position + 1].kind != .separator, tokens[position + 1].kind != .end
+        {
+            advance()
+        }
         while current.kind != .separator && current.kind != .end {
             guard let argument = parseArgument() else { return step }
             step.arguments.append(argument)

@@ -40,6 +40,12 @@ public struct ValueSyntax: Sendable, Hashable {
 
     /// The elements (more than one for `a,b,c`).
     public var elements: [(element: Element, range: SourceRange)]
+
+    /// The text of a value that is one literal, as written; `nil` for anything else.
+    var literalText: String? {
+        guard elements.count == 1, case .literal(let literal) = elements[0].element else { return nil }
+        return literal.description
+    }
     /// The whole value's span.
     public var range: SourceRange
 

@@ -66,7 +66,13 @@ public struct PipelineCompiler: Sendable {
 
     private func compile(_ step: StepSyntax, parameters: ScriptParameters, into diagnostics: inout [Diagnostic]) -> PipelineStep? {
         guard let descriptor = registry[step.name] else {
-            let hint = Suggestions.hint(for: step.name, in: registry.names)
+            var hint = Suggestions.hint(for: step.name, in: registry.names)
+            if hint.isEmpty, let replacement = ForeignStepNames.replacement(for: step.name, value: step.arguments.first?.value.literalText) {
+                hint = "; write \(replacement)"
+            } else if hint.isEmpty {
+                let owners = registry.names.filter { registry[$0]?.parameter(named: step.name) != nil }
+                if !owners.isEmpty { hint = "; '\(step.name)' is a parameter of \(owners.joined(separator: ", ")): write it after its step" }
+            }
             let list = hint.isEmpty ? "; known steps: \(registry.names.joined(separator: ", "))" : ""
             diagnostics.append(Diagnostic(.error, "unknown step '\(step.name)'\(hint)\(list)", range: step.nameRange))
             return nil
@@ -97,8 +103,16 @@ public struct PipelineCompiler: Sendable {
             } else {
                 guard !positionals.isEmpty else {
                     let names = descriptor.parameters.map(\.name)
+                    // The one parameter that takes this value, when there is one: `orient 90` → rotate=90.
+                    var quiet: [Diagnostic] = []
+                    let literal = resolve(argument.value, parameters: parameters, into: &quiet)
+                    var hint = ""
+                    if let literal {
+                        let takers = descriptor.parameters.filter { values[$0.name] == nil && (try? $0.value(from: literal)) != nil }
+                        if takers.count == 1 { hint = "; did you mean \(takers[0].name)=\(literal)?" }
+                    }
                     error(
-                        "'\(step.name)' has no positional parameter here; write name=value (parameters: \(names.isEmpty ? "none" : names.joined(separator: ", ")))",
+                        "'\(step.name)' has no positional parameter here; write name=value (parameters: \(names.isEmpty ? "none" : names.joined(separator: ", ")))\(hint)",
                         nameRange)
                     continue
                 }

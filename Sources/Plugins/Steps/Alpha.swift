@@ -3,7 +3,8 @@ import NinepipeCore
 extension Transforms {
     /// `alpha`: adds or removes the alpha channel.
     ///
-    /// - `alpha add`: every pixel opaque, channel added (the classic `imageWithAlpha`).
+    /// - `alpha add`: every pixel opaque, channel added (the classic `imageWithAlpha`); a PNG
+    ///   written from it keeps the channel, though every pixel is opaque.
     /// - `alpha remove background=#ffffff`: composites onto an opaque colour and drops the channel
     ///   (at the image's depth; a gray image on a coloured background becomes RGB).
     public struct Alpha: TransformPlugin, Hashable {
@@ -60,10 +61,14 @@ extension Transforms {
 
         /// Returns the image with alpha added or removed.
         public func apply(to image: Image, context: TransformContext) throws -> Image {
-            switch action {
-            case .add: image.converted(to: image.layout.withAlpha)
-            case .remove: image.flattened(onto: background)
-            }
+            var result =
+                switch action {
+                case .add: image.converted(to: image.layout.withAlpha)
+                case .remove: image.flattened(onto: background)
+                }
+            // Asked for: written even where every pixel is opaque (PNG would leave it out).
+            result.metadata.hints.keepsAlphaChannel = action == .add
+            return result
         }
     }
 }

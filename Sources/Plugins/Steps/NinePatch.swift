@@ -4,7 +4,8 @@ extension Transforms {
     /// `ninepatch`: renders a nine-patch at any size.
     ///
     /// - `ninepatch width=320 height=96`: from the image's own nine-patch information (a `.9.png`
-    ///   frame read by `load`, or a compiled `npTc` chunk).
+    ///   frame read by `load`, or a compiled `npTc` chunk). A side left out keeps the image's own
+    ///   length (without the frame): plain `ninepatch` renders it at its own size.
     /// - `insets=12,16,12,16` (top, left, bottom, right, like `UIEdgeInsets`): cap insets for any
     ///   image, one stretch region per axis.
     /// - `mode=stretch|tile|repeat|round|space` (`xmode=`/`ymode=` per axis): how stretch regions
@@ -83,9 +84,6 @@ extension Transforms {
 
         /// Builds the step from validated arguments.
         public init(arguments: Arguments) throws {
-            guard arguments["width"] != nil || arguments["height"] != nil || arguments["content"] != nil else {
-                throw ParameterError(name: "width", value: "", expected: "width= and height= (or content=WxH), e.g. ninepatch width=320 height=96")
-            }
             let mode = NinePatchFill(rawValue: arguments["mode"]?.stringValue ?? "") ?? .stretch
             var insets: NinePatchInsets?
             if case .list(let values)? = arguments["insets"] {

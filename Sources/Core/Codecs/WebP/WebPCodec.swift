@@ -62,7 +62,8 @@ public struct WebPCodec: AnimationDecoder, AnimationEncoder {
 
     /// An animated WebP of every frame.
     public func encode(_ animation: Animation, options: EncodeOptions, warn: (String) -> Void) throws -> [UInt8] {
-        try WebPAnimation.encode(animation, encoder: WebPEncoder(quality: options.quality ?? 80, isLossless: options.isLossless, effort: options.effort))
+        let lossless = Self.isLossless(options, source: animation.frames.first?.image.metadata ?? ImageMetadata())
+        return try WebPAnimation.encode(animation, encoder: WebPEncoder(quality: options.quality ?? 80, isLossless: lossless, effort: options.effort))
     }
 
     /// `quality`, `lossless` and `effort`.
@@ -71,7 +72,9 @@ public struct WebPCodec: AnimationDecoder, AnimationEncoder {
             ParameterSpec("quality", .integer(1...100), summary: "WebP default 80", example: .integer(90)),
             ParameterSpec(
                 "lossless", .choice(LosslessPolicy.words), default: .choice("auto"),
-                summary: "WebP: true (or always) writes a lossless WebP, every sample kept exactly; auto, false and never a lossy one"),
+                summary:
+                    "WebP: true (or always) writes a lossless WebP, every sample kept exactly; false and never a lossy one; auto a lossless one from a lossless WebP when no quality is given, else a lossy one"
+            ),
             ParameterSpec("effort", .integer(0...6), default: .integer(4), summary: "encoder effort, 0 = fastest … 6 = smallest: WebP"),
         ]
     }
@@ -79,12 +82,20 @@ public struct WebPCodec: AnimationDecoder, AnimationEncoder {
     /// Reads `quality`, `lossless` and `effort`.
     public func configure(_ options: inout EncodeOptions, from arguments: Arguments) throws {
         options.quality = arguments["quality"] == nil ? nil : try arguments.integer("quality")
-        options.isLossless = arguments["lossless"]?.stringValue.flatMap(LosslessPolicy.init(word:)) == .always
+        let policy = arguments["lossless"]?.stringValue.flatMap(LosslessPolicy.init(word:)) ?? .auto
+        options.losslessPolicy = policy
+        options.isLossless = policy == .always
         options.effort = try arguments.integer("effort")
     }
 
     /// The whole file (libwebp encodes whole pictures).
     public func encode(_ image: Image, options: EncodeOptions, warn: (String) -> Void) throws -> [UInt8] {
-        try WebPEncoder(quality: options.quality ?? 80, isLossless: options.isLossless, effort: options.effort).encode(image)
+        try WebPEncoder(quality: options.quality ?? 80, isLossless: Self.isLossless(options, source: image.metadata), effort: options.effort).encode(image)
+    }
+
+    /// Lossless when asked, or when `lossless=auto`, no quality is given and the image came from
+    /// a lossless file (a lossless WebP stays lossless).
+    static func isLossless(_ options: EncodeOptions, source: ImageMetadata) -> Bool {
+        options.isLossless || (options.losslessPolicy == .auto && options.quality == nil && source.hints.isLosslessSource)
     }
 }

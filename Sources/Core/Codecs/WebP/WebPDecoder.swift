@@ -120,6 +120,7 @@ private struct WebPContainer {
             WebPDemuxReleaseIterator(&frame)
         }
         let alpha = flags & UInt32(ALPHA_FLAG.rawValue) != 0 || Self.firstFrameHasAlpha(demux)
+        metadata.hints.isLosslessSource = lossless
         var info = WebPDecoder.Info(width: width, height: height, hasAlpha: alpha, isLossless: lossless, frameCount: frames, metadata: metadata)
         info.declaresAlpha = flags & UInt32(ALPHA_FLAG.rawValue) != 0
         if flags & UInt32(ANIMATION_FLAG.rawValue) != 0 {

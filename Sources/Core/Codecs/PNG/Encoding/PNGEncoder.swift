@@ -2,7 +2,8 @@ import CZlib
 
 /// Encodes an ``Image`` as PNG in the smallest lossless layout for its content.
 ///
-/// - No alpha channel when every pixel is opaque; gray when R = G = B; 16-bit
+/// - No alpha channel when every pixel is opaque (unless ``EncodingHints/keepsAlphaChannel``
+///   asks for one); gray when R = G = B; 16-bit
 ///   only when some sample is not an exact 8-bit value (v × 257); a palette
 ///   (1/2/4/8-bit, with `tRNS`) for colour images with at most 256 colours;
 ///   1/2/4-bit gray when the gray values allow it.

@@ -51,7 +51,7 @@ struct PNGEncodingPlan {
                 }
             }
         }
-        let keepAlpha = layout.hasAlpha && !opaque
+        let keepAlpha = layout.hasAlpha && (!opaque || image.metadata.hints.keepsAlphaChannel)
         let alphaIndex = channels - 1
         let colorType: PNGHeader.ColorType
         let map: [Int]
@@ -74,7 +74,8 @@ struct PNGEncodingPlan {
             reducesTo8: image.depth == .sixteen && fits8, table: nil)
         if colorType == .gray && image.depth == .eight { plan.bitDepth = grayDepth }
         // A palette pays off for colour images (gray is already one byte per pixel).
-        if var table, !gray || keepAlpha, image.depth == .eight {
+        // (A palette of opaque colours has no tRNS, so it cannot keep an alpha channel asked for.)
+        if var table, !gray || keepAlpha, image.depth == .eight, !(opaque && image.metadata.hints.keepsAlphaChannel) {
             table.sortTranslucentFirst()
             plan.colorType = .palette
             plan.bitDepth = table.colors.count <= 2 ? 1 : table.colors.count <= 4 ? 2 : table.colors.count <= 16 ? 4 : 8
