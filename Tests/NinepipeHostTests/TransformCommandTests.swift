@@ -47,30 +47,39 @@ extension CommandLineTests {
         }
     }
 
-    @Test("overlay's relative path starts at the pipeline file's folder (batch runs too); -e text uses the working directory")
-    func overlayBesideThePipelineFile() throws {
+    @Test("every relative path in a pipeline (load, save, overlay) starts at the working directory; $here names the file's folder")
+    func oneRuleForPaths() throws {
         let dir = try photoWorkspace()
         try FileManager.default.createDirectory(atPath: dir + "/jobs", withIntermediateDirectories: true)
         let badge = try PNGEncoder().encode(Image(width: 8, height: 8, layout: .rgb, samples: [UInt8](repeating: 200, count: 8 * 8 * 3)))
         _ = FileManager.default.createFile(atPath: dir + "/jobs/badge.png", contents: Data(badge))
-        try #"load "in.png" | overlay "badge.png" gravity=northwest | save "marked.png""#.write(
+        // Beside the pipeline file only when it says so, with $here.
+        try #"load "in.png" | overlay "$here/badge.png" gravity=northwest | save "marked.png""#.write(
             toFile: dir + "/jobs/mark.pipe", atomically: true, encoding: .utf8)
         let single = TestConsole.run(["run", "jobs/mark.pipe"], in: dir)
         #expect(single.status == 0, "\(single.err)")
-        // load and save stay relative to the working directory; the badge came from jobs/.
         #expect(try decode(dir + "/marked.png").sample(x: 0, y: 0, channel: 0) == 200)
-        try #"overlay "badge.png" gravity=northwest"#.write(toFile: dir + "/jobs/batch.pipe", atomically: true, encoding: .utf8)
+        let checked = TestConsole.run(["check", "jobs/mark.pipe"], in: dir)
+        #expect(checked.out.contains(#"overlay "jobs/badge.png""#), "\(checked.out)")
+        try #"overlay "$here/badge.png" gravity=northwest"#.write(toFile: dir + "/jobs/batch.pipe", atomically: true, encoding: .utf8)
         let batch = TestConsole.run(["run", "jobs/batch.pipe", "in.png", "--output", "out/"], in: dir)
         #expect(batch.status == 0, "\(batch.err)")
         #expect(try decode(dir + "/out/in.png").sample(x: 0, y: 0, channel: 0) == 200)
-        let expression = TestConsole.run(["run", "-e", #"load "in.png" | overlay "badge.png" | save "x.png""#], in: dir)
-        #expect(expression.status == 1)
-        // The path named once, as the host tried it.
-        #expect(expression.err.contains("error: overlay: badge.png: cannot read: No such file or directory"), "\(expression.err)")
-        try #"load "in.png" | overlay "gone.png" | save "y.png""#.write(toFile: dir + "/jobs/gone.pipe", atomically: true, encoding: .utf8)
-        let missing = TestConsole.run(["run", "jobs/gone.pipe"], in: dir)
-        #expect(missing.status == 1 && missing.err.contains("error: overlay: jobs/gone.png: cannot read: No such file or directory"), "\(missing.err)")
+        // A bare relative path is the working directory's, in a file as in -e text.
+        for arguments in [["run", "jobs/bare.pipe"], ["run", "-e", #"load "in.png" | overlay "badge.png" | save "x.png""#]] {
+            try #"load "in.png" | overlay "badge.png" | save "x.png""#.write(toFile: dir + "/jobs/bare.pipe", atomically: true, encoding: .utf8)
+            let result = TestConsole.run(arguments, in: dir)
+            #expect(result.status == 1)
+            // The path named once, as the host tried it.
+            #expect(result.err.contains("error: overlay: badge.png: cannot read: No such file or directory"), "\(result.err)")
+        }
         #expect(!FileManager.default.fileExists(atPath: dir + "/x.png"))
+        // -e text's $here is the working directory; a param or --set named here wins.
+        try FileManager.default.copyItem(atPath: dir + "/jobs/badge.png", toPath: dir + "/badge.png")
+        let expression = TestConsole.run(["run", "-e", #"load "in.png" | overlay "$here/badge.png" | save "y.png""#], in: dir)
+        #expect(expression.status == 0, "\(expression.err)")
+        let set = TestConsole.run(["check", "-e", #"load "in.png" | overlay "$here/b.png""#, "--set", "here=/srv"])
+        #expect(set.out.contains(#"overlay "/srv/b.png""#) && !set.err.contains("not used"), "\(set.out) \(set.err)")
     }
 
     @Test("resize width=-5 fails at check time with exit 2, naming width and its range")

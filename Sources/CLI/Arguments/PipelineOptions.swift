@@ -106,12 +106,13 @@ struct PipelineOptions {
             pointsToHelp: false)
     }
 
-    /// The pipeline file's folder, which an `overlay` image's relative path starts from; `nil`
-    /// for `-e` text, a pipeline read from standard input, or a file in the working directory.
-    var resourceDirectory: String? {
+    /// `$here`: the pipeline file's folder (`.` for one in the working directory, `-e` text or
+    /// standard input). Every relative path in a pipeline is taken from the working directory, as
+    /// in a shell script; `"$here/logo.png"` names a file beside the pipeline file.
+    var here: String {
         guard expression == nil, let file = positionals.first, file != "-", !file.hasPrefix("/dev/"),
             let slash = file.lastIndex(of: "/")
-        else { return nil }
+        else { return "." }
         return slash == file.startIndex ? "/" : String(file[..<slash])
     }
 

@@ -19,7 +19,8 @@ struct PipelineInvocation {
         if !batch && options.hasBatchOptions {
             throw UsageError("--output, --recursive, --jobs, --fail-fast, --dry-run and --shard are for batch runs: give input files after the pipeline")
         }
-        let compiler = PipelineCompiler(registry: registry, variables: options.variables, requiresSource: !batch, wording: .commandLine)
+        var compiler = PipelineCompiler(registry: registry, variables: options.variables, requiresSource: !batch, wording: .commandLine)
+        compiler.predefined = ["here": options.here]
         let result = compiler.compile(text)
         let renderer = DiagnosticRenderer(fileName: fileName, source: text, colors: console.errorIsTerminal)
         if !result.diagnostics.isEmpty { console.err(renderer.render(result.diagnostics)) }
@@ -71,7 +72,6 @@ struct PipelineInvocation {
             console.err((paint ? "\u{1B}[1;35mwarning:\u{1B}[0m " : "warning: ") + message)
         }
         runner.execution = options.execution
-        runner.resourceDirectory = options.resourceDirectory
         return runner
     }
 

@@ -6,6 +6,10 @@ public struct PipelineCompiler: Sendable {
     public var registry: PluginRegistry
     /// Values for `$name` references, set from outside the pipeline text.
     public var variables: [String: String]
+    /// Variables every pipeline may use without declaring them, such as `here` (the pipeline
+    /// file's folder, which `ninepipe run FILE` sets): a `param` of the same name or a value
+    /// in ``variables`` wins, and one that nothing uses is not reported.
+    public var predefined: [String: String] = [:]
     /// Whether the pipeline must begin with `load` (true for `ninepipe run FILE`; false when inputs come from elsewhere).
     public var requiresSource: Bool
     /// How messages tell the user to set a variable or where a batch's results go.
@@ -31,7 +35,8 @@ public struct PipelineCompiler: Sendable {
     public func compile(_ text: String) -> Compilation {
         let (parsed, syntaxDiagnostics) = Parser.parse(text)
         var diagnostics = syntaxDiagnostics
-        let parameters = ScriptParameters(parsed, overrides: variables, wording: wording, into: &diagnostics)
+        var parameters = ScriptParameters(parsed, overrides: variables, wording: wording, into: &diagnostics)
+        parameters.predefine(predefined)
         diagnostics += parameters.unusedOverrides(variables, in: parsed)
         let syntax = PipelineSyntax(steps: parsed.steps.filter { $0.name != ScriptParameters.keyword })
         var steps: [PipelineStep] = []

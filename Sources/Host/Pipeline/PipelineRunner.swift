@@ -23,10 +23,11 @@ public struct PipelineRunner: Sendable {
     /// With `.automatic`, files whose decoded pixels take at least this many bytes are streamed
     /// (default 16 MiB: a 4-megapixel RGBA or 5.6-megapixel RGB image).
     public var streamingThreshold = 16 << 20
-    /// The folder that relative paths of a step's own files (an `overlay` image) are taken from:
-    /// `ninepipe run FILE` sets the pipeline file's folder, so a script and its watermark travel
-    /// together. `nil` (the default): the working directory, or a rooted policy's root. The
-    /// joined path still goes through ``policy``; `load` and `save` paths are not affected.
+    /// The folder that relative paths of a step's own files (an `overlay` image) are taken from,
+    /// for a host whose pipelines name such files apart from their inputs and outputs. `nil`
+    /// (the default, and what `ninepipe` uses): the working directory, or a rooted policy's
+    /// root, as for `load` and `save`. The joined path still goes through ``policy``. The
+    /// command line gives pipelines `$here` (``PipelineCompiler/predefined``) instead.
     public var resourceDirectory: String?
     /// Rewrites each `save` path before writing (batch runs fill in placeholders and refuse collisions).
     var savePath: (@Sendable (_ path: String, _ image: Image) throws -> String)?

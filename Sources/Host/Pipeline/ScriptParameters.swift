@@ -34,6 +34,13 @@ struct ScriptParameters {
         }
     }
 
+    /// Binds each of `values` that no `param` declares and nothing set from outside.
+    mutating func predefine(_ values: [String: String]) {
+        for (name, text) in values where bindings[name] == nil && !declared.contains(where: { $0.name == name }) {
+            bindings[name] = .string(text)
+        }
+    }
+
     private mutating func declare(_ argument: ArgumentSyntax, into diagnostics: inout [Diagnostic]) {
         // `param size=256` has a label and a default; `param size` is a bare word: required.
         let name: String
