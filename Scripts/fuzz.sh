@@ -113,6 +113,10 @@ if [ -z "$(ls -A "$corpus")" ]; then
                         'run\0-e\0load "icon.svg" width=64 | thumbnail 32 | save "o.png"' \
                         'assets\0android\0icon.svg\0in/c.svg\0--output\0res3\0--densities\0ldpi,hdpi' \
                         'info\0icon.svg\0--max-render-seconds\01' \
+                        'info\0--format\0json\0in.png\0anim.gif\0icon.svg\0compiled.9.png\0--alpha\0--trim\0--placeholder' \
+                        'ninepatch\0compile\0in.png\0out.png\0--insets\02,3,2,3' \
+                        'run\0-e\0load "in.png" | rotate=90 | overlay "$here/button.9.png" | alpha add | ninepatch insets=1,1,1,1 | save "o.png"' \
+                        'run\0-e\0load "exif.webp" | save "o.webp"' 'run\0in.png' 'run\0load "in.png" | save "x.png"' 'check\0-e\0orient 90 | flip | extract' \
                         'help\0run' 'completions\0zsh' '__complete\03\0run\0-e\0load' '__complete\0-1\0run' 'plugins\0resize' '--version'; do
                 printf '%b' "$line" > "$corpus/seed$i"; i=$((i + 1))
             done ;;
