@@ -146,4 +146,38 @@ struct AV1DecoderMemoryTests {
         Self.add(own.count, toUInt32At: 107, in: &same)
         #expect(try HEIFDecoder().decode(same).width == 400)
     }
+
+    @Test("items whose pieces name the same bytes again and again are refused before they are read")
+    func overlappingItemsAreRefused() throws {
+        /// `meta` { `iinf` with `count` av01 items, `iloc` giving each the whole file }, then padding.
+        func file(items count: Int, padding: Int) -> [UInt8] {
+            func box(_ type: String, _ payload: [UInt8]) -> [UInt8] {
+                var bytes: [UInt8] = []
+                bytes.appendBigEndian(UInt32(payload.count + 8))
+                return bytes + Array(type.utf8) + payload
+            }
+            var infes: [UInt8] = []
+            var locations: [UInt8] = []
+            for id in 1...count {
+                var infe: [UInt8] = [2, 0, 0, 0]
+                infe.appendBigEndian(UInt16(id))
+                infe += [0, 0] + Array("av01".utf8)
+                infes += box("infe", infe)
+                locations.appendBigEndian(UInt16(id))
+                locations += [0, 0, 0, 1]  // data_reference_index 0, one extent
+                locations += [0, 0, 0, 0, 0, 0, 0, 0]  // offset 0, length 0: the whole file
+            }
+            var iinf: [UInt8] = [0, 0, 0, 0]
+            iinf.appendBigEndian(UInt16(count))
+            var iloc: [UInt8] = [0, 0, 0, 0, 0x44, 0x00]
+            iloc.appendBigEndian(UInt16(count))
+            let meta = box("meta", [0, 0, 0, 0] + box("iinf", iinf + infes) + box("iloc", iloc + locations))
+            return meta + [UInt8](repeating: 0x80, count: padding)
+        }
+        // One item over the whole file: read once, nothing in it.
+        try AV1DecoderMemory.check(file(items: 1, padding: 1000), limits: .default)
+        let error = try #require(throws: HEIFError.self) { try AV1DecoderMemory.check(file(items: 2, padding: 1000), limits: .default) }
+        #expect("\(error)".contains("add up to more bytes than the file has"), "\(error)")
+        #expect(HEIFItemLocations(file(items: 3, padding: 10)).items.count == 3)
+    }
 }

@@ -24,10 +24,16 @@ enum AV1DecoderMemory {
         for (stream, start) in configurations {
             headers += stream.sequenceHeaders.map { ("at byte \(start + $0.offset) (in an av1C box)", $0.header, configurationFrames) }
         }
+        // Items of a well-formed file do not overlap, so together they hold at most the file; a
+        // file whose items name the same bytes again and again is refused before that is read
+        // (a million items over one megabyte would be a terabyte to walk).
+        var budget = bytes.count
         for (id, item) in locations.items.sorted(by: { $0.key < $1.key }) where item.type == HEIFBoxes.fourCC("av01") {
-            guard let data = locations.data(of: item, in: bytes, limit: bytes.count) else {
-                throw HEIFError.corrupt("the pieces of image item \(id) (its iloc extents) add up to more bytes than the file has")
+            guard let data = locations.data(of: item, in: bytes, limit: budget) else {
+                throw HEIFError.corrupt(
+                    "the pieces of the AV1 image items (their iloc extents, up to item \(id)) add up to more bytes than the file has")
             }
+            budget -= data.count
             let stream = AV1Stream(data[...])
             // Name the file offset when the item is one piece of the file, as it nearly always is.
             let base = item.extents.count == 1 && !item.inIdat ? item.extents[0].lowerBound : nil
