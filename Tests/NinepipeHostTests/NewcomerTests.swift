@@ -244,4 +244,18 @@ struct NewcomerTests {
         let help = TestConsole.run(["run", "--help"])
         #expect(help.out.contains("print nothing when every file succeeds; else only the failures and the summary"))
     }
+
+    @Test("what the help and the manual say matches what the tool does: assets android takes .svg and ldpi; ninepatch's size defaults")
+    func helpMatchesBehaviour() throws {
+        let help = TestConsole.run(["assets", "android", "--help"]).out
+        #expect(help.contains(".svg files (drawn at every density") && help.contains("ldpi, mdpi, tvdpi, hdpi"), "\(help)")
+        #expect(help.contains("--source-density ldpi|mdpi|tvdpi|hdpi|xhdpi|xxhdpi|xxxhdpi"), "\(help)")
+        let ninePatch = TestConsole.run(["plugins", "ninepatch"]).out
+        #expect(ninePatch.contains("output width (default: the image's"), "\(ninePatch)")
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(!readme.contains("ldpi…xxxhdpi"))
+        let dsl = try String(contentsOf: root.appendingPathComponent("Docs/DSL.md"), encoding: .utf8)
+        #expect(dsl.contains("[Steps.md](Steps.md)"))
+    }
 }

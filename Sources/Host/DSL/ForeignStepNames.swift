@@ -20,7 +20,7 @@ enum ForeignStepNames {
             return "crop x=10 y=10 width=200 height=100 (or gravity=center instead of x/y)"
         case "extend", "embed", "pad", "expand", "margin":
             return "border width=10 (or top,right,bottom,left) color=#ffffffff"
-        case "composite", "watermark", "paste", "draw":
+        case "composite", "watermark", "paste":
             return "overlay \"badge.png\" gravity=southeast opacity=0.8"
         case "flatten", "background":
             return "alpha remove background=#ffffff"
