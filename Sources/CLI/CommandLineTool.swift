@@ -30,13 +30,11 @@ public struct CommandLineTool: Sendable {
             return ExitCode.usage.rawValue
         } catch let error as AssetError {
             // Options at fault: a usage error; inputs that are missing or hold the wrong thing: a failure.
-            console.err(error.isUsageError ? "ninepipe: \(ErrorText.describe(error))\(Self.helpHint)" : "ninepipe: error: \(ErrorText.describe(error))")
-            return (error.isUsageError ? ExitCode.usage : .failure).rawValue
+            return report(ErrorText.describe(error), asUsage: error.isUsageError, console: console)
         } catch let error as BatchError {
             // A batch that cannot run as described is a usage error, named in the flags' terms; a
             // missing input is a failure, as everywhere.
-            console.err(error.isUsageError ? "ninepipe: \(ErrorText.describe(error))\(Self.helpHint)" : "ninepipe: error: \(ErrorText.describe(error))")
-            return (error.isUsageError ? ExitCode.usage : .failure).rawValue
+            return report(ErrorText.describe(error), asUsage: error.isUsageError, console: console)
         } catch let error as CompilationError {
             let renderer = DiagnosticRenderer(fileName: error.fileName, source: error.source, colors: console.errorIsTerminal)
             console.err(renderer.render(error.diagnostics))
@@ -49,6 +47,12 @@ public struct CommandLineTool: Sendable {
 
     /// The line after a usage error's message.
     static let helpHint = "\nRun 'ninepipe --help' for usage."
+
+    /// Prints `message` as a usage error (exit 2, with the help hint) or a failure (exit 1).
+    private func report(_ message: String, asUsage: Bool, console: Console) -> Int32 {
+        console.err(asUsage ? "ninepipe: \(message)\(Self.helpHint)" : "ninepipe: error: \(message)")
+        return (asUsage ? ExitCode.usage : .failure).rawValue
+    }
 
     private func dispatch(_ arguments: [String], console: Console) throws -> ExitCode {
         if arguments.first == "__complete" { return complete(Array(arguments.dropFirst()), console: console) }

@@ -83,6 +83,7 @@ struct NewcomerTests {
             ("width=30", "unknown step 'width'; 'width' is a parameter of load, ninepatch, crop, resize, thumbnail, border, tile: write it after its step"),
             ("orient 90", "'orient' has no positional parameter here; write name=value (parameters: value, rotate, flip); did you mean rotate=90?"),
             ("orient horizontal", "did you mean flip=horizontal?"),
+            ("resize=50%", "'=' after the step name 'resize'; write its parameters after a space: resize 50%"),
         ])
     func foreignStepNames(step: String, message: String) throws {
         let result = TestConsole.run(["check", "-e", "load \"in.png\" | \(step) | save \"out.png\""])

@@ -45,6 +45,7 @@ struct Parser {
         if current.kind == .equals, !current.followsSpace, position + 1 < tokens.count, !tokens[position + 1].followsSpace,
             tokens[position + 1].kind != .separator, tokens[position + 1].kind != .end
         {
+            step.equalsRange = current.range
             advance()
         }
         while current.kind != .separator && current.kind != .end {

@@ -14,6 +14,9 @@ public struct StepSyntax: Sendable, Hashable {
     public var nameRange: SourceRange
     /// The arguments in order.
     public var arguments: [ArgumentSyntax]
+    /// Where a `=` right after the name is (`rotate=90`: a parameter written as a step), if any;
+    /// the value after it is the first argument.
+    public var equalsRange: SourceRange?
 }
 
 /// One argument: `label=value` or a positional `value`.

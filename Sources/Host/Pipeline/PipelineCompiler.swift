@@ -82,6 +82,15 @@ public struct PipelineCompiler: Sendable {
             diagnostics.append(Diagnostic(.error, "unknown step '\(step.name)'\(hint)\(list)", range: step.nameRange))
             return nil
         }
+        if let equals = step.equalsRange {
+            // A known step written as `resize=50%`: not read as `resize 50%` behind the user's back.
+            let value = step.arguments.first?.value.literalText ?? "…"
+            diagnostics.append(
+                Diagnostic(
+                    .error, "'=' after the step name '\(step.name)'; write its parameters after a space: \(step.name) \(value)",
+                    range: equals))
+            return nil
+        }
         var values: [String: ParameterValue] = [:]
         var failed = false
         func error(_ message: String, _ range: SourceRange) {
