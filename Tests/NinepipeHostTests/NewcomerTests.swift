@@ -80,6 +80,7 @@ struct NewcomerTests {
             ("composite", "unknown step 'composite'; write overlay \"badge.png\""),
             ("flatten", "unknown step 'flatten'; write alpha remove background=#ffffff"),
             ("negate", "unknown step 'negate'; write invert"),
+            ("scale 50%", "unknown step 'scale'; write resize width=50%"),
             ("width=30", "unknown step 'width'; 'width' is a parameter of load, ninepatch, crop, resize, thumbnail, border, tile: write it after its step"),
             ("orient 90", "'orient' has no positional parameter here; write name=value (parameters: value, rotate, flip); did you mean rotate=90?"),
             ("orient horizontal", "did you mean flip=horizontal?"),

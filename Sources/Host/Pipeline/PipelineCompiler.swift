@@ -71,10 +71,10 @@ public struct PipelineCompiler: Sendable {
 
     private func compile(_ step: StepSyntax, parameters: ScriptParameters, into diagnostics: inout [Diagnostic]) -> PipelineStep? {
         guard let descriptor = registry[step.name] else {
-            var hint = Suggestions.hint(for: step.name, in: registry.names)
-            if hint.isEmpty, let replacement = ForeignStepNames.replacement(for: step.name, value: step.arguments.first?.value.literalText) {
-                hint = "; write \(replacement)"
-            } else if hint.isEmpty {
+            // Another tool's name first (`scale` is one edit from no step of ours it means), then a typo.
+            var hint = ForeignStepNames.replacement(for: step.name, value: step.arguments.first?.value.literalText).map { "; write \($0)" } ?? ""
+            if hint.isEmpty { hint = Suggestions.hint(for: step.name, in: registry.names) }
+            if hint.isEmpty {
                 let owners = registry.names.filter { registry[$0]?.parameter(named: step.name) != nil }
                 if !owners.isEmpty { hint = "; '\(step.name)' is a parameter of \(owners.joined(separator: ", ")): write it after its step" }
             }
