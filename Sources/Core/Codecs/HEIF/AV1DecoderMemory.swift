@@ -21,9 +21,7 @@ enum AV1DecoderMemory {
         let configurations = locations.av1Configurations.map { (stream: AV1Stream($0), start: $0.startIndex) }
         let configurationFrames = configurations.reduce(0) { $0 + $1.stream.frameCount }
         var headers: [(where: String, header: AV1SequenceHeader, frames: Int)] = []
-        for (stream, start) in configurations {
-            headers += stream.sequenceHeaders.map { ("at byte \(start + $0.offset) (in an av1C box)", $0.header, configurationFrames) }
-        }
+        var mostItemFrames = 0
         // Items of a well-formed file do not overlap, so together they hold at most the file; a
         // file whose items name the same bytes again and again is refused before that is read
         // (a million items over one megabyte would be a terabyte to walk).
@@ -35,11 +33,18 @@ enum AV1DecoderMemory {
             }
             budget -= data.count
             let stream = AV1Stream(data[...])
+            mostItemFrames = max(mostItemFrames, stream.frameCount)
             // Name the file offset when the item is one piece of the file, as it nearly always is.
             let base = item.extents.count == 1 && !item.inIdat ? item.extents[0].lowerBound : nil
             headers += stream.sequenceHeaders.map { found in
                 let place = base.map { "at byte \($0 + found.offset)" } ?? "at byte \(found.offset) of image item \(id)"
                 return (place, found.header, stream.frameCount + configurationFrames)
+            }
+        }
+        // An av1C's sequence header governs the frames of the item it is put in front of too.
+        for (stream, start) in configurations {
+            headers += stream.sequenceHeaders.map {
+                ("at byte \(start + $0.offset) (in an av1C box)", $0.header, configurationFrames + mostItemFrames)
             }
         }
         for (place, header, frames) in headers {
