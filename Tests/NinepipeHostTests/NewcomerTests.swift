@@ -165,6 +165,15 @@ struct NewcomerTests {
         let ninePatch = try #require(vector["ninePatch"] as? [String: Any])
         #expect(ninePatch["source"] as? String == "vector" && ninePatch["regions"] as? [String] == ["ninepatch-stretch", "ninepatch-content"])
         #expect(objects[3]["file"] as? String == dir + "/missing.png" && (objects[3]["error"] as? String)?.contains("cannot read") == true)
+        // Every key printed is one Docs/CLI.md lists (the documented keys are the stable ones).
+        let manual = try String(contentsOf: root.appendingPathComponent("Docs/CLI.md"), encoding: .utf8)
+        let table = try #require(manual.components(separatedBy: "## `info --format json`").last)
+        let documented = Set(
+            table.matches(of: /^\| (`[a-zA-Z]+`(?:, `[a-zA-Z]+`)*) \|/.anchorsMatchLineEndings()).flatMap { match in
+                match.1.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "`")) }
+            })
+        #expect(documented.count >= 20)
+        for object in objects { #expect(Set(object.keys).subtracting(documented).isEmpty, "undocumented: \(Set(object.keys).subtracting(documented))") }
         // A compiled nine-patch's regions.
         _ = TestConsole.run(["ninepatch", "compile", "in.png", "np.png", "--insets", "4,6,4,6"], in: dir)
         let compiled = TestConsole.run(["info", "--format", "json", dir + "/np.png"])
