@@ -87,7 +87,8 @@ struct ProjectFilesTests {
             #expect(dockerfile.contains(flags) && release.contains(flags), "\(flags) differs between the Dockerfile and release.sh")
         }
         for line in [
-            "FROM debian:bookworm-slim", "USER ninepipe", "WORKDIR /data", #"ENTRYPOINT ["ninepipe"]"#, #"org.opencontainers.image.version="${VERSION}""#,
+            // The user by number: Kubernetes' runAsNonRoot cannot check a name.
+            "FROM debian:bookworm-slim", "USER 10001:10001", "WORKDIR /data", "strip /out/bin/ninepipe", #"ENTRYPOINT ["ninepipe"]"#, #"org.opencontainers.image.version="${VERSION}""#,
         ] {
             #expect(dockerfile.contains(line), "Dockerfile lacks \(line)")
         }
@@ -96,6 +97,10 @@ struct ProjectFilesTests {
             dockerfile.contains(build) && readme.contains(build) && batch.contains(build),
             "the one build command differs between the Dockerfile, README and Docs/Batch.md")
         #expect(batch.contains("image: ninepipe:\(PluginExport.coreVersion)"), "Docs/Batch.md's Job should use the image this version builds")
+        // Built for real by Scripts/container.sh (buildah), which CI runs; it checks the same user.
+        let script = try Self.text("Scripts/container.sh")
+        #expect(script.contains("bud --pull=never") && script.contains(#""User":"10001:10001""#) && script.contains("JOB_COMPLETION_INDEX"))
+        #expect(try Self.text(".ci/run").contains("bash Scripts/container.sh"))
         let packages = try Self.text("Scripts/runtime-packages.txt").split(separator: "\n").filter { !$0.hasPrefix("#") && !$0.isEmpty }
         #expect(packages.allSatisfy { !$0.hasSuffix("-dev") } && packages.contains("libjpeg62-turbo"))
     }
