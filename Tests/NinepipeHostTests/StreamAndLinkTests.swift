@@ -63,20 +63,55 @@ extension CommandLineTests {
         }
     }
 
-    @Test("save onto a symbolic link writes its target (relative, chained); the links stay links")
+    @Test("save onto a symbolic link replaces the link, never writing through it; --follow-output-links writes its target")
     func saveThroughLink() throws {
         let dir = try workspace()
         try FileManager.default.createDirectory(atPath: dir + "/real", withIntermediateDirectories: true)
+        try "keep me".write(toFile: dir + "/real/target.png", atomically: true, encoding: .utf8)
         try FileManager.default.createSymbolicLink(atPath: dir + "/real/second.png", withDestinationPath: "target.png")
         try FileManager.default.createSymbolicLink(atPath: dir + "/link.png", withDestinationPath: "real/second.png")
         let result = TestConsole.run(["run", "-e", #"load "in.png" | resize width=7 | save "link.png""#], in: dir)
         #expect(result.status == 0, "\(result.err)")
+        let replaced = try FileManager.default.attributesOfItem(atPath: dir + "/link.png")
+        #expect(replaced[.type] as? FileAttributeType == .typeRegular, "link.png should be a file now")
+        #expect(try decode(dir + "/link.png").width == 7)
+        #expect(try String(contentsOfFile: dir + "/real/target.png", encoding: .utf8) == "keep me")
+        // As before on request: the chain is followed, the links stay links.
+        try FileManager.default.removeItem(atPath: dir + "/link.png")
+        try FileManager.default.createSymbolicLink(atPath: dir + "/link.png", withDestinationPath: "real/second.png")
+        let followed = TestConsole.run(["run", "--follow-output-links", "-e", #"load "in.png" | resize width=5 | save "link.png""#], in: dir)
+        #expect(followed.status == 0, "\(followed.err)")
         for link in ["link.png", "real/second.png"] {
             let attributes = try FileManager.default.attributesOfItem(atPath: dir + "/" + link)
             #expect(attributes[.type] as? FileAttributeType == .typeSymbolicLink, "\(link) is no longer a link")
         }
-        #expect(try decode(dir + "/real/target.png").width == 7)
+        #expect(try decode(dir + "/real/target.png").width == 5)
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir + "/real").sorted() == ["second.png", "target.png"])
+    }
+
+    @Test("issue 39's reproduction: a link planted in a batch's or assets' output folder does not redirect the write outside it")
+    func plantedOutputLink() throws {
+        let dir = try workspace()
+        for folder in ["in", "out", "victim", "web"] { try FileManager.default.createDirectory(atPath: dir + "/" + folder, withIntermediateDirectories: true) }
+        try FileManager.default.copyItem(atPath: dir + "/in.png", toPath: dir + "/in/photo.png")
+        try "data".write(toFile: dir + "/victim/config.txt", atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: dir + "/out/photo.png", withDestinationPath: "../victim/config.txt")
+        try FileManager.default.createSymbolicLink(atPath: dir + "/web/photo.png", withDestinationPath: "../victim/config.txt")
+        let batch = TestConsole.run(["run", "-e", "invert", "in/", "--output", "out/"], in: dir)
+        #expect(batch.status == 0, "\(batch.err)")
+        let assets = TestConsole.run(["assets", "web", "in/photo.png", "--output", "web/"], in: dir)
+        #expect(assets.status == 0, "\(assets.err)")
+        #expect(try String(contentsOfFile: dir + "/victim/config.txt", encoding: .utf8) == "data")
+        for output in ["out/photo.png", "web/photo.png"] {
+            #expect(!FileIO.isSymbolicLink(dir + "/" + output), "\(output)")
+            #expect(try decode(dir + "/" + output).width > 0, "\(output)")
+        }
+        // A rooted host replaces the link too, even one pointing inside its root.
+        try FileManager.default.createSymbolicLink(atPath: dir + "/inside.png", withDestinationPath: "victim/config.txt")
+        let pipeline = try PipelineCompiler().pipeline(#"load "in.png" | save "inside.png""#)
+        try PipelineRunner(policy: .rooted(at: dir)).run(pipeline)
+        #expect(!FileIO.isSymbolicLink(dir + "/inside.png"))
+        #expect(try String(contentsOfFile: dir + "/victim/config.txt", encoding: .utf8) == "data")
     }
 
     @Test("a rooted host refuses a save through a link that leads out of its root")

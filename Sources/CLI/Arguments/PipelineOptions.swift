@@ -23,6 +23,8 @@ struct PipelineOptions {
     var skipExisting = false
     var report: String?
     var shard: ShardSpec?
+    /// `--follow-output-links`: write through a link at an output path instead of replacing it.
+    var followsOutputLinks = false
 
     /// The options of `run` or `check` from their parsed arguments, with limits starting from `limits`.
     init(_ arguments: ParsedArguments, limits startingLimits: ImageLimits = .default) throws {
@@ -53,6 +55,7 @@ struct PipelineOptions {
         skipExisting = arguments.has("skip-existing")
         report = arguments.value("report")
         shard = try arguments.value("shard").map { text throws(BatchError) in try ShardSpec(text) }
+        followsOutputLinks = arguments.has("follow-output-links")
     }
 
     /// The pipeline text, the name diagnostics use for it, and the batch inputs after it.

@@ -45,6 +45,7 @@ enum SharedOptions {
             OptionSpec(
                 name: "stream", value: .choice(["auto", "always", "never"]),
                 summary: "pass bands of rows between steps instead of whole images: auto (default) for PNG files over 16 MiB of pixels"),
+            followOutputLinksOption,
             OptionSpec(
                 name: "output", short: "o", value: .path("TARGET"),
                 summary: "DIR/ (mirrors input folders) or a name with {name} {ext} {dir} {width} {height} {index}, e.g. 'out/{name}-{width}x{height}.{ext}'",
@@ -77,8 +78,14 @@ enum SharedOptions {
     static let batchGroup = "BATCH OPTIONS (inputs are files, directories or quoted globs such as 'photos/*.jpg')"
 
     /// The options of every `assets` platform.
+    /// `--follow-output-links`: write through a symbolic link at an output path instead of replacing it.
+    static let followOutputLinksOption = OptionSpec(
+        name: "follow-output-links",
+        summary: "write through a symbolic link found at an output path (its target replaced, the link kept) instead of replacing the link")
+
     static let assetOptions: [OptionSpec] =
         [
+            followOutputLinksOption,
             OptionSpec(
                 name: "output", short: "o", value: .path("DIR"), summary: "where to write (Assets.xcassets for ios, res/ for android, a folder for web)"),
             OptionSpec(

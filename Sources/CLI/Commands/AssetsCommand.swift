@@ -41,6 +41,7 @@ enum AssetsCommand: Command {
         let usage = invocation.usage
         var options = AssetOptions(platform: platform)
         options.limits = invocation.limits
+        options.followsOutputLinks = arguments.has("follow-output-links")
         let inputs = arguments.operands
         let output = arguments.value("output")
         let jobs = try arguments.number("jobs")

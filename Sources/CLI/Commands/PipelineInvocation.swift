@@ -72,6 +72,7 @@ struct PipelineInvocation {
             console.err((paint ? "\u{1B}[1;35mwarning:\u{1B}[0m " : "warning: ") + message)
         }
         runner.execution = options.execution
+        runner.policy.followsOutputLinks = options.followsOutputLinks
         return runner
     }
 

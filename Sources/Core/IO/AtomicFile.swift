@@ -21,8 +21,10 @@ private let systemWrite = Darwin.write
 /// - `-`, `/dev/stdout`, `/dev/stderr`, `/dev/fd/N`, `/proc/self/fd/N`, and anything that is a
 ///   character device, FIFO or socket: written **directly**, in order, with no temporary and
 ///   no rename (standard output, a pipe, a terminal). A failure cannot be taken back there.
-/// - A symbolic link: its target is replaced atomically (the chain is followed, relative
-///   targets from the link's folder); the link stays a link.
+/// - A symbolic link: the link itself is replaced by the new file (renamed over it), as rsync
+///   and git do, so a link planted in an output folder never redirects a write outside it.
+///   With `followingLinks`, its target is replaced instead (the chain followed, relative
+///   targets from the link's folder) and the link stays a link.
 /// - Anything else: atomically, through the temporary.
 public final class AtomicFile {
     /// The destination path as given.
@@ -44,20 +46,21 @@ public final class AtomicFile {
     /// Whether this file is written straight to its destination (a stream or a device).
     public var isDirect: Bool { temporaryName == nil }
 
-    /// Creates the temporary file (or opens the stream) for `path`.
-    public init(path: String) throws(FileError) {
+    /// Creates the temporary file (or opens the stream) for `path`; a symbolic link at `path` is
+    /// replaced, or with `followingLinks` written through (its target replaced).
+    public init(path: String, followingLinks: Bool = false) throws(FileError) {
         self.path = path
         self.directory = AT_FDCWD
         // A stream or device is written straight through one descriptor: a copy of the
-        // stream's, or the device opened by name.
+        // stream's, or the device opened by name (never through a link unless following them).
         let stream = FileIO.streamDescriptor(path, forWriting: true)
-        if stream != nil || FileIO.isSpecialFile(path) {
-            let descriptor = stream.map { dup($0) } ?? open(path, O_WRONLY | O_CLOEXEC)
+        if stream != nil || FileIO.isSpecialFile(path, followingLinks: followingLinks) {
+            let descriptor = stream.map { dup($0) } ?? open(path, O_WRONLY | O_CLOEXEC | (followingLinks ? 0 : O_NOFOLLOW))
             guard descriptor >= 0 else { throw .cannotWrite(path: path, reason: FileIO.errorText()) }
             (self.descriptor, finalName, temporaryName) = (descriptor, nil, nil)
             return
         }
-        let target = FileIO.linkTarget(of: path)
+        let target = followingLinks ? FileIO.linkTarget(of: path) : path
         let prefix = FileIO.parentDirectory(of: target) + "/"
         let temporary = try Self.createTemporary(in: AT_FDCWD, prefix: prefix, name: FileIO.baseName(of: target), path: path)
         (descriptor, finalName, temporaryName) = (temporary.descriptor, target, temporary.name)

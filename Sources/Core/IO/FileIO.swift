@@ -74,8 +74,9 @@ public enum FileIO {
     /// Writes `bytes` to `path` atomically: a temporary file beside it, `fsync`, then `rename`.
     ///
     /// On any failure the temporary file is removed and an existing file at `path` is untouched.
-    public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(FileError) {
-        let file = try AtomicFile(path: path)
+    /// A symbolic link at `path` is replaced, never written through, unless `followingLinks`.
+    public static func writeAtomically(_ bytes: [UInt8], to path: String, followingLinks: Bool = false) throws(FileError) {
+        let file = try AtomicFile(path: path, followingLinks: followingLinks)
         var failure: FileError?
         bytes.withUnsafeBytes { raw in
             do throws(FileError) { try file.write(raw) } catch { failure = error }
@@ -139,11 +140,18 @@ public enum FileIO {
         }
     }
 
-    /// Whether `path` (links followed) is a character or block device, a FIFO or a socket:
-    /// something to write into directly, never to replace.
-    public static func isSpecialFile(_ path: String) -> Bool {
+    /// Whether `path` is a symbolic link (not followed).
+    public static func isSymbolicLink(_ path: String) -> Bool {
         var info = stat()
-        return stat(path, &info) == 0 && AtomicFile.isSpecial(info.st_mode)
+        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
+    }
+
+    /// Whether `path` (links followed, unless `followingLinks` is `false`) is a character or
+    /// block device, a FIFO or a socket: something to write into directly, never to replace.
+    public static func isSpecialFile(_ path: String, followingLinks: Bool = true) -> Bool {
+        var info = stat()
+        let found = followingLinks ? stat(path, &info) : lstat(path, &info)
+        return found == 0 && AtomicFile.isSpecial(info.st_mode)
     }
 
     /// The path a write to `path` should replace: `path` itself, or when it is a symbolic link,

@@ -120,6 +120,9 @@ public struct AssetOptions: Sendable, Hashable {
     public var author = "ninepipe"
     /// Size limits for decoding.
     public var limits = ImageLimits.default
+    /// Whether a symbolic link found where a file is written is written through (its target
+    /// replaced) instead of replaced itself (default `false`).
+    public var followsOutputLinks = false
 
     /// Creates options for `platform` with the defaults above.
     public init(platform: AssetPlatform) { self.platform = platform }

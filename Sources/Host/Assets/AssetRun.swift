@@ -161,13 +161,16 @@ public struct AssetRun: Sendable {
             if inputs.contains(BatchRunner.identity(of: path)) {
                 throw AssetError.outputIsInput(asset: path, input: path)
             }
-            if let existing = try? FileIO.read(path, maxBytes: file.bytes.count), existing == file.bytes {
+            // (A link there is not "unchanged" unless links are followed: it is to be replaced.)
+            if converter.options.followsOutputLinks || !FileIO.isSymbolicLink(path),
+                let existing = try? FileIO.read(path, maxBytes: file.bytes.count), existing == file.bytes
+            {
                 unchanged.append(path)
                 continue
             }
             if !dryRun {
                 try FilePolicy.createParentDirectories(of: path)
-                try FileIO.writeAtomically(file.bytes, to: path)
+                try FileIO.writeAtomically(file.bytes, to: path, followingLinks: converter.options.followsOutputLinks)
             }
             written.append(path)
         }

@@ -21,6 +21,12 @@ public struct FilePolicy: Sendable, Hashable {
 
     private let rule: Rule
 
+    /// Whether a save onto a symbolic link writes the link's target (keeping the link) instead of
+    /// replacing the link itself (default `false`: a link planted in an output folder cannot
+    /// redirect a write; the command line's `--follow-output-links` sets it). A rooted policy's
+    /// target must lie inside the root either way.
+    public var followsOutputLinks = false
+
     /// Any path the process can reach (the command-line default).
     public static let unrestricted = FilePolicy(rule: .unrestricted)
     /// No file access: `load` and `save` fail with ``PolicyError/filesForbidden(path:)``.
@@ -63,11 +69,11 @@ public struct FilePolicy: Sendable, Hashable {
         return file
     }
 
-    /// Opens `path` for an atomic write, as the policy allows: a save through a link replaces
-    /// the link's target, which for a rooted policy must lie inside the root too.
+    /// Opens `path` for an atomic write, as the policy allows: a link at `path` is replaced, or
+    /// with ``followsOutputLinks`` its target is (for a rooted policy, a target inside the root).
     func createFile(_ path: String) throws -> AtomicFile {
-        guard let walk = try walk(for: path) else { return try AtomicFile(path: path) }
-        return try walk.createFile()
+        guard let walk = try walk(for: path) else { return try AtomicFile(path: path, followingLinks: followsOutputLinks) }
+        return try walk.createFile(followingFinalLink: followsOutputLinks)
     }
 
     /// Creates the missing folders above `path` (`mkdir -p` of its directory), as the policy allows.

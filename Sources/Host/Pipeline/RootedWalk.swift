@@ -58,8 +58,8 @@ struct RootedWalk {
     }
 
     /// The atomic writer for the file (a link at the end is followed: its target is replaced).
-    func createFile() throws -> AtomicFile {
-        let (directory, name) = try parent(createsDirectories: false, forWriting: true)
+    func createFile(followingFinalLink: Bool) throws -> AtomicFile {
+        let (directory, name) = try parent(createsDirectories: false, forWriting: true, followsFinalLink: followingFinalLink)
         defer { close(directory) }
         return try AtomicFile(directory: directory, name: name, path: path)
     }
@@ -72,7 +72,7 @@ struct RootedWalk {
 
     /// Walks to the directory holding the last component and returns its descriptor (the caller
     /// closes it) and the last name, every link on the way (and at the end) followed and checked.
-    private func parent(createsDirectories: Bool, forWriting: Bool) throws -> (directory: Int32, name: String) {
+    private func parent(createsDirectories: Bool, forWriting: Bool, followsFinalLink: Bool = true) throws -> (directory: Int32, name: String) {
         let rootDescriptor = open(root, Self.directoryFlags)
         guard rootDescriptor >= 0 else { throw PolicyError.rootMissing(root: shownRoot) }
         var opened = [rootDescriptor]
@@ -91,7 +91,8 @@ struct RootedWalk {
             var info = stat()
             let exists = fstatat(current, component, &info, AT_SYMLINK_NOFOLLOW) == 0
             let missing = exists ? 0 : errno
-            if exists && (info.st_mode & S_IFMT) == S_IFLNK {
+            // A link as the file written is replaced, not followed, unless asked.
+            if exists && (info.st_mode & S_IFMT) == S_IFLNK && (followsFinalLink || !pending.isEmpty) {
                 links += 1
                 guard links <= Self.linkLimit else { throw failure("too many levels of symbolic links", forWriting) }
                 let target = try linkTarget(current, component, forWriting)
