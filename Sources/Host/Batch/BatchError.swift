@@ -34,11 +34,14 @@ public enum BatchError: NinepipeError, Hashable {
     case outputSaveWithoutOutput
     /// The output save's `format=` differs from the format the output name's extension names.
     case outputFormatConflict(template: String, named: ImageFormat, format: ImageFormat)
+    /// The output for `input` would be `output`, outside `folder`, the folder its template names
+    /// (a file named `...png` makes `{name}` be `..`).
+    case outputLeavesFolder(input: String, output: String, folder: String)
 
     /// Whether the options given are at fault, rather than inputs that are not there.
     public var isUsageError: Bool {
         switch self {
-        case .noMatch, .missingInput: false
+        case .noMatch, .missingInput, .outputLeavesFolder: false
         default: true
         }
     }
@@ -79,6 +82,9 @@ public enum BatchError: NinepipeError, Hashable {
         case .outputFormatConflict(let template, let named, let format):
             return
                 "output '\(template)' names \(named) files, but the save asks for format=\(format.rawValue); end the name in .\(format.fileExtension) or {ext}, or leave format= out"
+        case .outputLeavesFolder(let input, let output, let folder):
+            return
+                "the output for \(input) would be \(output), outside \(folder.isEmpty ? "the working directory" : folder): its name fills the template with a path; outputs stay inside the folder their template names, so rename the input"
         }
     }
 }

@@ -100,6 +100,16 @@ public struct BatchRunner: Sendable {
         public var upToDate = 0
     }
 
+    /// The patterns ``plannedOutputs(of:for:)`` fills in, in its order: the pipeline's own `save`
+    /// paths, then the output target's.
+    static func outputPatterns(of pipeline: Pipeline, output: OutputTemplate?) -> [String] {
+        let saves = pipeline.steps.compactMap { step -> String? in
+            if case .save(let save) = step.action { return save.path }
+            return nil
+        }
+        return saves + (output.map { [$0.pattern] } ?? [])
+    }
+
     /// The outputs `input` will be written to, with `{width}`/`{height}` left as written: the pipeline's
     /// own `save` paths, then the output target.
     public func plannedOutputs(of pipeline: Pipeline, for input: BatchInput) -> [String] {
@@ -139,8 +149,10 @@ public struct BatchRunner: Sendable {
         }
         let inputPaths = Dictionary(inputs.map { (Self.identity(of: $0.path), $0) }, uniquingKeysWith: { first, _ in first })
         var claimed: [String: BatchInput] = [:]
+        let patterns = Self.outputPatterns(of: pipeline, output: output)
         for input in inputs {
-            for path in plannedOutputs(of: pipeline, for: input) {
+            for (path, pattern) in zip(plannedOutputs(of: pipeline, for: input), patterns) {
+                try OutputTemplate.checkStaysInside(path, pattern: pattern, input: input.path)
                 if let original = inputPaths[Self.identity(of: path)] {
                     throw .outputIsInput(input: input.path, output: path, original: original.path)
                 }
@@ -266,6 +278,7 @@ public struct BatchRunner: Sendable {
         let claim: @Sendable (String, _ width: Int, _ height: Int, _ metadata: ImageMetadata) throws -> String = { pattern, width, height, metadata in
             let expanded = OutputTemplate.expand(pattern, input: input, size: (width, height))
             let path = Self.plainName(Self.formatted(expanded, pattern: pattern, save: save), pattern: pattern, metadata: metadata)
+            try OutputTemplate.checkStaysInside(path, pattern: pattern, input: input.path)
             let key = Self.identity(of: path)
             if inputPaths.contains(key) {
                 throw BatchError.outputIsInput(input: input.path, output: path, original: path)

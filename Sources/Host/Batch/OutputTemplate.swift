@@ -73,6 +73,38 @@ public struct OutputTemplate: Sendable, Hashable, CustomStringConvertible {
         return result.hasPrefix("/") ? "/" + collapsed : collapsed
     }
 
+    /// Throws ``BatchError/outputLeavesFolder(input:output:folder:)`` when `expanded`, the path
+    /// `pattern` gave for `input`, is not inside the folder the pattern's text before its first
+    /// placeholder names (`out/` for `out/{name}/{width}.png`): what an input's name fills in
+    /// (`{name}` of `...png` is `..`) never leads a write elsewhere. The expanded path is what is
+    /// checked, not the pieces. A pattern without placeholders is the user's own path.
+    static func checkStaysInside(_ expanded: String, pattern: String, input: String) throws(BatchError) {
+        guard let open = pattern.firstIndex(of: "{") else { return }
+        let fixed = pattern[..<open]
+        let folder = fixed.lastIndex(of: "/").map { String(fixed[...$0]) } ?? ""
+        let inside = Self.components(folder)
+        let path = Self.components(expanded)
+        guard expanded.hasPrefix("/") == folder.hasPrefix("/"), path.count > inside.count, Array(path.prefix(inside.count)) == inside,
+            !path.contains("..") || inside.contains("..") && path.lastIndex(of: "..") == inside.lastIndex(of: "..")
+        else {
+            throw .outputLeavesFolder(input: input, output: expanded, folder: folder)
+        }
+    }
+
+    /// The components of `path` with `.` left out and each `..` taking away the one before it
+    /// (a leading `..` stays).
+    static func components(_ path: String) -> [String] {
+        var stack: [String] = []
+        for part in path.split(separator: "/") where part != "." {
+            if part == "..", let last = stack.last, last != ".." {
+                stack.removeLast()
+            } else {
+                stack.append(String(part))
+            }
+        }
+        return stack
+    }
+
     /// The pattern.
     public var description: String { pattern }
 }
