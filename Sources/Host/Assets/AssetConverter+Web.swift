@@ -43,8 +43,8 @@ extension AssetConverter {
                     ])
                 }),
         ]
-        let sources = images.map { "url(\"\($0.file)\") \($0.scale)x" }.joined(separator: ", ")
-        var css = ["/* \(asset.name): \(size) CSS pixels, made by ninepipe assets web */", ".\(Self.cssClass(asset.name)) {"]
+        let sources = images.map { "url(\(Self.cssString($0.file))) \($0.scale)x" }.joined(separator: ", ")
+        var css = ["/* \(Self.cssComment(asset.name)): \(size) CSS pixels, made by ninepipe assets web */", ".\(Self.cssClass(asset.name)) {"]
         var perResolution: [String] = []
         if let chunk = base.image.metadata.ninePatch?.chunk {
             let span = try singleSpan(chunk, asset: asset, platform: "CSS", notes: notes)
@@ -63,17 +63,17 @@ extension AssetConverter {
             css +=
                 twoXSlices == nil
                 ? [
-                    "  border-image-source: url(\"\(images[0].file)\");",
+                    "  border-image-source: url(\(Self.cssString(images[0].file)));",
                     "  border-image-source: -webkit-image-set(\(sources));",
                     "  border-image-source: image-set(\(sources));",
-                ] : ["  border-image-source: url(\"\(images[0].file)\");"]
+                ] : ["  border-image-source: url(\(Self.cssString(images[0].file)));"]
             css += Self.sliceDeclarations(caps: c, padding: p, scale: 1, repeatMode: repeatMode, indent: "  ")
             if let twoXSlices {
                 perResolution =
                     [
                         "@media (-webkit-min-device-pixel-ratio: 1.5), (min-resolution: 1.5dppx) {",
                         "  .\(Self.cssClass(asset.name)) {",
-                        "    border-image-source: url(\"\(twoXSlices.file)\");",
+                        "    border-image-source: url(\(Self.cssString(twoXSlices.file)));",
                     ]
                     + Self.sliceDeclarations(caps: twoXSlices.caps, padding: twoXSlices.padding, scale: 2, repeatMode: nil, indent: "    ") + ["  }", "}"]
                 notes.append(
@@ -92,7 +92,7 @@ extension AssetConverter {
         } else {
             css += [
                 "  box-sizing: border-box;",
-                "  background-image: url(\"\(images[0].file)\");",
+                "  background-image: url(\(Self.cssString(images[0].file)));",
                 "  background-image: -webkit-image-set(\(sources));",
                 "  background-image: image-set(\(sources));",
                 "  background-size: \(size.width)px \(size.height)px;",
@@ -152,6 +152,32 @@ extension AssetConverter {
     /// Every inset doubled.
     static func doubled(_ i: NinePatchInsets) -> NinePatchInsets {
         NinePatchInsets(top: i.top &* 2, left: i.left &* 2, bottom: i.bottom &* 2, right: i.right &* 2)
+    }
+
+    /// `text` as a double-quoted CSS string, serialised as CSSOM does: `"` and `\` escaped, control
+    /// characters (a newline included) as hexadecimal escapes, NUL as U+FFFD. A file name can
+    /// then never end the string and start rules of its own.
+    static func cssString(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0: result += "\u{FFFD}"
+            case 0x01...0x1F, 0x7F: result += "\\" + String(scalar.value, radix: 16) + " "
+            case 0x22, 0x5C: result += "\\" + String(scalar)
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+
+    /// `text` safe inside a CSS comment: no `*/` to end it early, no control characters.
+    static func cssComment(_ text: String) -> String {
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if scalar == "/", result.last == "*" { result.append(" ") }
+            result.append(scalar.value < 0x20 || scalar.value == 0x7F ? "?" : scalar)
+        }
+        return String(result)
     }
 
     /// `name` as a CSS class: characters other than letters, digits, `-` and `_` become `-`;
