@@ -40,7 +40,7 @@ public struct CommandLineTool: Sendable {
             console.err(renderer.render(error.diagnostics))
             return ExitCode.usage.rawValue
         } catch {
-            console.err("ninepipe: error: \(ErrorText.describe(error))")
+            console.err("ninepipe: error: \(TerminalText.escaped(ErrorText.describe(error), keepingLines: true))")
             return ExitCode.failure.rawValue
         }
     }

@@ -64,7 +64,7 @@ enum AssetsCommand: Command {
             throw UsageError("--output for ios must be an asset catalog folder ending in .xcassets, e.g. --output Assets.xcassets")
         }
         let collection = try AssetCollector(sourceScale: sourceDensity.scale).collect(inputs)
-        if !quiet { for warning in collection.warnings { console.err("warning: \(warning)") } }
+        if !quiet { for warning in collection.warnings { console.err("warning: \(TerminalText.escaped("\(warning)"))") } }
         guard !collection.assets.isEmpty else {
             throw InputError("no images found in \(inputs.joined(separator: " ")) (.png/.jpg files, drawable-* folders, .imageset folders, .xcassets catalogs)")
         }
@@ -84,23 +84,25 @@ enum AssetsCommand: Command {
                 if !missingScales.isEmpty { missing.withLock { $0[missingScales, default: []].append(asset.name) } }
                 if dryRun {
                     let files = (written + unchanged.map { $0 + " (unchanged)" }).joined(separator: ", ")
-                    console.out("\(asset.name) → \(files)")
+                    console.out("\(TerminalText.quoted(asset.name)) → \(TerminalText.escaped(files))")
                     reporter.succeeded(nil)
                 } else {
                     let detail = unchanged.isEmpty ? "" : ", \(unchanged.count) unchanged"
-                    reporter.succeeded("ok \(asset.name) → \(written.count) written\(detail)" + (written.isEmpty ? "" : ": " + written.joined(separator: ", ")))
+                    reporter.succeeded(
+                        "ok \(TerminalText.quoted(asset.name)) → \(written.count) written\(detail)"
+                            + (written.isEmpty ? "" : ": " + written.map(TerminalText.quoted).joined(separator: ", ")))
                 }
             case .failed(let asset, let reason):
                 reporter.failed(asset.name, reason: reason)
             }
         }
         if dryRun && !summary.closingFilesWritten.isEmpty {
-            console.out("(catalog) → " + summary.closingFilesWritten.joined(separator: ", "))
+            console.out("(catalog) → " + summary.closingFilesWritten.map(TerminalText.quoted).joined(separator: ", "))
         }
         if !quiet {
             for (scales, names) in missing.withLock({ $0 }).sorted(by: { $0.key.joined() < $1.key.joined() }) {
                 let sorted = names.sorted()
-                let list = sorted.prefix(5).joined(separator: ", ") + (sorted.count > 5 ? ", …" : "")
+                let list = sorted.prefix(5).map(TerminalText.quoted).joined(separator: ", ") + (sorted.count > 5 ? ", …" : "")
                 console.err(
                     "warning: \(sorted.count) asset\(sorted.count == 1 ? " has" : "s have") no file dense enough for \(scales.joined(separator: ", ")) (\(list)): left out; add --upscale to enlarge the densest file instead"
                 )

@@ -84,7 +84,7 @@ enum InfoCommand: Command {
                     throw FileError.inFile(path: path, underlying: error)
                 }
             } catch {
-                console.err("ninepipe: error: \(error)")
+                console.err("ninepipe: error: \(TerminalText.escaped("\(error)"))")
                 if json { blocks.append(InfoJSON.line(["file": path, "error": "\(error)"])) }
                 status = .failure
             }

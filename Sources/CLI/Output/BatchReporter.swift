@@ -45,11 +45,11 @@ final class BatchReporter: Sendable {
     func report(_ event: BatchRunner.Event) {
         switch event {
         case .succeeded(let input, let outputs, let width, let height):
-            succeeded("ok \(input.path) → \(outputs.joined(separator: ", ")) (\(width)×\(height))")
+            succeeded("ok \(TerminalText.quoted(input.path)) → \(outputs.map(TerminalText.quoted).joined(separator: ", ")) (\(width)×\(height))")
         case .failed(let input, let reason):
             failed(input.path, reason: reason)
         case .upToDate(let input, let outputs):
-            succeeded("up to date \(input.path) → \(outputs.joined(separator: ", "))")
+            succeeded("up to date \(TerminalText.quoted(input.path)) → \(outputs.map(TerminalText.quoted).joined(separator: ", "))")
         }
     }
 
@@ -68,7 +68,7 @@ final class BatchReporter: Sendable {
             }
             guard style != .quiet, verbose || isNew else { return }
             if state.barShown { console.status("\r\u{1B}[2K") }
-            console.err((console.errorIsTerminal ? "\u{1B}[1;35mwarning:\u{1B}[0m " : "warning: ") + message)
+            console.err((console.errorIsTerminal ? "\u{1B}[1;35mwarning:\u{1B}[0m " : "warning: ") + TerminalText.escaped(message))
             if style == .bar { console.status(bar(done: state.done, failed: state.failed)) }
         }
     }
@@ -95,7 +95,8 @@ final class BatchReporter: Sendable {
             if let line, style == .lines, printsLines { console.out(line) }
             if let failure {
                 state.failed += 1
-                console.err("ninepipe: error: \(failure.subject): \(Self.strip(failure.reason, prefix: failure.subject))")
+                console.err(
+                    "ninepipe: error: \(TerminalText.quoted(failure.subject)): \(TerminalText.escaped(Self.strip(failure.reason, prefix: failure.subject)))")
             }
             if style == .bar {
                 console.status(bar(done: state.done, failed: state.failed))
@@ -128,12 +129,12 @@ final class BatchReporter: Sendable {
         var lines = [line]
         if !verbose && style != .quiet {
             for warning in warnings where warning.files.count > 1 {
-                lines.append("warning: \(warning.files.count) \(noun)s: \(warning.key)")
+                lines.append("warning: \(warning.files.count) \(noun)s: \(TerminalText.escaped(warning.key))")
             }
         }
         if !failures.isEmpty {
             lines.append("failed:")
-            lines += failures.map { "  \($0.subject): \(Self.strip($0.reason, prefix: $0.subject))" }
+            lines += failures.map { "  \(TerminalText.quoted($0.subject)): \(TerminalText.escaped(Self.strip($0.reason, prefix: $0.subject)))" }
         }
         console.err(lines.joined(separator: "\n"))
     }

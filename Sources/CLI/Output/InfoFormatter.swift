@@ -9,7 +9,7 @@ enum InfoFormatter {
     static func format(path: String, info: ImageInfo, byteCount: Int, transparentPixels: Int? = nil) -> String {
         let metadata = info.metadata
         var lines: [(String, String)] = [
-            ("file", path),
+            ("file", TerminalText.quoted(path)),
             ("format", info.format.description),
             ("size", "\(info.width)×\(info.height)"),
             ("bit depth", String(info.bitDepth)),
