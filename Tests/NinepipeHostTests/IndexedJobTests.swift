@@ -1,9 +1,13 @@
 import Foundation
-import NinepipeCore
 import NinepipeTestSupport
 import Testing
 
+@testable import NinepipeCore
 @testable import NinepipeHost
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Issue 27: a Kubernetes Indexed Job on one machine. Four processes of the real executable take
 /// `--shard auto/4` from `JOB_COMPLETION_INDEX` over 120 files; one is killed (SIGKILL) mid-run
@@ -90,17 +94,39 @@ extension CommandLineTests {
         #expect(all.filter { $0.status == "ok" }.allSatisfy { $0.bytes > 0 && $0.outputs.count == 1 && $0.seconds >= 0 })
     }
 
+    @Test("two long names cut to one prefix get temporaries of their own (a hash of the whole name)")
+    func longNamesApart() {
+        let base = String(repeating: "x", count: 250)
+        let (first, second) = (AtomicFile.temporaryStem(base + "1.png"), AtomicFile.temporaryStem(base + "2.png"))
+        #expect(first != second && first.utf8.count == second.utf8.count)
+        #expect((".\(first).ninepipe-4194304-abcdef").utf8.count <= 255)
+        #expect(AtomicFile.temporaryStem("short.png") == "short.png")
+    }
+
     @Test("a resumed batch removes the temporaries a killed run left beside its outputs, and only those")
     func leftoversRemoved() throws {
         let dir = try workspace()
         try FileManager.default.createDirectory(atPath: dir + "/out", withIntermediateDirectories: true)
-        let leftovers = [".in.png.ninepipe-Ab3dE9", ".in.png.ninepipe-zzzzzz"]
-        let kept = [".in.png.ninepipe-abc", ".other.png.ninepipe-Ab3dE9", "in.png.ninepipe-Ab3dE9"]
+        // A writer that has ended (a process started and waited for here), and one still running (this one).
+        let ended = Process()
+        ended.executableURL = URL(fileURLWithPath: "/bin/true")
+        try ended.run()
+        ended.waitUntilExit()
+        let dead = ended.processIdentifier
+        let alive = getpid()
+        let leftovers = [".in.png.ninepipe-\(dead)-Ab3dE9", ".in.png.ninepipe-\(dead)-zzzzzz"]
+        // Issue 39: names that are not ours (a backup, a user's file), a running writer's, another
+        // output's, and a link named like a leftover stay.
+        let kept = [
+            ".in.png.ninepipe-abc", ".in.png.ninepipe-backup", ".in.png.ninepipe-2024v1", ".in.png.ninepipe-\(alive)-Ab3dE9",
+            ".in.png.ninepipe-\(dead)-Ab3dE", ".other.png.ninepipe-\(dead)-Ab3dE9", "in.png.ninepipe-\(dead)-Ab3dE9",
+        ]
         for name in leftovers + kept { _ = FileManager.default.createFile(atPath: dir + "/out/" + name, contents: Data([1, 2, 3])) }
+        try FileManager.default.createSymbolicLink(atPath: dir + "/out/.in.png.ninepipe-\(dead)-LinkAb", withDestinationPath: "in.png")
         let result = TestConsole.run(["run", "-e", "resize width=8", "in.png", "--output", "out/", "--skip-existing"], in: dir)
         #expect(result.status == 0, "\(result.err)")
         let names = Set(try FileManager.default.contentsOfDirectory(atPath: dir + "/out"))
-        #expect(names == Set(kept + ["in.png"]), "\(names.sorted())")
+        #expect(names == Set(kept + ["in.png", ".in.png.ninepipe-\(dead)-LinkAb"]), "\(names.sorted())")
         // Up to date now: a second run leaves everything as it is and says so.
         let again = TestConsole.run(["run", "-e", "resize width=8", "in.png", "--output", "out/", "--skip-existing"], in: dir)
         #expect(again.status == 0 && again.err.contains("1 file: 0 ok, 1 up to date, 0 failed, 0 skipped"), "\(again.err)")

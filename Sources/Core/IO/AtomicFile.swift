@@ -40,8 +40,12 @@ public final class AtomicFile {
 
     /// The longest file name (bytes) Linux and macOS file systems accept.
     static let nameLimit = 255
-    /// What a temporary name adds around the destination's name: `.` and `.ninepipe-XXXXXX`.
-    static let temporaryAffixLength = 1 + ".ninepipe-".utf8.count + 6
+    /// What a temporary name adds around the destination's name at most: `.`, `.ninepipe-`, the
+    /// writer's process ID (up to 7 digits: Linux's largest `pid_max`), `-` and 6 random characters.
+    static let temporaryAffixLength = 1 + ".ninepipe-".utf8.count + 7 + 1 + 6
+    /// A long name's stem ends in `~` and 8 hexadecimal digits of its whole name's hash, so two
+    /// names cut to the same prefix never share temporaries.
+    static let hashLength = 9
 
     /// Whether this file is written straight to its destination (a stream or a device).
     public var isDirect: Bool { temporaryName == nil }
@@ -98,19 +102,19 @@ public final class AtomicFile {
         }
     }
 
-    /// Creates `.NAME.ninepipe-XXXXXX` (the name shortened to fit) beside `name` with
+    /// Creates `.NAME.ninepipe-PID-XXXXXX` (a long name cut and hashed to fit) beside `name` with
     /// `O_CREAT | O_EXCL` and mode 0666, so the kernel applies the umask; an existing regular
     /// file's permission bits are copied onto it.
     private static func createTemporary(
         in directory: Int32, prefix: String, name: String,
         path: String
     ) throws(FileError) -> (descriptor: Int32, name: String) {
-        let stem = truncated(name, toBytes: nameLimit - temporaryAffixLength)
+        let stem = temporaryStem(name)
         var generator = SystemRandomNumberGenerator()
-        let alphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789".utf8)
+        let alphabet = Array(suffixAlphabet.utf8)
         for _ in 0..<64 {
             let suffix = String(decoding: (0..<6).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }, as: UTF8.self)
-            let candidate = "\(prefix).\(stem).ninepipe-\(suffix)"
+            let candidate = "\(prefix).\(stem).ninepipe-\(getpid())-\(suffix)"
             let descriptor = openat(directory, candidate, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
             if descriptor >= 0 {
                 var existing = stat()
@@ -124,23 +128,52 @@ public final class AtomicFile {
         throw .cannotWrite(path: path, reason: FileIO.errorText())
     }
 
-    /// Removes the temporaries a killed writer of `path` left beside it (`.NAME.ninepipe-XXXXXX`:
-    /// a process stopped by SIGKILL cannot clean up), and returns how many it removed. A batch
-    /// a batch that resumes calls it before writing `path` again; the file itself is
-    /// never touched.
+    /// The characters of a temporary name's random suffix.
+    static let suffixAlphabet = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+
+    /// The destination's name as it appears in its temporaries' names: whole when it fits, else
+    /// cut and followed by `~` and its hash (FNV-1a, the same in every process).
+    static func temporaryStem(_ name: String) -> String {
+        let room = nameLimit - temporaryAffixLength
+        guard name.utf8.count > room else { return name }
+        let hash = name.utf8.reduce(UInt32(2_166_136_261)) { ($0 ^ UInt32($1)) &* 16_777_619 }
+        let digits = String(hash, radix: 16)
+        return truncated(name, toBytes: room - hashLength) + "~" + String(repeating: "0", count: 8 - digits.count) + digits
+    }
+
+    /// Removes the temporaries a killed writer of `path` left beside it, and returns how many it
+    /// removed; a batch that resumes calls it before writing `path` again (a process stopped by
+    /// SIGKILL cannot clean up). Only what this code creates is removed: a regular file (not a
+    /// link) owned by this user, named exactly `.NAME.ninepipe-PID-XXXXXX` for this `path`, whose
+    /// writer `PID` is no longer running. The file itself, other files (`.NAME.ninepipe-backup`),
+    /// and a running writer's temporary are never touched.
     @discardableResult
     public static func removeLeftovers(of path: String) -> Int {
-        let name = FileIO.baseName(of: path)
-        let prefix = ".\(truncated(name, toBytes: nameLimit - temporaryAffixLength)).ninepipe-"
-        guard let directory = opendir(FileIO.parentDirectory(of: path)) else { return 0 }
+        let prefix = ".\(temporaryStem(FileIO.baseName(of: path))).ninepipe-"
+        let folder = FileIO.parentDirectory(of: path)
+        guard let directory = opendir(folder) else { return 0 }
         defer { closedir(directory) }
         var leftovers: [String] = []
         while let entry = readdir(directory) {
             let entryName = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if entryName.hasPrefix(prefix) && entryName.utf8.count == prefix.utf8.count + 6 { leftovers.append(entryName) }
+            guard entryName.hasPrefix(prefix), let writer = writerProcess(ofTemporary: entryName.dropFirst(prefix.count)) else { continue }
+            var info = stat()
+            guard lstat(folder + "/" + entryName, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_uid == geteuid() else { continue }
+            // A writer still running (or a process reusing its ID: kept, to be safe).
+            if writer == getpid() || kill(writer, 0) == 0 || errno != ESRCH { continue }
+            leftovers.append(entryName)
         }
-        let folder = FileIO.parentDirectory(of: path)
         return leftovers.filter { unlink(folder + "/" + $0) == 0 }.count
+    }
+
+    /// The process ID in a temporary name's tail `PID-XXXXXX`, or `nil` when the tail is not one
+    /// this code writes.
+    static func writerProcess(ofTemporary tail: Substring) -> pid_t? {
+        let parts = tail.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 2, (1...7).contains(parts[0].count), parts[0].allSatisfy(\.isASCII), parts[0].allSatisfy(\.isNumber),
+            parts[1].utf8.count == 6, parts[1].allSatisfy({ suffixAlphabet.contains($0) }), let pid = pid_t(parts[0]), pid > 0
+        else { return nil }
+        return pid
     }
 
     /// Whether a file mode is a character or block device, a FIFO or a socket.
