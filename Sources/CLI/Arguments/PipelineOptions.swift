@@ -25,6 +25,8 @@ struct PipelineOptions {
     var shard: ShardSpec?
     /// `--follow-output-links`: write through a link at an output path instead of replacing it.
     var followsOutputLinks = false
+    /// `--follow-links`: batch inputs that are links leading out of their directory are taken too.
+    var followsLinks = false
 
     /// The options of `run` or `check` from their parsed arguments, with limits starting from `limits`.
     init(_ arguments: ParsedArguments, limits startingLimits: ImageLimits = .default) throws {
@@ -56,6 +58,7 @@ struct PipelineOptions {
         report = arguments.value("report")
         shard = try arguments.value("shard").map { text throws(BatchError) in try ShardSpec(text) }
         followsOutputLinks = arguments.has("follow-output-links")
+        followsLinks = arguments.has("follow-links")
     }
 
     /// The pipeline text, the name diagnostics use for it, and the batch inputs after it.
@@ -120,5 +123,7 @@ struct PipelineOptions {
     }
 
     /// Whether any batch-only option was given.
-    var hasBatchOptions: Bool { output != nil || recursive || jobs != nil || failFast || dryRun || skipExisting || report != nil || shard != nil }
+    var hasBatchOptions: Bool {
+        output != nil || recursive || followsLinks || jobs != nil || failFast || dryRun || skipExisting || report != nil || shard != nil
+    }
 }

@@ -52,6 +52,9 @@ enum SharedOptions {
                 group: batchGroup),
             OptionSpec(name: "recursive", short: "r", summary: "read directories at any depth", group: batchGroup),
             OptionSpec(
+                name: "follow-links", summary: "also take files that are links leading out of the directories given (left out by default)",
+                group: batchGroup),
+            OptionSpec(
                 name: "jobs", short: "j", value: .number("N", 1...BatchRunner.maximumJobs),
                 summary: "files processed at once, 1…\(BatchRunner.maximumJobs) and never more than the inputs (default: number of cores)", group: batchGroup),
             OptionSpec(
@@ -86,6 +89,9 @@ enum SharedOptions {
     static let assetOptions: [OptionSpec] =
         [
             followOutputLinksOption,
+            OptionSpec(
+                name: "follow-links",
+                summary: "follow links leading out of the folders given (left out with a warning by default; each folder is read once either way)"),
             OptionSpec(
                 name: "output", short: "o", value: .path("DIR"), summary: "where to write (Assets.xcassets for ios, res/ for android, a folder for web)"),
             OptionSpec(

@@ -63,7 +63,9 @@ enum AssetsCommand: Command {
         if platform == .ios && !output.hasSuffix(".xcassets") && !output.hasSuffix(".xcassets/") {
             throw UsageError("--output for ios must be an asset catalog folder ending in .xcassets, e.g. --output Assets.xcassets")
         }
-        let collection = try AssetCollector(sourceScale: sourceDensity.scale).collect(inputs)
+        var collector = AssetCollector(sourceScale: sourceDensity.scale)
+        collector.followsLinks = arguments.has("follow-links")
+        let collection = try collector.collect(inputs)
         if !quiet { for warning in collection.warnings { console.err("warning: \(TerminalText.escaped("\(warning)"))") } }
         guard !collection.assets.isEmpty else {
             throw InputError("no images found in \(inputs.joined(separator: " ")) (.png/.jpg files, drawable-* folders, .imageset folders, .xcassets catalogs)")

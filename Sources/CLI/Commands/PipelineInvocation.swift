@@ -89,7 +89,7 @@ struct PipelineInvocation {
             throw UsageError("a batch run needs --output DIR/ or --output 'out/{name}.png' (or save steps in the pipeline)")
         }
         let output = try options.output.map { try OutputTemplate($0) }
-        var inputs = try InputCollector.collect(arguments, recursive: options.recursive)
+        var inputs = try InputCollector.collect(arguments, recursive: options.recursive, followsLinks: options.followsLinks)
         let found = inputs.count
         if found == 0 {
             let advice = options.recursive ? "" : "; add --recursive for subfolders"

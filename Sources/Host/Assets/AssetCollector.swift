@@ -11,9 +11,17 @@ import NinepipeCore
 ///   (`-land`, `-en`, `-night`, `-sw600dp`…) and `nodpi`/`anydpi` ones are skipped with one
 ///   warning each, since iOS and the web have no such configurations; name such a folder
 ///   itself to convert it. XML drawables are counted in a warning; only bitmaps convert.
+///
+/// Symbolic links met while walking an input are followed only when they lead inside that input
+/// (so `res/drawable-hdpi -> /elsewhere` is left out with a warning, and a folder is entered
+/// once however many links lead to it: `g/l1 -> ..` cannot make the walk loop), unless
+/// ``followsLinks`` is set.
 public struct AssetCollector: Sendable {
     /// The scale of files whose name and folder say none (1 = mdpi = @1x).
     public var sourceScale: Double
+    /// Whether links leading out of an input are followed too (default `false`;
+    /// `assets --follow-links`). Each folder is still entered once.
+    public var followsLinks = false
 
     /// Creates a collector.
     public init(sourceScale: Double = 1) { self.sourceScale = sourceScale }
@@ -39,6 +47,7 @@ public struct AssetCollector: Sendable {
             let path = input.count > 1 && input.hasSuffix("/") ? String(input.dropLast()) : input
             guard FileIO.exists(path) else { throw .missingInput(path: input) }
             if FileIO.isDirectory(path) {
+                state.root = Self.realPath(path)
                 try collectDirectory(path, into: &state)
             } else {
                 guard Self.isImage(path) else { throw .notAnImage(path: input) }
@@ -51,6 +60,12 @@ public struct AssetCollector: Sendable {
             let names = state.skippedFolders.keys.sorted()
             warnings.append(
                 "skipped \(files) file\(files == 1 ? "" : "s") in \(names.count) folder\(names.count == 1 ? "" : "s") with qualifiers other than density (\(names.prefix(4).joined(separator: ", "))\(names.count > 4 ? ", …" : "")): other platforms have no such configurations; name a folder itself to convert it"
+            )
+        }
+        if !state.linksLeftOut.isEmpty {
+            let links = state.linksLeftOut
+            warnings.append(
+                "left out \(links.count) symbolic link\(links.count == 1 ? "" : "s") leading out of the folder given (\(links.prefix(3).joined(separator: ", "))\(links.count > 3 ? ", …" : "")): name the target itself, or add --follow-links"
             )
         }
         if state.xmlDrawables > 0 {
@@ -67,6 +82,12 @@ public struct AssetCollector: Sendable {
         var warnings: [String] = []
         var skippedFolders: [String: Int] = [:]
         var xmlDrawables = 0
+        /// The real path of the input folder being walked.
+        var root: String?
+        /// Folders entered, by device and inode.
+        var visited: Set<[UInt64]> = []
+        /// Links met that lead out of the input.
+        var linksLeftOut: [String] = []
 
         mutating func add(_ name: String, _ variant: Asset.Variant) throws(AssetError) {
             if let other = variants[name]?.first(where: { abs($0.scale - variant.scale) < 1e-9 }) {
@@ -77,16 +98,40 @@ public struct AssetCollector: Sendable {
         }
     }
 
+    /// Whether the walk may use `path`: anything that is not a link, or a link leading inside
+    /// the input (or any link with ``followsLinks``); a link left out is remembered for a warning.
+    private func allows(_ path: String, _ state: inout State) -> Bool {
+        guard !followsLinks, FileIO.isSymbolicLink(path) else { return true }
+        if let root = state.root, let real = Self.realPath(path), real == root || real.hasPrefix(root == "/" ? "/" : root + "/") { return true }
+        state.linksLeftOut.append(path)
+        return false
+    }
+
+    /// Whether the folder at `path` is entered for the first time (by device and inode).
+    private func entersFirstTime(_ path: String, _ state: inout State) -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return false }
+        return state.visited.insert([UInt64(info.st_dev), UInt64(info.st_ino)]).inserted
+    }
+
+    /// The canonical path of `path` (links resolved), or `nil`.
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
     private func collectDirectory(_ path: String, into state: inout State) throws(AssetError) {
+        guard entersFirstTime(path, &state) else { return }
         let base = FileIO.baseName(of: path)
         if base.hasSuffix(".imageset") {
             try collectImageSet(path, into: &state)
         } else if base.hasSuffix(".xcassets") {
-            for imageSet in Self.imageSets(under: path) { try collectImageSet(imageSet, into: &state) }
+            for imageSet in imageSets(under: path, &state) { try collectImageSet(imageSet, into: &state) }
         } else if let folder = DrawableFolder(base) {
             try collectDrawables(path, folder: folder, into: &state, named: true)
         } else {
-            let children = Self.list(path)
+            let children = Self.list(path).filter { allows(path + "/" + $0, &state) }
             let drawables = children.filter { DrawableFolder($0) != nil && FileIO.isDirectory(path + "/" + $0) }
             for child in drawables {
                 if let folder = DrawableFolder(child) { try collectDrawables(path + "/" + child, folder: folder, into: &state, named: false) }
@@ -104,7 +149,8 @@ public struct AssetCollector: Sendable {
     /// A `drawable-…` folder's bitmaps; `named` when the user named the folder itself (then
     /// other qualifiers are accepted).
     private func collectDrawables(_ path: String, folder: DrawableFolder, into state: inout State, named: Bool) throws(AssetError) {
-        let files = Self.list(path).filter { !FileIO.isDirectory(path + "/" + $0) }
+        guard named || entersFirstTime(path, &state) else { return }
+        let files = Self.list(path).filter { !FileIO.isDirectory(path + "/" + $0) && allows(path + "/" + $0, &state) }
         let images = files.filter(Self.isImage)
         guard let density = folder.density, named || folder.otherQualifiers.isEmpty else {
             if !images.isEmpty { state.skippedFolders[FileIO.baseName(of: path), default: 0] += images.count }
@@ -196,11 +242,12 @@ public struct AssetCollector: Sendable {
         ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
     }
 
-    /// Every `.imageset` below a catalog (groups are plain folders).
-    private static func imageSets(under path: String) -> [String] {
+    /// Every `.imageset` below a catalog (groups are plain folders), each folder entered once.
+    private func imageSets(under path: String, _ state: inout State) -> [String] {
         var found: [String] = []
-        for child in list(path) where FileIO.isDirectory(path + "/" + child) {
-            if child.hasSuffix(".imageset") { found.append(path + "/" + child) } else { found += imageSets(under: path + "/" + child) }
+        for child in Self.list(path) where FileIO.isDirectory(path + "/" + child) && allows(path + "/" + child, &state) {
+            guard entersFirstTime(path + "/" + child, &state) else { continue }
+            if child.hasSuffix(".imageset") { found.append(path + "/" + child) } else { found += imageSets(under: path + "/" + child, &state) }
         }
         return found
     }

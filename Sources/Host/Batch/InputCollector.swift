@@ -13,13 +13,14 @@ public enum InputCollector {
     ///
     /// - Files are taken as given (any extension: the decoder decides).
     /// - Directories contribute the files with an image extension (`.png`, `.jpg`, …) directly inside
-    ///   them, or at any depth when `recursive`; hidden files and folders are skipped, and links to
-    ///   folders are not followed (no cycles).
+    ///   them, or at any depth when `recursive`; hidden files and folders are skipped, links to
+    ///   folders are not followed (no cycles), and a file that is a link is taken only when it
+    ///   leads inside the directory given (or with `followsLinks`), as `assets` walks.
     /// - Arguments with `*`, `?` or `[` that name no file are expanded as glob patterns.
     ///
     /// The result is sorted by path and free of duplicates, so every machine of a sharded batch sees
     /// the same list. Throws a ``BatchError`` for an argument that matches nothing.
-    public static func collect(_ arguments: [String], recursive: Bool) throws(BatchError) -> [BatchInput] {
+    public static func collect(_ arguments: [String], recursive: Bool, followsLinks: Bool = false) throws(BatchError) -> [BatchInput] {
         var found: [String: String] = [:]  // path → directory below its argument
         for argument in arguments {
             let matches: [String]
@@ -33,7 +34,8 @@ public enum InputCollector {
             for match in matches {
                 if FileIO.isDirectory(match) {
                     let root = match.hasSuffix("/") ? String(match.dropLast()) : match
-                    for (path, directory) in images(in: root, below: "", recursive: recursive) where found[path] == nil {
+                    let inside = followsLinks ? nil : AssetCollector.realPath(root)
+                    for (path, directory) in images(in: root, below: "", recursive: recursive, inside: inside) where found[path] == nil {
                         found[path] = directory
                     }
                 } else if found[match] == nil {
@@ -45,7 +47,7 @@ public enum InputCollector {
     }
 
     /// Image files in `root/relative`, as (path, folder below root).
-    private static func images(in root: String, below relative: String, recursive: Bool) -> [(String, String)] {
+    private static func images(in root: String, below relative: String, recursive: Bool, inside: String?) -> [(String, String)] {
         let folder = relative.isEmpty ? root : root + "/" + relative
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
         var result: [(String, String)] = []
@@ -54,8 +56,12 @@ public enum InputCollector {
             var info = stat()
             guard lstat(path, &info) == 0 else { continue }
             if (info.st_mode & S_IFMT) == S_IFDIR {
-                if recursive { result += images(in: root, below: relative.isEmpty ? entry : relative + "/" + entry, recursive: true) }
+                if recursive { result += images(in: root, below: relative.isEmpty ? entry : relative + "/" + entry, recursive: true, inside: inside) }
             } else if ImageFormat(path: entry) != nil, FileIO.exists(path), !FileIO.isDirectory(path) {
+                // A link leading out of the directory given is left out (unless links are followed).
+                if let inside, (info.st_mode & S_IFMT) == S_IFLNK {
+                    guard let real = AssetCollector.realPath(path), real.hasPrefix(inside == "/" ? "/" : inside + "/") else { continue }
+                }
                 result.append((path, relative))
             }
         }
