@@ -6,6 +6,8 @@ import Synchronization
 /// The first SIGINT or SIGTERM received while an ``InterruptWatch`` is active (0: none). A
 /// lock-free atomic, so the signal handler may store into it.
 private let receivedSignal = Atomic<Int32>(0)
+/// Whether a second signal came after the first: stop waiting for files in flight.
+private let secondSignal = Atomic<Bool>(false)
 
 /// SIGINT and SIGTERM turned into a stop request while a command runs: the signals' default
 /// action (ending the process at once, temporaries left behind) is replaced by a handler that
@@ -25,17 +27,41 @@ final class InterruptWatch: Sendable {
         sigaddset(&signals, SIGINT)
         sigaddset(&signals, SIGTERM)
         pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+        secondSignal.store(false, ordering: .relaxed)
         for number in [SIGINT, SIGTERM] {
-            signal(number) { number in _ = receivedSignal.compareExchange(expected: 0, desired: number, ordering: .relaxed) }
+            signal(number) { number in
+                if !receivedSignal.compareExchange(expected: 0, desired: number, ordering: .relaxed).exchanged {
+                    secondSignal.store(true, ordering: .relaxed)
+                }
+            }
         }
         let flag = self.flag
         Thread.detachNewThread { [weak self] in
+            var signalledAt: ContinuousClock.Instant?
             while let self, self.watching.load(ordering: .relaxed) {
-                if receivedSignal.load(ordering: .relaxed) != 0 { flag.cancel() }
+                let number = receivedSignal.load(ordering: .relaxed)
+                if number != 0 {
+                    flag.cancel()
+                    // A file in flight stops at its next step; one blocked in a system call (a FIFO
+                    // opened by name waits for its other end) never gets there: after the grace
+                    // period, or at a second signal, the process ends with the signal's code.
+                    let now = ContinuousClock.now
+                    if signalledAt == nil { signalledAt = now }
+                    if let since = signalledAt, now - since > Self.gracePeriod || secondSignal.load(ordering: .relaxed) {
+                        let name = number == SIGTERM ? "SIGTERM" : "SIGINT"
+                        let message =
+                            "ninepipe: stopped by \(name): a file in flight did not stop within \(Self.gracePeriod) (blocked in a system call); ending now\n"
+                        _ = message.withCString { write(2, $0, strlen($0)) }
+                        _exit(128 + number)
+                    }
+                }
                 usleep(20_000)
             }
         }
     }
+
+    /// How long files in flight have to stop after a signal before the process ends anyway.
+    static let gracePeriod = Duration.seconds(5)
 
     /// The first signal received, if any.
     var signalNumber: Int32? {

@@ -140,6 +140,12 @@ public enum FileIO {
         }
     }
 
+    /// Whether `path` (links followed) is a regular file.
+    public static func isRegularFile(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+    }
+
     /// Whether `path` is a symbolic link (not followed).
     public static func isSymbolicLink(_ path: String) -> Bool {
         var info = stat()

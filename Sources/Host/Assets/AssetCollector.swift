@@ -139,7 +139,7 @@ public struct AssetCollector: Sendable {
             for child in children where child.hasSuffix(".imageset") || child.hasSuffix(".xcassets") {
                 try collectDirectory(path + "/" + child, into: &state)
             }
-            for child in children where Self.isImage(child) && !FileIO.isDirectory(path + "/" + child) {
+            for child in children where Self.isImage(child) && FileIO.isRegularFile(path + "/" + child) {
                 let file = path + "/" + child
                 try state.add(Self.assetName(file), Asset.Variant(path: file, scale: scale(ofFile: file)))
             }
@@ -150,7 +150,7 @@ public struct AssetCollector: Sendable {
     /// other qualifiers are accepted).
     private func collectDrawables(_ path: String, folder: DrawableFolder, into state: inout State, named: Bool) throws(AssetError) {
         guard named || entersFirstTime(path, &state) else { return }
-        let files = Self.list(path).filter { !FileIO.isDirectory(path + "/" + $0) && allows(path + "/" + $0, &state) }
+        let files = Self.list(path).filter { FileIO.isRegularFile(path + "/" + $0) && allows(path + "/" + $0, &state) }
         let images = files.filter(Self.isImage)
         guard let density = folder.density, named || folder.otherQualifiers.isEmpty else {
             if !images.isEmpty { state.skippedFolders[FileIO.baseName(of: path), default: 0] += images.count }

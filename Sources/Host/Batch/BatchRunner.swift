@@ -279,6 +279,11 @@ public struct BatchRunner: Sendable {
             let expanded = OutputTemplate.expand(pattern, input: input, size: (width, height))
             let path = Self.plainName(Self.formatted(expanded, pattern: pattern, save: save), pattern: pattern, metadata: metadata)
             try OutputTemplate.checkStaysInside(path, pattern: pattern, input: input.path)
+            // A FIFO, socket or device where an output goes would be written into (a FIFO blocks
+            // until read): a batch writes files.
+            if FileIO.isSpecialFile(path, followingLinks: false) {
+                throw FileError.cannotWrite(path: path, reason: "it is a FIFO, socket or device; a batch writes files: remove it or choose another --output")
+            }
             let key = Self.identity(of: path)
             if inputPaths.contains(key) {
                 throw BatchError.outputIsInput(input: input.path, output: path, original: path)

@@ -15,7 +15,8 @@ public enum InputCollector {
     /// - Directories contribute the files with an image extension (`.png`, `.jpg`, …) directly inside
     ///   them, or at any depth when `recursive`; hidden files and folders are skipped, links to
     ///   folders are not followed (no cycles), and a file that is a link is taken only when it
-    ///   leads inside the directory given (or with `followsLinks`), as `assets` walks.
+    ///   leads inside the directory given (or with `followsLinks`), as `assets` walks. Only
+    ///   regular files are taken from directories: a FIFO there would block the batch.
     /// - Arguments with `*`, `?` or `[` that name no file are expanded as glob patterns.
     ///
     /// The result is sorted by path and free of duplicates, so every machine of a sharded batch sees
@@ -57,7 +58,8 @@ public enum InputCollector {
             guard lstat(path, &info) == 0 else { continue }
             if (info.st_mode & S_IFMT) == S_IFDIR {
                 if recursive { result += images(in: root, below: relative.isEmpty ? entry : relative + "/" + entry, recursive: true, inside: inside) }
-            } else if ImageFormat(path: entry) != nil, FileIO.exists(path), !FileIO.isDirectory(path) {
+            } else if ImageFormat(path: entry) != nil, FileIO.isRegularFile(path) {
+                // (A FIFO, socket or device found in a folder is never opened: a FIFO would block.)
                 // A link leading out of the directory given is left out (unless links are followed).
                 if let inside, (info.st_mode & S_IFMT) == S_IFLNK {
                     guard let real = AssetCollector.realPath(path), real.hasPrefix(inside == "/" ? "/" : inside + "/") else { continue }
