@@ -20,7 +20,7 @@ public struct AssetCollector: Sendable {
     /// The scale of files whose name and folder say none (1 = mdpi = @1x).
     public var sourceScale: Double
     /// Whether links leading out of an input are followed too (default `false`;
-    /// `assets --follow-links`). Each folder is still entered once.
+    /// the command line's follow-links option). Each folder is still entered once.
     public var followsLinks = false
 
     /// Creates a collector.
@@ -65,7 +65,7 @@ public struct AssetCollector: Sendable {
         if !state.linksLeftOut.isEmpty {
             let links = state.linksLeftOut
             warnings.append(
-                "left out \(links.count) symbolic link\(links.count == 1 ? "" : "s") leading out of the folder given (\(links.prefix(3).joined(separator: ", "))\(links.count > 3 ? ", …" : "")): name the target itself, or add --follow-links"
+                "left out \(links.count) symbolic link\(links.count == 1 ? "" : "s") leading out of the folder given (\(links.prefix(3).joined(separator: ", "))\(links.count > 3 ? ", …" : "")): name the target itself, or allow links out of the tree"
             )
         }
         if state.xmlDrawables > 0 {

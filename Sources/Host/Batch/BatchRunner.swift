@@ -282,7 +282,8 @@ public struct BatchRunner: Sendable {
             // A FIFO, socket or device where an output goes would be written into (a FIFO blocks
             // until read): a batch writes files.
             if FileIO.isSpecialFile(path, followingLinks: false) {
-                throw FileError.cannotWrite(path: path, reason: "it is a FIFO, socket or device; a batch writes files: remove it or choose another --output")
+                throw FileError.cannotWrite(
+                    path: path, reason: "it is a FIFO, socket or device; a batch writes files: remove it or choose another output folder")
             }
             let key = Self.identity(of: path)
             if inputPaths.contains(key) {

@@ -23,7 +23,7 @@ public struct FilePolicy: Sendable, Hashable {
 
     /// Whether a save onto a symbolic link writes the link's target (keeping the link) instead of
     /// replacing the link itself (default `false`: a link planted in an output folder cannot
-    /// redirect a write; the command line's `--follow-output-links` sets it). A rooted policy's
+    /// redirect a write; the command line sets it with its follow-output-links option). A rooted policy's
     /// target must lie inside the root either way.
     public var followsOutputLinks = false
 
