@@ -146,6 +146,19 @@ public enum FileIO {
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
 
+    /// The canonical path of `path`, every link resolved (`realpath`), or `nil` when it cannot be.
+    public static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// Whether `path`, its links resolved, lies inside the folder whose canonical path is `root`.
+    public static func leads(_ path: String, inside root: String) -> Bool {
+        guard let real = realPath(path) else { return false }
+        return real == root || real.hasPrefix(root == "/" ? "/" : root + "/")
+    }
+
     /// Whether `path` is a symbolic link (not followed).
     public static func isSymbolicLink(_ path: String) -> Bool {
         var info = stat()

@@ -47,7 +47,7 @@ public struct AssetCollector: Sendable {
             let path = input.count > 1 && input.hasSuffix("/") ? String(input.dropLast()) : input
             guard FileIO.exists(path) else { throw .missingInput(path: input) }
             if FileIO.isDirectory(path) {
-                state.root = Self.realPath(path)
+                state.root = FileIO.realPath(path)
                 try collectDirectory(path, into: &state)
             } else {
                 guard Self.isImage(path) else { throw .notAnImage(path: input) }
@@ -102,7 +102,7 @@ public struct AssetCollector: Sendable {
     /// the input (or any link with ``followsLinks``); a link left out is remembered for a warning.
     private func allows(_ path: String, _ state: inout State) -> Bool {
         guard !followsLinks, FileIO.isSymbolicLink(path) else { return true }
-        if let root = state.root, let real = Self.realPath(path), real == root || real.hasPrefix(root == "/" ? "/" : root + "/") { return true }
+        if let root = state.root, FileIO.leads(path, inside: root) { return true }
         state.linksLeftOut.append(path)
         return false
     }
@@ -112,13 +112,6 @@ public struct AssetCollector: Sendable {
         var info = stat()
         guard stat(path, &info) == 0 else { return false }
         return state.visited.insert([UInt64(info.st_dev), UInt64(info.st_ino)]).inserted
-    }
-
-    /// The canonical path of `path` (links resolved), or `nil`.
-    static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
     }
 
     private func collectDirectory(_ path: String, into state: inout State) throws(AssetError) {

@@ -35,7 +35,7 @@ public enum InputCollector {
             for match in matches {
                 if FileIO.isDirectory(match) {
                     let root = match.hasSuffix("/") ? String(match.dropLast()) : match
-                    let inside = followsLinks ? nil : AssetCollector.realPath(root)
+                    let inside = followsLinks ? nil : FileIO.realPath(root)
                     for (path, directory) in images(in: root, below: "", recursive: recursive, inside: inside) where found[path] == nil {
                         found[path] = directory
                     }
@@ -61,9 +61,7 @@ public enum InputCollector {
             } else if ImageFormat(path: entry) != nil, FileIO.isRegularFile(path) {
                 // (A FIFO, socket or device found in a folder is never opened: a FIFO would block.)
                 // A link leading out of the directory given is left out (unless links are followed).
-                if let inside, (info.st_mode & S_IFMT) == S_IFLNK {
-                    guard let real = AssetCollector.realPath(path), real.hasPrefix(inside == "/" ? "/" : inside + "/") else { continue }
-                }
+                if let inside, (info.st_mode & S_IFMT) == S_IFLNK, !FileIO.leads(path, inside: inside) { continue }
                 result.append((path, relative))
             }
         }
