@@ -89,6 +89,45 @@ struct HEIFTests {
         #expect(info.width == 40 && info.height == 20 && info.metadata.iccProfile == sideways.metadata.iccProfile)
     }
 
+    /// `transform-*.avif` are avifenc's lossless encodings of `transform-source.png` with
+    /// `--irot 1`, and with `--crop 6,4,30,20 --irot 3 --imir 0` and their `ipma` reordered to
+    /// list `ispe` last, as libavif-made photos do (link-u's kimono.rotate90.avif, whose size
+    /// libheif 1.15 reported unrotated); `*-pillow.png` are Pillow's crop and transposes of the
+    /// source.
+    @Test(
+        "crop, rotation and mirroring apply in the file's order wherever ispe is listed: bit-exact to Pillow's, at the size info gives",
+        arguments: ["transform-irot1", "transform-clap-irot3-imir0-ispe-last"])
+    func containerTransforms(name: String) throws {
+        let file = try bytes("\(name).avif")
+        let reference = try PNGDecoder().decode(bytes("\(name.replacingOccurrences(of: "-ispe-last", with: ""))-pillow.png"))
+        let decoded = try HEIFDecoder().decode(file)
+        let info = try HEIFDecoder().readInfo(file)
+        #expect(decoded.width == reference.width && decoded.height == reference.height)
+        #expect(info.width == decoded.width && info.height == decoded.height)
+        #expect(decoded.converted(to: .rgb).storage == reference.converted(to: .rgb).storage)
+    }
+
+    @Test("a clean aperture with a zero denominator or outside the image is refused; one at the edge is cut to it")
+    func cleanApertures() throws {
+        typealias Aperture = HEIFTransforms.CleanAperture
+        let centred = Aperture(
+            widthN: 30, widthD: 1, heightN: 20, heightD: 1, horizontalOffsetN: -3, horizontalOffsetD: 1, verticalOffsetN: -2, verticalOffsetD: 1)
+        #expect(try centred.rect(width: 48, height: 32) == PixelRect(x: 6, y: 4, width: 30, height: 20))
+        var zero = centred
+        zero.heightD = 0
+        #expect(throws: HEIFError.corrupt("the clean aperture (clap) has a zero denominator")) { try zero.rect(width: 48, height: 32) }
+        var outside = centred
+        outside.horizontalOffsetN = 1000
+        #expect(throws: HEIFError.corrupt("the clean aperture (clap) lies outside the 48×32 image")) { try outside.rect(width: 48, height: 32) }
+        var edge = centred
+        edge.horizontalOffsetN = 20  // 30 wide, starting at column 29 of 48: cut to 19.
+        #expect(try edge.rect(width: 48, height: 32) == PixelRect(x: 29, y: 4, width: 19, height: 20))
+        // Halves: a 29.5-wide aperture is 30 wide, its left edge rounded down.
+        let half = Aperture(
+            widthN: 59, widthD: 2, heightN: 20, heightD: 1, horizontalOffsetN: 0, horizontalOffsetD: 1, verticalOffsetN: 0, verticalOffsetD: 1)
+        #expect(try half.rect(width: 48, height: 32) == PixelRect(x: 9, y: 6, width: 30, height: 20))
+    }
+
     @Test("the embedded thumbnail is read only when asked (heif-enc -t 48 made it)")
     func embeddedThumbnail() throws {
         let file = try bytes("with-thumbnail.heic")

@@ -30,7 +30,8 @@ struct BitReader {
         return value
     }
 
-    /// AV1's `uvlc()`: leading zeros, a one, then that many bits; 32 or more zeros give 2³² − 1.
+    /// AV1's `uvlc()`, which is HEVC's `ue(v)` too: leading zeros, a one, then that many bits;
+    /// 32 or more zeros give 2³² − 1.
     mutating func uvlc() -> UInt32 {
         var zeros = 0
         while !flag() {

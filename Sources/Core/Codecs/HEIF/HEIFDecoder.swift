@@ -3,10 +3,10 @@ import CHEIF
 #endif
 
 /// Decodes HEIC and AVIF through libheif: the primary image, 8-bit, or 10/12-bit as 16-bit
-/// samples (scaled to the full 16-bit range); its alpha; its EXIF and ICC profile. libheif
-/// applies the container's rotation and mirroring (`irot`, `imir`), so the pixels come out
-/// upright and the EXIF orientation is reset to 1 (the HEIF rule: the container's transforms
-/// win). The size is checked against the limits before decoding, and so is the largest frame
+/// samples (scaled to the full 16-bit range); its alpha; its EXIF and ICC profile. The
+/// container's crop, rotation and mirroring (`clap`, `irot`, `imir`) are applied in the order
+/// the file lists them (see ``HEIFTransforms``), so the pixels come out as shown and the EXIF
+/// orientation is reset to 1 (the HEIF rule: the container's transforms win). The size is checked against the limits before decoding, and so is the largest frame
 /// an AVIF's AV1 sequence headers let dav1d allocate, against ``ImageLimits/decoderMemoryLimit``
 /// (it may be far larger than the size the container declares).
 public struct HEIFDecoder: Sendable {
@@ -22,7 +22,7 @@ public struct HEIFDecoder: Sendable {
 
     /// What the container says about the primary image.
     public struct Info: Sendable, Hashable {
-        /// Size as displayed (after rotation).
+        /// Size as displayed (after cropping and rotation).
         public var width: Int, height: Int
         /// Whether it has an alpha channel.
         public var hasAlpha: Bool
@@ -45,6 +45,7 @@ public struct HEIFDecoder: Sendable {
     public func decode(_ bytes: [UInt8]) throws -> Image {
         #if canImport(CHEIF)
         let file = try HEIFFile(bytes, limits: limits, thumbnail: usesEmbeddedThumbnail)
+        try limits.check(width: file.codedWidth, height: file.codedHeight)
         try limits.check(width: file.info.width, height: file.info.height)
         try AV1DecoderMemory.check(bytes, limits: limits)
         var image = try file.decodePrimary()
@@ -63,6 +64,9 @@ private final class HEIFFile {
     private let context: OpaquePointer
     private var handle: OpaquePointer?
     private var primaryHandle: OpaquePointer?
+    private var transforms: HEIFTransforms
+    /// The size libheif decodes to, before the transforms.
+    private(set) var codedWidth = 0, codedHeight = 0
     private(set) var info = HEIFDecoder.Info(width: 0, height: 0, hasAlpha: false, bitDepth: 8, metadata: ImageMetadata())
 
     init(_ bytes: [UInt8], limits: ImageLimits, thumbnail: Bool) throws {
@@ -78,6 +82,9 @@ private final class HEIFFile {
         handle = primary
         primaryHandle = primary
         guard let primary else { throw HEIFError.corrupt("the file has no primary image") }
+        // libheif's choice, not pitm's: when pitm names a thumbnail, libheif takes the image.
+        var item: heif_item_id = 0
+        try Self.check(heif_context_get_primary_image_ID(context, &item))
         if thumbnail, heif_image_handle_get_number_of_thumbnails(primary) > 0 {
             var id: heif_item_id = 0
             var small: OpaquePointer?
@@ -85,9 +92,21 @@ private final class HEIFFile {
                 heif_image_handle_get_thumbnail(primary, id, &small).code == heif_error_Ok, let small
             {
                 handle = small
+                item = id
             }
         }
         let shown = handle ?? primary
+        let properties = HEIFItemProperties(bytes, item: item)
+        transforms = HEIFTransforms(properties)
+        let header = HEIFCodedSize.of(item: item, properties: properties, locations: HEIFItemLocations(bytes), in: bytes)
+        if let coded = try transforms.codedSize(header: header) {
+            (codedWidth, codedHeight) = coded
+        } else {
+            // Neither: libheif's own size is all there is, and nothing moves.
+            (codedWidth, codedHeight) = (Int(heif_image_handle_get_width(shown)), Int(heif_image_handle_get_height(shown)))
+            transforms = HEIFTransforms(HEIFItemProperties([], item: 0))
+        }
+        let shownSize = try transforms.shownSize(width: codedWidth, height: codedHeight)
         var metadata = ImageMetadata()
         if let exif = Self.exif(primary, limit: limits.maxMetadataBytes) {
             metadata.exif = exif
@@ -102,7 +121,7 @@ private final class HEIFFile {
         }
         if metadata.iccProfile == nil { metadata.iccProfile = Self.profile(fromNCLXOf: primary) }
         info = HEIFDecoder.Info(
-            width: Int(heif_image_handle_get_width(shown)), height: Int(heif_image_handle_get_height(shown)),
+            width: shownSize.width, height: shownSize.height,
             hasAlpha: heif_image_handle_has_alpha_channel(shown) != 0,
             bitDepth: max(8, Int(heif_image_handle_get_luma_bits_per_pixel(shown))), metadata: metadata)
     }
@@ -113,8 +132,12 @@ private final class HEIFFile {
         heif_context_free(context)
     }
 
-    /// The primary image, interleaved RGB(A), 8-bit or 16-bit.
-    func decodePrimary() throws -> Image {
+    /// The primary image (or the thumbnail asked for) as shown: interleaved RGB(A), 8-bit or
+    /// 16-bit, its size ``info``'s.
+    func decodePrimary() throws -> Image { try transforms.applied(to: decodeCoded()) }
+
+    /// The coded image, before the container's transforms.
+    private func decodeCoded() throws -> Image {
         guard let handle else { throw HEIFError.corrupt("the file has no primary image") }
         let deep = info.bitDepth > 8
         let chroma: heif_chroma =
@@ -124,8 +147,13 @@ private final class HEIFFile {
             case (true, false): heif_chroma_interleaved_RRGGBB_LE
             case (true, true): heif_chroma_interleaved_RRGGBBAA_LE
             }
+        // libheif decodes the coded image; the transforms are applied below, where the size
+        // they give is the one `info` promised.
+        guard let options = heif_decoding_options_alloc() else { throw HEIFError.corrupt("libheif could not start") }
+        defer { heif_decoding_options_free(options) }
+        options.pointee.ignore_transformations = 1
         var decoded: OpaquePointer?
-        try Self.check(heif_decode_image(handle, &decoded, heif_colorspace_RGB, chroma, nil))
+        try Self.check(heif_decode_image(handle, &decoded, heif_colorspace_RGB, chroma, options))
         guard let decoded else { throw HEIFError.corrupt("libheif returned no image") }
         defer { heif_image_release(decoded) }
         let width = Int(heif_image_get_width(decoded, heif_channel_interleaved))
@@ -134,9 +162,9 @@ private final class HEIFFile {
         guard width > 0, height > 0, let plane = heif_image_get_plane_readonly(decoded, heif_channel_interleaved, &stride) else {
             throw HEIFError.corrupt("the decoded image has no pixels")
         }
-        // The coded image must be the size the container declares (its ispe, after clap/irot).
-        guard width == info.width, height == info.height else {
-            throw HEIFError.corrupt("the image data is \(width)×\(height), but the file declares \(info.width)×\(info.height)")
+        // The coded image must be the size its header declares (see HEIFCodedSize).
+        guard width == codedWidth, height == codedHeight else {
+            throw HEIFError.corrupt("the image data is \(width)×\(height), but the file declares \(codedWidth)×\(codedHeight)")
         }
         let channels = info.hasAlpha ? 4 : 3
         let layout: PixelLayout = info.hasAlpha ? .rgba : .rgb
