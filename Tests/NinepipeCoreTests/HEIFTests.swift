@@ -128,6 +128,52 @@ struct HEIFTests {
         #expect(try half.rect(width: 48, height: 32) == PixelRect(x: 9, y: 6, width: 30, height: 20))
     }
 
+    @Test("HEVC sequence parameter sets are read from hvcC and bound the pictures libde265 may allocate")
+    func hevcParameterSets() throws {
+        // deep12.heic: a 32×16 grid of one 64×64 12-bit tile (libheif 1.15's grid wrapping).
+        let file = try bytes("deep12.heic")
+        let locations = HEIFItemLocations(file)
+        let parameters = try #require(locations.hevcConfigurations.first.flatMap { HEVCSequenceParameters(hvcC: $0) })
+        #expect(parameters.width == 64 && parameters.height == 64 && parameters.bitDepth == 12 && parameters.chromaFormat == 1)
+        #expect(parameters.pictureBytes == 64 * 64 * 3 / 2 * 2)
+        try HEVCDecoderMemory.check(file, limits: .default)
+        // A parameter set asking for 30000×30000 pictures, written bit by bit: 8 bits, 4:2:0, a
+        // conformance window cutting 2 (chroma units) on the right.
+        var bits = ""
+        bits += "0000" + "000" + "1" + String(repeating: "0", count: 96)  // VPS id, sub-layers, nesting, profile/tier/level
+        bits += Self.expGolomb(0) + Self.expGolomb(1) + Self.expGolomb(30000) + Self.expGolomb(30000)
+        bits += "1" + Self.expGolomb(0) + Self.expGolomb(2) + Self.expGolomb(0) + Self.expGolomb(0) + Self.expGolomb(0) + "1"
+        var nal: [UInt8] = [0x42, 0x01]
+        while bits.count % 8 != 0 { bits += "0" }
+        var index = bits.startIndex
+        while index < bits.endIndex {
+            let next = bits.index(index, offsetBy: 8)
+            nal.append(UInt8(bits[index..<next], radix: 2) ?? 0)
+            index = next
+        }
+        let hvcC = [UInt8](repeating: 0, count: 22) + [1, 0x80 | 33, 0, 1, 0, UInt8(nal.count)] + nal
+        let huge = try #require(HEVCSequenceParameters(hvcC: hvcC[...]))
+        #expect(huge.codedWidth == 30000 && huge.width == 29996 && huge.height == 30000)
+        let error = try #require(throws: LimitError.self) {
+            try HEVCDecoderMemory.check(huge, place: "in the hvcC box at byte 9", pictures: 1, limits: .default)
+        }
+        guard case .decoderMemoryTooLarge(let kind, let size, _) = error else {
+            Issue.record("\(error)")
+            return
+        }
+        #expect(kind.contains("declares 30000×30000 pictures") && size == 30000 * 30000 * 3 / 2 * 2, "\(kind)")
+        // A 240×180 image, coded as a 240×184 HEVC picture cut by its conformance window.
+        let thumbnailed = try bytes("with-thumbnail.heic")
+        let sizes = HEIFItemLocations(thumbnailed).hevcConfigurations.compactMap { HEVCSequenceParameters(hvcC: $0) }.map { "\($0.width)×\($0.height)" }
+        #expect(sizes.contains("240×180"), "\(sizes)")
+    }
+
+    /// `value` as HEVC's ue(v) bits.
+    static func expGolomb(_ value: Int) -> String {
+        let code = String(value + 1, radix: 2)
+        return String(repeating: "0", count: code.count - 1) + code
+    }
+
     @Test("the embedded thumbnail is read only when asked (heif-enc -t 48 made it)")
     func embeddedThumbnail() throws {
         let file = try bytes("with-thumbnail.heic")

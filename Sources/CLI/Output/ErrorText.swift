@@ -52,6 +52,10 @@ enum ErrorText {
         case .decoderMemoryTooLarge(let kind, let size, let limit):
             return
                 "\(kind) needs \(size >> 20) MiB of decoder memory, over the limit of \(limit >> 20) MiB (8 bytes per pixel --max-pixels allows); raise --max-pixels N if you trust this file"
+        case .memoryUnavailable(let kind, let size, let addressSpaceLimit):
+            let limit = addressSpaceLimit.map { " under its address-space limit of \($0 >> 20) MiB (ulimit -v)" } ?? ""
+            let smaller = step.map { "work on a smaller image (resize or thumbnail before '\($0)')" } ?? "lower --max-pixels N to refuse such files at once"
+            return "\(kind) needs \(size >> 20) MiB, which this process cannot allocate now\(limit); free memory or raise the limit, or \(smaller)"
         case .metadataTooLarge:
             return "\(error)"
         case .tooManyFrames(let frames, let limit):

@@ -8,6 +8,9 @@ public enum LimitError: NinepipeError, Hashable {
     case metadataTooLarge(kind: String, size: Int, limit: Int)
     /// A decoder's whole-image working memory is over ``ImageLimits/decoderMemoryLimit``.
     case decoderMemoryTooLarge(kind: String, size: Int, limit: Int)
+    /// A block of `size` bytes for `kind` could not be allocated now (see
+    /// ``MemoryAvailability``); `addressSpaceLimit` is the process's limit, when it has one.
+    case memoryUnavailable(kind: String, size: Int, addressSpaceLimit: Int?)
     /// An animation has more frames than ``ImageLimits/maxFrameCount``.
     case tooManyFrames(frames: Int, limit: Int)
     /// An animation's pixels, counted over all frames, are over ``ImageLimits/maxPixelCount``.
@@ -26,6 +29,10 @@ public enum LimitError: NinepipeError, Hashable {
         case .decoderMemoryTooLarge(let kind, let size, let limit):
             return
                 "\(kind) needs \(size >> 20) MiB of decoder memory, over the limit of \(limit >> 20) MiB (8 bytes per allowed pixel, ImageLimits.decoderMemoryLimit)"
+        case .memoryUnavailable(let kind, let size, let addressSpaceLimit):
+            let limit = addressSpaceLimit.map { " under its address-space limit of \($0 >> 20) MiB" } ?? ""
+            return
+                "\(kind) needs \(size >> 20) MiB, which this process cannot allocate now\(limit); free memory or raise the limit, or make the image smaller first (ImageLimits.maxPixelCount bounds what is decoded)"
         case .tooManyFrames(let frames, let limit):
             return "animation has \(frames) frames, over the limit of \(limit) frames (ImageLimits.maxFrameCount); load frames=first reads only the first"
         case .animationTooLarge(let width, let height, let frames, let limit):

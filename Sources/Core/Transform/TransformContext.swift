@@ -45,6 +45,15 @@ public struct TransformContext: Sendable {
         self.warningHandler = warningHandler
     }
 
+    /// Throws when a `width`×`height` result with `source`'s depth (and up to four channels)
+    /// is over ``limits`` or cannot be allocated now (``MemoryAvailability``): call it before
+    /// building a whole result of a new size, so that neither becomes a trap.
+    public func checkResult(width: Int, height: Int, like source: Image) throws(LimitError) {
+        try limits.check(width: width, height: height)
+        let channels = Swift.max(source.layout.channelCount, 4)
+        try MemoryAvailability.check("the \(width)×\(height) result", size: width * height * channels * source.depth.bytesPerSample)
+    }
+
     /// Reports a one-line fact about what the step decided (the window a smart crop chose), for
     /// hosts that show them; not a warning.
     public func note(_ message: String) { noteHandler?(message) }

@@ -168,6 +168,7 @@ public struct PipelineRunner: Sendable {
             for (offset, step, transform) in steps {
                 try transformContext.checkCancellation()
                 do {
+                    try Self.checkRoom(for: frame, transform)
                     frame = try transform.apply(to: frame, context: transformContext)
                 } catch let error as CancellationError {
                     throw error
@@ -177,6 +178,16 @@ public struct PipelineRunner: Sendable {
             }
             return frame
         }
+    }
+
+    /// Throws when `transform` could not allocate what it needs on `image` now: a result the
+    /// size of `image` (every step makes at least one while its input is still held), or what
+    /// it says it needs (``PeakMemoryEstimating``). A failed allocation would be a trap. (Steps
+    /// whose result is larger also check that size themselves, with
+    /// ``TransformContext/checkResult(width:height:like:)``.)
+    static func checkRoom(for image: Image, _ transform: any Transform) throws(LimitError) {
+        let size = (transform as? any PeakMemoryEstimating)?.peakMemory(for: image) ?? image.byteCount
+        try MemoryAvailability.check("working on the \(image.width)×\(image.height) image", size: size)
     }
 
     /// Whether a step after `index` keeps an animation animated: a `frame`/`frames` step, or a
@@ -236,10 +247,14 @@ public struct PipelineRunner: Sendable {
                         if let deciding = transform as? any FrameConsistentTransform, deciding.decidesFromPixels {
                             perFrame = try deciding.decided(by: frames.frames.map(\.image), context: context.transformContext)
                         }
-                        let transformed = try frames.mapImages { try perFrame.apply(to: $0, context: context.transformContext) }
+                        let transformed = try frames.mapImages {
+                            try Self.checkRoom(for: $0, perFrame)
+                            return try perFrame.apply(to: $0, context: context.transformContext)
+                        }
                         animation = transformed
                         image = transformed.firstImage
                     } else {
+                        try Self.checkRoom(for: current, transform)
                         image = try transform.apply(to: current, context: context.transformContext)
                     }
                 case .frames(let selection):

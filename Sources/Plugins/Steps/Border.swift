@@ -69,7 +69,7 @@ extension Transforms {
         /// Returns the bordered image.
         public func apply(to image: Image, context: TransformContext) throws -> Image {
             try image.transformedUpright { upright in
-                try context.limits.check(width: upright.width + left + right, height: upright.height + top + bottom)
+                try context.checkResult(width: upright.width + left + right, height: upright.height + top + bottom, like: upright)
                 return upright.padded(top: top, left: left, bottom: bottom, right: right, color: color)
             }
         }

@@ -169,7 +169,7 @@ extension Transforms {
                     holding: content.height, from: outputHeight, divs: chunk.yDivs, source: image.height,
                     before: chunk.padding.top, after: chunk.padding.bottom, axis: "height", limits: context.limits)
             }
-            try context.limits.check(width: outputWidth, height: outputHeight)
+            try context.checkResult(width: outputWidth, height: outputHeight, like: image)
             let columns = NinePatchAxis(divs: chunk.xDivs, length: image.width, output: outputWidth)
             let rows = NinePatchAxis(divs: chunk.yDivs, length: image.height, output: outputHeight)
             let colors = chunk.colors.count == columns.segments.count * rows.segments.count ? chunk.colors : []

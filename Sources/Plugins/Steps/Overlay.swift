@@ -97,7 +97,7 @@ extension Transforms {
             if let scale {
                 let wide = Swift.max(1, Int(scale.resolved(against: width).rounded()))
                 let high = Swift.max(1, Int((Double(overlay.height) * Double(wide) / Double(overlay.width)).rounded()))
-                try context.limits.check(width: wide, height: high)
+                try context.checkResult(width: wide, height: high, like: overlay)
                 overlay = try Resampler().resample(overlay, width: wide, height: high, context: context)
             }
             let resultLayout = Compositor.layout(base: layout, overlay: overlay.layout)

@@ -164,7 +164,7 @@ extension Transforms {
         public func apply(to image: Image, context: TransformContext) throws -> Image {
             try image.transformedUpright { upright in
                 let geometry = try geometry(for: upright, context: context)
-                try context.limits.check(width: geometry.canvasWidth, height: geometry.canvasHeight)
+                try context.checkResult(width: geometry.canvasWidth, height: geometry.canvasHeight, like: upright)
                 var result = try resampler.resample(
                     upright, width: geometry.width, height: geometry.height,
                     region: geometry.region, context: context)

@@ -83,7 +83,7 @@ extension Transforms {
 
         /// Returns the tiled canvas.
         public func apply(to image: Image, context: TransformContext) throws -> Image {
-            try context.limits.check(width: width, height: height)
+            try context.checkResult(width: width, height: height, like: image)
             if image.metadata.ninePatch != nil { context.warn("tile: nine-patch information dropped: tiling does not keep stretch regions") }
             return try image.transformedUpright { upright in
                 var source = upright
@@ -102,7 +102,7 @@ extension Transforms {
             case .round:
                 let across = Swift.max(1, Int((Double(width) / Double(source.width)).rounded()))
                 let down = Swift.max(1, Int((Double(height) / Double(source.height)).rounded()))
-                try context.limits.check(width: across * source.width, height: down * source.height)
+                try context.checkResult(width: across * source.width, height: down * source.height, like: source)
                 let copies = Self.wrapped(
                     source, width: across * source.width, height: down * source.height,
                     mirror: false, offsetX: 0, offsetY: 0)

@@ -46,6 +46,7 @@ public struct GIFDecoder: Sendable {
         var compositor: GIFCompositor?
         let summary = try GIFReader.walk(bytes, limits: limits, decodes: { $0 == 0 }) { screen, record, indices in
             if compositor == nil {
+                try Self.checkDecoding(screen, limits: limits)
                 var fresh = GIFCompositor(screen: screen)
                 fresh.add(record, indices: indices)
                 compositor = fresh
@@ -60,6 +61,15 @@ public struct GIFDecoder: Sendable {
         #endif
     }
 
+    /// The decoding check for a GIF on `screen`: RGBA pixels out, and besides them a frame's
+    /// indices as giflib reads them, the compositor's index canvas and the one a "restore to
+    /// previous" frame keeps, a byte a pixel each.
+    private static func checkDecoding(_ screen: GIFScreen, limits: ImageLimits) throws {
+        try limits.checkDecoding(
+            "the \(screen.width)×\(screen.height) GIF", width: screen.width, height: screen.height, bytesPerPixel: 4,
+            working: 3 * screen.width * screen.height)
+    }
+
     /// Decodes every frame of `bytes`, composited, handing each to `each` as it is made and
     /// keeping what it returns. The canvas times the frame count is checked against the limits
     /// from the headers first.
@@ -67,6 +77,7 @@ public struct GIFDecoder: Sendable {
         #if canImport(CGIF)
         let info = try readInfo(bytes)
         try limits.checkAnimation(width: info.canvasWidth, height: info.canvasHeight, frames: info.frameCount)
+        try Self.checkDecoding(GIFScreen(width: info.canvasWidth, height: info.canvasHeight), limits: limits)
         var compositor: GIFCompositor?
         var frames: [AnimationFrame] = []
         frames.reserveCapacity(info.frameCount)

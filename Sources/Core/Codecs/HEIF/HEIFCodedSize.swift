@@ -1,6 +1,6 @@
 /// The size libheif decodes an item to before its transforms, read from the coded data's own
-/// header: a grid's output size, an AV1 sequence header's frame size, an HEVC sequence
-/// parameter set's picture after its conformance window.
+/// header: a grid's output size, a reduced AV1 still-picture sequence header's frame size, an
+/// HEVC sequence parameter set's picture after its conformance window.
 ///
 /// The container's `ispe` should say the same, but libheif up to 1.15 wrote the size *after*
 /// rotation there (and reads its own files back consistently), while libavif and later libheif
@@ -27,7 +27,9 @@ enum HEIFCodedSize {
             let header =
                 configuration?.sequenceHeaders.first?.header
                 ?? locations.data(of: item, in: bytes, limit: bytes.count).flatMap { AV1Stream($0[...]).sequenceHeaders.first?.header }
-            return header.map { ($0.maxWidth, $0.maxHeight) }
+            // Only a reduced still-picture header fixes the frame size; a full one allows any
+            // frame up to its maximum, so the container's size is taken then.
+            return header.flatMap { $0.reducedStillPicture ? ($0.maxWidth, $0.maxHeight) : nil }
         case HEIFBoxes.fourCC("hvc1"):
             return properties.first("hvcC").flatMap { HEVCSequenceParameters(hvcC: $0) }.map { ($0.width, $0.height) }
         default:

@@ -44,10 +44,18 @@ public struct HEIFDecoder: Sendable {
     /// Decodes the primary image of `bytes`.
     public func decode(_ bytes: [UInt8]) throws -> Image {
         #if canImport(CHEIF)
+        // The coded data's memory first: a header asking for a huge frame is named as such.
+        try AV1DecoderMemory.check(bytes, limits: limits)
+        try HEVCDecoderMemory.check(bytes, limits: limits)
         let file = try HEIFFile(bytes, limits: limits, thumbnail: usesEmbeddedThumbnail)
         try limits.check(width: file.codedWidth, height: file.codedHeight)
         try limits.check(width: file.info.width, height: file.info.height)
-        try AV1DecoderMemory.check(bytes, limits: limits)
+        // Besides the image returned: libheif's RGB(A) picture (16-bit samples above 8 bits),
+        // from which it is copied.
+        let bytesPerPixel = (file.info.hasAlpha ? 4 : 3) * (file.info.bitDepth > 8 ? 2 : 1)
+        try limits.checkDecoding(
+            "the \(file.codedWidth)×\(file.codedHeight) HEIF image", width: file.info.width, height: file.info.height,
+            bytesPerPixel: bytesPerPixel, working: file.codedWidth * file.codedHeight * bytesPerPixel)
         var image = try file.decodePrimary()
         image.metadata = file.info.metadata
         return image

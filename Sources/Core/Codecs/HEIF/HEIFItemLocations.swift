@@ -19,6 +19,9 @@ struct HEIFItemLocations {
     /// The payloads of the `av1C` boxes among the item properties (`iprp`/`ipco`), after their
     /// four fixed bytes: the configuration OBUs libheif puts in front of every AV1 item it decodes.
     private(set) var av1Configurations: [ArraySlice<UInt8>] = []
+    /// The payloads of the `hvcC` boxes among the item properties: the parameter sets libheif
+    /// puts in front of every HEVC item it decodes.
+    private(set) var hevcConfigurations: [ArraySlice<UInt8>] = []
 
     /// Reads `bytes`; a file without `meta` has no items.
     init(_ bytes: [UInt8]) {
@@ -32,6 +35,7 @@ struct HEIFItemLocations {
                 guard let ipco = HEIFBoxes.first("ipco", in: payload, fullBox: false) else { return }
                 HEIFBoxes.forEach(in: ipco) { property, body in
                     if property == HEIFBoxes.fourCC("av1C"), body.count > 4 { av1Configurations.append(body.dropFirst(4)) }
+                    if property == HEIFBoxes.fourCC("hvcC") { hevcConfigurations.append(body) }
                 }
             default: break
             }

@@ -15,7 +15,8 @@ struct HEVCSequenceParameters: Hashable {
     /// and two above.
     var pictureBytes: Int {
         let halves = [2, 3, 4, 6][chromaFormat]  // samples a pixel, doubled
-        return codedWidth * codedHeight * halves / 2 * (bitDepth > 8 ? 2 : 1)
+        // Sides are below 2^32: cut to 2^24 (far past any limit), the product cannot overflow.
+        return min(codedWidth, 1 << 24) * min(codedHeight, 1 << 24) * halves / 2 * (bitDepth > 8 ? 2 : 1)
     }
 
     /// The first sequence parameter set in an `hvcC` payload (ISO/IEC 14496-15 8.3.3.1: 22
@@ -42,6 +43,13 @@ struct HEVCSequenceParameters: Hashable {
             }
         }
         return nil
+    }
+
+    /// Reads a sequence parameter set NAL unit (from its two-byte header on), or `nil` when it
+    /// is not one or does not read.
+    init?(nal: ArraySlice<UInt8>) {
+        guard nal.count > 2, nal[nal.startIndex] >> 1 & 0x3F == 33 else { return nil }
+        self.init(rbsp: Self.unescaped(nal.dropFirst(2)))
     }
 
     /// Reads the RBSP of a sequence parameter set (after its two-byte NAL header).
@@ -72,9 +80,7 @@ struct HEVCSequenceParameters: Hashable {
         let separatePlanes = chroma == 3 && bits.flag()
         let width = bits.uvlc()
         let height = bits.uvlc()
-        // The spec bounds a picture by its level; 16888 is level 6.2's widest. Larger is refused
-        // by libde265 too.
-        guard (1...16888).contains(width), (1...16888).contains(height) else { return nil }
+        guard width > 0, height > 0, width != .max, height != .max else { return nil }
         var window = (left: UInt32(0), right: UInt32(0), top: UInt32(0), bottom: UInt32(0))
         if bits.flag() { window = (bits.uvlc(), bits.uvlc(), bits.uvlc(), bits.uvlc()) }
         let lumaDepth = bits.uvlc()

@@ -55,6 +55,9 @@ public struct JPEGDecoder: Sendable {
                 return try decode(region, session: session, components: components, metadata: metadata)
             }
             let stride = width * components
+            try limits.checkDecoding(
+                "the \(width)×\(height) JPEG", width: width, height: height, bytesPerPixel: components,
+                working: Int(clamping: header.coefficient_bytes))
             var raw = [UInt8](repeating: 0, count: stride * height)
             var rowsDone = 0
             // Upright while decoding: each batch of rows is scattered to its oriented place

@@ -14,6 +14,10 @@ public enum WebPAnimation {
         #if canImport(CWebP)
         let info = try WebPDecoder(limits: limits).readInfo(bytes)
         try limits.checkAnimation(width: info.width, height: info.height, frames: info.frameCount)
+        // WebPAnimDecoder keeps the canvas being drawn and the one before it, 32-bit each.
+        try limits.checkDecoding(
+            "the \(info.width)×\(info.height) animated WebP", width: info.width, height: info.height, bytesPerPixel: 4,
+            working: 8 * info.width * info.height)
         return try bytes.withUnsafeBufferPointer { buffer in
             var data = WebPData(bytes: buffer.baseAddress, size: buffer.count)
             var options = WebPAnimDecoderOptions()

@@ -68,7 +68,7 @@ public struct WebPDecoder: Sendable {
             if info.frameCount > 1 {
                 warn("animated WebP: only the first of its \(info.frameCount) frames is read")
             }
-            var image = try container.decodeFirstFrame(scale: max(1, scaleDenominator))
+            var image = try container.decodeFirstFrame(scale: max(1, scaleDenominator), limits: limits)
             image.metadata = info.metadata
             if appliesOrientation && image.metadata.orientation != .up { image = image.uprighted() }
             return image
@@ -138,7 +138,7 @@ private struct WebPContainer {
     func close() { WebPDemuxDelete(demux) }
 
     /// The first frame, decoded (scaled by `scale`) and placed on the canvas.
-    func decodeFirstFrame(scale: Int) throws -> Image {
+    func decodeFirstFrame(scale: Int, limits: ImageLimits) throws -> Image {
         var frame = WebPIterator()
         guard WebPDemuxGetFrame(demux, 1, &frame) != 0 else { throw WebPError.corrupt("the file holds no image") }
         defer { WebPDemuxReleaseIterator(&frame) }
@@ -151,6 +151,12 @@ private struct WebPContainer {
         let width = isWholeCanvas ? canvasWidth : max(1, (frameWidth + scale - 1) / scale)
         let height = isWholeCanvas ? canvasHeight : max(1, (frameHeight + scale - 1) / scale)
         let channels = info.hasAlpha ? 4 : 3
+        // libwebp's own whole-frame buffers: a lossless frame is decoded to 32-bit ARGB first; a
+        // lossy one keeps a few rows, and its alpha plane whole.
+        let frameArea = frameWidth * frameHeight
+        try limits.checkDecoding(
+            "the \(frameWidth)×\(frameHeight) \(info.isLossless ? "lossless" : "lossy") WebP", width: width, height: height,
+            bytesPerPixel: channels, working: info.isLossless ? 4 * frameArea : info.hasAlpha ? frameArea : 0)
         var config = WebPDecoderConfig()
         guard WebPInitDecoderConfigInternal(&config, WEBP_DECODER_ABI_VERSION) != 0 else { throw WebPError.corrupt("libwebp version mismatch") }
         if width != frameWidth || height != frameHeight {

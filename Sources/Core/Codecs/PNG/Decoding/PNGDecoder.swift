@@ -40,6 +40,9 @@ public struct PNGDecoder: Sendable {
             return try decodeRegion(bytes, structure, expander: expander, layout: layout, depth: depth, region: region)
         }
         let sampleCount = header.width * header.height * layout.channelCount
+        try limits.checkDecoding(
+            "the \(header.width)×\(header.height) PNG", width: header.width, height: header.height,
+            bytesPerPixel: layout.channelCount * depth.bytesPerSample, working: 0)
         let metadata = structure.metadata
         switch depth {
         case .eight:
