@@ -23,6 +23,7 @@
 # Reproduce one with: .build-fuzz/release/FuzzPNG .build-fuzz/crashes/png/crash-…
 # Every finding is printed as base64 with the command that saves it as a regression in
 # Fuzz/Corpus/TARGET/: each file there is replayed before fuzzing starts (and seeds the corpus).
+# Fuzz/Dictionaries/TARGET.dict, when present, is handed to libFuzzer as -dict.
 # Limits: 256 MiB per allocation (a bigger one is reported as a bug), 1 GiB RSS (ASan's own
 # bookkeeping included), 10 s per input. Leak checking is off: Swift keeps its runtime caches
 # and globals for the life of the process.
@@ -150,8 +151,12 @@ if [ -e "${regressions[0]}" ]; then
     fi
 fi
 
+# Fuzz/Dictionaries/TARGET.dict, when there is one, gives libFuzzer the tokens that matter.
+dictionary=()
+[ -f "Fuzz/Dictionaries/$target.dict" ] && dictionary=(-dict="Fuzz/Dictionaries/$target.dict")
+
 status=0
 .build-fuzz/release/"$product" "$corpus" -max_total_time="$seconds" -max_len="$max_len" \
-    "${limits[@]}" -artifact_prefix="$crashes/" -print_final_stats=1 "$@" || status=$?
+    "${limits[@]}" "${dictionary[@]}" -artifact_prefix="$crashes/" -print_final_stats=1 "$@" || status=$?
 [ "$status" -eq 0 ] || report
 exit "$status"

@@ -216,11 +216,14 @@ int njs_svg_version(double seconds, char *message, size_t capacity) {
     return status;
 }
 
-int njs_svg_measure(const uint8_t *data, size_t length, double seconds, double *width, double *height, char *message, size_t capacity) {
+int njs_svg_measure(
+    const uint8_t *data, size_t length, double seconds, size_t memory_bytes, double *width, double *height, char *message,
+    size_t capacity) {
     struct njs_request request;
     memset(&request, 0, sizeof request);
     request.kind = NJS_REQUEST_MEASURE;
     request.document_length = length;
+    request.memory_bytes = memory_bytes;
     struct njs_reply reply;
     int status = exchange(&request, data, NULL, &reply, NULL, 0, seconds, message, capacity);
     if (status >= 0) {

@@ -240,6 +240,7 @@ void njs_helper_main(int fd) {
         } else if (request.kind == NJS_REQUEST_VERSION) {
             snprintf(reply.message, sizeof reply.message, "%u.%u.%u", *api.major, *api.minor, *api.micro);
         } else if (request.kind == NJS_REQUEST_MEASURE) {
+            limit_memory(request.memory_bytes);
             reply.status = measure(document, request.document_length, &reply);
         } else {
             limit_memory(request.memory_bytes);

@@ -248,3 +248,78 @@ extension SVGTests {
         #expect(try draw(fixture("basic-shapes.svg")).width == 60)
     }
 }
+
+/// Issue 39, item 3: the SVG checks could be bypassed, and measuring had no memory cap.
+extension SVGTests {
+    @Test("XInclude is refused however its namespace is written: plain, with a character reference, through an entity")
+    func inclusion() {
+        let included = Data((#"<svg \#(Self.svgNamespace)>"# + String(repeating: #"<rect width="1" height="1"/>"#, count: 2000) + "</svg>").utf8)
+        let include = #"<xi:include parse="xml" href="data:application/xml;base64,\#(included.base64EncodedString())"/>"#
+        for namespace in ["http://www.w3.org/2001/XInclude", "http://www.w3.org/2001/&#88;Include", "http://www.w3.org/2001/&#x58;Include"] {
+            refuses(#"<svg \#(Self.svgNamespace) xmlns:xi="\#(namespace)" width="9" height="9">\#(include)</svg>"#, "uses XInclude")
+        }
+        refuses(
+            #"<!DOCTYPE svg [<!ENTITY xi "http://www.w3.org/2001/XInclude">]><svg \#(Self.svgNamespace) xmlns:xi="&xi;" width="9" height="9">\#(include)</svg>"#,
+            "uses XInclude")
+        refuses(
+            #"<svg \#(Self.svgNamespace) width="9" height="9"><g xmlns="http://www.w3.org/2003/XInclude"><include href="data:,x"/></g></svg>"#,
+            "uses XInclude")
+    }
+
+    @Test("entities written with character references, markup in entities and non-ASCII elements count as what libxml2 makes of them")
+    func expandedChecks() throws {
+        // &#38; is & once the declaration is read: a1 refers to a0.
+        refuses(
+            #"<!DOCTYPE svg [<!ENTITY a0 "lol"><!ENTITY a1 "&#38;a0;&#38;a0;">]><svg \#(Self.svgNamespace) width="9" height="9"><text>&a1;</text></svg>"#,
+            "defined through other entities (written with character references)")
+        refuses(
+            #"<!DOCTYPE svg [<!ENTITY p "&#37;x;">]><svg \#(Self.svgNamespace) width="9" height="9"><text>&p;</text></svg>"#,
+            "defined through other entities")
+        // 1,000 rectangles in an entity, used 300 times: 300,000 elements.
+        let rects = String(repeating: "<rect width='1' height='1'/>", count: 1000)
+        refuses(
+            #"<!DOCTYPE svg [<!ENTITY r "\#(rects)">]><svg \#(Self.svgNamespace) width="9" height="9">\#(String(repeating: "&r;", count: 300))</svg>"#,
+            "more than 250000 elements")
+        refuses(#"<svg \#(Self.svgNamespace) width="9" height="9">"# + String(repeating: "<é/>", count: 260_000) + "</svg>", "more than 250000 elements")
+        // An entity used so often that the document would grow past 32 MiB.
+        let kilobyte = String(repeating: "x", count: 1024)
+        refuses(
+            #"<!DOCTYPE svg [<!ENTITY k "\#(kilobyte)">]><svg \#(Self.svgNamespace) width="9" height="9"><text>\#(String(repeating: "&k;", count: 40_000))</text></svg>"#,
+            "expand it past 33554432 bytes")
+        // Plain text entities and character references still draw.
+        let plain =
+            ##"<!DOCTYPE svg [<!ENTITY red "#f00">]><svg \##(Self.svgNamespace) width="4" height="4"><rect width="4" height="4" fill="&red;"/><text>&#169;</text></svg>"##
+        #expect(try draw(Array(plain.utf8)).sample(x: 1, y: 1, channel: 0) == 255)
+    }
+
+    @Test("a data: URL declaring another type is still checked when its bytes are an image or markup")
+    func disguisedData() {
+        func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+            let body = Array(type.utf8) + data
+            let crc = body.withUnsafeBytes { Zlib.crc32($0) }
+            return [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: data.count >> $0) } + body + [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: crc >> $0) }
+        }
+        let png: [UInt8] =
+            [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", [0, 0, 0x75, 0x30, 0, 0, 0x75, 0x30, 8, 0, 0, 0, 0])
+            + chunk("IDAT", [0x78, 0x9C, 0x63, 0, 0]) + chunk("IEND", [])
+        let bomb = Data(png).base64EncodedString()
+        refuses(
+            #"<svg \#(Self.svgNamespace) width="9" height="9"><image width="9" height="9" href="data:application/octet-stream;base64,\#(bomb)"/></svg>"#,
+            "30000×30000")
+        let many = Data((#"<svg \#(Self.svgNamespace)>"# + String(repeating: "<g/>", count: 260_000) + "</svg>").utf8).base64EncodedString()
+        refuses(
+            #"<svg \#(Self.svgNamespace) width="9" height="9"><image width="9" height="9" href="data:text/plain;base64,\#(many)"/></svg>"#,
+            "more than 250000 elements")
+    }
+
+    @Test("measuring a document is bounded in memory too")
+    func measuringIsBounded() throws {
+        // 200,000 rectangles (within the element limit) take librsvg more than 71 MiB to parse.
+        let text = #"<svg \#(Self.svgNamespace) width="10" height="10">"# + String(repeating: #"<rect width="1" height="1" fill="red"/>"#, count: 200_000) + "</svg>"
+        var small = ImageLimits(maxPixelCount: 1_000_000)
+        small.maxRenderSeconds = 20
+        let error = try #require(throws: SVGError.self) { try ImageCodecs.info(Array(text.utf8), limits: small) }
+        #expect("\(error)".contains("71 MiB allowed"), "\(error)")
+        #expect(try ImageCodecs.info(fixture("basic-shapes.svg"), limits: small).width == 60)
+    }
+}

@@ -34,8 +34,11 @@ int njs_svg_version(double seconds, char *message, size_t capacity);
 /// Parses `length` bytes of SVG (librsvg's XML safety limits on, no base file: nothing outside
 /// the document can be loaded) and gives the document's size in CSS pixels at 96 DPI: from its
 /// absolute `width` and `height`, else its `viewBox`. Returns 1 with the size, 0 when the
-/// document has no size of its own, or a failure status. Stopped after `seconds`.
-int njs_svg_measure(const uint8_t *data, size_t length, double seconds, double *width, double *height, char *message, size_t capacity);
+/// document has no size of its own, or a failure status. Stopped after `seconds`; may allocate
+/// at most `memory_bytes` while parsing.
+int njs_svg_measure(
+    const uint8_t *data, size_t length, double seconds, size_t memory_bytes, double *width, double *height, char *message,
+    size_t capacity);
 
 /// Draws the document (size `document_width`×`document_height` CSS pixels) scaled by `scale_x`
 /// and `scale_y` from the top left corner into `width`×`height` pixels, as premultiplied RGBA,

@@ -95,7 +95,7 @@ public struct SVGCodec: ImageDecoder {
     private func measure(_ bytes: [UInt8], limits: ImageLimits) throws -> (width: Double, height: Double)? {
         #if canImport(CSVGShim)
         try SVGScreening.check(bytes, limits: limits)
-        return try SVGRenderer.size(of: bytes, seconds: limits.maxRenderSeconds)
+        return try SVGRenderer.size(of: bytes, seconds: limits.maxRenderSeconds, memory: limits.decoderMemoryLimit)
         #else
         throw FormatUnavailableError(format: .svg)
         #endif

@@ -17,6 +17,10 @@ public enum SVGError: NinepipeError, Hashable {
     case unreadableEmbeddedImage(offset: Int, reason: String)
     /// Images embedded in images embedded in the document, more levels deep than Ninepipe reads.
     case nestedTooDeeply(limit: Int)
+    /// The document uses XInclude (its namespace at `offset`, after entities are expanded).
+    case inclusion(offset: Int)
+    /// Expanding the document's entities makes it larger than `limit` bytes.
+    case expandsTooFar(limit: Int)
     /// Drawing took longer than ``ImageLimits/maxRenderSeconds``.
     case tooSlow(seconds: Double)
     /// The process drawing the document died: it ran out of the memory allowed, or librsvg failed.
@@ -44,6 +48,10 @@ public enum SVGError: NinepipeError, Hashable {
             "the image embedded as a data: URL at byte \(offset) cannot be checked: \(reason); embed it as PNG, JPEG, WebP or GIF"
         case .nestedTooDeeply(let limit):
             "the SVG embeds images within images more than \(limit) levels deep"
+        case .inclusion(let offset):
+            "the SVG uses XInclude (its namespace at byte \(offset)), which pulls another document into this one; Ninepipe does not follow it: put the included content in the document itself"
+        case .expandsTooFar(let limit):
+            "the SVG's entities expand it past \(limit) bytes, more than Ninepipe reads; remove the DOCTYPE's entities or simplify the document"
         case .tooSlow(let seconds):
             "drawing the SVG took longer than the \(seconds == seconds.rounded() ? "\(Int(seconds))" : "\(seconds)") s allowed and was stopped; simplify it (filters, huge blurs, deep reuse), draw it smaller, or allow more time if you trust it"
         case .drawingFailed(let reason, let memory):

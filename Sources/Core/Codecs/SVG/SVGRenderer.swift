@@ -19,13 +19,16 @@ enum SVGRenderer {
     }()
 
     /// The document's own size in CSS pixels, or `nil` when it has none (no absolute width and
-    /// height, no viewBox). Parsed in a helper, stopped after `seconds`.
-    static func size(of bytes: [UInt8], seconds: Double) throws(SVGError) -> (width: Double, height: Double)? {
+    /// height, no viewBox). Parsed in a helper, stopped after `seconds`; may take `memory` bytes
+    /// more than it started with.
+    static func size(of bytes: [UInt8], seconds: Double, memory: Int) throws(SVGError) -> (width: Double, height: Double)? {
         var message = [CChar](repeating: 0, count: 512)
         var width = 0.0
         var height = 0.0
-        let found = bytes.withUnsafeBufferPointer { njs_svg_measure($0.baseAddress, $0.count, seconds, &width, &height, &message, message.count) }
-        if found < 0 { try check(found, message, seconds: seconds, memory: 0) }
+        let found = bytes.withUnsafeBufferPointer {
+            njs_svg_measure($0.baseAddress, $0.count, seconds, memory, &width, &height, &message, message.count)
+        }
+        if found < 0 { try check(found, message, seconds: seconds, memory: memory) }
         guard found == 1, width > 0, height > 0, width.isFinite, height.isFinite else { return nil }
         return (width, height)
     }

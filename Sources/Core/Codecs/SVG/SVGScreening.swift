@@ -14,14 +14,73 @@ enum SVGScreening {
     /// How deep SVGs embedded in SVGs (as `data:` URLs) may go.
     static let maxNesting = 3
 
+    /// The namespaces of XInclude, whose `include` element librsvg follows (the 2003 one is
+    /// libxml2's older spelling).
+    static let inclusionNamespaces = ["http://www.w3.org/2001/XInclude", "http://www.w3.org/2003/XInclude"]
+
     /// Throws ``SVGError`` (or a ``LimitError`` for an embedded image over `limits`) when the
     /// document `bytes` is one Ninepipe does not hand to librsvg.
+    ///
+    /// The element count, the inclusion check and the embedded images are checked on the
+    /// document as libxml2 hands it to librsvg: its entities expanded and its character
+    /// references decoded, so that markup or a namespace written through them is seen (a review
+    /// found `&#38;` hiding an entity reference, and XInclude pulling 300,000 elements in).
     static func check(_ bytes: [UInt8], limits: ImageLimits, depth: Int = 0) throws {
         guard depth <= maxNesting else { throw SVGError.nestedTooDeeply(limit: maxNesting) }
         guard bytes.count <= maxDocumentBytes else { throw SVGError.documentTooLarge(bytes: bytes.count, limit: maxDocumentBytes) }
-        guard elementCount(bytes, limit: maxElements) <= maxElements else { throw SVGError.tooManyElements(limit: maxElements) }
-        try checkEntities(bytes)
-        try checkEmbeddedImages(bytes, limits: limits, depth: depth)
+        let entities = try checkEntities(bytes)
+        let text = try expanded(bytes, entities: entities)
+        guard elementCount(text, limit: maxElements) <= maxElements else { throw SVGError.tooManyElements(limit: maxElements) }
+        try checkNoInclusion(text)
+        try checkEmbeddedImages(text, limits: limits, depth: depth)
+    }
+
+    /// Refuses XInclude: `<xi:include href="data:…">` makes librsvg parse another document
+    /// into this one, past every check here.
+    static func checkNoInclusion(_ text: [UInt8]) throws(SVGError) {
+        for namespace in inclusionNamespaces {
+            if let offset = find(namespace, in: text, from: 0) { throw .inclusion(offset: offset) }
+        }
+    }
+
+    /// `bytes` with its character references decoded and the references to `entities` replaced
+    /// by their values (predefined and unknown references are left as they are); refused when
+    /// that grows past ``maxDocumentBytes``. Entity values hold no references (see
+    /// ``checkEntities(_:)``), so one pass expands everything.
+    static func expanded(_ bytes: [UInt8], entities: [String: [UInt8]]) throws(SVGError) -> [UInt8] {
+        guard bytes.contains(UInt8(ascii: "&")) else { return bytes }
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            index += 1
+            guard byte == UInt8(ascii: "&"), let end = bytes[index..<Swift.min(bytes.count, index + 65)].firstIndex(of: UInt8(ascii: ";")) else {
+                output.append(byte)
+                continue
+            }
+            let name = bytes[index..<end]
+            if name.first == UInt8(ascii: "#"), let character = characterReference(name.dropFirst()) {
+                output += character
+            } else if let value = entities[String(decoding: name, as: UTF8.self)] {
+                output += value
+            } else {
+                output.append(byte)
+                continue
+            }
+            index = end + 1
+            guard output.count <= maxDocumentBytes else { throw .expandsTooFar(limit: maxDocumentBytes) }
+        }
+        return output
+    }
+
+    /// The UTF-8 bytes of the character a reference's digits name (`38`, `x26`), or `nil` when
+    /// they name none.
+    static func characterReference(_ digits: ArraySlice<UInt8>) -> [UInt8]? {
+        let text = String(decoding: digits, as: UTF8.self)
+        let value = text.first == "x" ? UInt32(text.dropFirst(), radix: 16) : UInt32(text, radix: 10)
+        guard let value, let scalar = Unicode.Scalar(value) else { return nil }
+        return Array(String(Character(scalar)).utf8)
     }
 
     /// How many element tags (`<` then a name) `bytes` holds, counting no further than `limit` + 1.
@@ -36,8 +95,12 @@ enum SVGScreening {
         return count
     }
 
-    /// Refuses entity declarations other than plain text ones.
-    static func checkEntities(_ bytes: [UInt8]) throws(SVGError) {
+    /// Refuses entity declarations other than plain text ones, and gives the values of those:
+    /// their character references decoded, as libxml2 decodes them when it reads the
+    /// declaration (so `&#38;a;` is the reference `&a;` and is refused).
+    @discardableResult
+    static func checkEntities(_ bytes: [UInt8]) throws(SVGError) -> [String: [UInt8]] {
+        var values: [String: [UInt8]] = [:]
         var declared = 0
         var cursor = 0
         while let start = find("<!ENTITY", in: bytes, from: cursor) {
@@ -65,19 +128,27 @@ enum SVGScreening {
                 if refersToEntity { throw .unsafeEntity(name: entity, reason: "defined through other entities", offset: start) }
                 end += 1
             }
+            // The same rule for the value as libxml2 stores it.
+            let value = (try? expanded(Array(bytes[Swift.min(index + 1, end)..<end]), entities: [:])) ?? []
+            if value.contains(UInt8(ascii: "&")) || value.contains(UInt8(ascii: "%")) {
+                throw .unsafeEntity(name: entity, reason: "defined through other entities (written with character references)", offset: start)
+            }
+            if values[entity] == nil { values[entity] = value }  // the first declaration wins, as in XML
             cursor = end
         }
+        return values
     }
 
-    /// Checks every image embedded as a `data:` URL: an SVG by these same rules one level deeper,
-    /// a raster image by its header against `limits` (before librsvg's image loader allocates it).
+    /// Checks everything embedded as a `data:` URL that could be an image, whatever type the URL
+    /// declares (librsvg's image loader sniffs the bytes): an SVG or other XML by these same
+    /// rules one level deeper, a raster image by its header against `limits` (before librsvg's
+    /// image loader allocates it). Other data (a font, a style sheet) is left alone.
     static func checkEmbeddedImages(_ bytes: [UInt8], limits: ImageLimits, depth: Int) throws {
         var cursor = 0
         while let start = find("data:", in: bytes, from: cursor) {
             cursor = start + 5
             guard let comma = bytes[cursor..<Swift.min(bytes.count, cursor + 256)].firstIndex(of: UInt8(ascii: ",")) else { continue }
             let header = String(decoding: bytes[cursor..<comma], as: UTF8.self).lowercased()
-            guard header.hasPrefix("image/") else { continue }
             // The URL ends at the quote that opened it (an attribute, or CSS `url("…")`), else
             // at what ends an unquoted CSS `url(…)`.
             let opener = start > 0 ? bytes[start - 1] : 0
@@ -95,10 +166,12 @@ enum SVGScreening {
             } else {
                 data = percentDecoded(payload)
             }
-            if header.hasPrefix("image/svg+xml") {
+            let sniffed = ImageFormat(sniffing: data)
+            if header.hasPrefix("image/svg+xml") || (sniffed == nil && looksLikeXML(data)) || sniffed == .svg {
                 try check(data, limits: limits, depth: depth + 1)
                 continue
             }
+            guard header.hasPrefix("image/") || sniffed != nil else { continue }
             let info: ImageInfo
             do {
                 info = try ImageCodecs.info(data, limits: limits)
@@ -111,11 +184,20 @@ enum SVGScreening {
         }
     }
 
+    /// Whether `data` starts, after white space and a byte-order mark, with markup.
+    static func looksLikeXML(_ data: [UInt8]) -> Bool {
+        var index = data.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        skipSpace(data, &index)
+        return index < data.count && data[index] == UInt8(ascii: "<")
+    }
+
     // MARK: - Bytes
 
+    /// Whether `byte` can start an element name: an ASCII letter, `_`, `:`, or the first byte of
+    /// any non-ASCII character (XML names may be `<é>`, and librsvg keeps unknown elements).
     private static func isNameStart(_ byte: UInt8) -> Bool {
         (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
-            || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ":")
+            || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ":") || byte >= 0x80
     }
 
     private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
