@@ -315,7 +315,9 @@ extension SVGTests {
     @Test("measuring a document is bounded in memory too")
     func measuringIsBounded() throws {
         // 200,000 rectangles (within the element limit) take librsvg more than 71 MiB to parse.
-        let text = #"<svg \#(Self.svgNamespace) width="10" height="10">"# + String(repeating: #"<rect width="1" height="1" fill="red"/>"#, count: 200_000) + "</svg>"
+        let text =
+            #"<svg \#(Self.svgNamespace) width="10" height="10">"# + String(repeating: #"<rect width="1" height="1" fill="red"/>"#, count: 200_000)
+            + "</svg>"
         var small = ImageLimits(maxPixelCount: 1_000_000)
         small.maxRenderSeconds = 20
         let error = try #require(throws: SVGError.self) { try ImageCodecs.info(Array(text.utf8), limits: small) }
