@@ -38,4 +38,11 @@ int njs_read_all(int fd, void *bytes, size_t length);
 /// The helper's loop over `fd` (never returns).
 void njs_helper_main(int fd) __attribute__((noreturn));
 
+/// A helper is the caller's own executable started afresh (exec, no memory of the caller's)
+/// with `argv[1]` this marker and its socket as descriptor NJS_HELPER_FD; the shim's
+/// constructor (svg_helper.c) sees the marker and becomes the helper before `main` runs, so
+/// any program linking the shim (ninepipe, a test runner, an embedding host) can be one.
+#define NJS_HELPER_MARKER "ninepipe-svg-helper:1"
+enum { NJS_HELPER_FD = 3 };
+
 #endif

@@ -7,6 +7,7 @@
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
+#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -68,36 +69,44 @@ static double now(void) {
 }
 
 /// Starts a helper in the empty slot `helper` (the pool lock held); 0, or -1 with errno's text.
+///
+/// The helper is this process's own executable, executed afresh (see NJS_HELPER_MARKER): it
+/// shares no memory with this process (other inputs, an embedding host's secrets) and gets an
+/// environment of its own, nothing of this one's. It keeps standard error (librsvg's warnings)
+/// and its socket, reads and writes /dev/null for the rest, and holds no other file of this
+/// process open: a pipe another thread is reading must see its end when that thread's writer
+/// closes it.
 static int spawn(struct helper *helper, char *message, size_t capacity) {
     int sockets[2];
     if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sockets) != 0) {
         copy_message(strerror(errno), message, capacity);
         return -1;
     }
-    pid_t pid = fork();
-    if (pid == 0) {
-        // The helper: only C from here on, and it leaves with _exit. It keeps standard error
-        // (librsvg's warnings) and its socket, and holds no other file of this process open: a
-        // pipe another thread is reading must see its end when that thread's writer closes it.
-        int keep = sockets[1] < 3 ? fcntl(sockets[1], F_DUPFD, 3) : sockets[1];
-        int null = open("/dev/null", O_RDWR);
-        if (null >= 0) {
-            dup2(null, 0);
-            dup2(null, 1);
-        }
-#if defined(__linux__)
-        if (keep > 3) close_range(3, (unsigned)keep - 1, 0);
-        close_range((unsigned)keep + 1, ~0U, 0);
-#else
-        for (int fd = 3; fd < 4096; fd++) if (fd != keep) close(fd);
-#endif
-        njs_helper_main(keep);
-    }
-    int fork_error = errno;
-    close(sockets[1]);
-    if (pid < 0) {
+    char executable[4096];
+    ssize_t length = readlink("/proc/self/exe", executable, sizeof executable - 1);
+    if (length <= 0) {
+        int error = errno;
         close(sockets[0]);
-        copy_message(strerror(fork_error), message, capacity);
+        close(sockets[1]);
+        snprintf(message, capacity, "cannot find this program's executable to start a helper: %s", strerror(error));
+        return -1;
+    }
+    executable[length] = 0;
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_adddup2(&actions, sockets[1], NJS_HELPER_FD);
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
+    posix_spawn_file_actions_addclosefrom_np(&actions, NJS_HELPER_FD + 1);
+    char *arguments[] = {"ninepipe-svg-helper", NJS_HELPER_MARKER, NULL};
+    char *environment[] = {"PATH=/usr/bin:/bin", "LC_ALL=C.UTF-8", NULL};
+    pid_t pid;
+    int error = posix_spawn(&pid, executable, &actions, NULL, arguments, environment);
+    posix_spawn_file_actions_destroy(&actions);
+    close(sockets[1]);
+    if (error != 0) {
+        close(sockets[0]);
+        snprintf(message, capacity, "cannot start a helper (%s): %s", executable, strerror(error));
         return -1;
     }
     helper->pid = pid;

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "protocol.h"
@@ -213,6 +214,17 @@ static void unlimit_memory(void) {
     if (getrlimit(RLIMIT_DATA, &limit) != 0) return;
     limit.rlim_cur = limit.rlim_max;
     setrlimit(RLIMIT_DATA, &limit);
+}
+
+/// Becomes the helper when this process was started as one (see NJS_HELPER_MARKER): glibc hands
+/// constructors the program's arguments. The descriptor must be a socket, so that a program
+/// started by hand with these arguments does nothing surprising.
+__attribute__((constructor)) static void njs_helper_entry(int argc, char **argv, char **envp) {
+    (void)envp;
+    if (argc != 2 || argv == NULL || argv[1] == NULL || strcmp(argv[1], NJS_HELPER_MARKER) != 0) return;
+    struct stat status;
+    if (fstat(NJS_HELPER_FD, &status) != 0 || !S_ISSOCK(status.st_mode)) _exit(2);
+    njs_helper_main(NJS_HELPER_FD);
 }
 
 void njs_helper_main(int fd) {

@@ -325,3 +325,74 @@ extension SVGTests {
         #expect(try ImageCodecs.info(fixture("basic-shapes.svg"), limits: small).width == 60)
     }
 }
+
+/// Issue 39, item 10: helpers were forks of their caller, holding its memory (a `--set` value
+/// was found three times in one) and its environment.
+extension SVGTests {
+    /// The helpers this process started: its children whose first argument is the helper marker.
+    static func helperProcesses() -> [Int32] {
+        let me = getpid()
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap(Int32.init).filter { pid in
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                let close = stat.lastIndex(of: ")")
+            else { return false }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            guard fields.count > 2, Int32(fields[1]) == me,
+                let arguments = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline")
+            else { return false }
+            return arguments.split(separator: 0).dropFirst().first.map { String(decoding: $0, as: UTF8.self) } == "ninepipe-svg-helper:1"
+        }
+    }
+
+    /// Whether `needle` occurs in the writable memory of process `pid`; `nil` when it cannot be read.
+    static func memory(of pid: Int32, contains needle: [UInt8]) -> Bool? {
+        guard let maps = try? String(contentsOfFile: "/proc/\(pid)/maps", encoding: .utf8) else { return nil }
+        let fd = open("/proc/\(pid)/mem", O_RDONLY)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var readAny = false
+        for line in maps.split(separator: "\n") {
+            let fields = line.split(separator: " ")
+            guard fields.count >= 2, fields[1].hasPrefix("rw") else { continue }
+            let range = fields[0].split(separator: "-").compactMap { UInt64($0, radix: 16) }
+            guard range.count == 2, range[1] > range[0], range[1] - range[0] <= 256 << 20 else { continue }
+            var buffer = [UInt8](repeating: 0, count: Int(range[1] - range[0]))
+            let count = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, off_t(range[0])) }
+            guard count > 0 else { continue }
+            readAny = true
+            let region = buffer[0..<count]
+            var index = region.startIndex
+            while let found = region[index...].firstIndex(of: needle[0]) {
+                if region[found...].starts(with: needle) { return true }
+                index = found + 1
+            }
+        }
+        return readAny ? false : nil
+    }
+
+    @Test("helpers are this program executed afresh: none of the caller's memory, an environment of their own")
+    func helpersAreFresh() throws {
+        let marker = "ninepipe-marker-\(UInt64.random(in: 1...UInt64.max))"
+        setenv("NINEPIPE_TEST_MARKER", marker, 1)
+        defer { unsetenv("NINEPIPE_TEST_MARKER") }
+        let kept = (0..<3).map { _ in Array(marker.utf8) }
+        #expect(try draw(fixture("basic-shapes.svg")).width == 60)
+        let helpers = Self.helperProcesses()
+        #expect(!helpers.isEmpty, "no helper process found")
+        for pid in helpers {
+            let environment = FileManager.default.contents(atPath: "/proc/\(pid)/environ").map { String(decoding: $0, as: UTF8.self) }
+            #expect(environment == "PATH=/usr/bin:/bin\0LC_ALL=C.UTF-8\0", "\(environment ?? "unreadable")")
+            let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/exe")
+            #expect(executable == (try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")))
+            if let found = Self.memory(of: pid, contains: Array(marker.utf8)) {
+                #expect(!found, "the caller's marker is in helper \(pid)'s memory")
+            } else {
+                print("SKIP: helper \(pid)'s memory cannot be read here (ptrace rules); its memory was not searched")
+            }
+        }
+        // The search finds the marker where it is: in this process.
+        #expect(Self.memory(of: getpid(), contains: Array(marker.utf8)) == true)
+        withExtendedLifetime(kept) {}
+    }
+}
