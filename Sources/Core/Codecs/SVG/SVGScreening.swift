@@ -25,14 +25,23 @@ enum SVGScreening {
     /// document as libxml2 hands it to librsvg: its entities expanded and its character
     /// references decoded, so that markup or a namespace written through them is seen (a review
     /// found `&#38;` hiding an entity reference, and XInclude pulling 300,000 elements in).
-    static func check(_ bytes: [UInt8], limits: ImageLimits, depth: Int = 0) throws {
+    static func check(_ bytes: [UInt8], limits: ImageLimits) throws {
+        var elements = 0
+        try check(bytes, limits: limits, depth: 0, elements: &elements)
+    }
+
+    /// ``check(_:limits:)`` for a document `depth` levels down, adding its elements to
+    /// `elements`: SVGs embedded in SVGs share the document's element limit, as librsvg parses
+    /// them all.
+    static func check(_ bytes: [UInt8], limits: ImageLimits, depth: Int, elements: inout Int) throws {
         guard depth <= maxNesting else { throw SVGError.nestedTooDeeply(limit: maxNesting) }
         guard bytes.count <= maxDocumentBytes else { throw SVGError.documentTooLarge(bytes: bytes.count, limit: maxDocumentBytes) }
         let entities = try checkEntities(bytes)
         let text = try expanded(bytes, entities: entities)
-        guard elementCount(text, limit: maxElements) <= maxElements else { throw SVGError.tooManyElements(limit: maxElements) }
+        elements += elementCount(text, limit: maxElements - elements)
+        guard elements <= maxElements else { throw SVGError.tooManyElements(limit: maxElements) }
         try checkNoInclusion(text)
-        try checkEmbeddedImages(text, limits: limits, depth: depth)
+        try checkEmbeddedImages(text, limits: limits, depth: depth, elements: &elements)
     }
 
     /// Refuses XInclude: `<xi:include href="data:…">` makes librsvg parse another document
@@ -143,7 +152,7 @@ enum SVGScreening {
     /// declares (librsvg's image loader sniffs the bytes): an SVG or other XML by these same
     /// rules one level deeper, a raster image by its header against `limits` (before librsvg's
     /// image loader allocates it). Other data (a font, a style sheet) is left alone.
-    static func checkEmbeddedImages(_ bytes: [UInt8], limits: ImageLimits, depth: Int) throws {
+    static func checkEmbeddedImages(_ bytes: [UInt8], limits: ImageLimits, depth: Int, elements: inout Int) throws {
         var cursor = 0
         while let start = find("data:", in: bytes, from: cursor) {
             cursor = start + 5
@@ -168,7 +177,7 @@ enum SVGScreening {
             }
             let sniffed = ImageFormat(sniffing: data)
             if header.hasPrefix("image/svg+xml") || (sniffed == nil && looksLikeXML(data)) || sniffed == .svg {
-                try check(data, limits: limits, depth: depth + 1)
+                try check(data, limits: limits, depth: depth + 1, elements: &elements)
                 continue
             }
             guard header.hasPrefix("image/") || sniffed != nil else { continue }
