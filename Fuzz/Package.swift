@@ -13,6 +13,7 @@ let package = Package(
         .executableTarget(name: "FuzzHEIF", dependencies: ["FuzzSupport", .product(name: "NinepipeHost", package: "Ninepipe")]),
         .executableTarget(name: "FuzzGIF", dependencies: ["FuzzSupport", .product(name: "NinepipeHost", package: "Ninepipe")]),
         .executableTarget(name: "FuzzSVG", dependencies: ["FuzzSupport", .product(name: "NinepipeHost", package: "Ninepipe")]),
+        .executableTarget(name: "FuzzVector", dependencies: ["FuzzSupport", .product(name: "NinepipeHost", package: "Ninepipe")]),
         .executableTarget(name: "FuzzWebP", dependencies: ["FuzzSupport", .product(name: "NinepipeHost", package: "Ninepipe")]),
         .executableTarget(name: "FuzzNinePatch", dependencies: ["FuzzSupport", .product(name: "NinepipeHost", package: "Ninepipe")]),
         .executableTarget(name: "FuzzDSL", dependencies: ["FuzzSupport", .product(name: "NinepipeHost", package: "Ninepipe")]),

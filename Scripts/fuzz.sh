@@ -10,6 +10,7 @@
 #   gif        GIF decoding (signature kept), header-only, first frame, every frame composited, written again
 #   webp       WebP decoding (container header kept consistent), shrunk, upright, lossless round trip, animations too
 #   svg        SVG screening, nine-patch regions, drawing at a size in the child process
+#   vector     Android vector drawables: XML in the helper, reading, translation to SVG, drawing
 #   info       header-only `info` on any bytes, and the bytes as an EXIF block
 #   ninepatch  nine-patch chunk values through crop, pad, orient, resize, stretch, tile, frame
 #   frame      nine-patch source frames: parse, draw back, parse again
@@ -29,7 +30,7 @@
 # and globals for the life of the process.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-targets="png jpeg webp gif heif svg info ninepatch frame dsl pipeline cli"
+targets="png jpeg webp gif heif svg vector info ninepatch frame dsl pipeline cli"
 target=${1:?usage: Scripts/fuzz.sh $targets|all [SECONDS]}
 seconds=${2:-60}
 if [ "$target" = all ]; then
@@ -44,6 +45,7 @@ case "$target" in
     gif) product=FuzzGIF; max_len=65536 ;;
     heif) product=FuzzHEIF; max_len=65536 ;;
     svg) product=FuzzSVG; max_len=65536 ;;
+    vector) product=FuzzVector; max_len=65536 ;;
     info) product=FuzzInfo; max_len=65536 ;;
     ninepatch) product=FuzzNinePatch; max_len=1200 ;;
     frame) product=FuzzFrame; max_len=1200 ;;
@@ -73,6 +75,12 @@ if [ -z "$(ls -A "$corpus")" ]; then
             i=0
             for file in Tests/NinepipeCoreTests/Fixtures/svg/*.svg Examples/vector/*.svg; do
                 { printf '%b' "\\x0$((i % 4))\\x2f\\x1f\\x00"; cat "$file"; } > "$corpus/seed$i"; i=$((i + 1))
+            done ;;
+        vector)
+            # A density byte (Fuzz/Sources/FuzzVector), then the drawable.
+            i=0
+            for file in Tests/NinepipeCoreTests/Fixtures/vectordrawable/*.xml; do
+                { printf '%b' "\\x0$((i % 4))"; cat "$file"; } > "$corpus/seed$i"; i=$((i + 1))
             done ;;
         info) cp Tests/NinepipeCoreTests/Fixtures/*.jpg Tests/NinepipeCoreTests/Fixtures/*.png "$corpus"/ ;;
         frame)

@@ -8,7 +8,10 @@
 
 #include "CSVGShim.h"
 
-enum { NJS_REQUEST_VERSION = 1, NJS_REQUEST_MEASURE = 2, NJS_REQUEST_DRAW = 3 };
+enum { NJS_REQUEST_VERSION = 1, NJS_REQUEST_MEASURE = 2, NJS_REQUEST_DRAW = 3, NJS_REQUEST_XML = 4 };
+
+/// The most bytes of records an XML request answers with (the helper refuses past it).
+#define NJS_XML_RECORDS_LIMIT ((uint64_t)64 << 20)
 
 /// A request, followed by `document_length` bytes of document and `names_length` bytes of ids
 /// (each NUL-terminated).
@@ -22,9 +25,11 @@ struct njs_request {
     uint64_t document_length, names_length, memory_bytes;
 };
 
-/// A reply, followed by `width * height * 4` bytes of pixels for a successful draw.
+/// A reply, followed by `width * height * 4` bytes of pixels for a successful draw, or
+/// `payload_length` bytes of element records for a successful XML request.
 struct njs_reply {
     int32_t status;
+    uint64_t payload_length;
     double width, height;
     double boxes[NJS_SVG_MAX_LOCATED * 4];
     int32_t found[NJS_SVG_MAX_LOCATED];

@@ -178,11 +178,12 @@ static int read_by(int fd, void *bytes, size_t length, double deadline) {
 }
 
 /// Sends `request` with its payload to a helper and reads the reply (and `pixel_bytes` of
-/// pixels into `pixels` when it succeeded) within `seconds`. A helper found dead before it read
-/// the request (killed while idle) is replaced once.
-static int exchange(
+/// pixels into `pixels` when it succeeded, or, when `records` is given, the reply's payload of at
+/// most `records_limit` bytes into a buffer it allocates) within `seconds`. A helper found dead
+/// before it read the request (killed while idle) is replaced once.
+static int exchange_records(
     struct njs_request *request, const uint8_t *document, const char *names, struct njs_reply *reply, uint8_t *pixels,
-    size_t pixel_bytes, double seconds, char *message, size_t capacity) {
+    size_t pixel_bytes, uint8_t **records, size_t records_limit, double seconds, char *message, size_t capacity) {
     double deadline = now() + seconds;
     request->seconds = seconds;
     for (int attempt = 0;; attempt++) {
@@ -197,6 +198,18 @@ static int exchange(
         }
         int result = read_by(helper->fd, reply, sizeof *reply, deadline);
         if (result == 0 && reply->status == NJS_SVG_OK && pixel_bytes > 0) result = read_by(helper->fd, pixels, pixel_bytes, deadline);
+        if (result == 0 && reply->status == NJS_SVG_OK && records != NULL) {
+            if (reply->payload_length > records_limit || (*records = malloc(reply->payload_length + 1)) == NULL) {
+                release(helper, 0);
+                copy_message("the parsed document is larger than allowed", message, capacity);
+                return NJS_SVG_INVALID;
+            }
+            result = read_by(helper->fd, *records, reply->payload_length, deadline);
+            if (result != 0) {
+                free(*records);
+                *records = NULL;
+            }
+        }
         if (result == 0) {
             release(helper, 1);
             if (reply->status != NJS_SVG_OK && reply->status != 1) copy_message(reply->message, message, capacity);
@@ -213,6 +226,29 @@ static int exchange(
         }
         return result;
     }
+}
+
+static int exchange(
+    struct njs_request *request, const uint8_t *document, const char *names, struct njs_reply *reply, uint8_t *pixels,
+    size_t pixel_bytes, double seconds, char *message, size_t capacity) {
+    return exchange_records(request, document, names, reply, pixels, pixel_bytes, NULL, 0, seconds, message, capacity);
+}
+
+int njs_xml_parse(
+    const uint8_t *data, size_t length, double seconds, size_t memory_bytes, uint8_t **records, size_t *records_length, char *message,
+    size_t capacity) {
+    struct njs_request request;
+    memset(&request, 0, sizeof request);
+    request.kind = NJS_REQUEST_XML;
+    request.document_length = length;
+    request.memory_bytes = memory_bytes;
+    struct njs_reply reply;
+    *records = NULL;
+    *records_length = 0;
+    size_t limit = NJS_XML_RECORDS_LIMIT;
+    int status = exchange_records(&request, data, NULL, &reply, NULL, 0, records, limit, seconds, message, capacity);
+    if (status == NJS_SVG_OK) *records_length = reply.payload_length;
+    return status;
 }
 
 int njs_svg_version(double seconds, char *message, size_t capacity) {

@@ -48,6 +48,7 @@ static struct {
 /// The loader's error when librsvg could not be loaded, or NULL once it is.
 static char load_error[400] = "";
 static int loaded = 0;
+static void *rsvg_library = NULL;
 
 /// Loads librsvg (and through it cairo and GLib) and finds every function; 0 or -1.
 static int load(void) {
@@ -95,6 +96,7 @@ static int load(void) {
             return -1;
         }
     }
+    rsvg_library = library;
     loaded = 1;
     return 0;
 }
@@ -216,6 +218,172 @@ static void unlimit_memory(void) {
     setrlimit(RLIMIT_DATA, &limit);
 }
 
+// The part of libxml2's ABI the XML request uses: its text reader, functions only (librsvg
+// links libxml2, so the symbols are found through librsvg's handle).
+typedef struct xmlTextReader xmlTextReader;
+typedef void (*xml_reader_error)(void *arg, const char *message, int severity, void *locator);
+enum { XML_PARSE_NONET = 1 << 11, XML_PARSE_NOENT = 1 << 1, XML_PARSE_BIG_LINES = 1 << 22 };
+static struct {
+    xmlTextReader *(*reader_for_memory)(const char *, int, const char *, const char *, int);
+    int (*read)(xmlTextReader *);
+    int (*node_type)(xmlTextReader *);
+    int (*depth)(xmlTextReader *);
+    const unsigned char *(*local_name)(xmlTextReader *);
+    const unsigned char *(*namespace_uri)(xmlTextReader *);
+    const unsigned char *(*value)(xmlTextReader *);
+    int (*next_attribute)(xmlTextReader *);
+    int (*to_element)(xmlTextReader *);
+    int (*line)(xmlTextReader *);
+    void (*set_error_handler)(xmlTextReader *, xml_reader_error, void *);
+    int (*locator_line)(void *);
+    void (*free_reader)(xmlTextReader *);
+} xml;
+static int xml_loaded = 0;
+
+static int load_xml(void) {
+    if (xml_loaded) return 0;
+    if (load() != 0) return -1;
+    struct { void **slot; const char *name; } symbols[] = {
+        {(void **)&xml.reader_for_memory, "xmlReaderForMemory"},
+        {(void **)&xml.read, "xmlTextReaderRead"},
+        {(void **)&xml.node_type, "xmlTextReaderNodeType"},
+        {(void **)&xml.depth, "xmlTextReaderDepth"},
+        {(void **)&xml.local_name, "xmlTextReaderConstLocalName"},
+        {(void **)&xml.namespace_uri, "xmlTextReaderConstNamespaceUri"},
+        {(void **)&xml.value, "xmlTextReaderConstValue"},
+        {(void **)&xml.next_attribute, "xmlTextReaderMoveToNextAttribute"},
+        {(void **)&xml.to_element, "xmlTextReaderMoveToElement"},
+        {(void **)&xml.line, "xmlTextReaderGetParserLineNumber"},
+        {(void **)&xml.set_error_handler, "xmlTextReaderSetErrorHandler"},
+        {(void **)&xml.locator_line, "xmlTextReaderLocatorLineNumber"},
+        {(void **)&xml.free_reader, "xmlFreeTextReader"},
+    };
+    for (size_t i = 0; i < sizeof symbols / sizeof symbols[0]; i++) {
+        *symbols[i].slot = dlsym(rsvg_library, symbols[i].name);
+        if (*symbols[i].slot == NULL) {
+            snprintf(load_error, sizeof load_error, "libxml2 (through librsvg) has no %s", symbols[i].name);
+            return -1;
+        }
+    }
+    xml_loaded = 1;
+    return 0;
+}
+
+/// A growing buffer of records, refused past NJS_XML_RECORDS_LIMIT.
+struct records {
+    uint8_t *bytes;
+    size_t length, capacity;
+    int full;
+};
+
+static void put(struct records *out, const void *bytes, size_t length) {
+    if (out->full) return;
+    if (out->length + length > NJS_XML_RECORDS_LIMIT) {
+        out->full = 1;
+        return;
+    }
+    if (out->length + length > out->capacity) {
+        size_t capacity = out->capacity * 2 + length + 4096;
+        uint8_t *grown = realloc(out->bytes, capacity);
+        if (grown == NULL) _exit(3);
+        out->bytes = grown;
+        out->capacity = capacity;
+    }
+    memcpy(out->bytes + out->length, bytes, length);
+    out->length += length;
+}
+
+static void put_u32(struct records *out, uint32_t value) {
+    uint8_t bytes[4] = {(uint8_t)value, (uint8_t)(value >> 8), (uint8_t)(value >> 16), (uint8_t)(value >> 24)};
+    put(out, bytes, 4);
+}
+
+static void put_string(struct records *out, const unsigned char *text) {
+    size_t length = text != NULL ? strlen((const char *)text) : 0;
+    put_u32(out, (uint32_t)length);
+    if (length > 0) put(out, text, length);
+}
+
+/// The first error the reader reports: its line and text.
+struct xml_failure {
+    int line;
+    char text[300];
+};
+
+static void note_error(void *arg, const char *message, int severity, void *locator) {
+    struct xml_failure *failure = arg;
+    // Severities 1 and 2 are validity and parser warnings; 3 and 4 are errors.
+    if (failure->text[0] != 0 || severity < 3) return;
+    failure->line = locator != NULL ? xml.locator_line(locator) : 0;
+    snprintf(failure->text, sizeof failure->text, "%s", message != NULL ? message : "not well-formed XML");
+    size_t end = strlen(failure->text);
+    while (end > 0 && (failure->text[end - 1] == '\n' || failure->text[end - 1] == ' ')) failure->text[--end] = 0;
+}
+
+static const char xmlns_uri[] = "http://www.w3.org/2000/xmlns/";
+
+/// Parses `data` into element and text records (see njs_xml_parse).
+static int parse_xml(const uint8_t *data, size_t length, struct records *out, struct njs_reply *reply) {
+    if (length > 0x7fffffff) {
+        set_message(reply, "the document is too large");
+        return NJS_SVG_INVALID;
+    }
+    xmlTextReader *reader = xml.reader_for_memory((const char *)data, (int)length, NULL, NULL, XML_PARSE_NONET | XML_PARSE_NOENT | XML_PARSE_BIG_LINES);
+    if (reader == NULL) {
+        set_message(reply, "libxml2 could not start reading the document");
+        return NJS_SVG_INVALID;
+    }
+    struct xml_failure failure = {0, ""};
+    xml.set_error_handler(reader, note_error, &failure);
+    int status;
+    while ((status = xml.read(reader)) == 1) {
+        int type = xml.node_type(reader);
+        if (type == 1) {
+            put(out, "E", 1);
+            put_u32(out, (uint32_t)xml.depth(reader));
+            put_u32(out, (uint32_t)xml.line(reader));
+            put_string(out, xml.local_name(reader));
+            put_string(out, xml.namespace_uri(reader));
+            // Attributes: counted first, then written, namespace declarations left out.
+            uint32_t count = 0;
+            while (xml.next_attribute(reader) == 1) {
+                const unsigned char *uri = xml.namespace_uri(reader);
+                if (uri == NULL || strcmp((const char *)uri, xmlns_uri) != 0) count++;
+            }
+            xml.to_element(reader);
+            if (count > 0xffff) count = 0xffff;
+            uint8_t pair[2] = {(uint8_t)count, (uint8_t)(count >> 8)};
+            put(out, pair, 2);
+            uint32_t written = 0;
+            while (written < count && xml.next_attribute(reader) == 1) {
+                const unsigned char *uri = xml.namespace_uri(reader);
+                if (uri != NULL && strcmp((const char *)uri, xmlns_uri) == 0) continue;
+                put_string(out, uri);
+                put_string(out, xml.local_name(reader));
+                put_string(out, xml.value(reader));
+                written++;
+            }
+            xml.to_element(reader);
+        } else if (type == 3 || type == 4) {
+            put(out, "T", 1);
+            put_u32(out, (uint32_t)xml.depth(reader));
+            put_u32(out, (uint32_t)xml.line(reader));
+            put_string(out, xml.value(reader));
+        }
+        if (out->full) break;
+    }
+    xml.free_reader(reader);
+    if (out->full) {
+        set_message(reply, "the document's elements and text take more than 64 MiB");
+        return NJS_SVG_INVALID;
+    }
+    if (status != 0 || failure.text[0] != 0) {
+        snprintf(reply->message, sizeof reply->message, "line %d: %s", failure.line, failure.text[0] != 0 ? failure.text : "not well-formed XML");
+        return NJS_SVG_INVALID;
+    }
+    return NJS_SVG_OK;
+}
+
 /// Becomes the helper when this process was started as one (see NJS_HELPER_MARKER): glibc hands
 /// constructors the program's arguments. The descriptor must be a socket, so that a program
 /// started by hand with these arguments does nothing surprising.
@@ -246,6 +414,7 @@ void njs_helper_main(int fd) {
         memset(&reply, 0, sizeof reply);
         uint8_t *pixels = NULL;
         size_t pixel_bytes = 0;
+        struct records records = {NULL, 0, 0, 0};
         if (load() != 0) {
             reply.status = NJS_SVG_UNAVAILABLE;
             set_message(&reply, load_error);
@@ -254,6 +423,15 @@ void njs_helper_main(int fd) {
         } else if (request.kind == NJS_REQUEST_MEASURE) {
             limit_memory(request.memory_bytes);
             reply.status = measure(document, request.document_length, &reply);
+        } else if (request.kind == NJS_REQUEST_XML) {
+            limit_memory(request.memory_bytes);
+            if (load_xml() != 0) {
+                reply.status = NJS_SVG_UNAVAILABLE;
+                set_message(&reply, load_error);
+            } else {
+                reply.status = parse_xml(document, request.document_length, &records, &reply);
+                reply.payload_length = reply.status == NJS_SVG_OK ? records.length : 0;
+            }
         } else {
             limit_memory(request.memory_bytes);
             pixel_bytes = (size_t)request.width * (size_t)request.height * 4;
@@ -265,7 +443,9 @@ void njs_helper_main(int fd) {
         free(names);
         int failed = njs_write_all(fd, &reply, sizeof reply) != 0;
         if (!failed && reply.status == NJS_SVG_OK && pixels != NULL) failed = njs_write_all(fd, pixels, pixel_bytes) != 0;
+        if (!failed && reply.status == NJS_SVG_OK && reply.payload_length > 0) failed = njs_write_all(fd, records.bytes, records.length) != 0;
         free(pixels);
+        free(records.bytes);
         if (failed) _exit(0);
         alarm(0);
     }

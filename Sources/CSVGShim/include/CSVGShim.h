@@ -53,4 +53,17 @@ int njs_svg_draw(
     int height, uint8_t *pixels, const char *const *located, int located_count, double *boxes, int *found, double seconds,
     size_t memory_bytes, char *message, size_t capacity);
 
+/// Parses `length` bytes of XML with the libxml2 librsvg links (in a helper: no network, no DTD
+/// loading, no external entities, libxml2's depth limit; the caller screens entities first) and
+/// gives its elements and text as records in `*records` (`*records_length` bytes, freed with
+/// `free`): for each node in document order, a byte 'E' (element) or 'T' (text), its depth
+/// (uint32), its line (uint32); an element then has its local name and namespace URI and a
+/// uint16 count of attributes, each its namespace URI, local name and value; a text its value.
+/// Every string is a uint32 length and its bytes; integers are little-endian. Namespace
+/// declarations are left out. Returns NJS_SVG_OK, or a failure status with "line N: reason" in
+/// `message`. Stopped after `seconds`; may allocate at most `memory_bytes`.
+int njs_xml_parse(
+    const uint8_t *data, size_t length, double seconds, size_t memory_bytes, uint8_t **records, size_t *records_length, char *message,
+    size_t capacity);
+
 #endif

@@ -20,6 +20,9 @@ public struct DecodeOptions: Sendable, Hashable {
     /// Vector formats (SVG): the size to draw at (default: the document's own size). Raster
     /// formats ignore it.
     public var rendering = VectorRendering.intrinsic
+    /// Android vector drawables: what their colour references resolve to (the tree's
+    /// `values/colors.xml`, colours given for theme attributes); default none.
+    public var resources = VectorDrawable.Resources.none
 
     /// Creates options.
     public init(limits: ImageLimits = .default, shrink: Int = 1, region: PixelRect? = nil) {

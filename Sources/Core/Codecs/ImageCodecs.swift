@@ -14,6 +14,7 @@ public enum ImageCodecs {
         GIFCodec(),
         HEIFCodec(format: .heic),
         HEIFCodec(format: .avif),
+        VectorDrawableCodec(),
         SVGCodec(),
     ]
 

@@ -41,9 +41,11 @@ public struct ImageFormat: Sendable, Hashable, CustomStringConvertible {
 
     /// SVG, read only (librsvg): drawn at the size `load` asks for.
     public static let svg = ImageFormat("svg", name: "SVG", fileExtensions: ["svg"])
+    /// Android vector drawables (`<vector>` XML, read only).
+    public static let vectorDrawable = ImageFormat("vectordrawable", name: "Android vector drawable", fileExtensions: ["xml"])
 
     /// The formats of the built-in codecs, in order, available in this build or not.
-    public static let builtIn: [ImageFormat] = [.png, .jpeg, .webp, .gif, .heic, .avif, .svg]
+    public static let builtIn: [ImageFormat] = [.png, .jpeg, .webp, .gif, .heic, .avif, .vectorDrawable, .svg]
 
     /// Equal when the `format=` names are.
     public static func == (lhs: ImageFormat, rhs: ImageFormat) -> Bool { lhs.rawValue == rhs.rawValue }

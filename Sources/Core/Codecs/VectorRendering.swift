@@ -14,12 +14,24 @@ public struct VectorRendering: Sendable, Hashable {
     public var height: Int?
     /// The factor applied to the document's own size when neither side is given (default 1).
     public var scale: Double
+    /// The screen density in dots per inch the scale was given as (`load density=`), or `nil`.
+    /// A format whose own unit is not the CSS pixel draws from it: an Android vector drawable's
+    /// dp is one pixel at 160.
+    public var density: Double?
 
     /// Creates a rendering; the default draws the document at its own size.
     public init(width: Int? = nil, height: Int? = nil, scale: Double = 1) {
         self.width = width
         self.height = height
         self.scale = scale
+    }
+
+    /// Creates a rendering at `density` dots per inch: `scale` is `density / 96` (a CSS pixel at
+    /// 96 per inch), and formats whose unit is another keep the density (an Android dp is one
+    /// pixel at 160).
+    public init(density: Double) {
+        self.init(scale: density / 96)
+        self.density = density
     }
 
     /// The document's own size, at scale 1.

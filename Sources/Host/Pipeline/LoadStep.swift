@@ -103,7 +103,7 @@ struct LoadStep: Sendable, Hashable {
                 name: "density", value: arguments["density"]?.description ?? "",
                 expected: "either a size (\(given)=) or a density, not both: a size already says how many pixels to draw")
         }
-        return VectorRendering(scale: density / 96)
+        return VectorRendering(density: density)
     }
 
     /// What a load gave: the image, and whether it already is the next step's result (a crop
@@ -189,9 +189,14 @@ struct LoadStep: Sendable, Hashable {
                 return try decodeFrames(bytes, context, path: path, steps: frameSteps)
             }
             let rendering = try vectorRendering(for: bytes, next: next, context: context)
+            var resources = VectorDrawable.Resources.none
+            if context.sourceFormat == .vectorDrawable, let path = self.path {
+                resources.colors = AndroidResourceColors.colors(forDrawableAt: path, limits: context.limits)
+            }
             if let region = try region(for: bytes, next: next, context: context) {
                 var options = DecodeOptions(limits: context.limits, region: region)
                 options.rendering = rendering
+                options.resources = resources
                 var image = try ImageCodecs.decode(bytes, options: options) { context.warn("\(path): \($0)") }
                 if convertsToSRGB { image = try image.convertedToSRGB() }
                 return Decoded(image: image, appliedNext: true)
@@ -201,6 +206,7 @@ struct LoadStep: Sendable, Hashable {
             options.appliesOrientation = !keepsOrientation
             options.usesEmbeddedThumbnail = usesEmbeddedThumbnail
             options.rendering = rendering
+            options.resources = resources
             // frames=first asked for the first frame: the decoder's note about the rest is not news.
             var image = try ImageCodecs.decode(bytes, options: options) { message in
                 guard message.hasPrefix("animated ") else { return context.warn("\(path): \(message)") }

@@ -1,0 +1,324 @@
+extension VectorDrawable {
+    /// What colour references resolve to: the tree's `values/colors.xml` (`@color/NAME`, values as
+    /// written, so chains are followed) and colours given for theme attributes by name.
+    public struct Resources: Sendable, Hashable {
+        /// `@color/NAME` → its value as written (`#AARRGGBB`, `@color/OTHER`, `?attr/X`).
+        public var colors: [String: String]
+        /// A theme attribute's name (without `?attr/`) → its colour.
+        public var themeColors: [String: AndroidColor]
+        /// Whether a colour that does not resolve is read as black instead of refused (for
+        /// `info`, which draws nothing).
+        public var allowsUnresolved = false
+
+        /// Creates resources.
+        public init(colors: [String: String] = [:], themeColors: [String: AndroidColor] = [:]) {
+            self.colors = colors
+            self.themeColors = themeColors
+        }
+
+        /// None: colours must be written out, framework ones or one theme attribute.
+        public static let none = Resources()
+    }
+
+    /// The most path commands a drawable may have (Android has no limit; a million draw in
+    /// seconds).
+    public static let maxCommands = 1_000_000
+
+    /// Reads the drawable from its root element; throws ``VectorDrawableError`` naming the line.
+    public init(_ root: XMLElement, resources: Resources = .none) throws(VectorDrawableError) {
+        guard root.name == "vector" else {
+            throw VectorDrawableError(line: root.line, reason: "the root element is <\(root.name)>, not <vector>: not a vector drawable")
+        }
+        var reader = Reader(resources: resources)
+        width = try reader.dimension(root, "width")
+        height = try reader.dimension(root, "height")
+        guard let viewportWidth = try reader.number(root, "viewportWidth", range: 0.0001...1e6),
+            let viewportHeight = try reader.number(root, "viewportHeight", range: 0.0001...1e6)
+        else {
+            throw VectorDrawableError(line: root.line, reason: "<vector> needs android:viewportWidth and android:viewportHeight")
+        }
+        self.viewportWidth = viewportWidth
+        self.viewportHeight = viewportHeight
+        alpha = try reader.number(root, "alpha", range: 0...1) ?? 1
+        if let mode = root.attribute("tintMode") {
+            guard let parsed = TintMode(rawValue: mode) else {
+                throw VectorDrawableError(
+                    line: root.line, reason: "android:tintMode=\"\(mode)\" is not one of \(TintMode.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            tintMode = parsed
+        }
+        isAutoMirrored = root.attribute("autoMirrored") == "true"
+        if let tintText = root.attribute("tint") { tint = try reader.paint(tintText, line: root.line, isTint: true) }
+        nodes = try reader.nodes(root.children, depth: 1)
+        commandCount = reader.commands
+        templateAttribute = reader.templateAttribute
+        if reader.themedNotTemplate && !resources.allowsUnresolved {
+            throw VectorDrawableError(
+                line: reader.mixedLine,
+                reason:
+                    "colours come from theme attributes (\(reader.themeAttributes.sorted().map { "?attr/\($0)" }.joined(separator: ", "))) beside fixed colours, so the drawable is not a one-colour template; each attribute's colour must be given (VectorDrawable.Resources.themeColors)"
+            )
+        }
+    }
+
+    /// Reads attributes, resolving colours and counting what is drawn.
+    private struct Reader {
+        let resources: Resources
+        var commands = 0
+        /// Theme attributes met, and where the first fixed colour was.
+        var themeAttributes: Set<String> = []
+        var fixedColors = 0
+        var mixedLine = 0
+        var tintIsThemed = false
+
+        init(resources: Resources) { self.resources = resources }
+
+        /// The attribute colouring the drawable alone, when one does.
+        var templateAttribute: String? {
+            guard themeAttributes.count == 1, let only = themeAttributes.first else { return nil }
+            return tintIsThemed || fixedColors == 0 ? only : nil
+        }
+
+        /// Whether theme attributes and fixed colours are mixed (an unresolvable drawable).
+        var themedNotTemplate: Bool { !themeAttributes.isEmpty && templateAttribute == nil }
+
+        func number(_ element: XMLElement, _ name: String, range: ClosedRange<Double>) throws(VectorDrawableError) -> Double? {
+            guard let text = element.attribute(name) else { return nil }
+            guard let value = Double(text.trimmingWhitespace), value.isFinite else {
+                throw VectorDrawableError(line: element.line, reason: "android:\(name)=\"\(text)\" is not a number")
+            }
+            guard range.contains(value) else {
+                throw VectorDrawableError(line: element.line, reason: "android:\(name)=\"\(text)\" is outside \(Self.describe(range))")
+            }
+            return value
+        }
+
+        /// A `width`/`height` in dp (`24dp`; `px`, `in`, `mm` and `pt` converted at 160 dpi).
+        func dimension(_ element: XMLElement, _ name: String) throws(VectorDrawableError) -> Double {
+            guard let text = element.attribute(name) else { throw VectorDrawableError(line: element.line, reason: "<vector> needs android:\(name)") }
+            if text.hasPrefix("@") {
+                throw VectorDrawableError(line: element.line, reason: "android:\(name)=\"\(text)\": dimension resources are not read yet; write the size in dp")
+            }
+            let units: [(String, Double)] = [("dip", 1), ("dp", 1), ("sp", 1), ("px", 1), ("in", 160), ("mm", 160 / 25.4), ("pt", 160.0 / 72)]
+            let trimmed = String(text.trimmingWhitespace)
+            guard let (unit, factor) = units.first(where: { trimmed.hasSuffix($0.0) }), let value = Double(trimmed.dropLast(unit.count)),
+                value.isFinite
+            else {
+                throw VectorDrawableError(line: element.line, reason: "android:\(name)=\"\(text)\" is not a dimension such as 24dp")
+            }
+            let dp = value * factor
+            guard dp > 0, dp <= 100_000 else { throw VectorDrawableError(line: element.line, reason: "android:\(name)=\"\(text)\" is outside 0…100000dp") }
+            return dp
+        }
+
+        static func describe(_ range: ClosedRange<Double>) -> String {
+            func text(_ value: Double) -> String { value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value) }
+            return "\(text(range.lowerBound))…\(text(range.upperBound))"
+        }
+
+        /// A colour attribute's paint: a colour, a reference to one, or a theme attribute.
+        mutating func paint(_ text: String, line: Int, isTint: Bool = false) throws(VectorDrawableError) -> Paint? {
+            var value = String(text.trimmingWhitespace)
+            var seen: Set<String> = []
+            while value.hasPrefix("@color/") {
+                let name = String(value.dropFirst(7))
+                guard seen.insert(name).inserted, seen.count <= 32 else {
+                    throw VectorDrawableError(line: line, reason: "@color/\(name) refers back to itself")
+                }
+                guard let next = resources.colors[name] else {
+                    if resources.allowsUnresolved { return .color(AndroidColor(red: 0, green: 0, blue: 0)) }
+                    throw VectorDrawableError(line: line, reason: "@color/\(name) is not in this tree's values/colors.xml")
+                }
+                value = String(next.trimmingWhitespace)
+            }
+            if value.hasPrefix("@android:color/") {
+                let name = String(value.dropFirst(15))
+                guard let color = AndroidColor.framework[name] else {
+                    if resources.allowsUnresolved { return .color(AndroidColor(red: 0, green: 0, blue: 0)) }
+                    throw VectorDrawableError(
+                        line: line, reason: "@android:color/\(name) is not one of the framework's plain colours (a state list or a device palette)")
+                }
+                fixedColors += isTint ? 0 : 1
+                if mixedLine == 0 { mixedLine = line }
+                return .color(color)
+            }
+            if value.hasPrefix("?") {
+                // ?attr/x, ?android:attr/x, ?x
+                let name = String(value.split(separator: "/").last ?? "").replacing("android:", with: "")
+                let attribute = String(name.dropFirst(name.hasPrefix("?") ? 1 : 0))
+                if let color = resources.themeColors[attribute] {
+                    fixedColors += isTint ? 0 : 1
+                    return .color(color)
+                }
+                themeAttributes.insert(attribute)
+                if isTint { tintIsThemed = true }
+                return .template
+            }
+            guard let color = AndroidColor(parsing: value) else {
+                throw VectorDrawableError(
+                    line: line, reason: "\"\(text)\" is not a colour (#RGB, #ARGB, #RRGGBB, #AARRGGBB, @color/…, @android:color/… or ?attr/…)")
+            }
+            if color.alpha == 0 { return nil }
+            if !isTint {
+                fixedColors += 1
+                if mixedLine == 0 { mixedLine = line }
+            }
+            return .color(color)
+        }
+
+        mutating func nodes(_ elements: [XMLElement], depth: Int) throws(VectorDrawableError) -> [Node] {
+            var nodes: [Node] = []
+            for element in elements where element.namespace.isEmpty || element.namespace == XMLElement.androidNamespace {
+                switch element.name {
+                case "group": nodes.append(.group(try group(element, depth: depth)))
+                case "path": nodes.append(.path(try path(element)))
+                case "clip-path":
+                    let data = try pathData(element)
+                    nodes.append(.clip(pathData: data, line: element.line))
+                default:
+                    throw VectorDrawableError(line: element.line, reason: "<\(element.name)> is not part of a vector drawable (group, path, clip-path)")
+                }
+            }
+            return nodes
+        }
+
+        mutating func group(_ element: XMLElement, depth: Int) throws(VectorDrawableError) -> Group {
+            var group = Group()
+            let finite = -1e9...1e9
+            group.rotation = try number(element, "rotation", range: finite) ?? 0
+            group.pivotX = try number(element, "pivotX", range: finite) ?? 0
+            group.pivotY = try number(element, "pivotY", range: finite) ?? 0
+            group.scaleX = try number(element, "scaleX", range: finite) ?? 1
+            group.scaleY = try number(element, "scaleY", range: finite) ?? 1
+            group.translateX = try number(element, "translateX", range: finite) ?? 0
+            group.translateY = try number(element, "translateY", range: finite) ?? 0
+            group.nodes = try nodes(element.children, depth: depth + 1)
+            return group
+        }
+
+        mutating func pathData(_ element: XMLElement) throws(VectorDrawableError) -> String {
+            guard let text = element.attribute("pathData") else { return "" }
+            if text.hasPrefix("@") {
+                throw VectorDrawableError(line: element.line, reason: "android:pathData=\"\(text)\": string resources are not read yet; write the path data")
+            }
+            do {
+                let parsed = try VectorPathData(parsing: text)
+                commands += parsed.commandCount
+                guard commands <= VectorDrawable.maxCommands else {
+                    throw VectorDrawableError(line: element.line, reason: "the drawable has more than \(VectorDrawable.maxCommands) path commands")
+                }
+                return parsed.svg
+            } catch let error as VectorPathError {
+                throw VectorDrawableError(line: element.line, reason: "android:pathData: \(error.reason) (at character \(error.offset + 1))")
+            } catch let error as VectorDrawableError {
+                throw error
+            } catch {
+                throw VectorDrawableError(line: element.line, reason: "\(error)")
+            }
+        }
+
+        mutating func path(_ element: XMLElement) throws(VectorDrawableError) -> Path {
+            var path = Path()
+            path.line = element.line
+            path.pathData = try pathData(element)
+            if let fill = element.attribute("fillColor") { path.fill = try paint(fill, line: element.line) }
+            if let stroke = element.attribute("strokeColor") { path.stroke = try paint(stroke, line: element.line) }
+            // Gradients: <aapt:attr name="android:fillColor"><gradient …/></aapt:attr>.
+            for child in element.children where child.name == "attr" && child.namespace == XMLElement.aaptNamespace {
+                guard let name = child.attribute("name", namespace: ""), let gradientElement = child.children.first(where: { $0.name == "gradient" }) else {
+                    continue
+                }
+                let parsed = try gradient(gradientElement)
+                switch name {
+                case "android:fillColor": path.fill = .gradient(parsed)
+                case "android:strokeColor": path.stroke = .gradient(parsed)
+                default: throw VectorDrawableError(line: child.line, reason: "a gradient for \(name): only android:fillColor and android:strokeColor take one")
+                }
+                fixedColors += 1
+            }
+            path.strokeWidth = try number(element, "strokeWidth", range: 0...1e6) ?? 0
+            path.fillAlpha = try number(element, "fillAlpha", range: 0...1) ?? 1
+            path.strokeAlpha = try number(element, "strokeAlpha", range: 0...1) ?? 1
+            path.miterLimit = try number(element, "strokeMiterLimit", range: 0...1e6) ?? 4
+            path.trimStart = try number(element, "trimPathStart", range: 0...1) ?? 0
+            path.trimEnd = try number(element, "trimPathEnd", range: 0...1) ?? 1
+            path.trimOffset = try number(element, "trimPathOffset", range: 0...1) ?? 0
+            if let cap = element.attribute("strokeLineCap") {
+                guard ["butt", "round", "square"].contains(cap) else {
+                    throw VectorDrawableError(line: element.line, reason: "android:strokeLineCap=\"\(cap)\" is not butt, round or square")
+                }
+                path.lineCap = cap
+            }
+            if let join = element.attribute("strokeLineJoin") {
+                guard ["miter", "round", "bevel"].contains(join) else {
+                    throw VectorDrawableError(line: element.line, reason: "android:strokeLineJoin=\"\(join)\" is not miter, round or bevel")
+                }
+                path.lineJoin = join
+            }
+            if let rule = element.attribute("fillType") {
+                guard ["nonZero", "evenOdd"].contains(rule) else {
+                    throw VectorDrawableError(line: element.line, reason: "android:fillType=\"\(rule)\" is not nonZero or evenOdd")
+                }
+                path.evenOdd = rule == "evenOdd"
+            }
+            return path
+        }
+
+        mutating func gradient(_ element: XMLElement) throws(VectorDrawableError) -> Gradient {
+            var gradient = Gradient()
+            if let type = element.attribute("type") {
+                guard let kind = Gradient.Kind(rawValue: type) else {
+                    throw VectorDrawableError(line: element.line, reason: "android:type=\"\(type)\" is not linear, radial or sweep")
+                }
+                gradient.kind = kind
+            }
+            let finite = -1e9...1e9
+            gradient.startX = try number(element, "startX", range: finite) ?? 0
+            gradient.startY = try number(element, "startY", range: finite) ?? 0
+            gradient.endX = try number(element, "endX", range: finite) ?? 0
+            gradient.endY = try number(element, "endY", range: finite) ?? 0
+            gradient.centerX = try number(element, "centerX", range: finite) ?? 0
+            gradient.centerY = try number(element, "centerY", range: finite) ?? 0
+            gradient.radius = try number(element, "gradientRadius", range: 0...1e9) ?? 0
+            if let mode = element.attribute("tileMode") {
+                guard let tile = Gradient.TileMode(rawValue: mode == "repeat" ? "repeat" : mode) else {
+                    throw VectorDrawableError(line: element.line, reason: "android:tileMode=\"\(mode)\" is not clamp, repeat or mirror")
+                }
+                gradient.tileMode = tile
+            }
+            func color(_ text: String, _ line: Int) throws(VectorDrawableError) -> AndroidColor {
+                switch try paint(text, line: line, isTint: true) {
+                case .color(let color): return color
+                case nil: return AndroidColor(red: 0, green: 0, blue: 0, alpha: 0)
+                default: throw VectorDrawableError(line: line, reason: "a gradient's colour \"\(text)\" must be a colour, not a theme attribute")
+                }
+            }
+            let items = element.children.filter { $0.name == "item" }
+            if items.isEmpty {
+                var stops: [Gradient.Stop] = []
+                if let start = element.attribute("startColor") { stops.append(Gradient.Stop(offset: 0, color: try color(start, element.line))) }
+                if let center = element.attribute("centerColor") { stops.append(Gradient.Stop(offset: 0.5, color: try color(center, element.line))) }
+                if let end = element.attribute("endColor") { stops.append(Gradient.Stop(offset: 1, color: try color(end, element.line))) }
+                gradient.stops = stops
+            } else {
+                for item in items {
+                    let offset = try number(item, "offset", range: 0...1) ?? 0
+                    gradient.stops.append(Gradient.Stop(offset: offset, color: try color(item.attribute("color") ?? "#00000000", item.line)))
+                }
+            }
+            guard !gradient.stops.isEmpty else { throw VectorDrawableError(line: element.line, reason: "the gradient has no colours") }
+            return gradient
+        }
+    }
+}
+
+/// Why a vector drawable could not be read: the line, and what to do.
+public struct VectorDrawableError: NinepipeError, Hashable {
+    /// The line, counted from 1 (0 when unknown).
+    public var line: Int
+    /// What is wrong.
+    public var reason: String
+
+    /// The message.
+    public var description: String { line > 0 ? "line \(line): \(reason)" : reason }
+}

@@ -1,0 +1,173 @@
+extension VectorDrawable {
+    /// The drawable as an SVG document of its dp size (one CSS pixel a dp) with Android's
+    /// semantics:
+    /// - the viewport is stretched to the size on each axis (`preserveAspectRatio="none"`);
+    /// - a group's transform is translate(pivot + translation) · rotate · scale · translate(−pivot);
+    /// - a clip path clips the nodes after it in its group;
+    /// - fill and stroke alphas multiply the colours' own, and the root alpha multiplies all;
+    /// - trimming draws part of a stroke's length;
+    /// - the tint is applied with its mode (`src_in` recolours each paint, which keeps the
+    ///   alpha exactly; other modes composite a flood of the tint);
+    /// - a template's theme colour is `templateColor` (`currentColor` for the web).
+    public func svg(templateColor: String = "#000000") -> String {
+        var writer = SVGWriter(templateColor: templateColor)
+        if let tint {
+            switch (tint, tintMode) {
+            case (.color(let color), .srcIn): writer.recolor = (color.rgbHex, color.opacity)
+            case (.template, .srcIn): writer.recolor = (templateColor, 1)
+            default: break
+            }
+        }
+        var body = ""
+        writer.write(nodes, into: &body)
+        var filter = ""
+        var opened = "<g"
+        let opacity = alpha * (writer.recolor?.opacity ?? 1)
+        if opacity < 1 { opened += " opacity=\"\(SVGWriter.number(opacity))\"" }
+        if let tint, tintMode != .srcIn {
+            let (color, opacity): (String, Double) =
+                switch tint {
+                case .color(let color): (color.rgbHex, color.opacity)
+                default: (templateColor, 1)
+                }
+            let blend: String =
+                switch tintMode {
+                case .srcAtop: #"<feComposite in="tint" in2="SourceGraphic" operator="atop"/>"#
+                case .srcOver: #"<feComposite in="tint" in2="SourceGraphic" operator="over"/>"#
+                case .multiply: #"<feBlend in="tint" in2="SourceGraphic" mode="multiply" result="b"/><feComposite in="b" in2="SourceGraphic" operator="in"/>"#
+                case .screen: #"<feBlend in="tint" in2="SourceGraphic" mode="screen" result="b"/><feComposite in="b" in2="SourceGraphic" operator="in"/>"#
+                case .add:
+                    #"<feComposite in="tint" in2="SourceGraphic" operator="arithmetic" k1="0" k2="1" k3="1" k4="0"/>"#
+                case .srcIn: ""
+                }
+            filter =
+                #"<filter id="tint" x="0" y="0" width="1" height="1" color-interpolation-filters="sRGB"><feFlood flood-color="\#(color)" flood-opacity="\#(SVGWriter.number(opacity))" result="tint"/>\#(blend)</filter>"#
+            opened += #" filter="url(#tint)""#
+        }
+        let defs = writer.definitions + filter
+        return """
+            <svg xmlns="http://www.w3.org/2000/svg" width="\(SVGWriter.number(width))" height="\(SVGWriter.number(height))" \
+            viewBox="0 0 \(SVGWriter.number(viewportWidth)) \(SVGWriter.number(viewportHeight))" preserveAspectRatio="none">\
+            \(defs.isEmpty ? "" : "<defs>\(defs)</defs>")\(opened)>\(body)</g></svg>
+            """
+    }
+}
+
+/// Writes a drawable's nodes as SVG elements, collecting the definitions (gradients, clip
+/// paths) they refer to.
+private struct SVGWriter {
+    let templateColor: String
+    /// A `src_in` tint: every paint becomes this colour (its opacity applied to the whole).
+    var recolor: (color: String, opacity: Double)?
+    var definitions = ""
+    var nextID = 0
+
+    init(templateColor: String) { self.templateColor = templateColor }
+
+    /// A number as SVG writes it.
+    static func number(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        return String(value)
+    }
+
+    mutating func identifier(_ prefix: String) -> String {
+        nextID += 1
+        return "\(prefix)\(nextID)"
+    }
+
+    mutating func write(_ nodes: [VectorDrawable.Node], into out: inout String) {
+        var closing = 0
+        for node in nodes {
+            switch node {
+            case .group(let group):
+                var transform: [String] = []
+                if group.translateX + group.pivotX != 0 || group.translateY + group.pivotY != 0 {
+                    transform.append("translate(\(Self.number(group.translateX + group.pivotX)) \(Self.number(group.translateY + group.pivotY)))")
+                }
+                if group.rotation != 0 { transform.append("rotate(\(Self.number(group.rotation)))") }
+                if group.scaleX != 1 || group.scaleY != 1 { transform.append("scale(\(Self.number(group.scaleX)) \(Self.number(group.scaleY)))") }
+                if group.pivotX != 0 || group.pivotY != 0 { transform.append("translate(\(Self.number(-group.pivotX)) \(Self.number(-group.pivotY)))") }
+                out += transform.isEmpty ? "<g>" : "<g transform=\"\(transform.joined(separator: " "))\">"
+                write(group.nodes, into: &out)
+                out += "</g>"
+            case .path(let path):
+                write(path, into: &out)
+            case .clip(let data, _):
+                let id = identifier("c")
+                definitions += "<clipPath id=\"\(id)\"><path d=\"\(data)\"/></clipPath>"
+                out += "<g clip-path=\"url(#\(id))\">"
+                closing += 1
+            }
+        }
+        out += String(repeating: "</g>", count: closing)
+    }
+
+    /// A paint as an SVG paint value, defining a gradient when it is one.
+    mutating func paint(_ paint: VectorDrawable.Paint?, alpha: Double) -> (value: String, opacity: Double) {
+        guard let paint else { return ("none", 1) }
+        if let recolor {
+            // src_in keeps only the coverage: a gradient's stops' alphas still shape it.
+            if case .gradient(let gradient) = paint { return (self.gradient(gradient, color: recolor.color), alpha) }
+            if case .color(let color) = paint { return (recolor.color, alpha * color.opacity) }
+            return (recolor.color, alpha)
+        }
+        switch paint {
+        case .color(let color): return (color.rgbHex, alpha * color.opacity)
+        case .template: return (templateColor, alpha)
+        case .gradient(let gradient): return (self.gradient(gradient, color: nil), alpha)
+        }
+    }
+
+    /// Defines `gradient` (its colours replaced by `color` when given, alphas kept) and returns
+    /// its reference.
+    mutating func gradient(_ gradient: VectorDrawable.Gradient, color: String?) -> String {
+        let id = identifier("g")
+        let spread = gradient.tileMode == .clamp ? "" : " spreadMethod=\"\(gradient.tileMode == .mirror ? "reflect" : "repeat")\""
+        let stops = gradient.stops.map { stop in
+            "<stop offset=\"\(Self.number(stop.offset))\" stop-color=\"\(color ?? stop.color.rgbHex)\" stop-opacity=\"\(Self.number(stop.color.opacity))\"/>"
+        }.joined()
+        switch gradient.kind {
+        case .linear:
+            definitions +=
+                "<linearGradient id=\"\(id)\" gradientUnits=\"userSpaceOnUse\" x1=\"\(Self.number(gradient.startX))\" y1=\"\(Self.number(gradient.startY))\" x2=\"\(Self.number(gradient.endX))\" y2=\"\(Self.number(gradient.endY))\"\(spread)>\(stops)</linearGradient>"
+        case .radial, .sweep:
+            // SVG has no sweep gradient: drawn as a radial one around the same centre (Docs/Formats.md).
+            let radius = gradient.kind == .sweep ? max(gradient.radius, 1e6) : max(gradient.radius, 1e-6)
+            definitions +=
+                "<radialGradient id=\"\(id)\" gradientUnits=\"userSpaceOnUse\" cx=\"\(Self.number(gradient.centerX))\" cy=\"\(Self.number(gradient.centerY))\" r=\"\(Self.number(radius))\"\(spread)>\(stops)</radialGradient>"
+        }
+        return "url(#\(id))"
+    }
+
+    mutating func write(_ path: VectorDrawable.Path, into out: inout String) {
+        guard !path.pathData.isEmpty, path.fill != nil || path.stroke != nil else { return }
+        let fill = paint(path.fill, alpha: path.fillAlpha)
+        var element = "<path d=\"\(path.pathData)\" fill=\"\(fill.value)\""
+        if fill.value != "none" && fill.opacity < 1 { element += " fill-opacity=\"\(Self.number(fill.opacity))\"" }
+        if path.evenOdd { element += " fill-rule=\"evenodd\"" }
+        if path.stroke != nil, path.strokeWidth > 0 {
+            let stroke = paint(path.stroke, alpha: path.strokeAlpha)
+            element += " stroke=\"\(stroke.value)\" stroke-width=\"\(Self.number(path.strokeWidth))\""
+            if stroke.opacity < 1 { element += " stroke-opacity=\"\(Self.number(stroke.opacity))\"" }
+            if path.lineCap != "butt" { element += " stroke-linecap=\"\(path.lineCap)\"" }
+            if path.lineJoin != "miter" { element += " stroke-linejoin=\"\(path.lineJoin)\"" }
+            if path.miterLimit != 4 { element += " stroke-miterlimit=\"\(Self.number(max(1, path.miterLimit)))\"" }
+            if let dashes = trimDashes(path) { element += " pathLength=\"1\" stroke-dasharray=\"\(dashes)\"" }
+        }
+        out += element + "/>"
+    }
+
+    /// The dash pattern (on a path length of 1) that draws the trimmed part of a stroke.
+    func trimDashes(_ path: VectorDrawable.Path) -> String? {
+        guard path.trimStart != 0 || path.trimEnd != 1 || path.trimOffset != 0 else { return nil }
+        let length = abs(path.trimEnd - path.trimStart)
+        if length >= 1 { return nil }
+        if length == 0 { return "0 1" }
+        var start = (min(path.trimStart, path.trimEnd) + path.trimOffset).truncatingRemainder(dividingBy: 1)
+        if start < 0 { start += 1 }
+        let end = start + length
+        if end <= 1 { return "0 \(Self.number(start)) \(Self.number(length)) \(Self.number(2 - end))" }
+        // Wraps past the end: drawn from 0 to end − 1, and from start to 1.
+        return "\(Self.number(end - 1)) \(Self.number(start - (end - 1))) \(Self.number(1 - start + 1))"
+    }
+}

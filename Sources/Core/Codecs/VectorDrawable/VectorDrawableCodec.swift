@@ -1,0 +1,100 @@
+/// Android vector drawables (`<vector>` XML): read with libxml2 in a helper process (see
+/// ``XMLDocument``), translated to SVG with Android's semantics (``VectorDrawable/svg(templateColor:)``)
+/// and drawn by the SVG renderer, with all its bounds. Drawn at the drawable's dp size (one
+/// pixel a dp, as at mdpi), at `load density=` (160 is its own size) or at a size. Read only.
+public struct VectorDrawableCodec: ImageDecoder {
+    /// Creates the codec.
+    public init() {}
+
+    /// Android vector drawable.
+    public var format: ImageFormat { .vectorDrawable }
+
+    /// libxml2 and librsvg, loaded at run time by the SVG helpers.
+    public var library: CodecLibrary? { SVGCodec().library }
+
+    /// Drawn at any size.
+    public var capabilities: DecoderCapabilities { DecoderCapabilities(rendersAtAnySize: true) }
+
+    /// An XML document whose first element is `<vector>` (after an XML declaration, comments
+    /// and white space).
+    public func recognizes(_ bytes: [UInt8]) -> Bool { Self.rootName(of: bytes) == "vector" }
+
+    /// The name of the first element of `bytes`, looking no further than its first 4 KiB.
+    static func rootName(of bytes: [UInt8]) -> String? {
+        var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        let end = min(bytes.count, 4096)
+        while index < end {
+            let byte = bytes[index]
+            if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
+                index += 1
+                continue
+            }
+            guard byte == UInt8(ascii: "<"), index + 1 < end else { return nil }
+            let next = bytes[index + 1]
+            if next == UInt8(ascii: "?") || next == UInt8(ascii: "!") {
+                // A declaration, comment or DOCTYPE: skip to the end of it.
+                let closing: [UInt8] = bytes[index...].starts(with: Array("<!--".utf8)) ? Array("-->".utf8) : [UInt8(ascii: ">")]
+                var cursor = index + 2
+                while cursor + closing.count <= end, !bytes[cursor..<(cursor + closing.count)].elementsEqual(closing) { cursor += 1 }
+                guard cursor + closing.count <= end else { return nil }
+                index = cursor + closing.count
+                continue
+            }
+            var nameEnd = index + 1
+            while nameEnd < end, ![0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: ">"), UInt8(ascii: "/")].contains(bytes[nameEnd]) { nameEnd += 1 }
+            return String(decoding: bytes[(index + 1)..<nameEnd], as: UTF8.self)
+        }
+        return nil
+    }
+
+    /// Reads `bytes` into a drawable.
+    public static func drawable(_ bytes: [UInt8], limits: ImageLimits, resources: VectorDrawable.Resources = .none) throws -> VectorDrawable {
+        let root = try XMLDocument.parse(bytes, limits: limits)
+        return try VectorDrawable(root, resources: resources)
+    }
+
+    /// The drawable's dp size (as pixels at mdpi), its viewport and whether it is a template.
+    public func info(_ bytes: [UInt8], limits: ImageLimits) throws -> ImageInfo {
+        var lenient = VectorDrawable.Resources.none
+        lenient.allowsUnresolved = true
+        let drawable = try Self.drawable(bytes, limits: limits, resources: lenient)
+        let width = Int(drawable.width.rounded(.up))
+        let height = Int(drawable.height.rounded(.up))
+        try limits.check(width: width, height: height)
+        return ImageInfo(
+            format: .vectorDrawable, width: width, height: height, bitDepth: 8,
+            colorType:
+                "vector, \(SVGWriterNumber.text(drawable.width))×\(SVGWriterNumber.text(drawable.height)) dp, viewport \(SVGWriterNumber.text(drawable.viewportWidth))×\(SVGWriterNumber.text(drawable.viewportHeight))\(drawable.isTemplate ? ", template (?attr/\(drawable.templateAttribute ?? ""))" : ""), drawn as RGBA",
+            hasAlpha: true, isInterlaced: false, metadata: ImageMetadata())
+    }
+
+    /// Draws the drawable at `options.rendering`: its dp size, `density` (dpi; 160 is its own
+    /// size) or a size in pixels.
+    public func decode(_ bytes: [UInt8], options: DecodeOptions, warn: (String) -> Void) throws -> Image {
+        let drawable = try Self.drawable(bytes, limits: options.limits, resources: options.resources)
+        if Self.trimsFills(drawable.nodes) {
+            warn("vector drawable: a filled path is trimmed (trimPathStart/End); the fill is drawn whole")
+        }
+        var svgOptions = options
+        var rendering = options.rendering
+        if let density = rendering.density { rendering.scale = density / 160 }
+        svgOptions.rendering = rendering
+        return try SVGCodec().decode(Array(drawable.svg().utf8), options: svgOptions, warn: warn)
+    }
+
+    /// Whether any filled path is trimmed (Android trims fills; this drawing does not).
+    static func trimsFills(_ nodes: [VectorDrawable.Node]) -> Bool {
+        nodes.contains { node in
+            switch node {
+            case .group(let group): trimsFills(group.nodes)
+            case .path(let path): path.fill != nil && (path.trimStart != 0 || path.trimEnd != 1)
+            case .clip: false
+            }
+        }
+    }
+}
+
+/// Numbers as the drawable's messages write them.
+enum SVGWriterNumber {
+    static func text(_ value: Double) -> String { value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value) }
+}
