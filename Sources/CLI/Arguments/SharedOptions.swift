@@ -98,6 +98,9 @@ enum SharedOptions {
                 name: "source-density", value: .choice(["ldpi", "mdpi", "tvdpi", "hdpi", "xhdpi", "xxhdpi", "xxxhdpi"]),
                 summary: "density of files whose folder and name say none (default mdpi = @1x)"),
             OptionSpec(name: "upscale", summary: "enlarge the densest file for scales no file is dense enough for"),
+            OptionSpec(
+                name: "vectors", value: .choice(["vector", "png"]),
+                summary: "vector drawables as vectors (default: an SVG imageset, an SVG file, the drawable itself) or as PNGs at each scale"),
             OptionSpec(name: "strict", summary: "make slicing the target cannot express an error instead of a warning"),
             OptionSpec(
                 name: "jobs", short: "j", value: .number("N", 1...BatchRunner.maximumJobs),

@@ -54,6 +54,7 @@ enum AssetsCommand: Command {
         if let densities = arguments.value("densities") { options.densities = try AndroidDensity.list(densities) }
         options.compiled = arguments.has("compiled")
         options.upscale = arguments.has("upscale")
+        options.vectorsAsBitmaps = arguments.value("vectors") == "png"
         options.limits = try SharedOptions.limits(arguments, from: options.limits)
         guard !inputs.isEmpty else { throw UsageError("assets \(platform.rawValue) needs at least one input\n" + usage) }
         guard let output else {
@@ -68,7 +69,9 @@ enum AssetsCommand: Command {
         let collection = try collector.collect(inputs)
         if !quiet { for warning in collection.warnings { console.err("warning: \(TerminalText.escaped("\(warning)"))") } }
         guard !collection.assets.isEmpty else {
-            throw InputError("no images found in \(inputs.joined(separator: " ")) (.png/.jpg files, drawable-* folders, .imageset folders, .xcassets catalogs)")
+            throw InputError(
+                "no images found in \(inputs.joined(separator: " ")) (.png/.jpg/.svg files, drawable-* folders with bitmaps or vector drawables, .imageset folders, .xcassets catalogs)"
+            )
         }
         var run = AssetRun(
             converter: AssetConverter(options: options), output: output,

@@ -17,10 +17,33 @@ public struct Asset: Sendable, Hashable {
         self.variants = variants.sorted { $0.scale < $1.scale }
     }
 
+    /// What kind of resource a variant is: how it is read, and how each platform writes it.
+    public enum Kind: String, Sendable, Hashable {
+        /// A PNG or JPEG (a `.9.png` nine-patch too: its slicing travels with the pixels).
+        case bitmap
+        /// An SVG document, drawn at every scale.
+        case svg
+        /// An Android vector drawable (`<vector>` XML), drawn at every scale, or written as a
+        /// vector where the platform keeps one.
+        case vectorDrawable
+    }
+
+    /// What kind the asset is: its variants' (a vector drawable wins over bitmaps of the same
+    /// name, as on Android 5 and later, which use it instead).
+    public var kind: Kind { variants.contains { $0.kind == .vectorDrawable } ? .vectorDrawable : variants.first?.kind ?? .bitmap }
+
     /// One file of an asset at one scale.
     public struct Variant: Sendable, Hashable {
         /// The file.
         public var path: String
+        /// What kind of file it is.
+        public var kind: Kind {
+            switch ImageFormat(path: path) {
+            case .svg: .svg
+            case .vectorDrawable: .vectorDrawable
+            default: .bitmap
+            }
+        }
         /// Its scale against mdpi / @1x (xhdpi and @2x are 2).
         public var scale: Double
         /// Slicing from an `.imageset`'s `Contents.json` (cap insets in this file's pixels).

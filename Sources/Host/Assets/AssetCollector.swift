@@ -8,9 +8,11 @@ import NinepipeCore
 /// - Files: the scale comes from a `drawable-<density>` parent folder, else an `@2x`/`@3x`
 ///   suffix, else ``sourceScale``.
 /// - `res/`: every `drawable[-density][-vN]` folder. Folders with other qualifiers
-///   (`-land`, `-en`, `-night`, `-sw600dp`…) and `nodpi`/`anydpi` ones are skipped with one
-///   warning each, since iOS and the web have no such configurations; name such a folder
-///   itself to convert it. XML drawables are counted in a warning; only bitmaps convert.
+///   (`-land`, `-en`, `-night`, `-sw600dp`…) are skipped with one warning each, since iOS and
+///   the web have no such configurations yet; name such a folder itself to convert it. Vector
+///   drawables convert from any of these folders (`nodpi` and `anydpi` ones too: a vector has
+///   no density; of several with one name, the highest `-vN`'s), and stand for their name over
+///   bitmaps of the same name; other XML drawables are counted in a warning by kind.
 ///
 /// Symbolic links met while walking an input are followed only when they lead inside that input
 /// (so `res/drawable-hdpi -> /elsewhere` is left out with a warning, and a folder is entered
@@ -68,10 +70,16 @@ public struct AssetCollector: Sendable {
                 "left out \(links.count) symbolic link\(links.count == 1 ? "" : "s") leading out of the folder given (\(links.prefix(3).joined(separator: ", "))\(links.count > 3 ? ", …" : "")): name the target itself, or allow links out of the tree"
             )
         }
-        if state.xmlDrawables > 0 {
+        let xmlCount = state.xmlDrawables.values.reduce(0, +)
+        if xmlCount > 0 {
+            let kinds = state.xmlDrawables.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map { "\($0.value) \($0.key)" }
             warnings.append(
-                "skipped \(state.xmlDrawables) XML drawable\(state.xmlDrawables == 1 ? "" : "s") (selectors, shapes, vectors): only bitmaps convert")
+                "skipped \(xmlCount) XML drawable\(xmlCount == 1 ? "" : "s") (\(kinds.joined(separator: ", "))): bitmaps and vector drawables convert, these kinds do not yet"
+            )
         }
+        // A vector drawable stands for its name at every density: bitmaps of the same name are
+        // the fallbacks older Android versions use (AGP's generated PNGs, say).
+        for (name, vector) in state.vectors { state.variants[name] = [vector.variant] }
         let assets = state.variants.keys.sorted().map { Asset(name: $0, variants: state.variants[$0] ?? []) }
         return Inventory(assets: assets, inputFiles: state.inputFiles, warnings: warnings)
     }
@@ -81,7 +89,10 @@ public struct AssetCollector: Sendable {
         var inputFiles: [String] = []
         var warnings: [String] = []
         var skippedFolders: [String: Int] = [:]
-        var xmlDrawables = 0
+        /// XML drawables that are not vectors, by their root element.
+        var xmlDrawables: [String: Int] = [:]
+        /// Vector drawables by name, with the API level of the folder each came from.
+        var vectors: [String: (variant: Asset.Variant, apiLevel: Int)] = [:]
         /// The real path of the input folder being walked.
         var root: String?
         /// Folders entered, by device and inode.
@@ -95,6 +106,14 @@ public struct AssetCollector: Sendable {
             }
             variants[name, default: []].append(variant)
             inputFiles.append(variant.path)
+        }
+
+        /// A vector drawable: where several folders hold one of the same name (`drawable` and
+        /// `drawable-anydpi-v24`), the one for the highest API level, as a current device picks.
+        mutating func addVector(_ name: String, _ variant: Asset.Variant, apiLevel: Int) {
+            inputFiles.append(variant.path)
+            if let kept = vectors[name], kept.apiLevel >= apiLevel { return }
+            vectors[name] = (variant, apiLevel)
         }
     }
 
@@ -145,14 +164,42 @@ public struct AssetCollector: Sendable {
         guard named || entersFirstTime(path, &state) else { return }
         let files = Self.list(path).filter { FileIO.isRegularFile(path + "/" + $0) && allows(path + "/" + $0, &state) }
         let images = files.filter(Self.isImage)
-        guard let density = folder.density, named || folder.otherQualifiers.isEmpty else {
+        guard named || folder.otherQualifiers.isEmpty else {
+            let skipped = images.count + files.filter { $0.hasSuffix(".xml") }.count
+            if skipped > 0 { state.skippedFolders[FileIO.baseName(of: path), default: 0] += skipped }
+            return
+        }
+        guard let density = folder.density else {
+            // nodpi and anydpi: vector drawables (the density-free kind) only.
+            for file in files where file.hasSuffix(".xml") {
+                let kind = Self.xmlKind(path + "/" + file)
+                guard kind == "vector" else {
+                    state.xmlDrawables[kind, default: 0] += 1
+                    continue
+                }
+                state.addVector(Self.assetName(file), Asset.Variant(path: path + "/" + file, scale: 1), apiLevel: folder.qualifiers.apiLevel)
+            }
             if !images.isEmpty { state.skippedFolders[FileIO.baseName(of: path), default: 0] += images.count }
             return
         }
-        state.xmlDrawables += files.filter { $0.hasSuffix(".xml") }.count
+        for file in files where file.hasSuffix(".xml") {
+            let kind = Self.xmlKind(path + "/" + file)
+            guard kind == "vector" else {
+                state.xmlDrawables[kind, default: 0] += 1
+                continue
+            }
+            state.addVector(Self.assetName(file), Asset.Variant(path: path + "/" + file, scale: 1), apiLevel: folder.qualifiers.apiLevel)
+        }
         for file in images {
             try state.add(Self.assetName(file), Asset.Variant(path: path + "/" + file, scale: density.scale))
         }
+    }
+
+    /// The root element's name of the XML file at `path` (`vector`, `shape`, `selector`…), or
+    /// `unreadable`.
+    static func xmlKind(_ path: String) -> String {
+        guard let bytes = try? FileIO.read(path, maxBytes: 4 << 20) else { return "unreadable" }
+        return VectorDrawableCodec.rootName(of: bytes) ?? "unreadable"
     }
 
     private func collectImageSet(_ path: String, into state: inout State) throws(AssetError) {

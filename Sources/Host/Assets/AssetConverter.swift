@@ -37,10 +37,11 @@ public struct AssetConverter: Sendable {
         let notes = WarningList()
         let renderer = AssetRenderer(asset: asset, limits: options.limits, upscale: options.upscale) { notes.append($0) }
         var result: Conversion
-        switch options.platform {
-        case .ios: result = try iosFiles(asset, renderer: renderer, notes: notes)
-        case .android: result = try androidFiles(asset, renderer: renderer, notes: notes)
-        case .web: result = try webFiles(asset, renderer: renderer, notes: notes)
+        switch (options.platform, asset.kind == .vectorDrawable && !options.vectorsAsBitmaps) {
+        case (_, true): result = try vectorFiles(asset, notes: notes)
+        case (.ios, false): result = try iosFiles(asset, renderer: renderer, notes: notes)
+        case (.android, false): result = try androidFiles(asset, renderer: renderer, notes: notes)
+        case (.web, false): result = try webFiles(asset, renderer: renderer, notes: notes)
         }
         result.warnings = notes.all + result.warnings
         return result
@@ -114,6 +115,9 @@ public struct AssetOptions: Sendable, Hashable {
     public var strict = false
     /// Android densities to write.
     public var densities: [AndroidDensity] = AndroidDensity.defaultTargets
+    /// Vector drawables as images at each scale (PNGs) instead of vectors (an SVG imageset,
+    /// an SVG file, the drawable itself); default `false`.
+    public var vectorsAsBitmaps = false
     /// Android: write aapt-compiled PNGs (`npTc` chunks, no frame) instead of `.9.png` sources.
     public var compiled = false
     /// `info.author` in the `Contents.json` files.

@@ -36,7 +36,7 @@ final class AssetRenderer {
     /// vector variant (SVG) is drawn at every scale, never resized: a `.9.svg`'s guides are
     /// computed for each one.
     func image(at scale: Double) throws -> Rendered? {
-        if let vector = asset.variants.first(where: { ImageFormat(path: $0.path) == .svg }) { return try draw(vector, at: scale) }
+        if let vector = asset.variants.first(where: { $0.kind != .bitmap }) { return try draw(vector, at: scale) }
         guard let source = asset.source(for: scale, upscale: upscale) else { return nil }
         let (image, original) = try decode(source)
         if abs(source.scale - scale) < 1e-9 { return Rendered(image: image, source: source, original: original) }
@@ -60,6 +60,7 @@ final class AssetRenderer {
         do {
             var options = DecodeOptions(limits: limits)
             options.rendering = VectorRendering(scale: scale / variant.scale)
+            if variant.kind == .vectorDrawable { options.resources.colors = AndroidResourceColors.colors(forDrawableAt: path, limits: limits) }
             let document = try documents[path] ?? FileIO.read(path)
             documents[path] = document
             let image = try ImageCodecs.decode(document, options: options) { [warn] in warn("\(path): \($0)") }

@@ -19,8 +19,9 @@ public struct VectorDrawableCodec: ImageDecoder {
     /// and white space).
     public func recognizes(_ bytes: [UInt8]) -> Bool { Self.rootName(of: bytes) == "vector" }
 
-    /// The name of the first element of `bytes`, looking no further than its first 4 KiB.
-    static func rootName(of bytes: [UInt8]) -> String? {
+    /// The name of the first element of `bytes` (`vector`, `shape`, `selector`), looking no
+    /// further than its first 4 KiB; `nil` when there is none there.
+    public static func rootName(of bytes: [UInt8]) -> String? {
         var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         let end = min(bytes.count, 4096)
         while index < end {
@@ -82,8 +83,8 @@ public struct VectorDrawableCodec: ImageDecoder {
         return try SVGCodec().decode(Array(drawable.svg().utf8), options: svgOptions, warn: warn)
     }
 
-    /// Whether any filled path is trimmed (Android trims fills; this drawing does not).
-    static func trimsFills(_ nodes: [VectorDrawable.Node]) -> Bool {
+    /// Whether any filled path among `nodes` is trimmed (Android trims fills; this drawing does not).
+    public static func trimsFills(_ nodes: [VectorDrawable.Node]) -> Bool {
         nodes.contains { node in
             switch node {
             case .group(let group): trimsFills(group.nodes)

@@ -1,0 +1,97 @@
+import Foundation
+import NinepipeTestSupport
+import Testing
+
+@testable import NinepipeCLI
+@testable import NinepipeCore
+@testable import NinepipeHost
+
+/// Issue 40: `assets` carries vector drawables: an SVG imageset on iOS (a template marked so),
+/// an SVG and CSS on the web (a template in `currentColor`, painted through a mask), the
+/// drawable itself on Android; PNGs at each scale with `--vectors png`. A small `res/` tree with
+/// what real ones have: a vector in `drawable` and a newer one in `drawable-anydpi-v24`, a PNG
+/// fallback, a tree colour, and a shape drawable that does not convert yet.
+@Suite("assets from vector drawables", .enabled(if: ImageFormat.svg.isAvailable, "no SVG here: vector drawables are drawn by the SVG helpers"))
+struct VectorDrawableAssetsTests {
+    static let android = #"xmlns:android="http://schemas.android.com/apk/res/android""#
+
+    func run(_ arguments: [String]) -> (status: Int32, out: String, err: String) {
+        let console = TestConsole()
+        let status = CommandLineTool().run(arguments, console: console.console())
+        return (status, console.out, console.err)
+    }
+
+    /// `res/` with `ic_a` (an old vector, a v24 template vector, a PNG fallback), `ic_b` coloured
+    /// by `@color/brand`, and a shape.
+    func tree() throws -> (folder: String, v24: String) {
+        let folder = try TemporaryFolder.make("vd-assets")
+        for sub in ["drawable", "drawable-anydpi-v24", "drawable-hdpi", "values"] {
+            try FileManager.default.createDirectory(atPath: "\(folder)/res/\(sub)", withIntermediateDirectories: true)
+        }
+        let head = ##"<vector \##(Self.android) android:width="24dp" android:height="24dp" android:viewportWidth="24" android:viewportHeight="24""##
+        try (head + ##"><path android:fillColor="#ff0000" android:pathData="M0,0h24v24h-24z"/></vector>"##)
+            .write(toFile: "\(folder)/res/drawable/ic_a.xml", atomically: true, encoding: .utf8)
+        let v24 = head + ##" android:tint="?attr/colorControlNormal"><path android:fillColor="#fff" android:pathData="M4,4h16v16h-16z"/></vector>"##
+        try v24.write(toFile: "\(folder)/res/drawable-anydpi-v24/ic_a.xml", atomically: true, encoding: .utf8)
+        let png = try PNGEncoder().encode(Image(width: 36, height: 36, layout: .rgb, depth: .eight, fill: [0, 0, 255]))
+        _ = FileManager.default.createFile(atPath: "\(folder)/res/drawable-hdpi/ic_a.png", contents: Data(png))
+        try (head + ##"><path android:fillColor="@color/brand" android:pathData="M0,0h24v24h-24z"/></vector>"##)
+            .write(toFile: "\(folder)/res/drawable/ic_b.xml", atomically: true, encoding: .utf8)
+        try #"<resources><color name="brand">@color/blue</color><color name="blue">#1976D2</color></resources>"#
+            .write(toFile: "\(folder)/res/values/colors.xml", atomically: true, encoding: .utf8)
+        try ##"<shape \##(Self.android)><solid android:color="#f00"/></shape>"##.write(
+            toFile: "\(folder)/res/drawable/bg.xml", atomically: true, encoding: .utf8)
+        return (folder, v24)
+    }
+
+    @Test("iOS: an SVG imageset preserving the vector; the newest folder's drawable wins; a template is marked; other kinds counted")
+    func ios() throws {
+        let (folder, _) = try tree()
+        let result = run(["assets", "ios", folder + "/res", "--output", folder + "/Assets.xcassets"])
+        #expect(result.status == 0, "\(result.err)")
+        #expect(result.err.contains("skipped 1 XML drawable (1 shape): bitmaps and vector drawables convert"), "\(result.err)")
+        let contents = try String(contentsOfFile: folder + "/Assets.xcassets/ic_a.imageset/Contents.json", encoding: .utf8)
+        #expect(
+            contents.contains(#""preserves-vector-representation" : true"#) && contents.contains(#""template-rendering-intent" : "template""#), "\(contents)")
+        #expect(contents.contains(#""filename" : "ic_a.svg""#) && !contents.contains("scale"))
+        // The v24 drawable (a 16-pixel square in black), not the old red one or the PNG.
+        let svg = Array(try Data(contentsOf: URL(fileURLWithPath: folder + "/Assets.xcassets/ic_a.imageset/ic_a.svg")))
+        let drawn = try ImageCodecs.decode(svg)
+        #expect(drawn.width == 24 && drawn.sample(x: 2, y: 2, channel: 3) == 0 && drawn.sample(x: 12, y: 12, channel: 3) == 255)
+        #expect(drawn.sample(x: 12, y: 12, channel: 0) == 0)
+        let brand = try String(contentsOfFile: folder + "/Assets.xcassets/ic_b.imageset/ic_b.svg", encoding: .utf8)
+        #expect(brand.contains("#1976d2"), "\(brand)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/Assets.xcassets/ic_a.imageset/ic_a@2x.png"))
+        // As PNGs at each scale.
+        let bitmaps = run(["assets", "ios", folder + "/res", "--output", folder + "/Bitmaps.xcassets", "--vectors", "png"])
+        #expect(bitmaps.status == 0, "\(bitmaps.err)")
+        let threeX = try ImageCodecs.decode(Array(Data(contentsOf: URL(fileURLWithPath: folder + "/Bitmaps.xcassets/ic_a.imageset/ic_a@3x.png"))))
+        #expect(threeX.width == 72 && threeX.height == 72)
+    }
+
+    @Test("web: an SVG and CSS; a template is drawn in currentColor and painted through a mask; assets.json says so")
+    func web() throws {
+        let (folder, _) = try tree()
+        let result = run(["assets", "web", folder + "/res", "--output", folder + "/web"])
+        #expect(result.status == 0, "\(result.err)")
+        let svg = try String(contentsOfFile: folder + "/web/ic_a.svg", encoding: .utf8)
+        #expect(svg.contains(#"fill="currentColor""#), "\(svg)")
+        let css = try String(contentsOfFile: folder + "/web/ic_a.css", encoding: .utf8)
+        #expect(css.contains("background-color: currentColor;") && css.contains(#"mask: url("ic_a.svg") center / 100% 100% no-repeat;"#), "\(css)")
+        #expect(css.contains("width: 24px;"))
+        let plain = try String(contentsOfFile: folder + "/web/ic_b.css", encoding: .utf8)
+        #expect(plain.contains(#"background: url("ic_b.svg")"#) && !plain.contains("mask"))
+        let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/web/assets.json"))) as? [String: Any]
+        let assets = manifest?["assets"] as? [[String: Any]] ?? []
+        #expect(assets.first { $0["name"] as? String == "ic_a" }?["template"] as? Bool == true)
+        #expect(assets.first { $0["name"] as? String == "ic_b" }?["vector"] as? Bool == true)
+    }
+
+    @Test("Android: the drawable itself, byte for byte")
+    func android() throws {
+        let (folder, v24) = try tree()
+        let result = run(["assets", "android", folder + "/res", "--output", folder + "/out"])
+        #expect(result.status == 0, "\(result.err)")
+        #expect(try String(contentsOfFile: folder + "/out/drawable/ic_a.xml", encoding: .utf8) == v24)
+    }
+}
