@@ -94,4 +94,31 @@ struct VectorDrawableAssetsTests {
         #expect(result.status == 0, "\(result.err)")
         #expect(try String(contentsOfFile: folder + "/out/drawable/ic_a.xml", encoding: .utf8) == v24)
     }
+
+    @Test("a drawable mixing a theme attribute with fixed colours takes the theme's colour (--theme, parents and chains followed) or one given (--color)")
+    func themes() throws {
+        let (folder, _) = try tree()
+        try
+            #"<resources><style name="AppTheme" parent="Theme.Material3.DayNight"><item name="android:colorPrimary">?attr/brandColor</item><item name="brandColor">@color/brand</item></style><style name="AppTheme.Dark"><item name="colorSurface">#000</item></style></resources>"#
+            .write(toFile: "\(folder)/res/values/styles.xml", atomically: true, encoding: .utf8)
+        let mixed =
+            ##"<vector \##(Self.android) android:width="24dp" android:height="24dp" android:viewportWidth="24" android:viewportHeight="24"><path android:fillColor="#fff" android:pathData="M0,0h24v12h-24z"/><path android:fillColor="?attr/colorPrimary" android:pathData="M0,12h24v12h-24z"/></vector>"##
+        try mixed.write(toFile: "\(folder)/res/drawable/ic_mixed.xml", atomically: true, encoding: .utf8)
+        let without = run(["assets", "web", folder + "/res", "--output", folder + "/web1"])
+        #expect(
+            without.status == 1 && without.err.contains("ic_mixed.xml: line 1: colours come from theme attributes (?attr/colorPrimary) beside fixed colours"),
+            "\(without.err)")
+        // AppTheme.Dark's parent is AppTheme by its name; colorPrimary → ?attr/brandColor → @color/brand → @color/blue.
+        let themed = run(["assets", "web", folder + "/res", "--output", folder + "/web2", "--theme", "AppTheme.Dark"])
+        #expect(themed.status == 0, "\(themed.err)")
+        let svg = try String(contentsOfFile: folder + "/web2/ic_mixed.svg", encoding: .utf8)
+        #expect(svg.contains("#1976d2") && svg.contains("#ffffff") && !svg.contains("currentColor"), "\(svg)")
+        let given = run(["assets", "web", folder + "/res", "--output", folder + "/web3", "--color", "colorPrimary=#0f0"])
+        #expect(given.status == 0, "\(given.err)")
+        #expect(try String(contentsOfFile: folder + "/web3/ic_mixed.svg", encoding: .utf8).contains("#00ff00"))
+        let unknown = run(["assets", "web", folder + "/res", "--output", folder + "/web4", "--theme", "Nope"])
+        #expect(unknown.status == 2 && unknown.err.contains("no style called 'Nope'") && unknown.err.contains("AppTheme, AppTheme.Dark"), "\(unknown.err)")
+        let bad = run(["assets", "web", folder + "/res", "--output", folder + "/web5", "--color", "colorPrimary=blue"])
+        #expect(bad.status == 2 && bad.err.contains("--color needs NAME=#RRGGBB"), "\(bad.err)")
+    }
 }

@@ -99,6 +99,14 @@ enum SharedOptions {
                 summary: "density of files whose folder and name say none (default mdpi = @1x)"),
             OptionSpec(name: "upscale", summary: "enlarge the densest file for scales no file is dense enough for"),
             OptionSpec(
+                name: "theme", value: .text("NAME"),
+                summary: "the style in the tree's values/*.xml whose colours vector drawables' theme attributes take (a one-colour template needs none)"),
+            OptionSpec(
+                name: "color", value: .text("NAME=#RRGGBB"),
+                summary:
+                    "a theme attribute's or colour resource's colour for vector drawables (#RGB, #ARGB, #RRGGBB, #AARRGGBB), over the theme's (repeatable)",
+                repeatable: true),
+            OptionSpec(
                 name: "vectors", value: .choice(["vector", "png"]),
                 summary: "vector drawables as vectors (default: an SVG imageset, an SVG file, the drawable itself) or as PNGs at each scale"),
             OptionSpec(name: "strict", summary: "make slicing the target cannot express an error instead of a warning"),

@@ -55,6 +55,14 @@ enum AssetsCommand: Command {
         options.compiled = arguments.has("compiled")
         options.upscale = arguments.has("upscale")
         options.vectorsAsBitmaps = arguments.value("vectors") == "png"
+        options.theme = arguments.value("theme")
+        for given in arguments.all("color") {
+            let parts = given.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, !parts[0].isEmpty, let color = AndroidColor(parsing: parts[1]) else {
+                throw UsageError("--color needs NAME=#RRGGBB (or #RGB, #ARGB, #AARRGGBB), got '\(given)'")
+            }
+            options.colors[parts[0].hasPrefix("?attr/") ? String(parts[0].dropFirst(6)) : parts[0]] = color
+        }
         options.limits = try SharedOptions.limits(arguments, from: options.limits)
         guard !inputs.isEmpty else { throw UsageError("assets \(platform.rawValue) needs at least one input\n" + usage) }
         guard let output else {
@@ -72,6 +80,9 @@ enum AssetsCommand: Command {
             throw InputError(
                 "no images found in \(inputs.joined(separator: " ")) (.png/.jpg/.svg files, drawable-* folders with bitmaps or vector drawables, .imageset folders, .xcassets catalogs)"
             )
+        }
+        if options.theme != nil, let vector = collection.assets.first(where: { $0.kind == .vectorDrawable })?.variants.first?.path {
+            _ = try AssetConverter.resources(forDrawableAt: vector, options: options)  // an unknown theme: a usage error, before any work
         }
         var run = AssetRun(
             converter: AssetConverter(options: options), output: output,

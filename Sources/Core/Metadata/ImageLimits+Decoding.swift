@@ -7,6 +7,8 @@ extension ImageLimits {
     ///
     /// - Parameters:
     ///   - kind: the image, for messages ("a 16383×16383 lossless WebP").
+    ///   - width: the image's width in pixels.
+    ///   - height: its height.
     ///   - bytesPerPixel: of the returned pixels.
     ///   - working: the decoder's whole-image buffers besides them.
     public func checkDecoding(_ kind: String, width: Int, height: Int, bytesPerPixel: Int, working: Int) throws(LimitError) {

@@ -18,7 +18,7 @@ extension AssetConverter {
         let drawable: VectorDrawable
         do {
             bytes = try FileIO.read(path, maxBytes: 32 << 20)
-            let resources = VectorDrawable.Resources(colors: AndroidResourceColors.colors(forDrawableAt: path, limits: options.limits))
+            let resources = try AssetConverter.resources(forDrawableAt: path, options: options)
             drawable = try VectorDrawableCodec.drawable(bytes, limits: options.limits, resources: resources)
         } catch let error as FileError {
             throw error

@@ -36,6 +36,7 @@ public struct AssetConverter: Sendable {
     public func convert(_ asset: Asset) throws -> Conversion {
         let notes = WarningList()
         let renderer = AssetRenderer(asset: asset, limits: options.limits, upscale: options.upscale) { notes.append($0) }
+        renderer.resources = { [options] path in try Self.resources(forDrawableAt: path, options: options) }
         var result: Conversion
         switch (options.platform, asset.kind == .vectorDrawable && !options.vectorsAsBitmaps) {
         case (_, true): result = try vectorFiles(asset, notes: notes)
@@ -45,6 +46,26 @@ public struct AssetConverter: Sendable {
         }
         result.warnings = notes.all + result.warnings
         return result
+    }
+
+    /// What the colours of the vector drawable at `path` resolve to: its tree's colours, the
+    /// theme's (``AssetOptions/theme``) and the colours given (``AssetOptions/colors``, which win).
+    public static func resources(forDrawableAt path: String, options: AssetOptions) throws -> VectorDrawable.Resources {
+        let values = AndroidResourceValues(forDrawableAt: path, limits: options.limits)
+        var resources = VectorDrawable.Resources(colors: values.colors)
+        if let theme = options.theme {
+            guard values.hasStyle(theme) else {
+                let known = values.styles.keys.sorted()
+                throw AssetError.unknownTheme(
+                    name: theme, drawable: path, known: known.isEmpty ? "none" : known.prefix(8).joined(separator: ", ") + (known.count > 8 ? ", …" : ""))
+            }
+            resources.themeColors = values.themeColors(theme)
+        }
+        for (name, color) in options.colors {
+            resources.themeColors[name] = color
+            resources.colors[name] = color.description
+        }
+        return resources
     }
 
     /// The files written once per run, after every asset: the catalog's root `Contents.json`
@@ -118,6 +139,11 @@ public struct AssetOptions: Sendable, Hashable {
     /// Vector drawables as images at each scale (PNGs) instead of vectors (an SVG imageset,
     /// an SVG file, the drawable itself); default `false`.
     public var vectorsAsBitmaps = false
+    /// The theme (a style in the tree's `values/*.xml`) whose colours vector drawables' theme
+    /// attributes take when they are not one template's; `nil` for none.
+    public var theme: String?
+    /// Colours given by name: a theme attribute's (`colorPrimary`) or a colour resource's.
+    public var colors: [String: AndroidColor] = [:]
     /// Android: write aapt-compiled PNGs (`npTc` chunks, no frame) instead of `.9.png` sources.
     public var compiled = false
     /// `info.author` in the `Contents.json` files.

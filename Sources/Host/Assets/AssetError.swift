@@ -8,6 +8,8 @@ import NinepipeCore
 public enum AssetError: NinepipeError, Hashable {
     /// An input that does not exist.
     case missingInput(path: String)
+    /// A theme that no `values/*.xml` beside a vector drawable defines (`known`: those that are).
+    case unknownTheme(name: String, drawable: String, known: String)
     /// An input file that is not a `.png` or `.jpg`.
     case notAnImage(path: String)
     /// Two files that are the same asset at the same scale.
@@ -40,7 +42,7 @@ public enum AssetError: NinepipeError, Hashable {
     /// than the inputs (missing, unreadable, or holding what cannot be converted).
     public var isUsageError: Bool {
         switch self {
-        case .unknownDensity, .noDensities, .outputIsInput: true
+        case .unknownDensity, .noDensities, .outputIsInput, .unknownTheme: true
         default: false
         }
     }
@@ -49,6 +51,8 @@ public enum AssetError: NinepipeError, Hashable {
     public var description: String {
         switch self {
         case .missingInput(let path): "\(path): no such file or folder"
+        case .unknownTheme(let name, let drawable, let known):
+            "no style called '\(name)' in the values/*.xml beside \(drawable) (its styles: \(known)); name one of the tree's themes"
         case .notAnImage(let path): "\(path): not a .png or .jpg file"
         case .duplicateAsset(let name, let scale, let first, let second):
             "\(first) and \(second) are both '\(name)' at scale \(scale); keep one, or convert them in separate runs"

@@ -21,6 +21,8 @@ final class AssetRenderer {
     private let limits: ImageLimits
     private let upscale: Bool
     private let warn: @Sendable (String) -> Void
+    /// What a vector drawable's colours resolve to, by its path.
+    var resources: @Sendable (String) throws -> VectorDrawable.Resources = { _ in .none }
     private var decoded: [String: (image: Image, original: [UInt8]?)] = [:]
     /// A vector variant's document, read once for all its scales.
     private var documents: [String: [UInt8]] = [:]
@@ -60,7 +62,7 @@ final class AssetRenderer {
         do {
             var options = DecodeOptions(limits: limits)
             options.rendering = VectorRendering(scale: scale / variant.scale)
-            if variant.kind == .vectorDrawable { options.resources.colors = AndroidResourceColors.colors(forDrawableAt: path, limits: limits) }
+            if variant.kind == .vectorDrawable { options.resources = try resources(path) }
             let document = try documents[path] ?? FileIO.read(path)
             documents[path] = document
             let image = try ImageCodecs.decode(document, options: options) { [warn] in warn("\(path): \($0)") }

@@ -191,7 +191,7 @@ struct LoadStep: Sendable, Hashable {
             let rendering = try vectorRendering(for: bytes, next: next, context: context)
             var resources = VectorDrawable.Resources.none
             if context.sourceFormat == .vectorDrawable, let path = self.path {
-                resources.colors = AndroidResourceColors.colors(forDrawableAt: path, limits: context.limits)
+                resources.colors = AndroidResourceValues(forDrawableAt: path, limits: context.limits).colors
             }
             if let region = try region(for: bytes, next: next, context: context) {
                 var options = DecodeOptions(limits: context.limits, region: region)

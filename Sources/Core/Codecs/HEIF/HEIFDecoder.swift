@@ -5,7 +5,7 @@ import CHEIF
 /// Decodes HEIC and AVIF through libheif: the primary image, 8-bit, or 10/12-bit as 16-bit
 /// samples (scaled to the full 16-bit range); its alpha; its EXIF and ICC profile. The
 /// container's crop, rotation and mirroring (`clap`, `irot`, `imir`) are applied in the order
-/// the file lists them (see ``HEIFTransforms``), so the pixels come out as shown and the EXIF
+/// the file lists them (see `HEIFTransforms`), so the pixels come out as shown and the EXIF
 /// orientation is reset to 1 (the HEIF rule: the container's transforms win). The size is checked against the limits before decoding, and so is the largest frame
 /// an AVIF's AV1 sequence headers let dav1d allocate, against ``ImageLimits/decoderMemoryLimit``
 /// (it may be far larger than the size the container declares).

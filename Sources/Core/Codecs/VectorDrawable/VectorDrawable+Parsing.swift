@@ -25,11 +25,22 @@ extension VectorDrawable {
     public static let maxCommands = 1_000_000
 
     /// Reads the drawable from its root element; throws ``VectorDrawableError`` naming the line.
+    ///
+    /// A drawable coloured by one theme attribute is a template whatever the theme says; one
+    /// mixing theme attributes with fixed colours takes them from ``Resources/themeColors``.
     public init(_ root: XMLElement, resources: Resources = .none) throws(VectorDrawableError) {
+        do {
+            try self.init(root, resources: resources, resolvingThemes: false)
+        } catch let error where error.needsTheme && !resources.themeColors.isEmpty {
+            try self.init(root, resources: resources, resolvingThemes: true)
+        }
+    }
+
+    private init(_ root: XMLElement, resources: Resources, resolvingThemes: Bool) throws(VectorDrawableError) {
         guard root.name == "vector" else {
             throw VectorDrawableError(line: root.line, reason: "the root element is <\(root.name)>, not <vector>: not a vector drawable")
         }
-        var reader = Reader(resources: resources)
+        var reader = Reader(resources: resources, resolvingThemes: resolvingThemes)
         width = try reader.dimension(root, "width")
         height = try reader.dimension(root, "height")
         guard let viewportWidth = try reader.number(root, "viewportWidth", range: 0.0001...1e6),
@@ -51,19 +62,31 @@ extension VectorDrawable {
         if let tintText = root.attribute("tint") { tint = try reader.paint(tintText, line: root.line, isTint: true) }
         nodes = try reader.nodes(root.children, depth: 1)
         commandCount = reader.commands
-        templateAttribute = reader.templateAttribute
-        if reader.themedNotTemplate && !resources.allowsUnresolved {
+        templateAttribute = resolvingThemes ? nil : reader.templateAttribute
+        if !reader.unresolvedThemeAttributes.isEmpty && !resources.allowsUnresolved {
             throw VectorDrawableError(
                 line: reader.mixedLine,
                 reason:
-                    "colours come from theme attributes (\(reader.themeAttributes.sorted().map { "?attr/\($0)" }.joined(separator: ", "))) beside fixed colours, so the drawable is not a one-colour template; each attribute's colour must be given (VectorDrawable.Resources.themeColors)"
-            )
+                    "colours come from theme attributes (\(reader.unresolvedThemeAttributes.sorted().map { "?attr/\($0)" }.joined(separator: ", "))) the theme does not give as colours",
+                needsTheme: true)
+        }
+        if reader.themedNotTemplate && !resolvingThemes && !resources.allowsUnresolved {
+            throw VectorDrawableError(
+                line: reader.mixedLine,
+                reason:
+                    "colours come from theme attributes (\(reader.themeAttributes.sorted().map { "?attr/\($0)" }.joined(separator: ", "))) beside fixed colours, so the drawable is not a one-colour template; each attribute's colour must be given (VectorDrawable.Resources.themeColors)",
+                needsTheme: true)
         }
     }
 
     /// Reads attributes, resolving colours and counting what is drawn.
     private struct Reader {
         let resources: Resources
+        /// Whether theme attributes are looked up in the resources' theme colours (the second
+        /// reading of a drawable that is not a template).
+        let resolvingThemes: Bool
+        /// Theme attributes the theme colours do not give.
+        var unresolvedThemeAttributes: Set<String> = []
         var commands = 0
         /// Theme attributes met, and where the first fixed colour was.
         var themeAttributes: Set<String> = []
@@ -71,7 +94,10 @@ extension VectorDrawable {
         var mixedLine = 0
         var tintIsThemed = false
 
-        init(resources: Resources) { self.resources = resources }
+        init(resources: Resources, resolvingThemes: Bool) {
+            self.resources = resources
+            self.resolvingThemes = resolvingThemes
+        }
 
         /// The attribute colouring the drawable alone, when one does.
         var templateAttribute: String? {
@@ -146,9 +172,11 @@ extension VectorDrawable {
                 // ?attr/x, ?android:attr/x, ?x
                 let name = String(value.split(separator: "/").last ?? "").replacing("android:", with: "")
                 let attribute = String(name.dropFirst(name.hasPrefix("?") ? 1 : 0))
-                if let color = resources.themeColors[attribute] {
-                    fixedColors += isTint ? 0 : 1
-                    return .color(color)
+                if resolvingThemes {
+                    if let color = resources.themeColors[attribute] { return .color(color) }
+                    unresolvedThemeAttributes.insert(attribute)
+                    if mixedLine == 0 { mixedLine = line }
+                    return .template
                 }
                 themeAttributes.insert(attribute)
                 if isTint { tintIsThemed = true }
@@ -290,7 +318,9 @@ extension VectorDrawable {
                 switch try paint(text, line: line, isTint: true) {
                 case .color(let color): return color
                 case nil: return AndroidColor(red: 0, green: 0, blue: 0, alpha: 0)
-                default: throw VectorDrawableError(line: line, reason: "a gradient's colour \"\(text)\" must be a colour, not a theme attribute")
+                default:
+                    throw VectorDrawableError(
+                        line: line, reason: "a gradient's colour \"\(text)\" is a theme attribute the theme does not give as a colour", needsTheme: true)
                 }
             }
             let items = element.children.filter { $0.name == "item" }
@@ -318,6 +348,8 @@ public struct VectorDrawableError: NinepipeError, Hashable {
     public var line: Int
     /// What is wrong.
     public var reason: String
+    /// Whether the drawable's colours need a theme (its theme attributes are not one template's).
+    public var needsTheme = false
 
     /// The message.
     public var description: String { line > 0 ? "line \(line): \(reason)" : reason }

@@ -1,0 +1,86 @@
+import Foundation
+import NinepipeCore
+
+/// The values of an Android resource tree (`res/values/*.xml`) that vector drawables use: its
+/// colours (`<color name="…">`, what `@color/NAME` resolves to) and its styles (`<style
+/// name="…" parent="…">` with `<item name="…">`), from which a theme's colours are resolved.
+struct AndroidResourceValues: Sendable {
+    /// `@color/NAME` → the value as written.
+    var colors: [String: String] = [:]
+    /// A style's name → its parent (explicit, or implied by a dotted name) and its items.
+    var styles: [String: (parent: String?, items: [String: String])] = [:]
+
+    /// The values of the tree holding the drawable at `path`: its folder's parent's `values`
+    /// folder, when the folder is a `drawable` or `mipmap` one; none otherwise. Files that do
+    /// not read are skipped (a drawable naming one of their colours then says it is missing).
+    init(forDrawableAt path: String, limits: ImageLimits) {
+        let folder = FileIO.parentDirectory(of: path)
+        let folderName = FileIO.baseName(of: folder)
+        guard folderName.hasPrefix("drawable") || folderName.hasPrefix("mipmap") else { return }
+        let values = FileIO.parentDirectory(of: folder) + "/values"
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: values) else { return }
+        for name in names.sorted() where name.hasSuffix(".xml") {
+            guard FileIO.isRegularFile(values + "/" + name), let bytes = try? FileIO.read(values + "/" + name, maxBytes: 4 << 20),
+                let root = try? XMLDocument.parse(bytes, limits: limits), root.name == "resources"
+            else { continue }
+            for element in root.children {
+                guard let key = element.attribute("name", namespace: "") else { continue }
+                switch element.name {
+                case "color" where colors[key] == nil:
+                    colors[key] = element.text.trimmingCharacters(in: .whitespacesAndNewlines)
+                case "style" where styles[key] == nil:
+                    var items: [String: String] = [:]
+                    for item in element.children where item.name == "item" {
+                        guard let itemName = item.attribute("name", namespace: "") else { continue }
+                        items[itemName] = item.text.trimmingCharacters(in: .whitespacesAndNewlines)
+                    }
+                    var parent = element.attribute("parent", namespace: "").map { $0.hasPrefix("@style/") ? String($0.dropFirst(7)) : $0 }
+                    if parent == nil, let dot = key.lastIndex(of: ".") { parent = String(key[..<dot]) }
+                    styles[key] = (parent?.isEmpty == true ? nil : parent, items)
+                default: break
+                }
+            }
+        }
+    }
+
+    /// The colours theme `name` gives its attributes: every item of it and its ancestors (the
+    /// nearest wins) whose value ends in a colour, through `@color` and `?attr` chains.
+    /// `android:colorPrimary` and `colorPrimary` are both read as `colorPrimary`.
+    func themeColors(_ name: String) -> [String: AndroidColor] {
+        var items: [String: String] = [:]
+        var style: String? = name
+        var seen: Set<String> = []
+        while let current = style, let found = styles[current], seen.insert(current).inserted {
+            for (key, value) in found.items {
+                let attribute = key.hasPrefix("android:") ? String(key.dropFirst(8)) : key
+                if items[attribute] == nil { items[attribute] = value }
+            }
+            style = found.parent
+        }
+        var resolved: [String: AndroidColor] = [:]
+        for key in items.keys { if let color = color(of: key, items: items, depth: 0) { resolved[key] = color } }
+        return resolved
+    }
+
+    /// Whether the tree defines a style called `name`.
+    func hasStyle(_ name: String) -> Bool { styles[name] != nil }
+
+    /// The colour attribute `key` ends in, following at most 16 references.
+    private func color(of key: String, items: [String: String], depth: Int) -> AndroidColor? {
+        guard depth < 16, var value = items[key] else { return nil }
+        for _ in 0..<16 {
+            if let color = AndroidColor(parsing: value) { return color }
+            if value.hasPrefix("@color/"), let next = colors[String(value.dropFirst(7))] {
+                value = next
+            } else if value.hasPrefix("@android:color/") {
+                return AndroidColor.framework[String(value.dropFirst(15))]
+            } else if value.hasPrefix("?") {
+                let attribute = String(value.split(separator: "/").last ?? "").replacing("android:", with: "").replacing("?", with: "")
+                return color(of: attribute, items: items, depth: depth + 1)
+            } else {
+                return nil
+            }
+        }
+        return nil
+    }
+}
