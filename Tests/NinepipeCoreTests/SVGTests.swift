@@ -46,6 +46,17 @@ struct SVGTests {
         return worst
     }
 
+    /// A 30000×30000 PNG header (its data need not be there: the header is what is checked).
+    static let hugePNGHeader: [UInt8] = {
+        func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+            let body = Array(type.utf8) + data
+            let crc = body.withUnsafeBytes { Zlib.crc32($0) }
+            return [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: data.count >> $0) } + body + [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: crc >> $0) }
+        }
+        return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", [0, 0, 0x75, 0x30, 0, 0, 0x75, 0x30, 8, 0, 0, 0, 0])
+            + chunk("IDAT", [0x78, 0x9C, 0x63, 0, 0]) + chunk("IEND", [])
+    }()
+
     func draw(_ bytes: [UInt8], _ rendering: VectorRendering = .intrinsic, limits: ImageLimits = .default) throws -> Image {
         var options = DecodeOptions(limits: limits)
         options.rendering = rendering
@@ -191,16 +202,7 @@ struct SVGTests {
 
     @Test("embedded images: a PNG over the pixel limit, an unknown format, SVGs nested too deep are refused")
     func embedded() throws {
-        // A 30000×30000 PNG header (its data need not be there: the header is what is checked).
-        func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
-            let body = Array(type.utf8) + data
-            let crc = body.withUnsafeBytes { Zlib.crc32($0) }
-            return [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: data.count >> $0) } + body + [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: crc >> $0) }
-        }
-        let png: [UInt8] =
-            [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", [0, 0, 0x75, 0x30, 0, 0, 0x75, 0x30, 8, 0, 0, 0, 0])
-            + chunk("IDAT", [0x78, 0x9C, 0x63, 0, 0]) + chunk("IEND", [])
-        let bomb = Data(png).base64EncodedString()
+        let bomb = Data(Self.hugePNGHeader).base64EncodedString()
         refuses(#"<svg \#(Self.svgNamespace) width="9" height="9"><image width="9" height="9" href="data:image/png;base64,\#(bomb)"/></svg>"#, "30000×30000")
         let bitmap = Data([0x42, 0x4D] + [UInt8](repeating: 0, count: 60)).base64EncodedString()
         refuses(
@@ -294,15 +296,7 @@ extension SVGTests {
 
     @Test("a data: URL declaring another type is still checked when its bytes are an image or markup")
     func disguisedData() {
-        func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
-            let body = Array(type.utf8) + data
-            let crc = body.withUnsafeBytes { Zlib.crc32($0) }
-            return [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: data.count >> $0) } + body + [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: crc >> $0) }
-        }
-        let png: [UInt8] =
-            [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", [0, 0, 0x75, 0x30, 0, 0, 0x75, 0x30, 8, 0, 0, 0, 0])
-            + chunk("IDAT", [0x78, 0x9C, 0x63, 0, 0]) + chunk("IEND", [])
-        let bomb = Data(png).base64EncodedString()
+        let bomb = Data(Self.hugePNGHeader).base64EncodedString()
         refuses(
             #"<svg \#(Self.svgNamespace) width="9" height="9"><image width="9" height="9" href="data:application/octet-stream;base64,\#(bomb)"/></svg>"#,
             "30000×30000")

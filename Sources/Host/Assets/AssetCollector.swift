@@ -169,19 +169,7 @@ public struct AssetCollector: Sendable {
             if skipped > 0 { state.skippedFolders[FileIO.baseName(of: path), default: 0] += skipped }
             return
         }
-        guard let density = folder.density else {
-            // nodpi and anydpi: vector drawables (the density-free kind) only.
-            for file in files where file.hasSuffix(".xml") {
-                let kind = Self.xmlKind(path + "/" + file)
-                guard kind == "vector" else {
-                    state.xmlDrawables[kind, default: 0] += 1
-                    continue
-                }
-                state.addVector(Self.assetName(file), Asset.Variant(path: path + "/" + file, scale: 1), apiLevel: folder.qualifiers.apiLevel)
-            }
-            if !images.isEmpty { state.skippedFolders[FileIO.baseName(of: path), default: 0] += images.count }
-            return
-        }
+        // Vector drawables have no density: taken from nodpi and anydpi folders too.
         for file in files where file.hasSuffix(".xml") {
             let kind = Self.xmlKind(path + "/" + file)
             guard kind == "vector" else {
@@ -189,6 +177,10 @@ public struct AssetCollector: Sendable {
                 continue
             }
             state.addVector(Self.assetName(file), Asset.Variant(path: path + "/" + file, scale: 1), apiLevel: folder.qualifiers.apiLevel)
+        }
+        guard let density = folder.density else {
+            if !images.isEmpty { state.skippedFolders[FileIO.baseName(of: path), default: 0] += images.count }
+            return
         }
         for file in images {
             try state.add(Self.assetName(file), Asset.Variant(path: path + "/" + file, scale: density.scale))
