@@ -1,3 +1,4 @@
+import Foundation
 import NinepipeCore
 
 extension AssetConverter {
@@ -8,8 +9,9 @@ extension AssetConverter {
     ///   renderer, and Xcode rasterizes both the same way for older systems); a template gets
     ///   `template-rendering-intent: template`;
     /// - web: `NAME.svg`, `NAME.css` and its `assets.json` entry; a template is drawn in
-    ///   `currentColor` and its CSS paints `currentColor` through it as a mask, so CSS `color`
-    ///   tints it as Android's tint does;
+    ///   `currentColor` and its CSS paints `currentColor` through it as a mask (the SVG inlined
+    ///   as a `data:` URL, which pages opened from `file://` can use too), so CSS `color` tints
+    ///   it as Android's tint does;
     /// - Android: the drawable itself, `drawable/NAME.xml`, unchanged.
     func vectorFiles(_ asset: Asset, notes: WarningList) throws -> Conversion {
         guard let source = asset.variants.first(where: { $0.kind == .vectorDrawable }) else { return Conversion(files: [], warnings: []) }
@@ -56,11 +58,15 @@ extension AssetConverter {
                 "  width: \(width)px;",
                 "  height: \(height)px;",
             ]
+            let svg = drawable.svg(templateColor: "currentColor")
             if drawable.isTemplate {
+                // The mask is the SVG itself as a data: URL: a mask image is fetched in CORS mode,
+                // so a file beside the CSS is refused on pages opened from file:// (Chromium).
+                let mask = "url(\"data:image/svg+xml;base64,\(Data(svg.utf8).base64EncodedString())\")"
                 css += [
                     "  background-color: currentColor;",
-                    "  -webkit-mask: url(\(Self.cssString(file))) center / 100% 100% no-repeat;",
-                    "  mask: url(\(Self.cssString(file))) center / 100% 100% no-repeat;",
+                    "  -webkit-mask: \(mask) center / 100% 100% no-repeat;",
+                    "  mask: \(mask) center / 100% 100% no-repeat;",
                 ]
             } else {
                 css += ["  background: url(\(Self.cssString(file))) center / 100% 100% no-repeat;"]
@@ -74,7 +80,7 @@ extension AssetConverter {
             if drawable.isTemplate { entry["template"] = .bool(true) }
             var result = Conversion(
                 files: [
-                    AssetFile(path: file, text: drawable.svg(templateColor: "currentColor")),
+                    AssetFile(path: file, text: svg),
                     AssetFile(path: asset.name + ".css", text: css.joined(separator: "\n") + "\n"),
                 ], warnings: [])
             result.manifestEntry = .object(entry)
