@@ -99,7 +99,8 @@ static int spawn(struct helper *helper, char *message, size_t capacity) {
     posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
     posix_spawn_file_actions_addclosefrom_np(&actions, NJS_HELPER_FD + 1);
     char *arguments[] = {"ninepipe-svg-helper", NJS_HELPER_MARKER, NULL};
-    char *environment[] = {"PATH=/usr/bin:/bin", "LC_ALL=C.UTF-8", NULL};
+    // No Swift backtrace when librsvg aborts (out of its memory bound): the caller reports it.
+    char *environment[] = {"PATH=/usr/bin:/bin", "LC_ALL=C.UTF-8", "SWIFT_BACKTRACE=enable=no", NULL};
     pid_t pid;
     int error = posix_spawn(&pid, executable, &actions, NULL, arguments, environment);
     posix_spawn_file_actions_destroy(&actions);

@@ -381,7 +381,7 @@ extension SVGTests {
         #expect(!helpers.isEmpty, "no helper process found")
         for pid in helpers {
             let environment = FileManager.default.contents(atPath: "/proc/\(pid)/environ").map { String(decoding: $0, as: UTF8.self) }
-            #expect(environment == "PATH=/usr/bin:/bin\0LC_ALL=C.UTF-8\0", "\(environment ?? "unreadable")")
+            #expect(environment == "PATH=/usr/bin:/bin\0LC_ALL=C.UTF-8\0SWIFT_BACKTRACE=enable=no\0", "\(environment ?? "unreadable")")
             let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/exe")
             #expect(executable == (try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")))
             if let found = Self.memory(of: pid, contains: Array(marker.utf8)) {

@@ -26,6 +26,8 @@ final class AssetRenderer {
     private var decoded: [String: (image: Image, original: [UInt8]?)] = [:]
     /// A vector variant's document, read once for all its scales.
     private var documents: [String: [UInt8]] = [:]
+    /// A vector drawable variant, read once for all its scales.
+    private var drawables: [String: VectorDrawable] = [:]
 
     init(asset: Asset, limits: ImageLimits, upscale: Bool, warn: @escaping @Sendable (String) -> Void) {
         self.asset = asset
@@ -60,9 +62,18 @@ final class AssetRenderer {
     private func draw(_ variant: Asset.Variant, at scale: Double) throws -> Rendered {
         let path = variant.path
         do {
+            if variant.kind == .vectorDrawable {
+                // Read once, drawn at every scale.
+                let drawable = try drawables[path] ?? VectorDrawableCodec.drawable(FileIO.read(path), limits: limits, resources: resources(path))
+                if drawables[path] == nil, VectorDrawableCodec.trimsFills(drawable.nodes) {
+                    warn("\(path): vector drawable: a filled path is trimmed (trimPathStart/End); the fill is drawn whole")
+                }
+                drawables[path] = drawable
+                let image = try VectorDrawableCodec.draw(drawable, rendering: VectorRendering(scale: scale / variant.scale), limits: limits)
+                return Rendered(image: image, source: variant)
+            }
             var options = DecodeOptions(limits: limits)
             options.rendering = VectorRendering(scale: scale / variant.scale)
-            if variant.kind == .vectorDrawable { options.resources = try resources(path) }
             let document = try documents[path] ?? FileIO.read(path)
             documents[path] = document
             let image = try ImageCodecs.decode(document, options: options) { [warn] in warn("\(path): \($0)") }

@@ -69,18 +69,33 @@ public struct VectorDrawableCodec: ImageDecoder {
             hasAlpha: true, isInterlaced: false, metadata: ImageMetadata())
     }
 
-    /// Draws the drawable at `options.rendering`: its dp size, `density` (dpi; 160 is its own
-    /// size) or a size in pixels.
+    /// Draws the drawable at `options.rendering`'s size: its dp size, `density` (dpi; 160 is its
+    /// own size) or a size in pixels.
     public func decode(_ bytes: [UInt8], options: DecodeOptions, warn: (String) -> Void) throws -> Image {
         let drawable = try Self.drawable(bytes, limits: options.limits, resources: options.resources)
         if Self.trimsFills(drawable.nodes) {
             warn("vector drawable: a filled path is trimmed (trimPathStart/End); the fill is drawn whole")
         }
-        var svgOptions = options
-        var rendering = options.rendering
+        return try Self.draw(drawable, rendering: options.rendering, limits: options.limits)
+    }
+
+    /// `drawable` drawn at `rendering`: premultiplied RGBA, 8 bits. Its translation is drawn by
+    /// the SVG helpers at the drawable's own size (it needs no measuring), bounded by `limits`'
+    /// render time and decoder memory; the size is checked against `limits` first. A drawable
+    /// read once and drawn at several sizes costs one helper request a size.
+    public static func draw(_ drawable: VectorDrawable, rendering: VectorRendering, limits: ImageLimits) throws -> Image {
+        var rendering = rendering
         if let density = rendering.density { rendering.scale = density / 160 }
-        svgOptions.rendering = rendering
-        return try SVGCodec().decode(Array(drawable.svg().utf8), options: svgOptions, warn: warn)
+        let layout = rendering.layout(documentWidth: drawable.width, documentHeight: drawable.height)
+        try limits.check(width: layout.width, height: layout.height)
+        #if canImport(CSVGShim)
+        let drawn = try SVGRenderer.draw(
+            Array(drawable.svg().utf8), documentSize: (drawable.width, drawable.height), layout: layout, seconds: limits.maxRenderSeconds,
+            memory: limits.decoderMemoryLimit)
+        return Image(width: layout.width, height: layout.height, layout: .rgba, samples: drawn.pixels, alphaMode: .premultiplied)
+        #else
+        throw FormatUnavailableError(format: .vectorDrawable)
+        #endif
     }
 
     /// Whether any filled path among `nodes` is trimmed (Android trims fills; this drawing does not).
