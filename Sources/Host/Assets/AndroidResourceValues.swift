@@ -21,7 +21,7 @@ struct AndroidResourceValues: Sendable {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: values) else { return }
         for name in names.sorted() where name.hasSuffix(".xml") {
             guard FileIO.isRegularFile(values + "/" + name), let bytes = try? FileIO.read(values + "/" + name, maxBytes: 4 << 20),
-                let root = try? XMLDocument.parse(bytes, limits: limits), root.name == "resources"
+                let root = try? ResourceXML.parse(bytes, limits: limits), root.name == "resources"
             else { continue }
             for element in root.children {
                 guard let key = element.attribute("name", namespace: "") else { continue }

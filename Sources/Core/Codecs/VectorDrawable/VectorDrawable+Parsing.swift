@@ -28,7 +28,7 @@ extension VectorDrawable {
     ///
     /// A drawable coloured by one theme attribute is a template whatever the theme says; one
     /// mixing theme attributes with fixed colours takes them from ``Resources/themeColors``.
-    public init(_ root: XMLElement, resources: Resources = .none) throws(VectorDrawableError) {
+    public init(_ root: ResourceXMLElement, resources: Resources = .none) throws(VectorDrawableError) {
         do {
             try self.init(root, resources: resources, resolvingThemes: false)
         } catch let error where error.needsTheme && !resources.themeColors.isEmpty {
@@ -36,7 +36,7 @@ extension VectorDrawable {
         }
     }
 
-    private init(_ root: XMLElement, resources: Resources, resolvingThemes: Bool) throws(VectorDrawableError) {
+    private init(_ root: ResourceXMLElement, resources: Resources, resolvingThemes: Bool) throws(VectorDrawableError) {
         guard root.name == "vector" else {
             throw VectorDrawableError(line: root.line, reason: "the root element is <\(root.name)>, not <vector>: not a vector drawable")
         }
@@ -108,7 +108,7 @@ extension VectorDrawable {
         /// Whether theme attributes and fixed colours are mixed (an unresolvable drawable).
         var themedNotTemplate: Bool { !themeAttributes.isEmpty && templateAttribute == nil }
 
-        func number(_ element: XMLElement, _ name: String, range: ClosedRange<Double>) throws(VectorDrawableError) -> Double? {
+        func number(_ element: ResourceXMLElement, _ name: String, range: ClosedRange<Double>) throws(VectorDrawableError) -> Double? {
             guard let text = element.attribute(name) else { return nil }
             guard let value = Double(text.trimmingWhitespace), value.isFinite else {
                 throw VectorDrawableError(line: element.line, reason: "android:\(name)=\"\(text)\" is not a number")
@@ -120,7 +120,7 @@ extension VectorDrawable {
         }
 
         /// A `width`/`height` in dp (`24dp`; `px`, `in`, `mm` and `pt` converted at 160 dpi).
-        func dimension(_ element: XMLElement, _ name: String) throws(VectorDrawableError) -> Double {
+        func dimension(_ element: ResourceXMLElement, _ name: String) throws(VectorDrawableError) -> Double {
             guard let text = element.attribute(name) else { throw VectorDrawableError(line: element.line, reason: "<vector> needs android:\(name)") }
             if text.hasPrefix("@") {
                 throw VectorDrawableError(line: element.line, reason: "android:\(name)=\"\(text)\": dimension resources are not read yet; write the size in dp")
@@ -194,9 +194,9 @@ extension VectorDrawable {
             return .color(color)
         }
 
-        mutating func nodes(_ elements: [XMLElement], depth: Int) throws(VectorDrawableError) -> [Node] {
+        mutating func nodes(_ elements: [ResourceXMLElement], depth: Int) throws(VectorDrawableError) -> [Node] {
             var nodes: [Node] = []
-            for element in elements where element.namespace.isEmpty || element.namespace == XMLElement.androidNamespace {
+            for element in elements where element.namespace.isEmpty || element.namespace == ResourceXMLElement.androidNamespace {
                 switch element.name {
                 case "group": nodes.append(.group(try group(element, depth: depth)))
                 case "path": nodes.append(.path(try path(element)))
@@ -210,7 +210,7 @@ extension VectorDrawable {
             return nodes
         }
 
-        mutating func group(_ element: XMLElement, depth: Int) throws(VectorDrawableError) -> Group {
+        mutating func group(_ element: ResourceXMLElement, depth: Int) throws(VectorDrawableError) -> Group {
             var group = Group()
             let finite = -1e9...1e9
             group.rotation = try number(element, "rotation", range: finite) ?? 0
@@ -224,7 +224,7 @@ extension VectorDrawable {
             return group
         }
 
-        mutating func pathData(_ element: XMLElement) throws(VectorDrawableError) -> String {
+        mutating func pathData(_ element: ResourceXMLElement) throws(VectorDrawableError) -> String {
             guard let text = element.attribute("pathData") else { return "" }
             if text.hasPrefix("@") {
                 throw VectorDrawableError(line: element.line, reason: "android:pathData=\"\(text)\": string resources are not read yet; write the path data")
@@ -245,14 +245,14 @@ extension VectorDrawable {
             }
         }
 
-        mutating func path(_ element: XMLElement) throws(VectorDrawableError) -> Path {
+        mutating func path(_ element: ResourceXMLElement) throws(VectorDrawableError) -> Path {
             var path = Path()
             path.line = element.line
             path.pathData = try pathData(element)
             if let fill = element.attribute("fillColor") { path.fill = try paint(fill, line: element.line) }
             if let stroke = element.attribute("strokeColor") { path.stroke = try paint(stroke, line: element.line) }
             // Gradients: <aapt:attr name="android:fillColor"><gradient …/></aapt:attr>.
-            for child in element.children where child.name == "attr" && child.namespace == XMLElement.aaptNamespace {
+            for child in element.children where child.name == "attr" && child.namespace == ResourceXMLElement.aaptNamespace {
                 guard let name = child.attribute("name", namespace: ""), let gradientElement = child.children.first(where: { $0.name == "gradient" }) else {
                     continue
                 }
@@ -292,7 +292,7 @@ extension VectorDrawable {
             return path
         }
 
-        mutating func gradient(_ element: XMLElement) throws(VectorDrawableError) -> Gradient {
+        mutating func gradient(_ element: ResourceXMLElement) throws(VectorDrawableError) -> Gradient {
             var gradient = Gradient()
             if let type = element.attribute("type") {
                 guard let kind = Gradient.Kind(rawValue: type) else {

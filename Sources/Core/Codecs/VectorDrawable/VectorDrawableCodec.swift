@@ -1,5 +1,5 @@
 /// Android vector drawables (`<vector>` XML): read with libxml2 in a helper process (see
-/// ``XMLDocument``), translated to SVG with Android's semantics (``VectorDrawable/svg(templateColor:)``)
+/// ``ResourceXML``), translated to SVG with Android's semantics (``VectorDrawable/svg(templateColor:)``)
 /// and drawn by the SVG renderer, with all its bounds. Drawn at the drawable's dp size (one
 /// pixel a dp, as at mdpi), at `load density=` (160 is its own size) or at a size. Read only.
 public struct VectorDrawableCodec: ImageDecoder {
@@ -50,7 +50,7 @@ public struct VectorDrawableCodec: ImageDecoder {
 
     /// Reads `bytes` into a drawable.
     public static func drawable(_ bytes: [UInt8], limits: ImageLimits, resources: VectorDrawable.Resources = .none) throws -> VectorDrawable {
-        let root = try XMLDocument.parse(bytes, limits: limits)
+        let root = try ResourceXML.parse(bytes, limits: limits)
         return try VectorDrawable(root, resources: resources)
     }
 

@@ -7,30 +7,30 @@ import Glibc
 import Darwin
 #endif
 
-/// An XML document read with libxml2, in a helper process: Android's resources (vector
-/// drawables, colours) come from strangers' trees, so they are parsed where a hostile one costs
-/// a helper, never the caller, bounded in time and memory as SVGs are. The libxml2 is the one
+/// Android's XML resources (vector drawables, colours, styles), read with libxml2 in a helper
+/// process (named so as not to meet Foundation's `XMLDocument` on macOS). They come from
+/// strangers' trees, so they are parsed where a hostile one costs a helper, never the caller, bounded in time and memory as SVGs are. The libxml2 is the one
 /// librsvg links (no build-time dependency): no network, no DTD loading, no external entities,
 /// libxml2's depth limit (256). Before that, the bytes are screened as an SVG's are: only plain
 /// text internal entities, their expansion bounded, at most ``maxElements`` elements.
-public enum XMLDocument {
+public enum ResourceXML {
     /// The most elements a resource document may have.
     public static let maxElements = 250_000
 
-    /// The root element of `bytes`; throws ``XMLDocumentError`` naming the line.
-    public static func parse(_ bytes: [UInt8], limits: ImageLimits) throws -> XMLElement {
+    /// The root element of `bytes`; throws ``ResourceXMLError`` naming the line.
+    public static func parse(_ bytes: [UInt8], limits: ImageLimits) throws -> ResourceXMLElement {
         guard bytes.count <= SVGScreening.maxDocumentBytes else {
-            throw XMLDocumentError(line: nil, reason: "the document is \(bytes.count) bytes, more than the \(SVGScreening.maxDocumentBytes) read")
+            throw ResourceXMLError(line: nil, reason: "the document is \(bytes.count) bytes, more than the \(SVGScreening.maxDocumentBytes) read")
         }
         let entities: [String: [UInt8]]
-        do { entities = try SVGScreening.checkEntities(bytes) } catch { throw XMLDocumentError(line: nil, reason: "\(error)") }
+        do { entities = try SVGScreening.checkEntities(bytes) } catch { throw ResourceXMLError(line: nil, reason: "\(error)") }
         do {
             let expanded = try SVGScreening.expanded(bytes, entities: entities)
             guard SVGScreening.elementCount(expanded, limit: maxElements) <= maxElements else {
-                throw XMLDocumentError(line: nil, reason: "it has more than \(maxElements) elements")
+                throw ResourceXMLError(line: nil, reason: "it has more than \(maxElements) elements")
             }
         } catch let error as SVGError {
-            throw XMLDocumentError(line: nil, reason: "\(error)")
+            throw ResourceXMLError(line: nil, reason: "\(error)")
         }
         #if canImport(CSVGShim)
         var records: UnsafeMutablePointer<UInt8>?
@@ -43,18 +43,18 @@ public enum XMLDocument {
         let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         switch status {
         case Int32(NJS_SVG_OK): break
-        case Int32(NJS_SVG_TIMEOUT): throw XMLDocumentError(line: nil, reason: "reading it took longer than the \(limits.maxRenderSeconds) s allowed")
+        case Int32(NJS_SVG_TIMEOUT): throw ResourceXMLError(line: nil, reason: "reading it took longer than the \(limits.maxRenderSeconds) s allowed")
         case Int32(NJS_SVG_UNAVAILABLE), Int32(NJS_SVG_NO_PROCESS): throw FormatUnavailableError(format: .vectorDrawable)
         case Int32(NJS_SVG_DIED):
-            throw XMLDocumentError(line: nil, reason: "reading it failed: \(text); it may need more than the \(limits.decoderMemoryLimit >> 20) MiB allowed")
+            throw ResourceXMLError(line: nil, reason: "reading it failed: \(text); it may need more than the \(limits.decoderMemoryLimit >> 20) MiB allowed")
         default:
             // "line N: reason", from the helper.
             if text.hasPrefix("line "), let colon = text.firstIndex(of: ":"), let line = Int(text.dropFirst(5).prefix { $0 != ":" }), line > 0 {
-                throw XMLDocumentError(line: line, reason: String(text[text.index(after: colon)...].drop { $0 == " " }))
+                throw ResourceXMLError(line: line, reason: String(text[text.index(after: colon)...].drop { $0 == " " }))
             }
-            throw XMLDocumentError(line: nil, reason: text)
+            throw ResourceXMLError(line: nil, reason: text)
         }
-        guard let records else { throw XMLDocumentError(line: nil, reason: "the document has no elements") }
+        guard let records else { throw ResourceXMLError(line: nil, reason: "the document has no elements") }
         return try tree(from: UnsafeBufferPointer(start: records, count: length))
         #else
         throw FormatUnavailableError(format: .vectorDrawable)
@@ -62,18 +62,18 @@ public enum XMLDocument {
     }
 
     /// The element tree the helper's records describe (see `njs_xml_parse`).
-    static func tree(from records: UnsafeBufferPointer<UInt8>) throws -> XMLElement {
+    static func tree(from records: UnsafeBufferPointer<UInt8>) throws -> ResourceXMLElement {
         var reader = ByteReader(Array(records)[...])
         func string() throws -> String {
             let count = Int(reader.uint32LE())
-            guard count <= reader.remaining else { throw XMLDocumentError(line: nil, reason: "the parsed records are damaged") }
+            guard count <= reader.remaining else { throw ResourceXMLError(line: nil, reason: "the parsed records are damaged") }
             let start = records.count - reader.remaining
             reader.skip(count)
             return String(decoding: records[start..<(start + count)], as: UTF8.self)
         }
         // The open elements, outermost first; each closes when a node at its depth or above comes.
-        var open: [XMLElement] = []
-        var root: XMLElement?
+        var open: [ResourceXMLElement] = []
+        var root: ResourceXMLElement?
         func close(to depth: Int) {
             while open.count > depth {
                 let done = open.removeLast()
@@ -82,18 +82,18 @@ public enum XMLDocument {
         }
         while reader.remaining > 0 {
             let kind = reader.uint8()
-            guard reader.remaining >= 8 else { throw XMLDocumentError(line: nil, reason: "the parsed records are damaged") }
+            guard reader.remaining >= 8 else { throw ResourceXMLError(line: nil, reason: "the parsed records are damaged") }
             let depth = Int(reader.uint32LE())
             let line = Int(reader.uint32LE())
             close(to: depth)
             if kind == UInt8(ascii: "E") {
-                var element = XMLElement(name: try string(), namespace: try string(), line: line)
-                guard reader.remaining >= 2 else { throw XMLDocumentError(line: line, reason: "the parsed records are damaged") }
+                var element = ResourceXMLElement(name: try string(), namespace: try string(), line: line)
+                guard reader.remaining >= 2 else { throw ResourceXMLError(line: line, reason: "the parsed records are damaged") }
                 let count = Int(reader.uint8()) | Int(reader.uint8()) << 8
                 for _ in 0..<count {
-                    element.attributes.append(XMLElement.Attribute(namespace: try string(), name: try string(), value: try string()))
+                    element.attributes.append(ResourceXMLElement.Attribute(namespace: try string(), name: try string(), value: try string()))
                 }
-                guard open.count == depth else { throw XMLDocumentError(line: line, reason: "the parsed records are damaged") }
+                guard open.count == depth else { throw ResourceXMLError(line: line, reason: "the parsed records are damaged") }
                 open.append(element)
             } else {
                 let text = try string()
@@ -101,13 +101,13 @@ public enum XMLDocument {
             }
         }
         close(to: 0)
-        guard let root else { throw XMLDocumentError(line: nil, reason: "the document has no elements") }
+        guard let root else { throw ResourceXMLError(line: nil, reason: "the document has no elements") }
         return root
     }
 }
 
 /// Why an XML document could not be read: the line, when known, and the reason.
-public struct XMLDocumentError: NinepipeError, Hashable {
+public struct ResourceXMLError: NinepipeError, Hashable {
     /// The line, counted from 1.
     public var line: Int?
     /// What is wrong.

@@ -1,6 +1,6 @@
-/// An element of an XML document: its name, namespace, attributes, line, children and text, as
-/// libxml2 read it (see ``XMLDocument``).
-public struct XMLElement: Sendable, Hashable {
+/// An element of an Android XML resource: its name, namespace, attributes, line, children and
+/// text, as libxml2 read it (see ``ResourceXML``).
+public struct ResourceXMLElement: Sendable, Hashable {
     /// The Android resource attributes' namespace (`android:`).
     public static let androidNamespace = "http://schemas.android.com/apk/res/android"
     /// The namespace of aapt's inline resources (`aapt:attr`).
@@ -25,12 +25,12 @@ public struct XMLElement: Sendable, Hashable {
     /// The attributes, in document order (namespace declarations left out).
     public var attributes: [Attribute] = []
     /// The child elements, in order.
-    public var children: [XMLElement] = []
+    public var children: [ResourceXMLElement] = []
     /// The text directly inside, joined.
     public var text = ""
 
     /// The value of attribute `name` in `namespace` (Android's by default), or `nil`.
-    public func attribute(_ name: String, namespace: String = XMLElement.androidNamespace) -> String? {
+    public func attribute(_ name: String, namespace: String = ResourceXMLElement.androidNamespace) -> String? {
         attributes.first { $0.name == name && $0.namespace == namespace }?.value
     }
 }
