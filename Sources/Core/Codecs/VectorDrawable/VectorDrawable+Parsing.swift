@@ -230,18 +230,13 @@ extension VectorDrawable {
                 throw VectorDrawableError(line: element.line, reason: "android:pathData=\"\(text)\": string resources are not read yet; write the path data")
             }
             do {
-                let parsed = try VectorPathData(parsing: text)
+                let parsed = try VectorPathData(parsing: text, maxCommands: VectorDrawable.maxCommands - commands)
                 commands += parsed.commandCount
-                guard commands <= VectorDrawable.maxCommands else {
-                    throw VectorDrawableError(line: element.line, reason: "the drawable has more than \(VectorDrawable.maxCommands) path commands")
-                }
                 return parsed.svg
-            } catch let error as VectorPathError {
-                throw VectorDrawableError(line: element.line, reason: "android:pathData: \(error.reason) (at character \(error.offset + 1))")
-            } catch let error as VectorDrawableError {
-                throw error
+            } catch let error where error.isOverLimit {
+                throw VectorDrawableError(line: element.line, reason: "the drawable has more than \(VectorDrawable.maxCommands) path commands")
             } catch {
-                throw VectorDrawableError(line: element.line, reason: "\(error)")
+                throw VectorDrawableError(line: element.line, reason: "android:pathData: \(error.reason) (at character \(error.offset + 1))")
             }
         }
 

@@ -13,8 +13,9 @@ struct VectorPathData: Sendable, Hashable {
         UInt8(ascii: "s"): 4, UInt8(ascii: "q"): 4, UInt8(ascii: "t"): 2, UInt8(ascii: "a"): 7, UInt8(ascii: "z"): 0,
     ]
 
-    /// Parses `text`; throws a reason naming the character where it went wrong.
-    init(parsing text: String) throws(VectorPathError) {
+    /// Parses `text`; throws a reason naming the character where it went wrong, or as soon as
+    /// it has more than `maxCommands` commands (the rest is not read).
+    init(parsing text: String, maxCommands: Int = .max) throws(VectorPathError) {
         let bytes = Array(text.utf8)
         var index = 0
         var numbers: [Double] = []
@@ -39,12 +40,20 @@ struct VectorPathData: Sendable, Hashable {
             svg += numbers.map(Self.format).joined(separator: " ")
             commandCount += numbers.count / arity
         }
+        func checkCount() throws(VectorPathError) {
+            // Numbers not yet flushed count too: a command repeated a million times is one letter.
+            let pending = command.map { numbers.count / max(1, Self.arity[$0 | 0x20] ?? 1) } ?? 0
+            if commandCount + pending > maxCommands {
+                throw VectorPathError(offset: index, reason: "more than \(maxCommands) path commands", isOverLimit: true)
+            }
+        }
         while index < bytes.count {
             let byte = bytes[index]
             if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == UInt8(ascii: ",") {
                 index += 1
             } else if Self.arity[byte | 0x20] != nil && (byte | 0x20) != UInt8(ascii: "e") {
                 try flush()
+                try checkCount()
                 command = byte
                 commandStart = index
                 numbers.removeAll(keepingCapacity: true)
@@ -53,12 +62,14 @@ struct VectorPathData: Sendable, Hashable {
                 guard value.isFinite else { throw VectorPathError(offset: index, reason: "a number out of range") }
                 numbers.append(value)
                 index = end
+                if numbers.count & 0xFFF == 0 { try checkCount() }
             } else {
                 throw VectorPathError(
                     offset: index, reason: "'\(String(decoding: bytes[index..<min(bytes.count, index + 12)], as: UTF8.self))' is not a number or a command")
             }
         }
         try flush()
+        try checkCount()
     }
 
     /// The number at `start`: a sign, digits, at most one point, an exponent; its end.
@@ -103,4 +114,6 @@ struct VectorPathError: Error, Hashable {
     var offset: Int
     /// What is wrong.
     var reason: String
+    /// Whether it is the command limit that was passed (not bad data).
+    var isOverLimit = false
 }
