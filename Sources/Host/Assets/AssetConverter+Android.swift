@@ -11,10 +11,7 @@ extension AssetConverter {
     /// stretches). Names become valid resource names (``ResourceName``).
     func androidFiles(_ asset: Asset, renderer: AssetRenderer, notes: WarningList) throws -> Conversion {
         let name = ResourceName.valid(asset.name)
-        var warnings: [String] = []
-        if name != asset.name {
-            warnings.append("\(asset.name) is written as \(name): Android resource names are lowercase letters, digits and _, starting with a letter")
-        }
+        var warnings = Self.renameWarnings(asset.name, name)
         if let tiled = asset.variants.first(where: { $0.resizing?.centerMode == .tile }) {
             warnings.append("\(tiled.path): the center tiles on iOS; Android nine-patches stretch it")
         }
@@ -40,6 +37,34 @@ extension AssetConverter {
             throw AssetError.notDenseEnough(asset: asset.name, scales: options.densities.map(\.rawValue).joined(separator: ", "), densest: nil)
         }
         return Conversion(files: files, warnings: warnings, missingScales: missing)
+    }
+
+    /// An SVG asset as a vector drawable, `drawable/NAME.xml`, as Android Studio's import writes
+    /// it (see `VectorDrawable.init(svg:limits:)`); density PNGs with one warning naming the
+    /// feature when the SVG uses something a vector drawable cannot express, and for `.9.svg`
+    /// nine-patches, whose guides only images keep.
+    func androidFilesFromSVG(_ asset: Asset, renderer: AssetRenderer, notes: WarningList) throws -> Conversion {
+        guard let source = asset.variants.last, !source.path.lowercased().hasSuffix(".9.svg") else {
+            return try androidFiles(asset, renderer: renderer, notes: notes)
+        }
+        let drawable: VectorDrawable
+        do {
+            drawable = try VectorDrawable(svg: try FileIO.read(source.path, maxBytes: 32 << 20), limits: options.limits)
+        } catch let error as SVGImportError where error.feature != nil {
+            notes.append("\(source.path): written as density PNGs, not a vector drawable: \(error.reason) (line \(error.line))")
+            return try androidFiles(asset, renderer: renderer, notes: notes)
+        } catch let error as FileError {
+            throw error
+        } catch {
+            throw FileError.inFile(path: source.path, underlying: error)
+        }
+        let name = ResourceName.valid(asset.name)
+        return Conversion(files: [AssetFile(path: "drawable/\(name).xml", text: drawable.xml())], warnings: Self.renameWarnings(asset.name, name))
+    }
+
+    /// The note that `original` is written as `name`, when it is.
+    private static func renameWarnings(_ original: String, _ name: String) -> [String] {
+        name == original ? [] : ["\(original) is written as \(name): Android resource names are lowercase letters, digits and _, starting with a letter"]
     }
 
     /// The nine-patch as a framed source, or compiled from that frame as aapt does.

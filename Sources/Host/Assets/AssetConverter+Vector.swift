@@ -27,9 +27,6 @@ extension AssetConverter {
         } catch {
             throw FileError.inFile(path: path, underlying: error)
         }
-        if VectorDrawableCodec.trimsFills(drawable.nodes) {
-            notes.append("\(path): a filled path is trimmed (trimPathStart/End); the fill is drawn whole")
-        }
         let width = Int(drawable.width.rounded(.up))
         let height = Int(drawable.height.rounded(.up))
         switch options.platform {

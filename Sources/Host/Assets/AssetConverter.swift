@@ -41,6 +41,8 @@ public struct AssetConverter: Sendable {
         switch (options.platform, asset.kind == .vectorDrawable && !options.vectorsAsBitmaps) {
         case (_, true): result = try vectorFiles(asset, notes: notes)
         case (.ios, false): result = try iosFiles(asset, renderer: renderer, notes: notes)
+        case (.android, false) where asset.kind == .svg && !options.vectorsAsBitmaps:
+            result = try androidFilesFromSVG(asset, renderer: renderer, notes: notes)
         case (.android, false): result = try androidFiles(asset, renderer: renderer, notes: notes)
         case (.web, false): result = try webFiles(asset, renderer: renderer, notes: notes)
         }

@@ -65,9 +65,6 @@ final class AssetRenderer {
             if variant.kind == .vectorDrawable {
                 // Read once, drawn at every scale.
                 let drawable = try drawables[path] ?? VectorDrawableCodec.drawable(FileIO.read(path), limits: limits, resources: resources(path))
-                if drawables[path] == nil, VectorDrawableCodec.trimsFills(drawable.nodes) {
-                    warn("\(path): vector drawable: a filled path is trimmed (trimPathStart/End); the fill is drawn whole")
-                }
                 drawables[path] = drawable
                 let image = try VectorDrawableCodec.draw(drawable, rendering: VectorRendering(scale: scale / variant.scale), limits: limits)
                 return Rendered(image: image, source: variant)

@@ -5,7 +5,7 @@ extension VectorDrawable {
     /// - a group's transform is translate(pivot + translation) · rotate · scale · translate(−pivot);
     /// - a clip path clips the nodes after it in its group;
     /// - fill and stroke alphas multiply the colours' own, and the root alpha multiplies all;
-    /// - trimming draws part of a stroke's length;
+    /// - trimming keeps part of the first contour's length, for the fill as for the stroke;
     /// - the tint is applied with its mode (`src_in` recolours each paint, which keeps the
     ///   alpha exactly; other modes composite a flood of the tint);
     /// - a template's theme colour is `templateColor` (`currentColor` for the web).
@@ -141,8 +141,13 @@ private struct SVGWriter {
 
     mutating func write(_ path: VectorDrawable.Path, into out: inout String) {
         guard !path.pathData.isEmpty, path.fill != nil || path.stroke != nil else { return }
+        var data = path.pathData
+        if path.trimStart != 0 || path.trimEnd != 1, let outline = try? PathOutline(parsing: data) {
+            data = outline.trimmed(start: path.trimStart, end: path.trimEnd, offset: path.trimOffset).pathData(decimals: 6)
+            if data.isEmpty { return }
+        }
         let fill = paint(path.fill, alpha: path.fillAlpha)
-        var element = "<path d=\"\(path.pathData)\" fill=\"\(fill.value)\""
+        var element = "<path d=\"\(data)\" fill=\"\(fill.value)\""
         if fill.value != "none" && fill.opacity < 1 { element += " fill-opacity=\"\(Self.number(fill.opacity))\"" }
         if path.evenOdd { element += " fill-rule=\"evenodd\"" }
         if path.stroke != nil, path.strokeWidth > 0 {
@@ -152,22 +157,7 @@ private struct SVGWriter {
             if path.lineCap != "butt" { element += " stroke-linecap=\"\(path.lineCap)\"" }
             if path.lineJoin != "miter" { element += " stroke-linejoin=\"\(path.lineJoin)\"" }
             if path.miterLimit != 4 { element += " stroke-miterlimit=\"\(Self.number(max(1, path.miterLimit)))\"" }
-            if let dashes = trimDashes(path) { element += " pathLength=\"1\" stroke-dasharray=\"\(dashes)\"" }
         }
         out += element + "/>"
-    }
-
-    /// The dash pattern (on a path length of 1) that draws the trimmed part of a stroke.
-    func trimDashes(_ path: VectorDrawable.Path) -> String? {
-        guard path.trimStart != 0 || path.trimEnd != 1 || path.trimOffset != 0 else { return nil }
-        let length = abs(path.trimEnd - path.trimStart)
-        if length >= 1 { return nil }
-        if length == 0 { return "0 1" }
-        var start = (min(path.trimStart, path.trimEnd) + path.trimOffset).truncatingRemainder(dividingBy: 1)
-        if start < 0 { start += 1 }
-        let end = start + length
-        if end <= 1 { return "0 \(Self.number(start)) \(Self.number(length)) \(Self.number(2 - end))" }
-        // Wraps past the end: drawn from 0 to end − 1, and from start to 1.
-        return "\(Self.number(end - 1)) \(Self.number(start - (end - 1))) \(Self.number(1 - start + 1))"
     }
 }

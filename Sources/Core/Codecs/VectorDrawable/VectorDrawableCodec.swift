@@ -73,9 +73,6 @@ public struct VectorDrawableCodec: ImageDecoder {
     /// own size) or a size in pixels.
     public func decode(_ bytes: [UInt8], options: DecodeOptions, warn: (String) -> Void) throws -> Image {
         let drawable = try Self.drawable(bytes, limits: options.limits, resources: options.resources)
-        if Self.trimsFills(drawable.nodes) {
-            warn("vector drawable: a filled path is trimmed (trimPathStart/End); the fill is drawn whole")
-        }
         return try Self.draw(drawable, rendering: options.rendering, limits: options.limits)
     }
 
@@ -96,17 +93,6 @@ public struct VectorDrawableCodec: ImageDecoder {
         #else
         throw FormatUnavailableError(format: .vectorDrawable)
         #endif
-    }
-
-    /// Whether any filled path among `nodes` is trimmed (Android trims fills; this drawing does not).
-    public static func trimsFills(_ nodes: [VectorDrawable.Node]) -> Bool {
-        nodes.contains { node in
-            switch node {
-            case .group(let group): trimsFills(group.nodes)
-            case .path(let path): path.fill != nil && (path.trimStart != 0 || path.trimEnd != 1)
-            case .clip: false
-            }
-        }
     }
 }
 

@@ -1,11 +1,14 @@
 /// A vector drawable's `pathData`, read as Android's PathParser reads it and written back as SVG
 /// path data: commands `M L H V C S Q T A Z` in either case, numbers separated by white space,
-/// commas, a sign or a second decimal point (`1.5.5` is 1.5 and .5). Every number must be finite.
-struct VectorPathData: Sendable, Hashable {
+/// commas, a sign or a second decimal point (`1.5.5` is 1.5 and .5), an arc's two flags one
+/// digit each (`a1 1 0 011 1`, as SVG allows). Every number must be finite.
+struct VectorPathData: Sendable {
     /// The path in SVG syntax.
     private(set) var svg = ""
     /// How many commands it has (a repeated command counts once a set of numbers).
     private(set) var commandCount = 0
+    /// The commands as read: each letter (its case kept) with all the numbers after it.
+    private(set) var commands: [(letter: UInt8, numbers: [Double])] = []
 
     /// The numbers each command takes.
     private static let arity: [UInt8: Int] = [
@@ -30,6 +33,7 @@ struct VectorPathData: Sendable, Hashable {
             if arity == 0 {
                 svg += String(UnicodeScalar(letter))
                 commandCount += 1
+                commands.append((letter, []))
                 return
             }
             guard !numbers.isEmpty, numbers.count % arity == 0 else {
@@ -39,6 +43,7 @@ struct VectorPathData: Sendable, Hashable {
             svg += String(UnicodeScalar(letter))
             svg += numbers.map(Self.format).joined(separator: " ")
             commandCount += numbers.count / arity
+            commands.append((letter, numbers))
         }
         func checkCount() throws(VectorPathError) {
             // Numbers not yet flushed count too: a command repeated a million times is one letter.
@@ -57,6 +62,12 @@ struct VectorPathData: Sendable, Hashable {
                 command = byte
                 commandStart = index
                 numbers.removeAll(keepingCapacity: true)
+                index += 1
+            } else if let letter = command, letter | 0x20 == UInt8(ascii: "a"), (3...4).contains(numbers.count % 7),
+                byte == UInt8(ascii: "0") || byte == UInt8(ascii: "1")
+            {
+                // An arc's flags are one digit each, and SVG lets them run on: "a1 1 0 011 1".
+                numbers.append(byte == UInt8(ascii: "1") ? 1 : 0)
                 index += 1
             } else if let (value, end) = Self.number(in: bytes, at: index) {
                 guard value.isFinite else { throw VectorPathError(offset: index, reason: "a number out of range") }

@@ -1,0 +1,80 @@
+import Foundation
+import NinepipeTestSupport
+import Testing
+
+@testable import NinepipeCLI
+@testable import NinepipeCore
+@testable import NinepipeHost
+
+/// Issue 40: `assets android` from SVG sources writes vector drawables, as Android Studio's
+/// import does; what one cannot express, and `.9.svg` nine-patches, stay density PNGs; aapt
+/// compiles what is written.
+@Suite("assets android: SVG to vector drawable", .enabled(if: ImageFormat.svg.isAvailable, "no SVG here: a build without it, or librsvg2-2 not installed"))
+struct SVGToVectorDrawableAssetsTests {
+    static let fixtures = VectorAssetsTests.root.appendingPathComponent("Tests/NinepipeCoreTests/Fixtures/vectordrawable")
+
+    func run(_ arguments: [String]) -> (status: Int32, out: String, err: String) {
+        let console = TestConsole()
+        let status = CommandLineTool().run(arguments, console: console.console())
+        return (status, console.out, console.err)
+    }
+
+    /// A folder of SVG sources: icons, a gradient drawing, one with a filter, a nine-patch.
+    func sources() throws -> String {
+        let folder = try TemporaryFolder.make("svg-to-vector")
+        try FileManager.default.createDirectory(atPath: folder + "/svg", withIntermediateDirectories: true)
+        for name in ["ic_face", "feather_camera", "features"] {
+            try FileManager.default.copyItem(atPath: Self.fixtures.appendingPathComponent(name + ".svg").path, toPath: "\(folder)/svg/\(name).svg")
+        }
+        try Data(
+            ##"<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><filter id="b"><feGaussianBlur stdDeviation="1"/></filter><rect width="8" height="8" filter="url(#b)"/></svg>"##
+                .utf8
+        ).write(to: URL(fileURLWithPath: folder + "/svg/blurred.svg"))
+        try FileManager.default.copyItem(atPath: VectorAssetsTests.example, toPath: folder + "/svg/button.9.svg")
+        return folder
+    }
+
+    @Test("vector drawables for what they can express, density PNGs with one warning naming the feature otherwise, nine-patches as .9.png")
+    func convert() throws {
+        let folder = try sources()
+        let result = run(["assets", "android", folder + "/svg", "--output", folder + "/res"])
+        #expect(result.status == 0, "\(result.err)")
+        for name in ["ic_face", "feather_camera", "features"] {
+            let xml = try String(contentsOfFile: "\(folder)/res/drawable/\(name).xml", encoding: .utf8)
+            let drawable = try VectorDrawableCodec.drawable(Array(xml.utf8), limits: .default)
+            let svg = try VectorDrawable(svg: Array(Data(contentsOf: Self.fixtures.appendingPathComponent(name + ".svg"))), limits: .default)
+            #expect(drawable == (try VectorDrawableCodec.drawable(Array(svg.xml().utf8), limits: .default)), "\(name)")
+            #expect(!FileManager.default.fileExists(atPath: "\(folder)/res/drawable-mdpi/\(name).png"))
+        }
+        #expect(result.err.contains("blurred.svg: written as density PNGs, not a vector drawable: vector drawables have no filters (line 1)"))
+        #expect(result.err.components(separatedBy: "blurred.svg").count == 2, "one warning: \(result.err)")
+        let blurred = try ImageCodecs.decode(Array(Data(contentsOf: URL(fileURLWithPath: folder + "/res/drawable-xhdpi/blurred.png"))))
+        #expect(blurred.width == 16 && !FileManager.default.fileExists(atPath: folder + "/res/drawable/blurred.xml"))
+        #expect(FileManager.default.fileExists(atPath: folder + "/res/drawable-xhdpi/button.9.png"))
+        #expect(!FileManager.default.fileExists(atPath: folder + "/res/drawable/button.xml"))
+
+        // --vectors png: images for everything, no warning about features.
+        let pngs = run(["assets", "android", folder + "/svg", "--output", folder + "/png", "--vectors", "png"])
+        #expect(pngs.status == 0 && !pngs.err.contains("not a vector drawable"), "\(pngs.err)")
+        #expect(FileManager.default.fileExists(atPath: folder + "/png/drawable-xxhdpi/ic_face.png"))
+        #expect(!FileManager.default.fileExists(atPath: folder + "/png/drawable"))
+    }
+
+    @Test("every vector drawable written compiles with aapt against Android's framework-res.apk")
+    func aaptCompiles() throws {
+        let apk = "/usr/share/android-framework-res/framework-res.apk"
+        guard let aapt = VectorAssetsTests.aapt, FileManager.default.fileExists(atPath: apk) else {
+            print("SKIP: aapt or framework-res.apk not installed (apt-get install aapt android-framework-res); the written drawables are not compiled")
+            return
+        }
+        let folder = try sources()
+        #expect(run(["assets", "android", folder + "/svg", "--output", folder + "/res"]).status == 0)
+        try Data(#"<manifest xmlns:android="http://schemas.android.com/apk/res/android" package="org.ninepipe.check"/>"#.utf8)
+            .write(to: URL(fileURLWithPath: folder + "/AndroidManifest.xml"))
+        let output = try ChildProcess.output(
+            of: aapt, ["package", "-f", "-M", folder + "/AndroidManifest.xml", "-S", folder + "/res", "-I", apk, "-F", folder + "/check.apk"])
+        #expect(FileManager.default.fileExists(atPath: folder + "/check.apk"), "\(output)")
+        let listing = try ChildProcess.output(of: aapt, ["list", folder + "/check.apk"])
+        for name in ["ic_face", "feather_camera", "features"] { #expect(listing.contains("/\(name).xml"), "\(listing)") }
+    }
+}
