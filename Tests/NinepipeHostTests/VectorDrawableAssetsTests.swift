@@ -87,6 +87,25 @@ struct VectorDrawableAssetsTests {
         #expect(assets.first { $0["name"] as? String == "ic_b" }?["vector"] as? Bool == true)
     }
 
+    @Test("a tree's values are read once a process, and again when a file changes (size or modification time)")
+    func valuesCache() throws {
+        let (folder, _) = try tree()
+        func brand() throws -> String {
+            #expect(run(["assets", "web", folder + "/res", "--output", folder + "/web", "-q"]).status == 0)
+            let svg = try String(contentsOfFile: folder + "/web/ic_b.svg", encoding: .utf8)
+            return svg.contains("#1976d2") ? "blue" : svg.contains("#00ff00") ? "green" : svg.contains("#ff0000") ? "red" : svg
+        }
+        #expect(try brand() == "blue")
+        let colors = folder + "/res/values/colors.xml"
+        // The same size: only the modification time tells.
+        try #"<resources><color name="brand">@color/blue</color><color name="blue">#00FF00</color></resources>"#.write(
+            toFile: colors, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: 60)], ofItemAtPath: colors)
+        #expect(try brand() == "green")
+        try #"<resources><color name="brand">#F00</color></resources>"#.write(toFile: colors, atomically: true, encoding: .utf8)
+        #expect(try brand() == "red")
+    }
+
     @Test("in Chromium, from file://: a template's CSS paints the page's color through it, at the shape Ninepipe draws; a plain one shows its colours")
     func browser() throws {
         guard let chromium = CommandLineTests.executable("chromium") ?? CommandLineTests.executable("chromium-browser") else {

@@ -1,5 +1,6 @@
 import Foundation
 import NinepipeCore
+import Synchronization
 
 /// The values of an Android resource tree (`res/values/*.xml`) that vector drawables use: its
 /// colours (`<color name="…">`, what `@color/NAME` resolves to) and its styles (`<style
@@ -13,14 +14,42 @@ struct AndroidResourceValues: Sendable {
     /// The values of the tree holding the drawable at `path`: its folder's parent's `values`
     /// folder, when the folder is a `drawable` or `mipmap` one; none otherwise. Files that do
     /// not read are skipped (a drawable naming one of their colours then says it is missing).
+    ///
+    /// A folder is read once a process while its files keep their sizes and modification
+    /// times: every drawable of a tree shares it (reading a real tree's values for each of its
+    /// 300 drawables took most of `assets`' time).
     init(forDrawableAt path: String, limits: ImageLimits) {
         let folder = FileIO.parentDirectory(of: path)
         let folderName = FileIO.baseName(of: folder)
         guard folderName.hasPrefix("drawable") || folderName.hasPrefix("mipmap") else { return }
         let values = FileIO.parentDirectory(of: folder) + "/values"
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: values) else { return }
-        for name in names.sorted() where name.hasSuffix(".xml") {
-            guard FileIO.isRegularFile(values + "/" + name), let bytes = try? FileIO.read(values + "/" + name, maxBytes: 4 << 20),
+        let files = names.sorted().filter { $0.hasSuffix(".xml") }
+        let fingerprint = files.map { name -> String in
+            let attributes = try? FileManager.default.attributesOfItem(atPath: values + "/" + name)
+            let modified = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+            return "\(name) \((attributes?[.size] as? NSNumber)?.intValue ?? -1) \(modified)"
+        }
+        let key = values + "\u{0}" + String(limits.maxRenderSeconds) + String(limits.decoderMemoryLimit)
+        if let cached = Self.cache.withLock({ $0[key] }), cached.fingerprint == fingerprint {
+            self = cached.values
+            return
+        }
+        read(files.map { values + "/" + $0 }, limits: limits)
+        Self.cache.withLock { cache in
+            if cache.count >= Self.maxCachedFolders { cache.removeAll() }
+            cache[key] = (fingerprint, self)
+        }
+    }
+
+    /// How many values folders the process keeps read.
+    static let maxCachedFolders = 64
+    private static let cache = Mutex<[String: (fingerprint: [String], values: AndroidResourceValues)]>([:])
+
+    /// Reads the colours and styles of `paths`, the first definition of a name winning.
+    private mutating func read(_ paths: [String], limits: ImageLimits) {
+        for path in paths {
+            guard FileIO.isRegularFile(path), let bytes = try? FileIO.read(path, maxBytes: 4 << 20),
                 let root = try? ResourceXML.parse(bytes, limits: limits), root.name == "resources"
             else { continue }
             for element in root.children {
