@@ -9,7 +9,7 @@
 #   heif       HEIC/AVIF decoding through libheif, header-only and decoded
 #   gif        GIF decoding (signature kept), header-only, first frame, every frame composited, written again
 #   webp       WebP decoding (container header kept consistent), shrunk, upright, lossless round trip, animations too
-#   svg        SVG screening, nine-patch regions, drawing at a size in the child process
+#   svg        SVG screening, nine-patch regions, drawing at a size in the child process, vector drawables written
 #   vector     Android vector drawables: XML in the helper, reading, translation to SVG, drawing
 #   info       header-only `info` on any bytes, and the bytes as an EXIF block
 #   ninepatch  nine-patch chunk values through crop, pad, orient, resize, stretch, tile, frame
@@ -73,7 +73,7 @@ if [ -z "$(ls -A "$corpus")" ]; then
         svg)
             # Four bytes choose the size (Fuzz/Sources/FuzzSVG), then the document.
             i=0
-            for file in Tests/NinepipeCoreTests/Fixtures/svg/*.svg Examples/vector/*.svg; do
+            for file in Tests/NinepipeCoreTests/Fixtures/svg/*.svg Tests/NinepipeCoreTests/Fixtures/vectordrawable/*.svg Examples/vector/*.svg; do
                 { printf '%b' "\\x0$((i % 4))\\x2f\\x1f\\x00"; cat "$file"; } > "$corpus/seed$i"; i=$((i + 1))
             done ;;
         vector)

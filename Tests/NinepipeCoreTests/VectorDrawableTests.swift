@@ -144,6 +144,21 @@ struct VectorDrawableTests {
         #expect(stretched.width == 16 && stretched.sample(x: 7, y: 4, channel: 3) == 255 && stretched.sample(x: 9, y: 4, channel: 3) == 0)
     }
 
+    @Test("a gradient stop's transparent colour keeps its RGB: white fading out stays white, as Android blends stops unpremultiplied")
+    func transparentStops() throws {
+        let text =
+            ##"<vector \##(Self.android) xmlns:aapt="http://schemas.android.com/aapt" android:width="40dp" android:height="4dp" android:viewportWidth="40" android:viewportHeight="4"><path android:pathData="M0,0h40v4h-40z"><aapt:attr name="android:fillColor"><gradient android:startX="0" android:startY="0" android:endX="40" android:endY="0"><item android:offset="0" android:color="#FFFFFFFF"/><item android:offset="1" android:color="#00FFFFFF"/></gradient></aapt:attr></path></vector>"##
+        let drawable = try VectorDrawableCodec.drawable(Array(text.utf8), limits: .default)
+        guard case .path(let path) = drawable.nodes.first, case .gradient(let gradient) = path.fill else {
+            Issue.record("no gradient read")
+            return
+        }
+        #expect(gradient.stops.map(\.color) == [AndroidColor(red: 255, green: 255, blue: 255), AndroidColor(red: 255, green: 255, blue: 255, alpha: 0)])
+        // Halfway, a half-transparent white, not a grey.
+        let image = try draw(text).unpremultiplied().converted(to: .rgba)
+        #expect(image.sample(x: 20, y: 2, channel: 0) >= 250 && abs(image.sample(x: 20, y: 2, channel: 3) - 128) <= 8)
+    }
+
     @Test("bad input: each an error with its line, within the bounds SVGs have")
     func badInput() throws {
         func refuses(_ text: String, _ expected: String, sourceLocation: SourceLocation = #_sourceLocation) {

@@ -3,7 +3,8 @@ import NinepipeCore
 
 /// SVG documents through Ninepipe's own part of the SVG path: the screening (entities, data:
 /// URLs, element counts), the nine-patch region ids and style sheet, the size arithmetic of
-/// drawing at a width, a width and height, or a scale, and the child process that draws. The
+/// drawing at a width, a width and height, or a scale, the child process that draws, and the
+/// translation to a vector drawable, which must read back. The
 /// first four bytes choose the size (mode, width − 1, height − 1, unused); the rest is the
 /// document (given an `<svg>` root start when it does not begin with `<`). A drawing must come
 /// out at the size asked; a nine-patch's runs must lie inside it. A trap, a sanitizer report or
@@ -31,6 +32,18 @@ func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     default: break
     }
     _ = try? ImageCodecs.info(document, limits: limits)
+    // Written as a vector drawable (assets android), it must read back as one of the same size.
+    if let drawable = try? VectorDrawable(svg: document, limits: limits) {
+        let xml = drawable.xml()
+        do {
+            let reread = try VectorDrawableCodec.drawable(Array(xml.utf8), limits: .default)
+            if abs(reread.width - drawable.width) > 0.01 || abs(reread.height - drawable.height) > 0.01 {
+                fatalError("a \(drawable.width)×\(drawable.height) drawable read back as \(reread.width)×\(reread.height)")
+            }
+        } catch {
+            fatalError("the vector drawable written does not read back: \(error)\n\(xml)")
+        }
+    }
     guard let image = try? ImageCodecs.decode(document, options: options) else { return 0 }
     let rendering = options.rendering
     if let asked = rendering.width, image.width != asked { fatalError("asked for \(asked) pixels across, drew \(image.width)") }

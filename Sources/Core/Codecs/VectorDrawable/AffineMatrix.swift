@@ -56,6 +56,20 @@ struct AffineMatrix: Sendable, Hashable {
 
     /// The rotation it applies, in degrees (for arcs under a uniform map).
     var rotationDegrees: Double { atan2(b, a) * 180 / .pi }
+
+    /// The linear part as rotation(`outer`) · scale(`scaleX`, `scaleY`) · rotation(`inner`), in
+    /// degrees (a singular value decomposition; `scaleY` is negative for a map that mirrors).
+    var decomposed: (outer: Double, scaleX: Double, scaleY: Double, inner: Double) {
+        let e = (a + d) / 2
+        let f = (a - d) / 2
+        let g = (b + c) / 2
+        let h = (b - c) / 2
+        let q = (e * e + h * h).squareRoot()
+        let r = (f * f + g * g).squareRoot()
+        let a1 = atan2(g, f)
+        let a2 = atan2(h, e)
+        return ((a2 + a1) / 2 * 180 / .pi, q + r, q - r, (a2 - a1) / 2 * 180 / .pi)
+    }
 }
 
 extension AffineMatrix {

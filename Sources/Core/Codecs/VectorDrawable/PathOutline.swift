@@ -295,6 +295,20 @@ struct PathOutline: Sendable, Hashable {
         return roots.filter { $0 > 0 && $0 < 1 }
     }
 
+    /// Whether every coordinate is finite and within `limit` of 0.
+    func isWithin(_ limit: Double) -> Bool {
+        func ok(_ p: PathPoint) -> Bool { abs(p.x) <= limit && abs(p.y) <= limit }
+        return segments.allSatisfy { segment in
+            switch segment {
+            case .move(let p), .line(let p): ok(p)
+            case .quad(let c, let p): ok(c) && ok(p)
+            case .cubic(let c1, let c2, let p): ok(c1) && ok(c2) && ok(p)
+            case .arc(let rx, let ry, let rotation, _, _, let p): ok(p) && rx <= limit && ry <= limit && abs(rotation) <= limit
+            case .close: true
+            }
+        }
+    }
+
     /// The outline as absolute path data, numbers rounded to `decimals` places.
     func pathData(decimals: Int) -> String {
         var out = ""
@@ -321,6 +335,7 @@ struct PathOutline: Sendable, Hashable {
 /// exponent.
 enum PathNumber {
     static func text(_ value: Double, decimals: Int) -> String {
+        guard value.isFinite, abs(value) < 1e15 else { return value.isFinite ? String(value) : "0" }
         let scale = pow(10, Double(decimals))
         let rounded = (value * scale).rounded() / scale
         if rounded == 0 { return "0" }

@@ -41,7 +41,7 @@ extension SVGImporter {
     }
 
     /// `element` mapped into viewport coordinates as a vector drawable gradient.
-    func gradient(
+    mutating func gradient(
         _ element: ResourceXMLElement, bounds: (minX: Double, minY: Double, maxX: Double, maxY: Double)?, matrix: AffineMatrix, style: Style
     ) throws(SVGImportError) -> VectorDrawable.Paint? {
         var chain = [element]
@@ -126,13 +126,25 @@ extension SVGImporter {
             if (focus - center).length > 1e-6 * max(1, radius) || focalRadius != 0 {
                 throw .unsupported("radial gradients with a focal point", line: element.line)
             }
-            guard let scale = map.uniformScale(tolerance: 0.01) else {
-                throw .unsupported("radial gradients stretched into ellipses", line: element.line)
-            }
             guard radius > 0 else { return last.color.alpha == 0 ? nil : .color(last.color) }
-            let mappedCenter = map.apply(center)
             gradient.kind = .radial
-            (gradient.centerX, gradient.centerY, gradient.radius) = (mappedCenter.x, mappedCenter.y, radius * scale)
+            if let scale = map.uniformScale(tolerance: 0.01) {
+                let mappedCenter = map.apply(center)
+                (gradient.centerX, gradient.centerY, gradient.radius) = (mappedCenter.x, mappedCenter.y, radius * scale)
+            } else {
+                // Stretched into an ellipse: the path is drawn in a group whose rotation and
+                // scale stretch a circle so (map = frame · rotation(inner)), the gradient a circle
+                // in the group's own coordinates.
+                let parts = map.decomposed
+                guard abs(parts.scaleX) > 1e-9, abs(parts.scaleY) > 1e-9 else { return .color(last.color) }
+                gradientFrame = AffineMatrix.translation(map.e, map.f).concatenating(.rotation(parts.outer)).concatenating(.scale(parts.scaleX, parts.scaleY))
+                let localCenter = AffineMatrix.rotation(parts.inner).apply(center)
+                (gradient.centerX, gradient.centerY, gradient.radius) = (localCenter.x, localCenter.y, radius)
+            }
+        }
+        let values = [gradient.startX, gradient.startY, gradient.endX, gradient.endY, gradient.centerX, gradient.centerY, gradient.radius]
+        guard values.allSatisfy({ abs($0) <= Self.maxCoordinate }) else {
+            throw SVGImportError(line: element.line, reason: "the gradient, transformed, is out of range (beyond ±\(Int(Self.maxCoordinate)))")
         }
         return .gradient(gradient)
     }

@@ -8,6 +8,8 @@ struct SVGImporter {
     static let xlinkNamespace = "http://www.w3.org/1999/xlink"
     /// The most elements visited (a `<use>` copies its target, so copies count too).
     static let maxVisits = 250_000
+    /// The largest coordinate written (what vector drawables read in groups and gradients).
+    static let maxCoordinate = 1e9
     /// How deep `<use>` may refer through other `<use>`s, and elements nest.
     static let maxDepth = 256
 
@@ -22,6 +24,9 @@ struct SVGImporter {
     /// theirs does.
     var opacityLevels = 0
     var visits = 0
+    /// Set by a radial gradient stretched into an ellipse: the frame (a group's rotation, scale
+    /// and translation) in which it is a circle; its path must be drawn in that frame.
+    var gradientFrame: AffineMatrix?
     var commands = 0
     /// Paints in `currentColor` with no `color` set (the drawable is a template when they are
     /// all it has), and fixed ones.
@@ -278,9 +283,7 @@ struct SVGImporter {
             guard let outline = try outline(of: element) else {
                 throw .unsupported("<\(element.name)> elements", line: element.line)
             }
-            if style.isVisible, let path = try path(outline, element: element, matrix: matrix, style: style, opacity: opacity) {
-                nodes.append(.path(path))
-            }
+            if style.isVisible { nodes += try paths(outline, element: element, matrix: matrix, style: style, opacity: opacity) }
         }
         guard let clip = property(element, "clip-path"), clip != "none", !nodes.isEmpty else { return nodes }
         guard let id = Self.urlReference(clip), let clipElement = elements[id], clipElement.name == "clipPath" else { return nodes }
@@ -366,36 +369,63 @@ struct SVGImporter {
         }
     }
 
-    /// The path `outline` draws with `style`, in viewport coordinates; `nil` when it paints nothing.
-    mutating func path(
+    /// The paths `outline` draws with `style`, in viewport coordinates: one, none when it paints
+    /// nothing, or a fill in a group of its own (a radial gradient stretched into an ellipse)
+    /// and the stroke after it.
+    mutating func paths(
         _ outline: PathOutline, element: ResourceXMLElement, matrix: AffineMatrix, style: Style, opacity: Double
-    ) throws(SVGImportError) -> VectorDrawable.Path? {
-        guard !outline.segments.isEmpty else { return nil }
+    ) throws(SVGImportError) -> [VectorDrawable.Node] {
+        guard !outline.segments.isEmpty else { return [] }
         var path = VectorDrawable.Path()
         path.line = element.line
         let bounds = outline.bounds
+        gradientFrame = nil
         path.fill = try paint(style.fill, bounds: bounds, matrix: matrix, style: style, line: element.line)
+        let fillFrame = gradientFrame
+        gradientFrame = nil
         if style.strokeWidth > 0 {
             path.stroke = try paint(style.stroke, bounds: bounds, matrix: matrix, style: style, line: element.line)
+            if gradientFrame != nil { throw .unsupported("radial gradients stretched into ellipses on strokes", line: element.line) }
         }
-        guard path.fill != nil || path.stroke != nil else { return nil }
+        guard path.fill != nil || path.stroke != nil else { return [] }
         if path.stroke != nil {
             guard let scale = matrix.uniformScale(tolerance: 0.01) else { throw .unsupported("strokes under a non-uniform transform", line: element.line) }
             path.strokeWidth = style.strokeWidth * scale
             path.strokeAlpha = style.strokeOpacity * opacity
             path.lineCap = style.lineCap
             path.lineJoin = style.lineJoin
-            path.miterLimit = max(1, style.miterLimit)
+            path.miterLimit = min(1e6, max(1, style.miterLimit))
         }
         path.fillAlpha = style.fillOpacity * opacity
         path.evenOdd = style.evenOdd
-        let mapped = outline.transformed(by: matrix)
+        guard let frame = fillFrame, path.fill != nil else {
+            try finish(&path, outline.transformed(by: matrix), line: element.line)
+            return [.path(path)]
+        }
+        guard let toFrame = frame.inverted else { throw .unsupported("radial gradients stretched into ellipses", line: element.line) }
+        var fill = path
+        fill.stroke = nil
+        try finish(&fill, outline.transformed(by: toFrame.concatenating(matrix)), line: element.line)
+        let parts = frame.decomposed
+        var group = VectorDrawable.Group()
+        (group.rotation, group.scaleX, group.scaleY, group.translateX, group.translateY) = (parts.outer, parts.scaleX, parts.scaleY, frame.e, frame.f)
+        group.nodes = [.path(fill)]
+        guard path.stroke != nil else { return [.group(group)] }
+        path.fill = nil
+        try finish(&path, outline.transformed(by: matrix), line: element.line)
+        return [.group(group), .path(path)]
+    }
+
+    /// Gives `path` the outline `mapped`, checked against the bounds and counted.
+    mutating func finish(_ path: inout VectorDrawable.Path, _ mapped: PathOutline, line: Int) throws(SVGImportError) {
+        guard mapped.isWithin(Self.maxCoordinate), path.strokeWidth <= 1e6 else {
+            throw SVGImportError(line: line, reason: "its coordinates or stroke width, transformed, are out of range (beyond ±\(Int(Self.maxCoordinate)))")
+        }
         commands += mapped.segments.count
         guard commands <= VectorDrawable.maxCommands else {
-            throw SVGImportError(line: element.line, reason: "more than \(VectorDrawable.maxCommands) path commands")
+            throw SVGImportError(line: line, reason: "more than \(VectorDrawable.maxCommands) path commands")
         }
         path.pathData = mapped.pathData(decimals: decimals)
-        return path
     }
 
     /// The clip path `clip` makes for `element`, in viewport coordinates: its shapes' outlines
@@ -418,7 +448,11 @@ struct SVGImporter {
                 throw .unsupported("even-odd clip paths", line: child.line)
             }
             guard let outline = try outline(of: child) else { continue }
-            segments += outline.transformed(by: clipMatrix.concatenating(try transform(child))).segments
+            let mapped = outline.transformed(by: clipMatrix.concatenating(try transform(child)))
+            guard mapped.isWithin(Self.maxCoordinate) else {
+                throw SVGImportError(line: child.line, reason: "its coordinates, transformed, are out of range (beyond ±\(Int(Self.maxCoordinate)))")
+            }
+            segments += mapped.segments
         }
         // An empty clip path clips everything away.
         return segments.isEmpty ? "M0,0" : PathOutline(segments: segments).pathData(decimals: decimals)

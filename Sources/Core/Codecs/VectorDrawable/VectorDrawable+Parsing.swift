@@ -143,7 +143,10 @@ extension VectorDrawable {
         }
 
         /// A colour attribute's paint: a colour, a reference to one, or a theme attribute.
-        mutating func paint(_ text: String, line: Int, isTint: Bool = false) throws(VectorDrawableError) -> Paint? {
+        ///
+        /// A transparent colour is no paint, except for a gradient's stop (`keepsTransparent`),
+        /// whose colour still shapes the colours next to it: Android blends stops unpremultiplied.
+        mutating func paint(_ text: String, line: Int, isTint: Bool = false, keepsTransparent: Bool = false) throws(VectorDrawableError) -> Paint? {
             var value = String(text.trimmingWhitespace)
             var seen: Set<String> = []
             while value.hasPrefix("@color/") {
@@ -186,7 +189,7 @@ extension VectorDrawable {
                 throw VectorDrawableError(
                     line: line, reason: "\"\(text)\" is not a colour (#RGB, #ARGB, #RRGGBB, #AARRGGBB, @color/…, @android:color/… or ?attr/…)")
             }
-            if color.alpha == 0 { return nil }
+            if color.alpha == 0 && !keepsTransparent { return nil }
             if !isTint {
                 fixedColors += 1
                 if mixedLine == 0 { mixedLine = line }
@@ -310,7 +313,7 @@ extension VectorDrawable {
                 gradient.tileMode = tile
             }
             func color(_ text: String, _ line: Int) throws(VectorDrawableError) -> AndroidColor {
-                switch try paint(text, line: line, isTint: true) {
+                switch try paint(text, line: line, isTint: true, keepsTransparent: true) {
                 case .color(let color): return color
                 case nil: return AndroidColor(red: 0, green: 0, blue: 0, alpha: 0)
                 default:

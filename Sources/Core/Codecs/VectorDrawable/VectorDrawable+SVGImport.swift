@@ -32,8 +32,10 @@ extension VectorDrawable {
         if let text = root.attribute("viewBox", namespace: "") {
             let numbers = text.split { $0 == "," || $0.isWhitespace }.map { Double($0) }
             guard numbers.count == 4, let x = numbers[0], let y = numbers[1], let width = numbers[2], let height = numbers[3],
-                [x, y, width, height].allSatisfy({ $0.isFinite && abs($0) <= 1e6 }), width > 0, height > 0
-            else { throw SVGImportError(line: root.line, reason: "viewBox=\"\(text)\" is not four numbers with a positive width and height") }
+                [x, y, width, height].allSatisfy({ $0.isFinite && abs($0) <= 1e6 }), width >= 0.0001, height >= 0.0001
+            else {
+                throw SVGImportError(line: root.line, reason: "viewBox=\"\(text)\" is not four numbers within ±1000000, its width and height at least 0.0001")
+            }
             box = (x, y, width, height)
         }
         func size(_ name: String, _ boxSize: Double?) throws(SVGImportError) -> Double {
@@ -41,8 +43,8 @@ extension VectorDrawable {
                 guard let boxSize else { throw .unsupported("documents without a size (width, height or viewBox)", line: root.line) }
                 return boxSize
             }
-            guard let value = SVGImporter.length(text, percentOf: boxSize ?? 0), value > 0, value <= 100_000 else {
-                throw SVGImportError(line: root.line, reason: "\(name)=\"\(text)\" is not a length within 0…100000 px")
+            guard let value = SVGImporter.length(text, percentOf: boxSize ?? 0), value >= 0.01, value <= 100_000 else {
+                throw SVGImportError(line: root.line, reason: "\(name)=\"\(text)\" is not a length within 0.01…100000 px")
             }
             return value
         }
