@@ -159,6 +159,26 @@ struct VectorDrawableTests {
         #expect(image.sample(x: 20, y: 2, channel: 0) >= 250 && abs(image.sample(x: 20, y: 2, channel: 3) - 128) <= 8)
     }
 
+    @Test("a sweep gradient turns clockwise from 3 o'clock as Android's does: red, green at 6, blue at 9, back to red; stops blended unpremultiplied")
+    func sweep() throws {
+        let text =
+            ##"<vector \##(Self.android) xmlns:aapt="http://schemas.android.com/aapt" android:width="48dp" android:height="48dp" android:viewportWidth="48" android:viewportHeight="48"><path android:pathData="M24,4a20,20 0 1,0 0.01,0z"><aapt:attr name="android:fillColor"><gradient android:type="sweep" android:centerX="24" android:centerY="24"><item android:offset="0" android:color="#FFFF0000"/><item android:offset="0.25" android:color="#FF00FF00"/><item android:offset="0.5" android:color="#FF0000FF"/><item android:offset="1" android:color="#FFFF0000"/></gradient></aapt:attr></path></vector>"##
+        let image = try draw(text, density: 640).converted(to: .rgba)
+        func color(at degrees: Double) -> [Int] {
+            let radians = degrees * .pi / 180
+            let (x, y) = (Int(96 + 60 * cos(radians)), Int(96 + 60 * sin(radians)))
+            return (0..<4).map { image.sample(x: x, y: y, channel: $0) }
+        }
+        for (degrees, expected) in [
+            (1.0, [255, 3, 0]), (45, [128, 128, 0]), (89, [3, 253, 0]), (135, [0, 128, 128]), (179, [0, 3, 253]), (270, [128, 0, 128]), (359, [253, 0, 3]),
+        ] {
+            let found = color(at: degrees)
+            #expect(found[3] == 255 && zip(found, expected).allSatisfy { abs($0 - $1) <= 4 }, "at \(degrees)°: \(found), expected \(expected)")
+        }
+        // Outside the circle nothing is drawn: the wedges are clipped by the path.
+        #expect(image.sample(x: 2, y: 2, channel: 3) == 0)
+    }
+
     @Test("bad input: each an error with its line, within the bounds SVGs have")
     func badInput() throws {
         func refuses(_ text: String, _ expected: String, sourceLocation: SourceLocation = #_sourceLocation) {

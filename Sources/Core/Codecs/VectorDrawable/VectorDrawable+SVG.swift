@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 extension VectorDrawable {
     /// The drawable as an SVG document of its dp size (one CSS pixel a dp) with Android's
     /// semantics:
@@ -131,12 +137,64 @@ private struct SVGWriter {
             definitions +=
                 "<linearGradient id=\"\(id)\" gradientUnits=\"userSpaceOnUse\" x1=\"\(Self.number(gradient.startX))\" y1=\"\(Self.number(gradient.startY))\" x2=\"\(Self.number(gradient.endX))\" y2=\"\(Self.number(gradient.endY))\"\(spread)>\(stops)</linearGradient>"
         case .radial, .sweep:
-            // SVG has no sweep gradient: drawn as a radial one around the same centre (Docs/Formats.md).
+            // SVG has no sweep gradient: a fill is drawn in wedges (writeSweep); a stroke as a
+            // radial gradient around the same centre (Docs/Formats.md).
             let radius = gradient.kind == .sweep ? max(gradient.radius, 1e6) : max(gradient.radius, 1e-6)
             definitions +=
                 "<radialGradient id=\"\(id)\" gradientUnits=\"userSpaceOnUse\" cx=\"\(Self.number(gradient.centerX))\" cy=\"\(Self.number(gradient.centerY))\" r=\"\(Self.number(radius))\"\(spread)>\(stops)</radialGradient>"
         }
         return "url(#\(id))"
+    }
+
+    /// How many wedges draw a sweep gradient: one a degree.
+    static let sweepWedges = 360
+
+    /// A fill with a sweep gradient, which SVG lacks: the path as a clip, and inside it one
+    /// wedge a degree from the centre past the path's farthest corner, each in the gradient's
+    /// colour at its middle (stops blended unpremultiplied, as Android's Skia does; recoloured
+    /// by a `src_in` tint). The wedges are drawn without antialiasing, so no seams show between
+    /// them; the clip's edge is antialiased.
+    mutating func writeSweep(
+        _ gradient: VectorDrawable.Gradient, filling data: String, evenOdd: Bool, alpha: Double,
+        bounds: (minX: Double, minY: Double, maxX: Double, maxY: Double), into out: inout String
+    ) {
+        let id = identifier("s")
+        definitions += "<clipPath id=\"\(id)\"><path d=\"\(data)\"\(evenOdd ? " clip-rule=\"evenodd\"" : "")/></clipPath>"
+        let (cx, cy) = (gradient.centerX, gradient.centerY)
+        let dx = max(abs(bounds.minX - cx), abs(bounds.maxX - cx))
+        let dy = max(abs(bounds.minY - cy), abs(bounds.maxY - cy))
+        let reach = (dx * dx + dy * dy).squareRoot()
+        let radius = (reach + 1) * 1.5
+        out += "<g clip-path=\"url(#\(id))\"\(alpha < 1 ? " opacity=\"\(Self.number(alpha))\"" : "") shape-rendering=\"crispEdges\">"
+        func corner(_ degrees: Double) -> String {
+            let radians = degrees * .pi / 180
+            return Self.number(cx + radius * cos(radians)) + "," + Self.number(cy + radius * sin(radians))
+        }
+        for wedge in 0..<Self.sweepWedges {
+            let start = Double(wedge) * 360 / Double(Self.sweepWedges)
+            let end = start + 360 / Double(Self.sweepWedges)
+            let color = Self.color(of: gradient, at: (start + end) / 720)
+            let rgb = recolor?.color ?? color.rgbHex
+            out += "<path d=\"M\(Self.number(cx)),\(Self.number(cy)) L\(corner(start)) L\(corner(end)) Z\" fill=\"\(rgb)\""
+            out += color.alpha < 255 ? " fill-opacity=\"\(Self.number(color.opacity))\"/>" : "/>"
+        }
+        out += "</g>"
+    }
+
+    /// The gradient's colour at `t` (0…1): its stops blended unpremultiplied.
+    static func color(of gradient: VectorDrawable.Gradient, at t: Double) -> AndroidColor {
+        let stops = gradient.stops
+        guard let first = stops.first, let last = stops.last else { return AndroidColor(red: 0, green: 0, blue: 0, alpha: 0) }
+        if t <= first.offset { return first.color }
+        for (a, b) in zip(stops, stops.dropFirst()) where t <= b.offset {
+            let span = b.offset - a.offset
+            let f = span > 0 ? (t - a.offset) / span : 1
+            func mix(_ x: UInt8, _ y: UInt8) -> UInt8 { UInt8((Double(x) + (Double(y) - Double(x)) * f).rounded()) }
+            return AndroidColor(
+                red: mix(a.color.red, b.color.red), green: mix(a.color.green, b.color.green), blue: mix(a.color.blue, b.color.blue),
+                alpha: mix(a.color.alpha, b.color.alpha))
+        }
+        return last.color
     }
 
     mutating func write(_ path: VectorDrawable.Path, into out: inout String) {
@@ -146,7 +204,12 @@ private struct SVGWriter {
             data = outline.trimmed(start: path.trimStart, end: path.trimEnd, offset: path.trimOffset).pathData(decimals: 6)
             if data.isEmpty { return }
         }
-        let fill = paint(path.fill, alpha: path.fillAlpha)
+        var fillPaint = path.fill
+        if case .gradient(let gradient) = path.fill, gradient.kind == .sweep, let bounds = (try? PathOutline(parsing: data))?.bounds {
+            writeSweep(gradient, filling: data, evenOdd: path.evenOdd, alpha: path.fillAlpha, bounds: bounds, into: &out)
+            fillPaint = nil
+        }
+        let fill = paint(fillPaint, alpha: path.fillAlpha)
         var element = "<path d=\"\(data)\" fill=\"\(fill.value)\""
         if fill.value != "none" && fill.opacity < 1 { element += " fill-opacity=\"\(Self.number(fill.opacity))\"" }
         if path.evenOdd { element += " fill-rule=\"evenodd\"" }
