@@ -1,6 +1,19 @@
 import NinepipeCore
 
 extension AssetConverter {
+    /// The Android writer: an asset as files of a `res/` tree, for each kind of resource.
+    func androidFiles(_ asset: Asset, renderer: AssetRenderer, notes: WarningList) throws -> Conversion {
+        switch asset.kind {
+        case .vectorDrawable where !options.vectorsAsBitmaps:
+            // The drawable itself, byte for byte (read first, so a bad one fails here as elsewhere).
+            let bytes = try vectorDrawable(of: asset).bytes
+            let name = ResourceName.valid(asset.name)
+            return Conversion(files: [AssetFile(path: "drawable/\(name).xml", bytes: bytes)], warnings: Self.renameWarnings(asset.name, name))
+        case .svg where !options.vectorsAsBitmaps: return try androidFilesFromSVG(asset, renderer: renderer, notes: notes)
+        case .bitmap, .svg, .vectorDrawable: return try androidImageFiles(asset, renderer: renderer, notes: notes)
+        }
+    }
+
     /// `drawable-<density>/name.9.png` for nine-patches (a crisp 1-pixel frame drawn from the
     /// scaled divs; with ``AssetOptions/compiled`` the frame is compiled into `npTc`/`npLb`/
     /// `npOl` exactly as `aapt singleCrunch` would, keeping the `.9.png` name as APKs do),
@@ -9,7 +22,7 @@ extension AssetConverter {
     /// Imageset cap insets become one stretch region per stretching axis with the center as
     /// padding; alignment insets become layout bounds; a tiled center is noted (Android
     /// stretches). Names become valid resource names (``ResourceName``).
-    func androidFiles(_ asset: Asset, renderer: AssetRenderer, notes: WarningList) throws -> Conversion {
+    func androidImageFiles(_ asset: Asset, renderer: AssetRenderer, notes: WarningList) throws -> Conversion {
         let name = ResourceName.valid(asset.name)
         var warnings = Self.renameWarnings(asset.name, name)
         if let tiled = asset.variants.first(where: { $0.resizing?.centerMode == .tile }) {
@@ -45,14 +58,14 @@ extension AssetConverter {
     /// nine-patches, whose guides only images keep.
     func androidFilesFromSVG(_ asset: Asset, renderer: AssetRenderer, notes: WarningList) throws -> Conversion {
         guard let source = asset.variants.last, !source.path.lowercased().hasSuffix(".9.svg") else {
-            return try androidFiles(asset, renderer: renderer, notes: notes)
+            return try androidImageFiles(asset, renderer: renderer, notes: notes)
         }
         let drawable: VectorDrawable
         do {
             drawable = try VectorDrawable(svg: try FileIO.read(source.path, maxBytes: 32 << 20), limits: options.limits)
         } catch let error as SVGImportError where error.feature != nil {
             notes.append("\(source.path): written as density PNGs, not a vector drawable: \(error.reason) (line \(error.line))")
-            return try androidFiles(asset, renderer: renderer, notes: notes)
+            return try androidImageFiles(asset, renderer: renderer, notes: notes)
         } catch let error as FileError {
             throw error
         } catch {

@@ -1,13 +1,22 @@
 import NinepipeCore
 
 extension AssetConverter {
+    /// The iOS writer: an asset as `NAME.imageset/` in an asset catalog, for each kind of
+    /// resource.
+    func iosFiles(_ asset: Asset, renderer: AssetRenderer, notes: WarningList) throws -> Conversion {
+        switch asset.kind {
+        case .vectorDrawable where !options.vectorsAsBitmaps: try iosVectorFiles(asset)
+        case .bitmap, .svg, .vectorDrawable: try iosImageFiles(asset, renderer: renderer, notes: notes)
+        }
+    }
+
     /// `NAME.imageset/` with `NAME.png`, `NAME@2x.png`, `NAME@3x.png` and `Contents.json`.
     ///
     /// mdpi = @1x, xhdpi = @2x, xxhdpi = @3x; other scales come from the nearest denser file.
     /// A nine-patch gets `resizing` per image (cap insets in that image's pixels, mode
     /// `9-part` or `3-part-*` when one axis does not stretch), layout bounds become
     /// `alignment-insets`. A scale no file is dense enough for is an empty slot.
-    func iosFiles(_ asset: Asset, renderer: AssetRenderer, notes: WarningList) throws -> Conversion {
+    func iosImageFiles(_ asset: Asset, renderer: AssetRenderer, notes: WarningList) throws -> Conversion {
         var entries: [ImageSetContents.Entry] = []
         var files: [AssetFile] = []
         var missing: [String] = []
@@ -48,5 +57,27 @@ extension AssetConverter {
         case (true, false): .threePartVertical
         case (true, true): nil
         }
+    }
+
+    /// A vector drawable as `NAME.imageset` with `NAME.svg` (the drawable translated with
+    /// Android's semantics) and `preserves-vector-representation`, a single-scale vector Xcode 12
+    /// and later keeps (SVG rather than PDF: the translation is already an SVG, drawn and tested
+    /// by the same renderer, and Xcode rasterizes both the same way for older systems); a
+    /// template gets `template-rendering-intent: template`.
+    func iosVectorFiles(_ asset: Asset) throws -> Conversion {
+        let drawable = try vectorDrawable(of: asset).drawable
+        let folder = asset.name + ".imageset"
+        var properties: [String: JSONValue] = ["preserves-vector-representation": .bool(true)]
+        if drawable.isTemplate { properties["template-rendering-intent"] = .string("template") }
+        let contents = JSONValue.object([
+            "images": .array([.object(["filename": .string(asset.name + ".svg"), "idiom": .string("universal")])]),
+            "info": .object(["author": .string(options.author), "version": .number(1)]),
+            "properties": .object(properties),
+        ])
+        return Conversion(
+            files: [
+                AssetFile(path: folder + "/" + asset.name + ".svg", text: drawable.svg()),
+                AssetFile(path: folder + "/Contents.json", text: contents.text),
+            ], warnings: [])
     }
 }

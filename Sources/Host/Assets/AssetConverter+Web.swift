@@ -1,6 +1,16 @@
+import Foundation
 import NinepipeCore
 
 extension AssetConverter {
+    /// The web writer: an asset as files for a page (images or an SVG, CSS and its entry in
+    /// `assets.json`), for each kind of resource.
+    func webFiles(_ asset: Asset, renderer: AssetRenderer, notes: WarningList) throws -> Conversion {
+        switch asset.kind {
+        case .vectorDrawable where !options.vectorsAsBitmaps: try webVectorFiles(asset)
+        case .bitmap, .svg, .vectorDrawable: try webImageFiles(asset, renderer: renderer, notes: notes)
+        }
+    }
+
     /// `name.png`, `name@2x.png`, `name.css` and the asset's entry in `assets.json`.
     ///
     /// A nine-patch's CSS is `border-image` with `image-set()` for 1x/2x, slices and widths in
@@ -11,7 +21,7 @@ extension AssetConverter {
     /// density drawn on its own), `image-set()` cannot serve both: the 1x file is the source and
     /// a `min-resolution: 1.5dppx` media query gives the 2x file with its own slices, widths,
     /// padding and minimum size (and a note says so). CSS has no layout bounds: they stay in the manifest.
-    func webFiles(_ asset: Asset, renderer: AssetRenderer, notes: WarningList) throws -> Conversion {
+    func webImageFiles(_ asset: Asset, renderer: AssetRenderer, notes: WarningList) throws -> Conversion {
         var files: [AssetFile] = []
         var images: [(file: String, scale: Int, size: PixelSize)] = []
         var oneX: AssetRenderer.Rendered?
@@ -194,5 +204,50 @@ extension AssetConverter {
 
     private static func regions(_ divs: [Int32]) -> JSONValue {
         .array(stride(from: 0, to: divs.count - 1, by: 2).map { .array([.number(Double(divs[$0])), .number(Double(divs[$0 + 1]))]) })
+    }
+
+    /// A vector drawable as `NAME.svg`, `NAME.css` and its `assets.json` entry. A template is
+    /// drawn in `currentColor` and its CSS paints `currentColor` through it as a mask (the SVG
+    /// inlined as a `data:` URL, which pages opened from `file://` can use too), so CSS `color`
+    /// tints it as Android's tint does.
+    func webVectorFiles(_ asset: Asset) throws -> Conversion {
+        let drawable = try vectorDrawable(of: asset).drawable
+        let width = Int(drawable.width.rounded(.up))
+        let height = Int(drawable.height.rounded(.up))
+        let file = asset.name + ".svg"
+        var css = [
+            "/* \(Self.cssComment(asset.name)): \(width)×\(height) CSS pixels, a vector drawable\(drawable.isTemplate ? " coloured by CSS color" : ""), made by ninepipe assets web */",
+            ".\(Self.cssClass(asset.name)) {",
+            "  box-sizing: border-box;",
+            "  width: \(width)px;",
+            "  height: \(height)px;",
+        ]
+        let svg = drawable.svg(templateColor: "currentColor")
+        if drawable.isTemplate {
+            // The mask is the SVG itself as a data: URL: a mask image is fetched in CORS mode,
+            // so a file beside the CSS is refused on pages opened from file:// (Chromium).
+            let mask = "url(\"data:image/svg+xml;base64,\(Data(svg.utf8).base64EncodedString())\")"
+            css += [
+                "  background-color: currentColor;",
+                "  -webkit-mask: \(mask) center / 100% 100% no-repeat;",
+                "  mask: \(mask) center / 100% 100% no-repeat;",
+            ]
+        } else {
+            css += ["  background: url(\(Self.cssString(file))) center / 100% 100% no-repeat;"]
+        }
+        css.append("}")
+        var entry: [String: JSONValue] = [
+            "name": .string(asset.name), "css": .string(asset.name + ".css"),
+            "files": .array([.object(["file": .string(file), "width": .number(Double(width)), "height": .number(Double(height))])]),
+            "vector": .bool(true),
+        ]
+        if drawable.isTemplate { entry["template"] = .bool(true) }
+        var result = Conversion(
+            files: [
+                AssetFile(path: file, text: svg),
+                AssetFile(path: asset.name + ".css", text: css.joined(separator: "\n") + "\n"),
+            ], warnings: [])
+        result.manifestEntry = .object(entry)
+        return result
     }
 }

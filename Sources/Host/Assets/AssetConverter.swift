@@ -37,14 +37,13 @@ public struct AssetConverter: Sendable {
         let notes = WarningList()
         let renderer = AssetRenderer(asset: asset, limits: options.limits, upscale: options.upscale) { notes.append($0) }
         renderer.resources = { [options] path in try Self.resources(forDrawableAt: path, options: options) }
+        // One writer per platform, each deciding every kind of resource (Asset.Kind) in one
+        // switch: a new kind is a case in each, a new platform one more writer.
         var result: Conversion
-        switch (options.platform, asset.kind == .vectorDrawable && !options.vectorsAsBitmaps) {
-        case (_, true): result = try vectorFiles(asset, notes: notes)
-        case (.ios, false): result = try iosFiles(asset, renderer: renderer, notes: notes)
-        case (.android, false) where asset.kind == .svg && !options.vectorsAsBitmaps:
-            result = try androidFilesFromSVG(asset, renderer: renderer, notes: notes)
-        case (.android, false): result = try androidFiles(asset, renderer: renderer, notes: notes)
-        case (.web, false): result = try webFiles(asset, renderer: renderer, notes: notes)
+        switch options.platform {
+        case .ios: result = try iosFiles(asset, renderer: renderer, notes: notes)
+        case .android: result = try androidFiles(asset, renderer: renderer, notes: notes)
+        case .web: result = try webFiles(asset, renderer: renderer, notes: notes)
         }
         result.warnings = notes.all + result.warnings
         return result
