@@ -106,6 +106,26 @@ struct VectorDrawableAssetsTests {
         #expect(try brand() == "red")
     }
 
+    @Test("path data kept as a string (@string/NAME, as Wikipedia's launcher icon has it) comes from the tree's values; a missing one is named")
+    func stringPathData() throws {
+        let folder = try TemporaryFolder.make("vd-strings")
+        for sub in ["drawable", "values"] { try FileManager.default.createDirectory(atPath: "\(folder)/res/\(sub)", withIntermediateDirectories: true) }
+        let head = ##"<vector \##(Self.android) android:width="8dp" android:height="8dp" android:viewportWidth="8" android:viewportHeight="8">"##
+        try (head + ##"<path android:fillColor="#000" android:pathData="@string/half"/></vector>"##)
+            .write(toFile: "\(folder)/res/drawable/ic_half.xml", atomically: true, encoding: .utf8)
+        try #"<resources><string name="half" translatable="false">M 0 0 L 8 0 L 8 4 L 0 4 Z</string></resources>"#
+            .write(toFile: "\(folder)/res/values/strings.xml", atomically: true, encoding: .utf8)
+        let result = run(["assets", "web", folder + "/res", "--output", folder + "/web"])
+        #expect(result.status == 0, "\(result.err)")
+        let svg = try String(contentsOfFile: folder + "/web/ic_half.svg", encoding: .utf8)
+        #expect(svg.contains(#"d="M0 0L8 0L8 4L0 4Z""#), "\(svg)")
+        try (head + ##"<path android:fillColor="#000" android:pathData="@string/gone"/></vector>"##)
+            .write(toFile: "\(folder)/res/drawable/ic_half.xml", atomically: true, encoding: .utf8)
+        let missing = run(["assets", "web", folder + "/res", "--output", folder + "/web2"])
+        #expect(missing.status == 1)
+        #expect(missing.err.contains(#"ic_half.xml: line 1: android:pathData="@string/gone" is not a string in this tree's values/*.xml"#), "\(missing.err)")
+    }
+
     @Test("in Chromium, from file://: a template's CSS paints the page's color through it, at the shape Ninepipe draws; a plain one shows its colours")
     func browser() throws {
         guard let chromium = CommandLineTests.executable("chromium") ?? CommandLineTests.executable("chromium-browser") else {

@@ -8,6 +8,10 @@ import Synchronization
 struct AndroidResourceValues: Sendable {
     /// `@color/NAME` → the value as written.
     var colors: [String: String] = [:]
+    /// `@string/NAME` → its text, for path data kept as strings (at most ``maxStringLength``
+    /// characters each; longer ones are left out).
+    var strings: [String: String] = [:]
+    static let maxStringLength = 1 << 20
     /// A style's name → its parent (explicit, or implied by a dotted name) and its items.
     var styles: [String: (parent: String?, items: [String: String])] = [:]
 
@@ -55,6 +59,8 @@ struct AndroidResourceValues: Sendable {
             for element in root.children {
                 guard let key = element.attribute("name", namespace: "") else { continue }
                 switch element.name {
+                case "string" where strings[key] == nil && element.text.utf8.count <= Self.maxStringLength:
+                    strings[key] = element.text
                 case "color" where colors[key] == nil:
                     colors[key] = element.text.trimmingCharacters(in: .whitespacesAndNewlines)
                 case "style" where styles[key] == nil:

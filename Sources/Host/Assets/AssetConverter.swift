@@ -54,6 +54,7 @@ public struct AssetConverter: Sendable {
     public static func resources(forDrawableAt path: String, options: AssetOptions) throws -> VectorDrawable.Resources {
         let values = AndroidResourceValues(forDrawableAt: path, limits: options.limits)
         var resources = VectorDrawable.Resources(colors: values.colors)
+        resources.strings = values.strings
         if let theme = options.theme {
             guard values.hasStyle(theme) else {
                 let known = values.styles.keys.sorted()

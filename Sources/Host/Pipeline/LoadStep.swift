@@ -191,7 +191,9 @@ struct LoadStep: Sendable, Hashable {
             let rendering = try vectorRendering(for: bytes, next: next, context: context)
             var resources = VectorDrawable.Resources.none
             if context.sourceFormat == .vectorDrawable, let path = self.path {
-                resources.colors = AndroidResourceValues(forDrawableAt: path, limits: context.limits).colors
+                let values = AndroidResourceValues(forDrawableAt: path, limits: context.limits)
+                resources.colors = values.colors
+                resources.strings = values.strings
             }
             if let region = try region(for: bytes, next: next, context: context) {
                 var options = DecodeOptions(limits: context.limits, region: region)

@@ -6,6 +6,8 @@ extension VectorDrawable {
         public var colors: [String: String]
         /// A theme attribute's name (without `?attr/`) → its colour.
         public var themeColors: [String: AndroidColor]
+        /// `@string/NAME` → its text (path data kept in `values/strings.xml`).
+        public var strings: [String: String] = [:]
         /// Whether a colour that does not resolve is read as black instead of refused (for
         /// `info`, which draws nothing).
         public var allowsUnresolved = false
@@ -228,9 +230,15 @@ extension VectorDrawable {
         }
 
         mutating func pathData(_ element: ResourceXMLElement) throws(VectorDrawableError) -> String {
-            guard let text = element.attribute("pathData") else { return "" }
+            guard var text = element.attribute("pathData") else { return "" }
             if text.hasPrefix("@") {
-                throw VectorDrawableError(line: element.line, reason: "android:pathData=\"\(text)\": string resources are not read yet; write the path data")
+                let name = text.hasPrefix("@string/") ? String(text.dropFirst(8)) : ""
+                guard let value = resources.strings[name] else {
+                    throw VectorDrawableError(
+                        line: element.line,
+                        reason: "android:pathData=\"\(text)\" is not a string in this tree's values/*.xml; write the path data or the string")
+                }
+                text = value
             }
             do {
                 let parsed = try VectorPathData(parsing: text, maxCommands: VectorDrawable.maxCommands - commands)
