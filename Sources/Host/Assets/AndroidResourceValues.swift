@@ -22,24 +22,29 @@ struct AndroidResourceValues: Sendable {
     /// A folder is read once a process while its files keep their sizes and modification
     /// times: every drawable of a tree shares it (reading a real tree's values for each of its
     /// 300 drawables took most of `assets`' time).
-    init(forDrawableAt path: String, limits: ImageLimits) {
+    /// With `night`, the tree's `values-night` is read first, so its definitions win.
+    init(forDrawableAt path: String, limits: ImageLimits, night: Bool = false) {
         let folder = FileIO.parentDirectory(of: path)
         let folderName = FileIO.baseName(of: folder)
         guard folderName.hasPrefix("drawable") || folderName.hasPrefix("mipmap") else { return }
-        let values = FileIO.parentDirectory(of: folder) + "/values"
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: values) else { return }
-        let files = names.sorted().filter { $0.hasSuffix(".xml") }
+        let tree = FileIO.parentDirectory(of: folder)
+        let files = (night ? ["values-night", "values"] : ["values"]).flatMap { values in
+            ((try? FileManager.default.contentsOfDirectory(atPath: tree + "/" + values)) ?? []).sorted().filter { $0.hasSuffix(".xml") }.map {
+                values + "/" + $0
+            }
+        }
+        guard !files.isEmpty else { return }
         let fingerprint = files.map { name -> String in
-            let attributes = try? FileManager.default.attributesOfItem(atPath: values + "/" + name)
+            let attributes = try? FileManager.default.attributesOfItem(atPath: tree + "/" + name)
             let modified = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
             return "\(name) \((attributes?[.size] as? NSNumber)?.intValue ?? -1) \(modified)"
         }
-        let key = values + "\u{0}" + String(limits.maxRenderSeconds) + String(limits.decoderMemoryLimit)
+        let key = tree + (night ? "\u{0}night" : "") + "\u{0}" + String(limits.maxRenderSeconds) + String(limits.decoderMemoryLimit)
         if let cached = Self.cache.withLock({ $0[key] }), cached.fingerprint == fingerprint {
             self = cached.values
             return
         }
-        read(files.map { values + "/" + $0 }, limits: limits)
+        read(files.map { tree + "/" + $0 }, limits: limits)
         Self.cache.withLock { cache in
             if cache.count >= Self.maxCachedFolders { cache.removeAll() }
             cache[key] = (fingerprint, self)

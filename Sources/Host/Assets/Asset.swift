@@ -8,13 +8,31 @@ import NinepipeCore
 public struct Asset: Sendable, Hashable {
     /// The name shared by every variant.
     public var name: String
-    /// The files, sorted by scale (at most one per scale).
+    /// The files of the standard configuration (light, left to right), sorted by scale (at most
+    /// one per scale).
     public var variants: [Variant]
+    /// The files of the other configurations (dark, right-to-left), each sorted by scale.
+    public var configurations: [AssetConfiguration: [Variant]]
+    /// Whether the picture is mirrored in right-to-left layouts where no right-to-left file is
+    /// given: an imageset whose slots say `language-direction: left-to-right` (Xcode's
+    /// "Mirrors"). A vector drawable says so itself (`android:autoMirrored`).
+    public var mirrorsInRightToLeft = false
 
-    /// Creates an asset; `variants` are sorted by scale.
-    public init(name: String, variants: [Variant]) {
+    /// Creates an asset; `variants` and each configuration's are sorted by scale.
+    public init(name: String, variants: [Variant], configurations: [AssetConfiguration: [Variant]] = [:]) {
         self.name = name
         self.variants = variants.sorted { $0.scale < $1.scale }
+        self.configurations = configurations.filter { !$0.key.isStandard && !$0.value.isEmpty }.mapValues { $0.sorted { $0.scale < $1.scale } }
+    }
+
+    /// Every configuration it has, the standard one first.
+    public var allConfigurations: [AssetConfiguration] { [.standard] + configurations.keys.sorted() }
+
+    /// The asset as it is in `configuration`: that configuration's files as its variants.
+    public func configured(_ configuration: AssetConfiguration) -> Asset {
+        var configured = Asset(name: name, variants: configuration.isStandard ? variants : configurations[configuration] ?? [])
+        configured.mirrorsInRightToLeft = mirrorsInRightToLeft
+        return configured
     }
 
     /// What kind of resource a variant is: how it is read, and how each platform writes it.
@@ -50,13 +68,20 @@ public struct Asset: Sendable, Hashable {
         public var resizing: ImageSetResizing?
         /// Alignment insets from an `.imageset`'s `Contents.json`, in this file's pixels.
         public var alignmentInsets: NinePatchInsets?
+        /// The configuration it is for; a vector drawable in a dark one takes its colours from
+        /// the tree's `values-night` over `values`.
+        public var configuration: AssetConfiguration
 
         /// Creates a variant.
-        public init(path: String, scale: Double, resizing: ImageSetResizing? = nil, alignmentInsets: NinePatchInsets? = nil) {
+        public init(
+            path: String, scale: Double, resizing: ImageSetResizing? = nil, alignmentInsets: NinePatchInsets? = nil,
+            configuration: AssetConfiguration = .standard
+        ) {
             self.path = path
             self.scale = scale
             self.resizing = resizing
             self.alignmentInsets = alignmentInsets
+            self.configuration = configuration
         }
     }
 

@@ -7,9 +7,11 @@ import NinepipeCore
 ///
 /// - Files: the scale comes from a `drawable-<density>` parent folder, else an `@2x`/`@3x`
 ///   suffix, else ``sourceScale``.
-/// - `res/`: every `drawable[-density][-vN]` folder. Folders with other qualifiers
-///   (`-land`, `-en`, `-night`, `-sw600dp`…) are skipped with one warning each, since iOS and
-///   the web have no such configurations yet; name such a folder itself to convert it. Vector
+/// - `res/`: every `drawable[-ldrtl][-night][-density][-vN]` folder; `-night` and `-ldrtl` ones
+///   give the asset's dark and right-to-left configurations (``AssetConfiguration``), as do
+///   night colours (`values-night`) for vector drawables. Folders with other qualifiers
+///   (`-land`, `-en`, `-sw600dp`…) are skipped with one warning each, since iOS and the web
+///   have no such configurations yet; name such a folder itself to convert it. Vector
 ///   drawables convert from any of these folders (`nodpi` and `anydpi` ones too: a vector has
 ///   no density; of several with one name, the highest `-vN`'s), and stand for their name over
 ///   bitmaps of the same name; other XML drawables are counted in a warning by kind.
@@ -61,7 +63,7 @@ public struct AssetCollector: Sendable {
             let files = state.skippedFolders.values.reduce(0, +)
             let names = state.skippedFolders.keys.sorted()
             warnings.append(
-                "skipped \(files) file\(files == 1 ? "" : "s") in \(names.count) folder\(names.count == 1 ? "" : "s") with qualifiers other than density (\(names.prefix(4).joined(separator: ", "))\(names.count > 4 ? ", …" : "")): other platforms have no such configurations; name a folder itself to convert it"
+                "skipped \(files) file\(files == 1 ? "" : "s") in \(names.count) folder\(names.count == 1 ? "" : "s") with qualifiers other than density, night and ldrtl (\(names.prefix(4).joined(separator: ", "))\(names.count > 4 ? ", …" : "")): other platforms have no such configurations; name a folder itself to convert it"
             )
         }
         if !state.linksLeftOut.isEmpty {
@@ -77,10 +79,40 @@ public struct AssetCollector: Sendable {
                 "skipped \(xmlCount) XML drawable\(xmlCount == 1 ? "" : "s") (\(kinds.joined(separator: ", "))): bitmaps and vector drawables convert, these kinds do not yet"
             )
         }
-        // A vector drawable stands for its name at every density: bitmaps of the same name are
-        // the fallbacks older Android versions use (AGP's generated PNGs, say).
-        for (name, vector) in state.vectors { state.variants[name] = [vector.variant] }
-        let assets = state.variants.keys.sorted().map { Asset(name: $0, variants: state.variants[$0] ?? []) }
+        // A vector drawable stands for its name at every density, in its configuration: bitmaps
+        // of the same name are the fallbacks older Android versions use (AGP's generated PNGs).
+        for (key, vector) in state.vectors {
+            state.variants[key.name, default: []].removeAll { $0.configuration == key.configuration }
+            state.variants[key.name, default: []].append(vector.variant)
+        }
+        // A vector drawable whose tree has night colours has a dark configuration: the same file
+        // read with values-night over values (dropped by the writers when nothing changes).
+        for (key, vector) in state.vectors where key.configuration.isStandard && Self.hasNightValues(forDrawableAt: vector.variant.path) {
+            let dark = AssetConfiguration(isDark: true)
+            guard state.variants[key.name]?.contains(where: { $0.configuration == dark }) != true else { continue }
+            var variant = vector.variant
+            variant.configuration = dark
+            state.variants[key.name, default: []].append(variant)
+        }
+        var assets: [Asset] = []
+        var withoutDefault: [String] = []
+        for name in state.variants.keys.sorted() {
+            let all = state.variants[name] ?? []
+            let standard = all.filter { $0.configuration.isStandard }
+            guard !standard.isEmpty else {
+                withoutDefault.append(name)
+                continue
+            }
+            var asset = Asset(
+                name: name, variants: standard, configurations: Dictionary(grouping: all.filter { !$0.configuration.isStandard }, by: \.configuration))
+            asset.mirrorsInRightToLeft = state.mirrored.contains(name) && !asset.configurations.keys.contains { $0.isRightToLeft }
+            assets.append(asset)
+        }
+        if !withoutDefault.isEmpty {
+            warnings.append(
+                "skipped \(withoutDefault.count) drawable\(withoutDefault.count == 1 ? "" : "s") with only dark or right-to-left files (\(withoutDefault.prefix(4).joined(separator: ", "))\(withoutDefault.count > 4 ? ", …" : "")): Android would find none in the default configuration either"
+            )
+        }
         return Inventory(assets: assets, inputFiles: state.inputFiles, warnings: warnings)
     }
 
@@ -91,8 +123,10 @@ public struct AssetCollector: Sendable {
         var skippedFolders: [String: Int] = [:]
         /// XML drawables that are not vectors, by their root element.
         var xmlDrawables: [String: Int] = [:]
-        /// Vector drawables by name, with the API level of the folder each came from.
-        var vectors: [String: (variant: Asset.Variant, apiLevel: Int)] = [:]
+        /// Imagesets whose slots say `language-direction: left-to-right`.
+        var mirrored: Set<String> = []
+        /// Vector drawables by name and configuration, with the API level of the folder each came from.
+        var vectors: [VectorKey: (variant: Asset.Variant, apiLevel: Int)] = [:]
         /// The real path of the input folder being walked.
         var root: String?
         /// Folders entered, by device and inode.
@@ -101,7 +135,7 @@ public struct AssetCollector: Sendable {
         var linksLeftOut: [String] = []
 
         mutating func add(_ name: String, _ variant: Asset.Variant) throws(AssetError) {
-            if let other = variants[name]?.first(where: { abs($0.scale - variant.scale) < 1e-9 }) {
+            if let other = variants[name]?.first(where: { abs($0.scale - variant.scale) < 1e-9 && $0.configuration == variant.configuration }) {
                 throw .duplicateAsset(name: name, scale: AssetCollector.format(variant.scale), first: other.path, second: variant.path)
             }
             variants[name, default: []].append(variant)
@@ -112,9 +146,28 @@ public struct AssetCollector: Sendable {
         /// `drawable-anydpi-v24`), the one for the highest API level, as a current device picks.
         mutating func addVector(_ name: String, _ variant: Asset.Variant, apiLevel: Int) {
             inputFiles.append(variant.path)
-            if let kept = vectors[name], kept.apiLevel >= apiLevel { return }
-            vectors[name] = (variant, apiLevel)
+            let key = VectorKey(name: name, configuration: variant.configuration)
+            if let kept = vectors[key], kept.apiLevel >= apiLevel { return }
+            vectors[key] = (variant, apiLevel)
         }
+    }
+
+    /// An imageset slot: a scale in a configuration.
+    private struct ImageSetSlot: Hashable {
+        var scale: Int
+        var configuration: AssetConfiguration
+    }
+
+    /// A vector drawable's name and configuration.
+    private struct VectorKey: Hashable {
+        var name: String
+        var configuration: AssetConfiguration
+    }
+
+    /// Whether the tree holding the drawable at `path` has a `values-night` folder with XML.
+    static func hasNightValues(forDrawableAt path: String) -> Bool {
+        let folder = FileIO.parentDirectory(of: FileIO.parentDirectory(of: path)) + "/values-night"
+        return list(folder).contains { $0.hasSuffix(".xml") }
     }
 
     /// Whether the walk may use `path`: anything that is not a link, or a link leading inside
@@ -164,7 +217,10 @@ public struct AssetCollector: Sendable {
         guard named || entersFirstTime(path, &state) else { return }
         let files = Self.list(path).filter { FileIO.isRegularFile(path + "/" + $0) && allows(path + "/" + $0, &state) }
         let images = files.filter(Self.isImage)
-        guard named || folder.otherQualifiers.isEmpty else {
+        // Night and right-to-left folders are configurations every platform has; others
+        // (a locale, `-land`, `-sw600dp`) are not yet.
+        let configuration = named ? AssetConfiguration.standard : AssetConfiguration(folder.qualifiers)
+        guard named || (folder.qualifiers.locale == nil && folder.qualifiers.others.isEmpty) else {
             let skipped = images.count + files.filter { $0.hasSuffix(".xml") }.count
             if skipped > 0 { state.skippedFolders[FileIO.baseName(of: path), default: 0] += skipped }
             return
@@ -176,14 +232,15 @@ public struct AssetCollector: Sendable {
                 state.xmlDrawables[kind, default: 0] += 1
                 continue
             }
-            state.addVector(Self.assetName(file), Asset.Variant(path: path + "/" + file, scale: 1), apiLevel: folder.qualifiers.apiLevel)
+            state.addVector(
+                Self.assetName(file), Asset.Variant(path: path + "/" + file, scale: 1, configuration: configuration), apiLevel: folder.qualifiers.apiLevel)
         }
         guard let density = folder.density else {
             if !images.isEmpty { state.skippedFolders[FileIO.baseName(of: path), default: 0] += images.count }
             return
         }
         for file in images {
-            try state.add(Self.assetName(file), Asset.Variant(path: path + "/" + file, scale: density.scale))
+            try state.add(Self.assetName(file), Asset.Variant(path: path + "/" + file, scale: density.scale, configuration: configuration))
         }
     }
 
@@ -209,24 +266,34 @@ public struct AssetCollector: Sendable {
         let contents = try ImageSetContents(parsing: bytes, path: contentsPath)
         state.inputFiles.append(contentsPath)
         let name = String(FileIO.baseName(of: path).dropLast(".imageset".count))
-        // One image per scale: universal first, then iPhone; other idioms are left out.
-        var chosen: [Int: ImageSetContents.Entry] = [:]
+        // One image per scale and configuration (dark, right-to-left): universal first, then
+        // iPhone; other idioms are left out. A light-only slot stands in for a missing "any" one.
+        var chosen: [ImageSetSlot: ImageSetContents.Entry] = [:]
         var skippedIdioms: Set<String> = []
         for entry in contents.entries where entry.filename != nil {
-            if entry.idiom == "universal" || (entry.idiom == "iphone" && chosen[entry.scale]?.idiom != "universal") {
-                chosen[entry.scale] = entry
-            } else if entry.idiom != "iphone" {
+            let slot = ImageSetSlot(scale: entry.scale, configuration: entry.configuration)
+            let kept = chosen[slot]
+            let better =
+                kept == nil || (kept?.isLightOnly == true && !entry.isLightOnly)
+                || (kept?.isLightOnly == entry.isLightOnly && entry.idiom == "universal" && kept?.idiom != "universal")
+            if entry.idiom == "universal" || entry.idiom == "iphone" {
+                if better { chosen[slot] = entry }
+            } else {
                 skippedIdioms.insert(entry.idiom)
             }
         }
         if !skippedIdioms.isEmpty {
             state.warnings.append("\(path): left out the \(skippedIdioms.sorted().joined(separator: ", ")) images; only universal and iphone images convert")
         }
-        for scale in chosen.keys.sorted() {
-            guard let entry = chosen[scale], let filename = entry.filename else { continue }
+        if chosen.values.contains(where: \.isLeftToRight) { state.mirrored.insert(name) }
+        for slot in chosen.keys.sorted(by: { ($0.configuration, $0.scale) < ($1.configuration, $1.scale) }) {
+            guard let entry = chosen[slot], let filename = entry.filename else { continue }
             let file = path + "/" + filename
-            guard FileIO.exists(file) else { throw .missingImageSetFile(contents: contentsPath, scale: scale, file: filename) }
-            try state.add(name, Asset.Variant(path: file, scale: Double(scale), resizing: entry.resizing, alignmentInsets: entry.alignmentInsets))
+            guard FileIO.exists(file) else { throw .missingImageSetFile(contents: contentsPath, scale: slot.scale, file: filename) }
+            try state.add(
+                name,
+                Asset.Variant(
+                    path: file, scale: Double(slot.scale), resizing: entry.resizing, alignmentInsets: entry.alignmentInsets, configuration: slot.configuration))
         }
     }
 

@@ -1,16 +1,38 @@
 import NinepipeCore
 
 extension AssetConverter {
-    /// The Android writer: an asset as files of a `res/` tree, for each kind of resource.
-    func androidFiles(_ asset: Asset, renderer: AssetRenderer, notes: WarningList) throws -> Conversion {
-        switch asset.kind {
+    /// The Android writer: an asset as files of a `res/` tree, for each kind of resource, in
+    /// each configuration's folders (`drawable-night-xhdpi`, `drawable-ldrtl`…).
+    func androidFiles(_ asset: Asset, configurations: [AssetConfiguration], notes: WarningList) throws -> Conversion {
+        var result = Conversion(files: [], warnings: [])
+        for configuration in configurations {
+            let part = try androidFiles(asset, in: configuration, notes: notes)
+            result.files += part.files
+            result.warnings += part.warnings.filter { !result.warnings.contains($0) }
+            if configuration.isStandard { result.missingScales = part.missingScales }
+        }
+        return result
+    }
+
+    private func androidFiles(_ asset: Asset, in configuration: AssetConfiguration, notes: WarningList) throws -> Conversion {
+        let configured = asset.configured(configuration)
+        let qualifiers = configuration.androidQualifiers
+        switch configured.kind {
         case .vectorDrawable where !options.vectorsAsBitmaps:
             // The drawable itself, byte for byte (read first, so a bad one fails here as elsewhere).
-            let bytes = try vectorDrawable(of: asset).bytes
+            let source = try vectorDrawable(of: asset, in: configuration)
+            // A dark configuration made of night colours only: Android reads values-night itself.
+            if !configuration.isStandard, source.path == asset.variants.first?.path { return Conversion(files: [], warnings: []) }
             let name = ResourceName.valid(asset.name)
-            return Conversion(files: [AssetFile(path: "drawable/\(name).xml", bytes: bytes)], warnings: Self.renameWarnings(asset.name, name))
-        case .svg where !options.vectorsAsBitmaps: return try androidFilesFromSVG(asset, renderer: renderer, notes: notes)
-        case .bitmap, .svg, .vectorDrawable: return try androidImageFiles(asset, renderer: renderer, notes: notes)
+            return Conversion(
+                files: [AssetFile(path: (["drawable"] + qualifiers).joined(separator: "-") + "/\(name).xml", bytes: source.bytes)],
+                warnings: Self.renameWarnings(asset.name, name))
+        case .svg where !options.vectorsAsBitmaps:
+            return try androidFilesFromSVG(
+                configured, qualifiers: qualifiers, renderer: renderer(for: asset, configuration: configuration, notes: notes), notes: notes)
+        case .bitmap, .svg, .vectorDrawable:
+            return try androidImageFiles(
+                configured, qualifiers: qualifiers, renderer: renderer(for: asset, configuration: configuration, notes: notes), notes: notes)
         }
     }
 
@@ -22,9 +44,14 @@ extension AssetConverter {
     /// Imageset cap insets become one stretch region per stretching axis with the center as
     /// padding; alignment insets become layout bounds; a tiled center is noted (Android
     /// stretches). Names become valid resource names (``ResourceName``).
-    func androidImageFiles(_ asset: Asset, renderer: AssetRenderer, notes: WarningList) throws -> Conversion {
+    func androidImageFiles(_ asset: Asset, qualifiers: [String] = [], renderer: AssetRenderer, notes: WarningList) throws -> Conversion {
         let name = ResourceName.valid(asset.name)
         var warnings = Self.renameWarnings(asset.name, name)
+        if asset.mirrorsInRightToLeft {
+            warnings.append(
+                "\(asset.name): mirrored in right-to-left layouts on iOS; Android images do not mirror, so right-to-left layouts show it as it is (give a drawable-ldrtl file, or a vector drawable with autoMirrored)"
+            )
+        }
         if let tiled = asset.variants.first(where: { $0.resizing?.centerMode == .tile }) {
             warnings.append("\(tiled.path): the center tiles on iOS; Android nine-patches stretch it")
         }
@@ -35,7 +62,7 @@ extension AssetConverter {
                 missing.append(density.rawValue)
                 continue
             }
-            let folder = "drawable-\(density.rawValue)/"
+            let folder = (["drawable"] + qualifiers + [density.rawValue]).joined(separator: "-") + "/"
             guard rendered.image.metadata.ninePatch?.chunk != nil else {
                 if rendered.image.metadata.ninePatch?.layoutBounds != nil {
                     notes.append("\(rendered.source.path): alignment insets are left out: Android has layout bounds only on nine-patches")
@@ -56,23 +83,26 @@ extension AssetConverter {
     /// it (see `VectorDrawable.init(svg:limits:)`); density PNGs with one warning naming the
     /// feature when the SVG uses something a vector drawable cannot express, and for `.9.svg`
     /// nine-patches, whose guides only images keep.
-    func androidFilesFromSVG(_ asset: Asset, renderer: AssetRenderer, notes: WarningList) throws -> Conversion {
+    func androidFilesFromSVG(_ asset: Asset, qualifiers: [String], renderer: AssetRenderer, notes: WarningList) throws -> Conversion {
         guard let source = asset.variants.last, !source.path.lowercased().hasSuffix(".9.svg") else {
-            return try androidImageFiles(asset, renderer: renderer, notes: notes)
+            return try androidImageFiles(asset, qualifiers: qualifiers, renderer: renderer, notes: notes)
         }
-        let drawable: VectorDrawable
+        var drawable: VectorDrawable
         do {
             drawable = try VectorDrawable(svg: try FileIO.read(source.path, maxBytes: 32 << 20), limits: options.limits)
+            drawable.isAutoMirrored = asset.mirrorsInRightToLeft
         } catch let error as SVGImportError where error.feature != nil {
             notes.append("\(source.path): written as density PNGs, not a vector drawable: \(error.reason) (line \(error.line))")
-            return try androidImageFiles(asset, renderer: renderer, notes: notes)
+            return try androidImageFiles(asset, qualifiers: qualifiers, renderer: renderer, notes: notes)
         } catch let error as FileError {
             throw error
         } catch {
             throw FileError.inFile(path: source.path, underlying: error)
         }
         let name = ResourceName.valid(asset.name)
-        return Conversion(files: [AssetFile(path: "drawable/\(name).xml", text: drawable.xml())], warnings: Self.renameWarnings(asset.name, name))
+        return Conversion(
+            files: [AssetFile(path: (["drawable"] + qualifiers).joined(separator: "-") + "/\(name).xml", text: drawable.xml())],
+            warnings: Self.renameWarnings(asset.name, name))
     }
 
     /// The note that `original` is written as `name`, when it is.

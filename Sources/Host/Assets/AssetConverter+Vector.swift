@@ -1,17 +1,18 @@
 import NinepipeCore
 
 extension AssetConverter {
-    /// The vector drawable an asset of that kind is made of: its file, its bytes and the drawable
-    /// read with the tree's colours and the theme asked for. Each platform's writer keeps it as a
+    /// The vector drawable an asset of that kind is made of in `configuration`: its file, its
+    /// bytes and the drawable read with the tree's colours (night ones first in a dark
+    /// configuration) and the theme asked for. Each platform's writer keeps it as a
     /// vector its own way (`iosVectorFiles`, `webVectorFiles`, the drawable itself on Android).
-    func vectorDrawable(of asset: Asset) throws -> (path: String, bytes: [UInt8], drawable: VectorDrawable) {
-        guard let source = asset.variants.first(where: { $0.kind == .vectorDrawable }) else {
+    func vectorDrawable(of asset: Asset, in configuration: AssetConfiguration = .standard) throws -> (path: String, bytes: [UInt8], drawable: VectorDrawable) {
+        guard let source = asset.configured(configuration).variants.first(where: { $0.kind == .vectorDrawable }) else {
             throw AssetError.cannotExpress(detail: "\(asset.name): no vector drawable among its files")
         }
         let path = source.path
         do {
             let bytes = try FileIO.read(path, maxBytes: 32 << 20)
-            let resources = try AssetConverter.resources(forDrawableAt: path, options: options)
+            let resources = try AssetConverter.resources(forDrawableAt: path, options: options, night: configuration.isDark)
             return (path, bytes, try VectorDrawableCodec.drawable(bytes, limits: options.limits, resources: resources))
         } catch let error as FileError {
             throw error

@@ -3,11 +3,52 @@ import NinepipeCore
 
 extension AssetConverter {
     /// The web writer: an asset as files for a page (images or an SVG, CSS and its entry in
-    /// `assets.json`), for each kind of resource.
-    func webFiles(_ asset: Asset, renderer: AssetRenderer, notes: WarningList) throws -> Conversion {
-        switch asset.kind {
-        case .vectorDrawable where !options.vectorsAsBitmaps: try webVectorFiles(asset)
-        case .bitmap, .svg, .vectorDrawable: try webImageFiles(asset, renderer: renderer, notes: notes)
+    /// `assets.json`), for each kind of resource. Each other configuration's files are named
+    /// with its suffix (`NAME-dark@2x.png`, `NAME-rtl.svg`) and its CSS is the standard rule's,
+    /// for `prefers-color-scheme: dark` and `:dir(rtl)`; an `autoMirrored` vector drawable is
+    /// mirrored in right-to-left text as on Android. The entry lists each configuration's files.
+    func webFiles(_ asset: Asset, configurations: [AssetConfiguration], notes: WarningList) throws -> Conversion {
+        var result = try webFiles(asset, in: .standard, notes: notes)
+        let keepsVector = asset.kind == .vectorDrawable && !options.vectorsAsBitmaps
+        let mirrors = try asset.mirrorsInRightToLeft || (keepsVector && vectorDrawable(of: asset).drawable.isAutoMirrored)
+        guard configurations.count > 1 || mirrors, let cssIndex = result.files.firstIndex(where: { $0.path == asset.name + ".css" }),
+            case .object(var entry)? = result.manifestEntry
+        else { return result }
+        var css = String(decoding: result.files[cssIndex].bytes, as: UTF8.self)
+        let selector = "." + Self.cssClass(asset.name)
+        if mirrors && !configurations.contains(where: \.isRightToLeft) {
+            css += "\(selector):dir(rtl) {\n  transform: scaleX(-1);\n}\n"
+            entry["auto-mirrored"] = .bool(true)
+        }
+        for configuration in configurations where !configuration.isStandard {
+            let stem = asset.name + configuration.fileSuffix
+            let part = try webFiles(asset, in: configuration, notes: notes)
+            result.files += part.files.filter { $0.path != stem + ".css" }
+            guard let partCSS = part.files.first(where: { $0.path == stem + ".css" }) else { continue }
+            // The rule for the configuration: its class renamed to the asset's, its comment left out.
+            var rule = String(decoding: partCSS.bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).drop { $0.hasPrefix("/*") }
+                .joined(separator: "\n")
+            rule = rule.replacing("." + Self.cssClass(stem) + " ", with: selector + (configuration.isRightToLeft ? ":dir(rtl) " : " "))
+            if configuration.isDark {
+                rule = "@media (prefers-color-scheme: dark) {\n" + rule.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n") + "\n}\n"
+            }
+            css += rule
+            if case .object(let partEntry)? = part.manifestEntry { entry[configuration.manifestKey] = partEntry["files"] }
+        }
+        result.files[cssIndex] = AssetFile(path: asset.name + ".css", text: css)
+        result.manifestEntry = .object(entry)
+        return result
+    }
+
+    /// The files of `asset` in `configuration` alone, named with its suffix.
+    private func webFiles(_ asset: Asset, in configuration: AssetConfiguration, notes: WarningList) throws -> Conversion {
+        let stem = asset.name + configuration.fileSuffix
+        switch asset.configured(configuration).kind {
+        case .vectorDrawable where !options.vectorsAsBitmaps:
+            return try webVectorFiles(asset, in: configuration, name: stem)
+        case .bitmap, .svg, .vectorDrawable:
+            let renamed = Asset(name: stem, variants: asset.configured(configuration).variants)
+            return try webImageFiles(renamed, renderer: renderer(for: asset, configuration: configuration, notes: notes), notes: notes)
         }
     }
 
@@ -210,14 +251,14 @@ extension AssetConverter {
     /// drawn in `currentColor` and its CSS paints `currentColor` through it as a mask (the SVG
     /// inlined as a `data:` URL, which pages opened from `file://` can use too), so CSS `color`
     /// tints it as Android's tint does.
-    func webVectorFiles(_ asset: Asset) throws -> Conversion {
-        let drawable = try vectorDrawable(of: asset).drawable
+    func webVectorFiles(_ asset: Asset, in configuration: AssetConfiguration, name: String) throws -> Conversion {
+        let drawable = try vectorDrawable(of: asset, in: configuration).drawable
         let width = Int(drawable.width.rounded(.up))
         let height = Int(drawable.height.rounded(.up))
-        let file = asset.name + ".svg"
+        let file = name + ".svg"
         var css = [
-            "/* \(Self.cssComment(asset.name)): \(width)×\(height) CSS pixels, a vector drawable\(drawable.isTemplate ? " coloured by CSS color" : ""), made by ninepipe assets web */",
-            ".\(Self.cssClass(asset.name)) {",
+            "/* \(Self.cssComment(name)): \(width)×\(height) CSS pixels, a vector drawable\(drawable.isTemplate ? " coloured by CSS color" : ""), made by ninepipe assets web */",
+            ".\(Self.cssClass(name)) {",
             "  box-sizing: border-box;",
             "  width: \(width)px;",
             "  height: \(height)px;",
@@ -237,7 +278,7 @@ extension AssetConverter {
         }
         css.append("}")
         var entry: [String: JSONValue] = [
-            "name": .string(asset.name), "css": .string(asset.name + ".css"),
+            "name": .string(name), "css": .string(name + ".css"),
             "files": .array([.object(["file": .string(file), "width": .number(Double(width)), "height": .number(Double(height))])]),
             "vector": .bool(true),
         ]
@@ -245,7 +286,7 @@ extension AssetConverter {
         var result = Conversion(
             files: [
                 AssetFile(path: file, text: svg),
-                AssetFile(path: asset.name + ".css", text: css.joined(separator: "\n") + "\n"),
+                AssetFile(path: name + ".css", text: css.joined(separator: "\n") + "\n"),
             ], warnings: [])
         result.manifestEntry = .object(entry)
         return result

@@ -35,24 +35,47 @@ public struct AssetConverter: Sendable {
     ///   ``AssetError`` for slicing the platform cannot express under ``AssetOptions/strict``.
     public func convert(_ asset: Asset) throws -> Conversion {
         let notes = WarningList()
-        let renderer = AssetRenderer(asset: asset, limits: options.limits, upscale: options.upscale) { notes.append($0) }
-        renderer.resources = { [options] path in try Self.resources(forDrawableAt: path, options: options) }
+        let configurations = try configurations(of: asset)
         // One writer per platform, each deciding every kind of resource (Asset.Kind) in one
-        // switch: a new kind is a case in each, a new platform one more writer.
+        // switch, for each configuration the asset has: a new kind is a case in each, a new
+        // platform one more writer.
         var result: Conversion
         switch options.platform {
-        case .ios: result = try iosFiles(asset, renderer: renderer, notes: notes)
-        case .android: result = try androidFiles(asset, renderer: renderer, notes: notes)
-        case .web: result = try webFiles(asset, renderer: renderer, notes: notes)
+        case .ios: result = try iosFiles(asset, configurations: configurations, notes: notes)
+        case .android: result = try androidFiles(asset, configurations: configurations, notes: notes)
+        case .web: result = try webFiles(asset, configurations: configurations, notes: notes)
         }
         result.warnings = notes.all + result.warnings
         return result
     }
 
+    /// The renderer of `asset`'s files in `configuration` (a dark one's vector drawables take
+    /// the tree's night colours).
+    func renderer(for asset: Asset, configuration: AssetConfiguration, notes: WarningList) -> AssetRenderer {
+        let renderer = AssetRenderer(asset: asset.configured(configuration), limits: options.limits, upscale: options.upscale) { notes.append($0) }
+        renderer.resources = { [options] path in try Self.resources(forDrawableAt: path, options: options, night: configuration.isDark) }
+        return renderer
+    }
+
+    /// The configurations `asset` is written in: the standard one, and each other one that
+    /// differs from it. A dark configuration that is only the standard vector drawable read with
+    /// the tree's night colours is left out when those colours change nothing in it.
+    func configurations(of asset: Asset) throws -> [AssetConfiguration] {
+        try asset.allConfigurations.filter { configuration in
+            guard configuration.isDark, let variant = asset.configurations[configuration]?.first, variant.kind == .vectorDrawable,
+                let standard = asset.configured(configuration.with(isDark: false)).variants.first, standard.path == variant.path
+            else { return true }
+            return try vectorDrawable(of: asset, in: configuration).drawable != vectorDrawable(of: asset, in: configuration.with(isDark: false)).drawable
+        }
+    }
+
     /// What the colours of the vector drawable at `path` resolve to: its tree's colours, the
     /// theme's (``AssetOptions/theme``) and the colours given (``AssetOptions/colors``, which win).
-    public static func resources(forDrawableAt path: String, options: AssetOptions) throws -> VectorDrawable.Resources {
-        let values = AndroidResourceValues(forDrawableAt: path, limits: options.limits)
+    ///
+    /// With `night`, the tree's `values-night` definitions win over `values`' (a dark
+    /// configuration's colours).
+    public static func resources(forDrawableAt path: String, options: AssetOptions, night: Bool = false) throws -> VectorDrawable.Resources {
+        let values = AndroidResourceValues(forDrawableAt: path, limits: options.limits, night: night)
         var resources = VectorDrawable.Resources(colors: values.colors)
         resources.strings = values.strings
         if let theme = options.theme {

@@ -21,6 +21,16 @@ public struct ImageSetContents: Sendable, Hashable {
         public var alignmentInsets: NinePatchInsets?
         /// The stretched center's size in pixels (Xcode's `center` `width`/`height`), when known.
         public var centerSize: PixelSize?
+        /// The configuration the slot is for: `appearances` `luminosity: dark`, and
+        /// `language-direction: right-to-left`.
+        public var configuration = AssetConfiguration.standard
+        /// `language-direction: left-to-right` on a standard slot: the image is for left-to-right
+        /// layouts, mirrored in right-to-left ones unless a right-to-left slot gives its own
+        /// (Xcode's "Left to Right, Mirrors").
+        public var isLeftToRight = false
+        /// `appearances` `luminosity: light`: for the light appearance only (Xcode's "Any, Light,
+        /// Dark" sets have both it and an appearance-free slot).
+        public var isLightOnly = false
 
         /// Creates an entry.
         public init(
@@ -73,6 +83,23 @@ public struct ImageSetContents: Sendable, Hashable {
             if let resizing = image["resizing"] {
                 entry.resizing = try Self.resizing(resizing, key: key + ".resizing", path: path)
             }
+            if let appearances = image["appearances"] {
+                guard let list = appearances as? [Any] else {
+                    throw AssetError.invalidContents(path: path, field: "\(key).appearances", problem: "expected an array")
+                }
+                for case let appearance as [String: Any] in list where appearance["appearance"] as? String == "luminosity" {
+                    switch appearance["value"] as? String {
+                    case "dark"?: entry.configuration.isDark = true
+                    case "light"?: entry.isLightOnly = true
+                    default: break
+                    }
+                }
+            }
+            switch image["language-direction"] as? String {
+            case "right-to-left"?: entry.configuration.isRightToLeft = true
+            case "left-to-right"?: entry.isLeftToRight = true
+            default: break
+            }
             for spelling in ["alignment-insets", "alignmentInsets"] {
                 if let insets = image[spelling] {
                     entry.alignmentInsets = try Self.insets(insets, key: "\(key).\(spelling)", path: path, sides: ["top", "left", "bottom", "right"])
@@ -93,6 +120,14 @@ public struct ImageSetContents: Sendable, Hashable {
 
     private static func json(_ entry: Entry) -> JSONValue {
         var members: [String: JSONValue] = ["idiom": .string(entry.idiom), "scale": .string("\(entry.scale)x")]
+        if entry.configuration.isDark {
+            members["appearances"] = .array([.object(["appearance": .string("luminosity"), "value": .string("dark")])])
+        }
+        if entry.configuration.isRightToLeft {
+            members["language-direction"] = .string("right-to-left")
+        } else if entry.isLeftToRight {
+            members["language-direction"] = .string("left-to-right")
+        }
         if let filename = entry.filename { members["filename"] = .string(filename) }
         if let resizing = entry.resizing {
             let c = resizing.capInsets
