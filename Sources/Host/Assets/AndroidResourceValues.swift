@@ -11,6 +11,8 @@ struct AndroidResourceValues: Sendable {
     /// `@string/NAME` → its text, for path data kept as strings (at most ``maxStringLength``
     /// characters each; longer ones are left out).
     var strings: [String: String] = [:]
+    /// `@dimen/NAME` → its value as written.
+    var dimensions: [String: String] = [:]
     static let maxStringLength = 1 << 20
     /// A style's name → its parent (explicit, or implied by a dotted name) and its items.
     var styles: [String: (parent: String?, items: [String: String])] = [:]
@@ -64,6 +66,8 @@ struct AndroidResourceValues: Sendable {
             for element in root.children {
                 guard let key = element.attribute("name", namespace: "") else { continue }
                 switch element.name {
+                case "dimen" where dimensions[key] == nil:
+                    dimensions[key] = element.text.trimmingCharacters(in: .whitespacesAndNewlines)
                 case "string" where strings[key] == nil && element.text.utf8.count <= Self.maxStringLength:
                     strings[key] = element.text
                 case "color" where colors[key] == nil:

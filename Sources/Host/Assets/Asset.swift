@@ -44,24 +44,25 @@ public struct Asset: Sendable, Hashable {
         /// An Android vector drawable (`<vector>` XML), drawn at every scale, or written as a
         /// vector where the platform keeps one.
         case vectorDrawable
+        /// An Android shape drawable (`<shape>` XML): drawn at its size, or, a rectangle without
+        /// one, a stretchable image (a nine-patch, or CSS on the web).
+        case shape
     }
 
     /// What kind the asset is: its variants' (a vector drawable wins over bitmaps of the same
     /// name, as on Android 5 and later, which use it instead).
-    public var kind: Kind { variants.contains { $0.kind == .vectorDrawable } ? .vectorDrawable : variants.first?.kind ?? .bitmap }
+    public var kind: Kind {
+        if let drawable = variants.first(where: { $0.kind == .vectorDrawable || $0.kind == .shape }) { return drawable.kind }
+        return variants.first?.kind ?? .bitmap
+    }
 
     /// One file of an asset at one scale.
     public struct Variant: Sendable, Hashable {
         /// The file.
         public var path: String
-        /// What kind of file it is.
-        public var kind: Kind {
-            switch ImageFormat(path: path) {
-            case .svg: .svg
-            case .vectorDrawable: .vectorDrawable
-            default: .bitmap
-            }
-        }
+        /// What kind of file it is: from its extension, or as the collector read it (an XML
+        /// drawable's root element).
+        public var kind: Kind
         /// Its scale against mdpi / @1x (xhdpi and @2x are 2).
         public var scale: Double
         /// Slicing from an `.imageset`'s `Contents.json` (cap insets in this file's pixels).
@@ -75,8 +76,17 @@ public struct Asset: Sendable, Hashable {
         /// Creates a variant.
         public init(
             path: String, scale: Double, resizing: ImageSetResizing? = nil, alignmentInsets: NinePatchInsets? = nil,
-            configuration: AssetConfiguration = .standard
+            configuration: AssetConfiguration = .standard, kind: Kind? = nil
         ) {
+            self.kind =
+                kind
+                ?? {
+                    switch ImageFormat(path: path) {
+                    case .svg: .svg
+                    case .vectorDrawable: .vectorDrawable
+                    default: .bitmap
+                    }
+                }()
             self.path = path
             self.scale = scale
             self.resizing = resizing

@@ -76,7 +76,7 @@ public struct AssetCollector: Sendable {
         if xmlCount > 0 {
             let kinds = state.xmlDrawables.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map { "\($0.value) \($0.key)" }
             warnings.append(
-                "skipped \(xmlCount) XML drawable\(xmlCount == 1 ? "" : "s") (\(kinds.joined(separator: ", "))): bitmaps and vector drawables convert, these kinds do not yet"
+                "skipped \(xmlCount) XML drawable\(xmlCount == 1 ? "" : "s") (\(kinds.joined(separator: ", "))): bitmaps, vector and shape drawables convert, these kinds do not yet"
             )
         }
         // A vector drawable stands for its name at every density, in its configuration: bitmaps
@@ -88,6 +88,7 @@ public struct AssetCollector: Sendable {
         // A vector drawable whose tree has night colours has a dark configuration: the same file
         // read with values-night over values (dropped by the writers when nothing changes).
         for (key, vector) in state.vectors where key.configuration.isStandard && Self.hasNightValues(forDrawableAt: vector.variant.path) {
+            // (shapes too: their colours come from the same values)
             let dark = AssetConfiguration(isDark: true)
             guard state.variants[key.name]?.contains(where: { $0.configuration == dark }) != true else { continue }
             var variant = vector.variant
@@ -227,13 +228,15 @@ public struct AssetCollector: Sendable {
         }
         // Vector drawables have no density: taken from nodpi and anydpi folders too.
         for file in files where file.hasSuffix(".xml") {
-            let kind = Self.xmlKind(path + "/" + file)
-            guard kind == "vector" else {
-                state.xmlDrawables[kind, default: 0] += 1
+            let root = Self.xmlKind(path + "/" + file)
+            let kinds: [String: Asset.Kind] = ["vector": .vectorDrawable, "shape": .shape]
+            guard let kind = kinds[root] else {
+                state.xmlDrawables[root, default: 0] += 1
                 continue
             }
             state.addVector(
-                Self.assetName(file), Asset.Variant(path: path + "/" + file, scale: 1, configuration: configuration), apiLevel: folder.qualifiers.apiLevel)
+                Self.assetName(file), Asset.Variant(path: path + "/" + file, scale: 1, configuration: configuration, kind: kind),
+                apiLevel: folder.qualifiers.apiLevel)
         }
         guard let density = folder.density else {
             if !images.isEmpty { state.skippedFolders[FileIO.baseName(of: path), default: 0] += images.count }

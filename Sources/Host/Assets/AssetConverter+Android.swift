@@ -18,9 +18,17 @@ extension AssetConverter {
         let configured = asset.configured(configuration)
         let qualifiers = configuration.androidQualifiers
         switch configured.kind {
-        case .vectorDrawable where !options.vectorsAsBitmaps:
-            // The drawable itself, byte for byte (read first, so a bad one fails here as elsewhere).
-            let source = try vectorDrawable(of: asset, in: configuration)
+        case .vectorDrawable where !options.vectorsAsBitmaps, .shape where !options.vectorsAsBitmaps:
+            // The drawable itself, byte for byte (read first, so a bad one fails here as
+            // elsewhere): Android draws vectors and shapes itself at every density.
+            let source: (path: String, bytes: [UInt8])
+            if configured.kind == .shape {
+                let read = try shapeDrawable(of: asset, in: configuration)
+                source = (read.path, read.bytes)
+            } else {
+                let read = try vectorDrawable(of: asset, in: configuration)
+                source = (read.path, read.bytes)
+            }
             // A dark configuration made of night colours only: Android reads values-night itself.
             if !configuration.isStandard, source.path == asset.variants.first?.path { return Conversion(files: [], warnings: []) }
             let name = ResourceName.valid(asset.name)
@@ -30,7 +38,7 @@ extension AssetConverter {
         case .svg where !options.vectorsAsBitmaps:
             return try androidFilesFromSVG(
                 configured, qualifiers: qualifiers, renderer: renderer(for: asset, configuration: configuration, notes: notes), notes: notes)
-        case .bitmap, .svg, .vectorDrawable:
+        case .bitmap, .svg, .vectorDrawable, .shape:
             return try androidImageFiles(
                 configured, qualifiers: qualifiers, renderer: renderer(for: asset, configuration: configuration, notes: notes), notes: notes)
         }

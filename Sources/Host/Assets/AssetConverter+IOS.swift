@@ -10,7 +10,9 @@ extension AssetConverter {
     func iosFiles(_ asset: Asset, configurations: [AssetConfiguration], notes: WarningList) throws -> Conversion {
         switch asset.kind {
         case .vectorDrawable where !options.vectorsAsBitmaps: try iosVectorFiles(asset, configurations: configurations)
-        case .bitmap, .svg, .vectorDrawable: try iosImageFiles(asset, configurations: configurations, notes: notes)
+        // A shape: drawn at its size, or a rectangle without one as a stretchable image whose
+        // cap insets are its corners plus its stroke.
+        case .bitmap, .svg, .vectorDrawable, .shape: try iosImageFiles(asset, configurations: configurations, notes: notes)
         }
     }
 

@@ -20,4 +20,23 @@ extension AssetConverter {
             throw FileError.inFile(path: path, underlying: error)
         }
     }
+
+    /// The shape drawable an asset of that kind is made of in `configuration`: its file, its
+    /// bytes and the shape read with the tree's colours and dimensions (night ones first in a
+    /// dark configuration).
+    func shapeDrawable(of asset: Asset, in configuration: AssetConfiguration = .standard) throws -> (path: String, bytes: [UInt8], shape: ShapeDrawable) {
+        guard let source = asset.configured(configuration).variants.first(where: { $0.kind == .shape }) else {
+            throw AssetError.cannotExpress(detail: "\(asset.name): no shape drawable among its files")
+        }
+        let path = source.path
+        do {
+            let bytes = try FileIO.read(path, maxBytes: 32 << 20)
+            let resources = try AssetConverter.resources(forDrawableAt: path, options: options, night: configuration.isDark)
+            return (path, bytes, try ShapeDrawable.read(bytes, limits: options.limits, resources: resources))
+        } catch let error as FileError {
+            throw error
+        } catch {
+            throw FileError.inFile(path: path, underlying: error)
+        }
+    }
 }

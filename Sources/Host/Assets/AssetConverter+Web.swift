@@ -46,10 +46,27 @@ extension AssetConverter {
         switch asset.configured(configuration).kind {
         case .vectorDrawable where !options.vectorsAsBitmaps:
             return try webVectorFiles(asset, in: configuration, name: stem)
-        case .bitmap, .svg, .vectorDrawable:
+        case .shape where !options.vectorsAsBitmaps:
+            let shape = try shapeDrawable(of: asset, in: configuration).shape
+            guard ShapeCSS(shape: shape).isExpressible else { fallthrough }
+            return webShapeFiles(shape, name: stem)
+        case .bitmap, .svg, .vectorDrawable, .shape:
             let renamed = Asset(name: stem, variants: asset.configured(configuration).variants)
             return try webImageFiles(renamed, renderer: renderer(for: asset, configuration: configuration, notes: notes), notes: notes)
         }
+    }
+
+    /// A rectangle or oval shape as CSS alone (``ShapeCSS``): `NAME.css` and an entry with no files.
+    func webShapeFiles(_ shape: ShapeDrawable, name: String) -> Conversion {
+        let css =
+            ["/* \(Self.cssComment(name)): a shape drawable (\(shape.kind.rawValue)) as CSS, made by ninepipe assets web */", ".\(Self.cssClass(name)) {"]
+            + ShapeCSS(shape: shape).declarations.map { "  " + $0 } + ["}"]
+        var result = Conversion(files: [AssetFile(path: name + ".css", text: css.joined(separator: "\n") + "\n")], warnings: [])
+        result.manifestEntry = .object([
+            "name": .string(name), "css": .string(name + ".css"), "files": .array([]), "shape": .string(shape.kind.rawValue),
+            "stretches": .bool(!shape.hasSize),
+        ])
+        return result
     }
 
     /// `name.png`, `name@2x.png`, `name.css` and the asset's entry in `assets.json`.

@@ -62,10 +62,15 @@ public struct AssetConverter: Sendable {
     /// the tree's night colours is left out when those colours change nothing in it.
     func configurations(of asset: Asset) throws -> [AssetConfiguration] {
         try asset.allConfigurations.filter { configuration in
-            guard configuration.isDark, let variant = asset.configurations[configuration]?.first, variant.kind == .vectorDrawable,
-                let standard = asset.configured(configuration.with(isDark: false)).variants.first, standard.path == variant.path
+            let light = configuration.with(isDark: false)
+            guard configuration.isDark, let variant = asset.configurations[configuration]?.first,
+                let standard = asset.configured(light).variants.first, standard.path == variant.path
             else { return true }
-            return try vectorDrawable(of: asset, in: configuration).drawable != vectorDrawable(of: asset, in: configuration.with(isDark: false)).drawable
+            switch variant.kind {
+            case .vectorDrawable: return try vectorDrawable(of: asset, in: configuration).drawable != vectorDrawable(of: asset, in: light).drawable
+            case .shape: return try shapeDrawable(of: asset, in: configuration).shape != shapeDrawable(of: asset, in: light).shape
+            case .bitmap, .svg: return true
+            }
         }
     }
 
@@ -78,6 +83,7 @@ public struct AssetConverter: Sendable {
         let values = AndroidResourceValues(forDrawableAt: path, limits: options.limits, night: night)
         var resources = VectorDrawable.Resources(colors: values.colors)
         resources.strings = values.strings
+        resources.dimensions = values.dimensions
         if let theme = options.theme {
             guard values.hasStyle(theme) else {
                 let known = values.styles.keys.sorted()

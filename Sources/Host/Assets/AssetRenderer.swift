@@ -28,6 +28,8 @@ final class AssetRenderer {
     private var documents: [String: [UInt8]] = [:]
     /// A vector drawable variant, read once for all its scales.
     private var drawables: [String: VectorDrawable] = [:]
+    /// A shape drawable variant, read once for all its scales.
+    private var shapes: [String: ShapeDrawable] = [:]
 
     init(asset: Asset, limits: ImageLimits, upscale: Bool, warn: @escaping @Sendable (String) -> Void) {
         self.asset = asset
@@ -62,6 +64,11 @@ final class AssetRenderer {
     private func draw(_ variant: Asset.Variant, at scale: Double) throws -> Rendered {
         let path = variant.path
         do {
+            if variant.kind == .shape {
+                let shape = try shapes[path] ?? ShapeDrawable.read(FileIO.read(path), limits: limits, resources: resources(path))
+                shapes[path] = shape
+                return Rendered(image: try shape.draw(at: scale / variant.scale, limits: limits), source: variant)
+            }
             if variant.kind == .vectorDrawable {
                 // Read once, drawn at every scale.
                 let drawable = try drawables[path] ?? VectorDrawableCodec.drawable(FileIO.read(path), limits: limits, resources: resources(path))

@@ -8,6 +8,8 @@ extension VectorDrawable {
         public var themeColors: [String: AndroidColor]
         /// `@string/NAME` → its text (path data kept in `values/strings.xml`).
         public var strings: [String: String] = [:]
+        /// `@dimen/NAME` → its value as written (`12dp`, `@dimen/OTHER`), for shapes.
+        public var dimensions: [String: String] = [:]
         /// Whether a colour that does not resolve is read as black instead of refused (for
         /// `info`, which draws nothing).
         public var allowsUnresolved = false

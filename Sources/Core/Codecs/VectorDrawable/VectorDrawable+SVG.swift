@@ -220,6 +220,7 @@ private struct SVGWriter {
             if path.lineCap != "butt" { element += " stroke-linecap=\"\(path.lineCap)\"" }
             if path.lineJoin != "miter" { element += " stroke-linejoin=\"\(path.lineJoin)\"" }
             if path.miterLimit != 4 { element += " stroke-miterlimit=\"\(Self.number(max(1, path.miterLimit)))\"" }
+            if !path.dashes.isEmpty { element += " stroke-dasharray=\"\(path.dashes.map(Self.number).joined(separator: " "))\"" }
         }
         out += element + "/>"
     }

@@ -112,6 +112,9 @@ public struct VectorDrawable: Sendable, Hashable {
         public var evenOdd = false
         /// The part of the path drawn: from start to end (fractions of its length), shifted by offset.
         public var trimStart = 0.0, trimEnd = 1.0, trimOffset = 0.0
+        /// Dash and gap lengths of the stroke, empty for a solid one. Vector drawables have none:
+        /// shape drawables' dashed strokes use it (`ShapeDrawable`), and it is not written as XML.
+        public var dashes: [Double] = []
         /// The line of its element, for messages.
         public var line = 0
     }

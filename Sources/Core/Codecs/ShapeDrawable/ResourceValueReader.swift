@@ -1,0 +1,70 @@
+/// Reads an Android drawable's attribute values through a tree's resources: colours
+/// (`#AARRGGBB`, `@color` chains, `@android:color`, `?attr` from the theme's colours), lengths
+/// (`12dp`, `1px`, `@dimen` chains) and numbers, each range-checked, each refusal naming the line.
+struct ResourceValueReader {
+    let resources: VectorDrawable.Resources
+
+    /// The most references followed before a value.
+    static let maxReferences = 32
+
+    func color(_ text: String, line: Int) throws(ShapeDrawableError) -> AndroidColor {
+        var value = String(text.trimmingWhitespace)
+        for _ in 0..<Self.maxReferences {
+            if let color = AndroidColor(parsing: value) { return color }
+            if value.hasPrefix("@color/") {
+                guard let next = resources.colors[String(value.dropFirst(7))] else {
+                    throw ShapeDrawableError(
+                        line: line, reason: "\(value) is not a colour in this tree's values/*.xml (a colour state list in res/color is not read)")
+                }
+                value = String(next.trimmingWhitespace)
+            } else if value.hasPrefix("@android:color/") {
+                guard let color = AndroidColor.framework[String(value.dropFirst(15))] else {
+                    throw ShapeDrawableError(line: line, reason: "\(value) is not one of the framework's plain colours")
+                }
+                return color
+            } else if value.hasPrefix("?") {
+                let attribute = String(value.split(separator: "/").last ?? "").replacing("android:", with: "").replacing("?", with: "")
+                guard let color = resources.themeColors[attribute] else {
+                    throw ShapeDrawableError(
+                        line: line, reason: "\(value) is a theme attribute the theme does not give as a colour; name the theme or give the colour")
+                }
+                return color
+            } else {
+                throw ShapeDrawableError(
+                    line: line, reason: "\"\(text)\" is not a colour (#RGB, #ARGB, #RRGGBB, #AARRGGBB, @color/…, @android:color/… or ?attr/…)")
+            }
+        }
+        throw ShapeDrawableError(line: line, reason: "\"\(text)\" refers on through more than \(Self.maxReferences) colours")
+    }
+
+    /// Attribute `name` as a length (`dp`, `dip`, `sp`, `px`, `in`, `mm`, `pt`, or `@dimen/…`),
+    /// within ±100000 dp; `nil` when absent.
+    func length(_ element: ResourceXMLElement, _ name: String) throws(ShapeDrawableError) -> ShapeDrawable.Length? {
+        guard let text = element.attribute(name) else { return nil }
+        var value = String(text.trimmingWhitespace)
+        for _ in 0..<Self.maxReferences {
+            guard value.hasPrefix("@dimen/") else { break }
+            guard let next = resources.dimensions[String(value.dropFirst(7))] else {
+                throw ShapeDrawableError(line: element.line, reason: "android:\(name)=\"\(text)\": \(value) is not a dimension in this tree's values/*.xml")
+            }
+            value = String(next.trimmingWhitespace)
+        }
+        let units: [(String, Double, Bool)] = [
+            ("dip", 1, false), ("dp", 1, false), ("sp", 1, false), ("px", 1, true), ("in", 160, false), ("mm", 160 / 25.4, false), ("pt", 160.0 / 72, false),
+        ]
+        guard let (unit, factor, isPixels) = units.first(where: { value.hasSuffix($0.0) }), let number = Double(value.dropLast(unit.count)), number.isFinite,
+            abs(number * factor) <= 100_000
+        else {
+            throw ShapeDrawableError(line: element.line, reason: "android:\(name)=\"\(text)\" is not a dimension such as 8dp within ±100000dp")
+        }
+        return isPixels ? ShapeDrawable.Length(px: number) : ShapeDrawable.Length(dp: number * factor)
+    }
+
+    func number(_ element: ResourceXMLElement, _ name: String, range: ClosedRange<Double>) throws(ShapeDrawableError) -> Double? {
+        guard let text = element.attribute(name) else { return nil }
+        guard let value = Double(text.trimmingWhitespace), value.isFinite, range.contains(value) else {
+            throw ShapeDrawableError(line: element.line, reason: "android:\(name)=\"\(text)\" is not a number within \(range.lowerBound)…\(range.upperBound)")
+        }
+        return value
+    }
+}

@@ -1,0 +1,10 @@
+/// Why a shape drawable could not be read: the line, and what is wrong.
+public struct ShapeDrawableError: NinepipeError, Hashable {
+    /// The line, counted from 1 (0 when unknown).
+    public var line: Int
+    /// What is wrong.
+    public var reason: String
+
+    /// The message.
+    public var description: String { line > 0 ? "line \(line): \(reason)" : reason }
+}
