@@ -10,7 +10,7 @@
 #   gif        GIF decoding (signature kept), header-only, first frame, every frame composited, written again
 #   webp       WebP decoding (container header kept consistent), shrunk, upright, lossless round trip, animations too
 #   svg        SVG screening, nine-patch regions, drawing at a size in the child process, vector drawables written
-#   vector     Android vector drawables: XML in the helper, reading, translation to SVG, drawing
+#   vector     Android vector and shape drawables: XML in the helper, reading, translation to SVG, drawing
 #   info       header-only `info` on any bytes, and the bytes as an EXIF block
 #   ninepatch  nine-patch chunk values through crop, pad, orient, resize, stretch, tile, frame
 #   frame      nine-patch source frames: parse, draw back, parse again
@@ -81,7 +81,8 @@ if [ -z "$(ls -A "$corpus")" ]; then
             i=0
             for file in Tests/NinepipeCoreTests/Fixtures/vectordrawable/*.xml; do
                 { printf '%b' "\\x0$((i % 4))"; cat "$file"; } > "$corpus/seed$i"; i=$((i + 1))
-            done ;;
+            done
+            printf '%b' '\x02<shape xmlns:android="http://schemas.android.com/apk/res/android" android:shape="rectangle"><solid android:color="#FF2196F3"/><corners android:radius="8dp" android:topLeftRadius="2dp"/><stroke android:width="1dp" android:color="#80000000" android:dashWidth="3dp" android:dashGap="1dp"/><gradient android:type="sweep" android:startColor="#F00" android:endColor="#00F"/><padding android:left="4dp"/></shape>' > "$corpus/shape" ;;
         info) cp Tests/NinepipeCoreTests/Fixtures/*.jpg Tests/NinepipeCoreTests/Fixtures/*.png "$corpus"/ ;;
         frame)
             # A 6×5 frame: width byte, then (kind, value) per pixel; kinds 0–3 are transparent,

@@ -1,7 +1,7 @@
 import FuzzSupport
 import NinepipeCore
 
-/// Android vector drawables through Ninepipe's part of their path: the XML screening, libxml2 in
+/// Android vector drawables (and shape drawables, when the root is `<shape>`) through Ninepipe's part of their path: the XML screening, libxml2 in
 /// the helper and the records it answers with, the drawable's reading (numbers, colours, path
 /// data, gradients, groups), its translation to SVG and the drawing. The first byte chooses the
 /// density (mode 0: its own size; else 40 × the byte), the rest is the document (given a
@@ -28,6 +28,16 @@ func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     var options = DecodeOptions(limits: limits)
     if bytes[0] != 0 { options.rendering = VectorRendering(density: Double(bytes[0]) * 40) }
     _ = try? ImageCodecs.info(document, limits: limits)
+    // A shape drawable: read, laid out and drawn (at its size, or stretchable), within the limits.
+    if VectorDrawableCodec.rootName(of: document) == "shape" {
+        guard let shape = try? ShapeDrawable.read(document, limits: limits) else { return 0 }
+        let scale = bytes[0] == 0 ? 1 : Double(bytes[0] % 8 + 1) / 2
+        let size = shape.size(at: scale) ?? shape.ninePatchLayout(at: scale).map { ($0.width, $0.height) }
+        if let image = try? shape.draw(at: scale, limits: limits), let size {
+            if image.width != size.0 || image.height != size.1 { fatalError("a shape laid out at \(size) drew \(image.width)×\(image.height)") }
+        }
+        return 0
+    }
     guard let drawable = try? VectorDrawableCodec.drawable(document, limits: limits) else { return 0 }
     // The translation of a drawable that read must be well-formed XML (libxml2's errors name a column).
     let svg = Array(drawable.svg().utf8)
