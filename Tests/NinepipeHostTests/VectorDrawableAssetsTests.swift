@@ -184,6 +184,11 @@ struct VectorDrawableAssetsTests {
         #expect(
             without.status == 1 && without.err.contains("ic_mixed.xml: line 1: colours come from theme attributes (?attr/colorPrimary) beside fixed colours"),
             "\(without.err)")
+        // The themes of the tree that give the attribute are named, with the options that help.
+        #expect(
+            without.err.contains(
+                "themes in this tree that give them: AppTheme, AppTheme.Dark: choose one, or give each colour by name (--theme NAME chooses a theme, --color ATTRIBUTE=#RRGGBB gives a colour)"
+            ), "\(without.err)")
         // AppTheme.Dark's parent is AppTheme by its name; colorPrimary → ?attr/brandColor → @color/brand → @color/blue.
         let themed = run(["assets", "web", folder + "/res", "--output", folder + "/web2", "--theme", "AppTheme.Dark"])
         #expect(themed.status == 0, "\(themed.err)")

@@ -94,6 +94,8 @@ enum ErrorText {
         switch error {
         case .notDenseEnough:
             return "\(error) (pass --upscale)"
+        case .themeColorsNeeded:
+            return "\(error) (--theme NAME chooses a theme, --color ATTRIBUTE=#RRGGBB gives a colour)"
         case .cannotExpress(let detail):
             return "\(detail) (an error because of --strict; without it, a warning)"
         case .outputIsInput(let asset, let input):

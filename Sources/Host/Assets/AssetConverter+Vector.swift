@@ -14,10 +14,8 @@ extension AssetConverter {
             let bytes = try FileIO.read(path, maxBytes: 32 << 20)
             let resources = try AssetConverter.resources(forDrawableAt: path, options: options, night: configuration.isDark)
             return (path, bytes, try VectorDrawableCodec.drawable(bytes, limits: options.limits, resources: resources))
-        } catch let error as FileError {
-            throw error
         } catch {
-            throw FileError.inFile(path: path, underlying: error)
+            throw Self.reading(error, path: path, limits: options.limits)
         }
     }
 
@@ -33,10 +31,8 @@ extension AssetConverter {
             let bytes = try FileIO.read(path, maxBytes: 32 << 20)
             let resources = try AssetConverter.resources(forDrawableAt: path, options: options, night: configuration.isDark)
             return (path, bytes, try ShapeDrawable.read(bytes, limits: options.limits, resources: resources))
-        } catch let error as FileError {
-            throw error
         } catch {
-            throw FileError.inFile(path: path, underlying: error)
+            throw Self.reading(error, path: path, limits: options.limits)
         }
     }
 }

@@ -99,6 +99,22 @@ public struct AssetConverter: Sendable {
         return resources
     }
 
+    /// `error`, met reading the drawable at `path`, as the file error to report; a drawable
+    /// needing theme colours is told which of the tree's themes give them.
+    static func reading(_ error: any Error, path: String, limits: ImageLimits) -> any Error {
+        if let error = error as? FileError { return error }
+        var attributes: [String] = []
+        if let error = error as? VectorDrawableError, error.needsTheme { attributes = error.themeAttributes }
+        if let error = error as? ShapeDrawableError, let attribute = error.themeAttribute { attributes = [attribute] }
+        guard !attributes.isEmpty else { return FileError.inFile(path: path, underlying: error) }
+        let values = AndroidResourceValues(forDrawableAt: path, limits: limits)
+        let themes = values.styles.keys.filter { style in
+            let colors = values.themeColors(style)
+            return attributes.allSatisfy { colors[$0] != nil }
+        }
+        return AssetError.themeColorsNeeded(path: path, reason: "\(error)", attributes: attributes, themes: themes.sorted())
+    }
+
     /// The files written once per run, after every asset: the catalog's root `Contents.json`
     /// (iOS) or `assets.json` (web).
     func closingFiles(manifest entries: [JSONValue]) -> [AssetFile] {

@@ -10,6 +10,9 @@ public enum AssetError: NinepipeError, Hashable {
     case missingInput(path: String)
     /// A theme that no `values/*.xml` beside a vector drawable defines (`known`: those that are).
     case unknownTheme(name: String, drawable: String, known: String)
+    /// A drawable whose colours come from theme attributes no theme asked for gives: the file,
+    /// the reason with its line, the attributes, and the tree's themes that give them all.
+    case themeColorsNeeded(path: String, reason: String, attributes: [String], themes: [String])
     /// An input file that is not a `.png` or `.jpg`.
     case notAnImage(path: String)
     /// Two files that are the same asset at the same scale.
@@ -53,6 +56,11 @@ public enum AssetError: NinepipeError, Hashable {
         case .missingInput(let path): "\(path): no such file or folder"
         case .unknownTheme(let name, let drawable, let known):
             "no style called '\(name)' in the values/*.xml beside \(drawable) (its styles: \(known)); name one of the tree's themes"
+        case .themeColorsNeeded(let path, let reason, let attributes, let themes):
+            "\(path): \(reason); "
+                + (themes.isEmpty
+                    ? "no theme in this tree gives \(attributes.map { "?attr/\($0)" }.joined(separator: ", ")) (a library's theme does): give each colour by name"
+                    : "themes in this tree that give them: \(themes.prefix(6).joined(separator: ", "))\(themes.count > 6 ? ", …" : ""): choose one, or give each colour by name")
         case .notAnImage(let path): "\(path): not a .png or .jpg file"
         case .duplicateAsset(let name, let scale, let first, let second):
             "\(first) and \(second) are both '\(name)' at scale \(scale); keep one, or convert them in separate runs"

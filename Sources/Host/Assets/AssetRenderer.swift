@@ -82,10 +82,8 @@ final class AssetRenderer {
             documents[path] = document
             let image = try ImageCodecs.decode(document, options: options) { [warn] in warn("\(path): \($0)") }
             return Rendered(image: image, source: variant)
-        } catch let error as FileError {
-            throw error
         } catch {
-            throw FileError.inFile(path: path, underlying: error)
+            throw AssetConverter.reading(error, path: path, limits: limits)
         }
     }
 

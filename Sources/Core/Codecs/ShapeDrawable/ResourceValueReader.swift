@@ -26,7 +26,7 @@ struct ResourceValueReader {
                 let attribute = String(value.split(separator: "/").last ?? "").replacing("android:", with: "").replacing("?", with: "")
                 guard let color = resources.themeColors[attribute] else {
                     throw ShapeDrawableError(
-                        line: line, reason: "\(value) is a theme attribute the theme does not give as a colour; name the theme or give the colour")
+                        line: line, reason: "\(value) is a theme attribute the theme does not give as a colour", themeAttribute: attribute)
                 }
                 return color
             } else {

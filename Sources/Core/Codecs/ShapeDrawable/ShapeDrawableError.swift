@@ -4,6 +4,8 @@ public struct ShapeDrawableError: NinepipeError, Hashable {
     public var line: Int
     /// What is wrong.
     public var reason: String
+    /// The theme attribute whose colour is needed, when that is the reason.
+    public var themeAttribute: String?
 
     /// The message.
     public var description: String { line > 0 ? "line \(line): \(reason)" : reason }

@@ -72,14 +72,14 @@ extension VectorDrawable {
                 line: reader.mixedLine,
                 reason:
                     "colours come from theme attributes (\(reader.unresolvedThemeAttributes.sorted().map { "?attr/\($0)" }.joined(separator: ", "))) the theme does not give as colours",
-                needsTheme: true)
+                needsTheme: true, themeAttributes: reader.unresolvedThemeAttributes.sorted())
         }
         if reader.themedNotTemplate && !resolvingThemes && !resources.allowsUnresolved {
             throw VectorDrawableError(
                 line: reader.mixedLine,
                 reason:
                     "colours come from theme attributes (\(reader.themeAttributes.sorted().map { "?attr/\($0)" }.joined(separator: ", "))) beside fixed colours, so the drawable is not a one-colour template; each attribute's colour must be given (VectorDrawable.Resources.themeColors)",
-                needsTheme: true)
+                needsTheme: true, themeAttributes: reader.themeAttributes.sorted())
         }
     }
 
@@ -358,6 +358,8 @@ public struct VectorDrawableError: NinepipeError, Hashable {
     public var reason: String
     /// Whether the drawable's colours need a theme (its theme attributes are not one template's).
     public var needsTheme = false
+    /// The theme attributes whose colours are needed, when that is the reason.
+    public var themeAttributes: [String] = []
 
     /// The message.
     public var description: String { line > 0 ? "line \(line): \(reason)" : reason }
