@@ -10,7 +10,7 @@ import Testing
 /// an SVG and CSS on the web (a template in `currentColor`, painted through a mask), the
 /// drawable itself on Android; PNGs at each scale with `--vectors png`. A small `res/` tree with
 /// what real ones have: a vector in `drawable` and a newer one in `drawable-anydpi-v24`, a PNG
-/// fallback, a tree colour, and a selector, which does not convert yet.
+/// fallback, a tree colour, and a layer list, which does not convert yet.
 @Suite("assets from vector drawables", .enabled(if: ImageFormat.svg.isAvailable, "no SVG here: vector drawables are drawn by the SVG helpers"))
 struct VectorDrawableAssetsTests {
     static let android = #"xmlns:android="http://schemas.android.com/apk/res/android""#
@@ -22,7 +22,7 @@ struct VectorDrawableAssetsTests {
     }
 
     /// `res/` with `ic_a` (an old vector, a v24 template vector, a PNG fallback), `ic_b` coloured
-    /// by `@color/brand`, and a selector.
+    /// by `@color/brand`, and a layer list.
     func tree() throws -> (folder: String, v24: String) {
         let folder = try TemporaryFolder.make("vd-assets")
         for sub in ["drawable", "drawable-anydpi-v24", "drawable-hdpi", "values"] {
@@ -39,7 +39,7 @@ struct VectorDrawableAssetsTests {
             .write(toFile: "\(folder)/res/drawable/ic_b.xml", atomically: true, encoding: .utf8)
         try #"<resources><color name="brand">@color/blue</color><color name="blue">#1976D2</color></resources>"#
             .write(toFile: "\(folder)/res/values/colors.xml", atomically: true, encoding: .utf8)
-        try ##"<selector \##(Self.android)><item android:drawable="@drawable/ic_a"/></selector>"##.write(
+        try ##"<layer-list \##(Self.android)><item android:drawable="@drawable/ic_a"/></layer-list>"##.write(
             toFile: "\(folder)/res/drawable/bg.xml", atomically: true, encoding: .utf8)
         return (folder, v24)
     }
@@ -49,7 +49,7 @@ struct VectorDrawableAssetsTests {
         let (folder, _) = try tree()
         let result = run(["assets", "ios", folder + "/res", "--output", folder + "/Assets.xcassets"])
         #expect(result.status == 0, "\(result.err)")
-        #expect(result.err.contains("skipped 1 XML drawable (1 selector): bitmaps, vector and shape drawables convert"), "\(result.err)")
+        #expect(result.err.contains("skipped 1 XML drawable (1 layer-list): bitmaps, vector and shape drawables convert"), "\(result.err)")
         let contents = try String(contentsOfFile: folder + "/Assets.xcassets/ic_a.imageset/Contents.json", encoding: .utf8)
         #expect(
             contents.contains(#""preserves-vector-representation" : true"#) && contents.contains(#""template-rendering-intent" : "template""#), "\(contents)")

@@ -109,6 +109,7 @@ public struct AssetCollector: Sendable {
             asset.mirrorsInRightToLeft = state.mirrored.contains(name) && !asset.configurations.keys.contains { $0.isRightToLeft }
             assets.append(asset)
         }
+        Self.resolve(state.references, into: &assets, warnings: &warnings)
         if !withoutDefault.isEmpty {
             warnings.append(
                 "skipped \(withoutDefault.count) drawable\(withoutDefault.count == 1 ? "" : "s") with only dark or right-to-left files (\(withoutDefault.prefix(4).joined(separator: ", "))\(withoutDefault.count > 4 ? ", …" : "")): Android would find none in the default configuration either"
@@ -124,6 +125,8 @@ public struct AssetCollector: Sendable {
         var skippedFolders: [String: Int] = [:]
         /// XML drawables that are not vectors, by their root element.
         var xmlDrawables: [String: Int] = [:]
+        /// XML drawables that stand for others (selectors, ripples…).
+        var references: [DrawableReference] = []
         /// Imagesets whose slots say `language-direction: left-to-right`.
         var mirrored: Set<String> = []
         /// Vector drawables by name and configuration, with the API level of the folder each came from.
@@ -231,7 +234,15 @@ public struct AssetCollector: Sendable {
             let root = Self.xmlKind(path + "/" + file)
             let kinds: [String: Asset.Kind] = ["vector": .vectorDrawable, "shape": .shape]
             guard let kind = kinds[root] else {
-                state.xmlDrawables[root, default: 0] += 1
+                if DrawableReference.kinds.contains(root),
+                    let reference = DrawableReference(
+                        name: Self.assetName(file), path: path + "/" + file, configuration: configuration, limits: ImageLimits.default)
+                {
+                    state.references.append(reference)
+                    state.inputFiles.append(path + "/" + file)
+                } else {
+                    state.xmlDrawables[root, default: 0] += 1
+                }
                 continue
             }
             state.addVector(

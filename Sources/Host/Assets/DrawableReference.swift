@@ -1,0 +1,76 @@
+import NinepipeCore
+
+/// An XML drawable that stands for other drawables of the tree: a `<selector>`'s states, a
+/// `<ripple>`'s content, an `<animated-vector>`'s vector, an `<animation-list>`'s frames, a
+/// `<bitmap>` or `<nine-patch>` wrapper's source. Each drawable it names is converted again
+/// under a name of its own (`NAME_pressed`, `NAME_frame1`; the default state, a ripple's content,
+/// an animated vector's vector and a wrapper's source under `NAME` itself), since iOS and the web
+/// have no such drawables.
+struct DrawableReference: Sendable, Hashable {
+    /// The XML drawable's name and file.
+    var name: String, path: String
+    /// Its root element (`selector`, `ripple`…).
+    var kind: String
+    /// The configuration of its folder.
+    var configuration: AssetConfiguration
+    /// The names it gives (`NAME`, `NAME_pressed`) and the drawables they stand for.
+    var targets: [(name: String, drawable: String)] = []
+    /// Items it has that name no drawable of the tree (inline drawables, colours, the
+    /// framework's drawables).
+    var leftOut = 0
+
+    static func == (lhs: DrawableReference, rhs: DrawableReference) -> Bool { lhs.path == rhs.path && lhs.configuration == rhs.configuration }
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(path)
+        hasher.combine(configuration)
+    }
+
+    /// The root elements read as references.
+    static let kinds: Set<String> = ["selector", "ripple", "animated-vector", "animation-list", "bitmap", "nine-patch"]
+
+    /// Reads the references of the drawable `name` at `path`; `nil` when it cannot be read.
+    init?(name: String, path: String, configuration: AssetConfiguration, limits: ImageLimits) {
+        guard let bytes = try? FileIO.read(path, maxBytes: 4 << 20), let root = try? ResourceXML.parse(bytes, limits: limits), Self.kinds.contains(root.name)
+        else { return nil }
+        (self.name, self.path, self.kind, self.configuration) = (name, path, root.name, configuration)
+        func drawable(_ element: ResourceXMLElement, _ attribute: String) -> String? {
+            guard let value = element.attribute(attribute), value.hasPrefix("@drawable/") || value.hasPrefix("@mipmap/") else { return nil }
+            return String(value.split(separator: "/").last ?? "")
+        }
+        switch root.name {
+        case "bitmap", "nine-patch":
+            if let source = drawable(root, "src") { targets.append((name, source)) } else { leftOut += 1 }
+        case "animated-vector":
+            if let source = drawable(root, "drawable") { targets.append((name, source)) } else { leftOut += 1 }
+        case "ripple":
+            // The content (items other than the mask); the ripple itself is drawn by the system.
+            for item in root.children where item.name == "item" && item.attribute("id") != "@android:id/mask" {
+                if let source = drawable(item, "drawable") {
+                    targets.append((targets.isEmpty ? name : "\(name)_\(targets.count)", source))
+                } else {
+                    leftOut += 1
+                }
+            }
+        case "animation-list":
+            for (index, item) in root.children.filter({ $0.name == "item" }).enumerated() {
+                if let source = drawable(item, "drawable") { targets.append(("\(name)_frame\(index)", source)) } else { leftOut += 1 }
+            }
+        default:  // selector
+            var taken: Set<String> = []
+            for item in root.children where item.name == "item" {
+                let states = item.attributes.filter { $0.name.hasPrefix("state_") }.map { attribute -> String in
+                    let state = String(attribute.name.dropFirst(6))
+                    if attribute.value == "true" { return state }
+                    return state == "enabled" ? "disabled" : "not_\(state)"
+                }
+                let target = states.isEmpty ? name : name + "_" + states.joined(separator: "_")
+                guard let source = drawable(item, "drawable") else {
+                    leftOut += 1
+                    continue
+                }
+                // The first item matching a state set is the one Android uses.
+                if taken.insert(target).inserted { targets.append((target, source)) }
+            }
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import NinepipeTestSupport
+import Testing
+
+@testable import NinepipeCLI
+@testable import NinepipeCore
+@testable import NinepipeHost
+
+/// Issue 41: selectors, ripples, animated vectors, animation lists and `<bitmap>` wrappers have
+/// each drawable they name converted under a name of its own, listed in the report; what they
+/// hold inline is counted, never dropped silently.
+@Suite("assets: drawables that name other drawables", .enabled(if: ImageFormat.svg.isAvailable, "no SVG here: XML drawables are read by the SVG helpers"))
+struct DrawableReferenceTests {
+    static let android = #"xmlns:android="http://schemas.android.com/apk/res/android""#
+
+    @Test("a selector's states become NAME and NAME_state, a wrapper its source, a ripple its content; inline items are counted")
+    func references() throws {
+        let folder = try TemporaryFolder.make("references")
+        for sub in ["drawable", "drawable-xhdpi"] { try FileManager.default.createDirectory(atPath: "\(folder)/res/\(sub)", withIntermediateDirectories: true) }
+        for (name, color) in [("on", [0, 200, 0]), ("off", [200, 0, 0])] {
+            let png = try PNGEncoder().encode(Image(width: 16, height: 16, layout: .rgb, depth: .eight, fill: color))
+            _ = FileManager.default.createFile(atPath: "\(folder)/res/drawable-xhdpi/\(name).png", contents: Data(png))
+        }
+        let files = [
+            "check":
+                ##"<selector \##(Self.android)><item android:state_checked="true" android:drawable="@drawable/on"/><item android:state_enabled="false" android:drawable="@drawable/off"/><item android:state_pressed="true"><shape><solid android:color="#f00"/></shape></item><item android:drawable="@drawable/off"/></selector>"##,
+            "wrapped": ##"<bitmap \##(Self.android) android:src="@drawable/on" android:gravity="center"/>"##,
+            "touch":
+                ##"<ripple \##(Self.android) android:color="#20000000"><item android:id="@android:id/mask" android:drawable="@drawable/off"/><item android:drawable="@drawable/on"/></ripple>"##,
+            "blink":
+                ##"<animation-list \##(Self.android)><item android:drawable="@drawable/on" android:duration="100"/><item android:drawable="@drawable/off" android:duration="100"/></animation-list>"##,
+        ]
+        for (name, text) in files { try text.write(toFile: "\(folder)/res/drawable/\(name).xml", atomically: true, encoding: .utf8) }
+        let inventory = try AssetCollector().collect([folder + "/res"])
+        let names = inventory.assets.map(\.name)
+        #expect(
+            names == [
+                "blink_frame0", "blink_frame1", "check", "check_checked", "check_disabled", "off", "on", "touch", "wrapped",
+            ], "\(names)")
+        #expect(inventory.assets.first { $0.name == "check_checked" }?.variants.map(\.path) == ["\(folder)/res/drawable-xhdpi/on.png"])
+        #expect(inventory.assets.first { $0.name == "touch" }?.variants.map(\.path) == ["\(folder)/res/drawable-xhdpi/on.png"])
+        let warning = inventory.warnings.first { $0.hasPrefix("1 selector") } ?? "\(inventory.warnings)"
+        #expect(
+            warning
+                == "1 selector converted as the drawables they name: check → check_checked (on), check_disabled (off), check (off); 1 item left out (inline drawables, colours, drawables outside the tree)",
+            "\(warning)")
+        // Converted like any asset.
+        let console = TestConsole()
+        #expect(CommandLineTool().run(["assets", "ios", folder + "/res", "--output", folder + "/Assets.xcassets", "-q"], console: console.console()) == 0)
+        let image = try ImageCodecs.decode(FileIO.read(folder + "/Assets.xcassets/check_checked.imageset/check_checked@2x.png")).converted(to: .rgb)
+        #expect((0..<3).map { image.sample(x: 4, y: 4, channel: $0) } == [0, 200, 0])
+    }
+}
