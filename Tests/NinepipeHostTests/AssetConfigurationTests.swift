@@ -6,12 +6,12 @@ import Testing
 @testable import NinepipeCore
 @testable import NinepipeHost
 
-/// Issue 41: dark and right-to-left variants. A `res/` tree with a `drawable-night` bitmap, a
+/// Issue 41: dark, right-to-left and localized variants. A `res/` tree with a `drawable-night` bitmap, a
 /// `drawable-ldrtl` bitmap, an `autoMirrored` vector drawable coloured by a colour that
 /// `values-night` changes, and one whose colour it does not change, goes to an imageset's
 /// `appearances` and `language-direction`, to CSS `prefers-color-scheme` and `:dir(rtl)` rules
 /// (checked in Chromium), and back to Android's folders.
-@Suite("assets: dark and right-to-left variants")
+@Suite("assets: dark, right-to-left and localized variants")
 struct AssetConfigurationTests {
     static let android = #"xmlns:android="http://schemas.android.com/apk/res/android""#
 
@@ -29,11 +29,15 @@ struct AssetConfigurationTests {
     /// The tree; `withVectors` adds the vector drawables (drawn by the SVG helpers).
     func tree(withVectors: Bool = ImageFormat.svg.isAvailable) throws -> String {
         let folder = try TemporaryFolder.make("variants")
-        for sub in ["drawable", "drawable-xhdpi", "drawable-night-xhdpi", "drawable-ldrtl-xhdpi", "drawable-land-xhdpi", "values", "values-night"] {
+        for sub in [
+            "drawable", "drawable-xhdpi", "drawable-night-xhdpi", "drawable-ldrtl-xhdpi", "drawable-land-xhdpi", "drawable-pt-rBR-xhdpi", "values",
+            "values-night",
+        ] {
             try FileManager.default.createDirectory(atPath: "\(folder)/res/\(sub)", withIntermediateDirectories: true)
         }
         try png([200, 200, 200], to: "\(folder)/res/drawable-xhdpi/card.png")
         try png([40, 40, 40], to: "\(folder)/res/drawable-night-xhdpi/card.png")
+        try png([0, 120, 0], to: "\(folder)/res/drawable-pt-rBR-xhdpi/card.png")
         try png([255, 0, 0], to: "\(folder)/res/drawable-xhdpi/arrow.png")
         try png([0, 0, 255], to: "\(folder)/res/drawable-ldrtl-xhdpi/arrow.png")
         try png([0, 255, 0], to: "\(folder)/res/drawable-land-xhdpi/arrow.png")
@@ -75,12 +79,13 @@ struct AssetConfigurationTests {
         let inventory = try AssetCollector().collect([folder + "/res"])
         #expect(inventory.assets.map(\.name) == ["arrow", "card"])
         let card = try #require(inventory.assets.first { $0.name == "card" })
-        #expect(card.allConfigurations == [.standard, AssetConfiguration(isDark: true)])
+        #expect(card.allConfigurations == [.standard, AssetConfiguration(isDark: true), AssetConfiguration(locale: "pt-BR")])
         #expect(card.configurations[AssetConfiguration(isDark: true)]?.map(\.path) == ["\(folder)/res/drawable-night-xhdpi/card.png"])
         let arrow = try #require(inventory.assets.first { $0.name == "arrow" })
         #expect(arrow.allConfigurations == [.standard, AssetConfiguration(isRightToLeft: true)])
         #expect(
-            inventory.warnings.contains { $0.contains("with qualifiers other than density, night and ldrtl (drawable-land-xhdpi)") }, "\(inventory.warnings)")
+            inventory.warnings.contains { $0.contains("with qualifiers other than density, locale, night and ldrtl (drawable-land-xhdpi)") },
+            "\(inventory.warnings)")
         #expect(inventory.warnings.contains { $0.contains("with only dark or right-to-left files (orphan)") }, "\(inventory.warnings)")
     }
 
@@ -91,11 +96,15 @@ struct AssetConfigurationTests {
         let folder = try tree()
         let result = run(["assets", "ios", folder + "/res", "--output", folder + "/Assets.xcassets"])
         #expect(result.status == 0, "\(result.err)")
-        let card = slots(try json(folder + "/Assets.xcassets/card.imageset/Contents.json"))
+        let cardContents = try json(folder + "/Assets.xcassets/card.imageset/Contents.json")
+        let card = slots(cardContents)
         #expect(
             card.filter { $0.file != nil }.map { "\($0.file ?? "") \($0.dark)" } == [
-                "card.png false", "card@2x.png false", "card-dark.png true", "card-dark@2x.png true",
+                "card.png false", "card@2x.png false", "card-dark.png true", "card-dark@2x.png true", "card-pt-BR.png false", "card-pt-BR@2x.png false",
             ])
+        // A locale's slots say it, and the set is localizable, as Xcode writes them.
+        let locales = (cardContents["images"] as? [[String: Any]] ?? []).compactMap { $0["locale"] as? String }
+        #expect(locales == ["pt-BR", "pt-BR", "pt-BR"] && (cardContents["properties"] as? [String: Any])?["localizable"] as? Bool == true)
         let dark = try ImageCodecs.decode(FileIO.read(folder + "/Assets.xcassets/card.imageset/card-dark@2x.png")).converted(to: .rgb)
         #expect((0..<3).map { dark.sample(x: 5, y: 5, channel: $0) } == [40, 40, 40])
         let arrow = slots(try json(folder + "/Assets.xcassets/arrow.imageset/Contents.json"))
@@ -121,7 +130,8 @@ struct AssetConfigurationTests {
         let result = run(["assets", "android", folder + "/Assets.xcassets", "--output", folder + "/back"])
         #expect(result.status == 0, "\(result.err)")
         for path in [
-            "drawable-night-xhdpi/card.png", "drawable-xhdpi/card.png", "drawable-ldrtl-xhdpi/arrow.png", "drawable-xhdpi/arrow.png", "drawable/ic_back.xml",
+            "drawable-night-xhdpi/card.png", "drawable-pt-rBR-xhdpi/card.png", "drawable-xhdpi/card.png", "drawable-ldrtl-xhdpi/arrow.png",
+            "drawable-xhdpi/arrow.png", "drawable/ic_back.xml",
             "drawable-night/ic_back.xml",
         ] {
             #expect(FileManager.default.fileExists(atPath: folder + "/back/" + path), "\(path)")
@@ -147,6 +157,7 @@ struct AssetConfigurationTests {
         let css = try String(contentsOfFile: folder + "/web/card.css", encoding: .utf8)
         #expect(css.contains("@media (prefers-color-scheme: dark) {\n  .card {") && css.contains(#"url("card-dark.png")"#), "\(css)")
         #expect(try String(contentsOfFile: folder + "/web/arrow.css", encoding: .utf8).contains(".arrow:dir(rtl) {"))
+        #expect(css.contains(".card:lang(pt-BR) {") && css.contains(#"url("card-pt-BR.png")"#), "\(css)")
         guard let chromium = CommandLineTests.executable("chromium") ?? CommandLineTests.executable("chromium-browser") else {
             print("SKIP: chromium not found (apt-get install chromium); the variants' CSS is not checked in a browser")
             return

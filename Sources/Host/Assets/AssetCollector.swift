@@ -7,11 +7,12 @@ import NinepipeCore
 ///
 /// - Files: the scale comes from a `drawable-<density>` parent folder, else an `@2x`/`@3x`
 ///   suffix, else ``sourceScale``.
-/// - `res/`: every `drawable[-ldrtl][-night][-density][-vN]` folder; `-night` and `-ldrtl` ones
-///   give the asset's dark and right-to-left configurations (``AssetConfiguration``), as do
-///   night colours (`values-night`) for vector drawables. Folders with other qualifiers
-///   (`-land`, `-en`, `-sw600dp`…) are skipped with one warning each, since iOS and the web
-///   have no such configurations yet; name such a folder itself to convert it. Vector
+/// - `res/`: every `drawable[-locale][-ldrtl][-night][-density][-vN]` folder; locale, `-night`
+///   and `-ldrtl` ones give the asset's localized, dark and right-to-left configurations
+///   (``AssetConfiguration``), as do night colours (`values-night`) for vector and shape
+///   drawables. Folders with other qualifiers (`-land`, `-sw600dp`…) are skipped with one
+///   warning each, since iOS and the web have no such configurations; name such a folder
+///   itself to convert it. Vector
 ///   drawables convert from any of these folders (`nodpi` and `anydpi` ones too: a vector has
 ///   no density; of several with one name, the highest `-vN`'s), and stand for their name over
 ///   bitmaps of the same name; other XML drawables are counted in a warning by kind.
@@ -63,7 +64,7 @@ public struct AssetCollector: Sendable {
             let files = state.skippedFolders.values.reduce(0, +)
             let names = state.skippedFolders.keys.sorted()
             warnings.append(
-                "skipped \(files) file\(files == 1 ? "" : "s") in \(names.count) folder\(names.count == 1 ? "" : "s") with qualifiers other than density, night and ldrtl (\(names.prefix(4).joined(separator: ", "))\(names.count > 4 ? ", …" : "")): other platforms have no such configurations; name a folder itself to convert it"
+                "skipped \(files) file\(files == 1 ? "" : "s") in \(names.count) folder\(names.count == 1 ? "" : "s") with qualifiers other than density, locale, night and ldrtl (\(names.prefix(4).joined(separator: ", "))\(names.count > 4 ? ", …" : "")): other platforms have no such configurations; name a folder itself to convert it"
             )
         }
         if !state.linksLeftOut.isEmpty {
@@ -224,7 +225,7 @@ public struct AssetCollector: Sendable {
         // Night and right-to-left folders are configurations every platform has; others
         // (a locale, `-land`, `-sw600dp`) are not yet.
         let configuration = named ? AssetConfiguration.standard : AssetConfiguration(folder.qualifiers)
-        guard named || (folder.qualifiers.locale == nil && folder.qualifiers.others.isEmpty) else {
+        guard named || folder.qualifiers.others.isEmpty else {
             let skipped = images.count + files.filter { $0.hasSuffix(".xml") }.count
             if skipped > 0 { state.skippedFolders[FileIO.baseName(of: path), default: 0] += skipped }
             return

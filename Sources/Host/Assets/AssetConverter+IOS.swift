@@ -103,6 +103,7 @@ extension AssetConverter {
             files.append(AssetFile(path: folder + "/" + file, text: drawable.svg()))
             var image: [String: JSONValue] = ["filename": .string(file), "idiom": .string("universal")]
             if configuration.isDark { image["appearances"] = .array([.object(["appearance": .string("luminosity"), "value": .string("dark")])]) }
+            if let locale = configuration.locale { image["locale"] = .string(locale) }
             if configuration.isRightToLeft {
                 image["language-direction"] = .string("right-to-left")
             } else if hasRightToLeft || standard.isAutoMirrored || asset.mirrorsInRightToLeft {
@@ -112,6 +113,7 @@ extension AssetConverter {
         }
         var properties: [String: JSONValue] = ["preserves-vector-representation": .bool(true)]
         if standard.isTemplate { properties["template-rendering-intent"] = .string("template") }
+        if configurations.contains(where: { $0.locale != nil }) { properties["localizable"] = .bool(true) }
         let contents = JSONValue.object([
             "images": .array(images),
             "info": .object(["author": .string(options.author), "version": .number(1)]),

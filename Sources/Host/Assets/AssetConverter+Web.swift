@@ -28,7 +28,12 @@ extension AssetConverter {
             // The rule for the configuration: its class renamed to the asset's, its comment left out.
             var rule = String(decoding: partCSS.bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).drop { $0.hasPrefix("/*") }
                 .joined(separator: "\n")
-            rule = rule.replacing("." + Self.cssClass(stem) + " ", with: selector + (configuration.isRightToLeft ? ":dir(rtl) " : " "))
+            // A language tag of letters, digits and hyphens is an identifier (:lang(pt-BR)); any other is quoted.
+            let language = configuration.locale.map { tag in
+                tag.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") } && tag.first?.isLetter == true ? tag : Self.cssString(tag)
+            }
+            let conditions = (language.map { ":lang(\($0))" } ?? "") + (configuration.isRightToLeft ? ":dir(rtl)" : "")
+            rule = rule.replacing("." + Self.cssClass(stem) + " ", with: selector + conditions + " ")
             if configuration.isDark {
                 rule = "@media (prefers-color-scheme: dark) {\n" + rule.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n") + "\n}\n"
             }

@@ -95,6 +95,7 @@ public struct ImageSetContents: Sendable, Hashable {
                     }
                 }
             }
+            if let locale = image["locale"] as? String, !locale.isEmpty { entry.configuration.locale = locale }
             switch image["language-direction"] as? String {
             case "right-to-left"?: entry.configuration.isRightToLeft = true
             case "left-to-right"?: entry.isLeftToRight = true
@@ -112,10 +113,13 @@ public struct ImageSetContents: Sendable, Hashable {
 
     /// The JSON text, as Xcode lays it out; `author` goes into `info`.
     public func text(author: String) -> String {
-        JSONValue.object([
+        var members: [String: JSONValue] = [
             "images": .array(entries.map(Self.json)),
             "info": .object(["author": .string(author), "version": .number(1)]),
-        ]).text
+        ]
+        // Slots for a locale need the set marked localizable, as Xcode does.
+        if entries.contains(where: { $0.configuration.locale != nil }) { members["properties"] = .object(["localizable": .bool(true)]) }
+        return JSONValue.object(members).text
     }
 
     private static func json(_ entry: Entry) -> JSONValue {
@@ -123,6 +127,7 @@ public struct ImageSetContents: Sendable, Hashable {
         if entry.configuration.isDark {
             members["appearances"] = .array([.object(["appearance": .string("luminosity"), "value": .string("dark")])])
         }
+        if let locale = entry.configuration.locale { members["locale"] = .string(locale) }
         if entry.configuration.isRightToLeft {
             members["language-direction"] = .string("right-to-left")
         } else if entry.isLeftToRight {
