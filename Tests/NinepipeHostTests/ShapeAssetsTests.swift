@@ -43,7 +43,7 @@ struct ShapeAssetsTests {
     }
 
     /// The mean difference of two premultiplied RGBA images over every channel, in 8-bit levels.
-    static func meanDifference(_ a: Image, _ b: Image) -> Double { SVGToVectorDrawableTestsBridge.meanDifference(a, b) }
+    static func meanDifference(_ a: Image, _ b: Image) -> Double { PremultipliedDifference.meanDifference(a, b) }
 
     @Test("iOS: a 9-part imageset whose caps are the corners plus the stroke; stretched, it equals the shape drawn at that size")
     func ios() throws {
@@ -144,8 +144,8 @@ struct ShapeAssetsTests {
     }
 }
 
-/// The difference measure the SVG tests use, for these tests.
-enum SVGToVectorDrawableTestsBridge {
+/// The mean difference of two images over every premultiplied channel, in 8-bit levels.
+enum PremultipliedDifference {
     static func meanDifference(_ a: Image, _ b: Image) -> Double {
         guard a.width == b.width, a.height == b.height else { return .infinity }
         let (x, y) = (a.premultiplied().converted(to: .rgba), b.premultiplied().converted(to: .rgba))
