@@ -27,6 +27,8 @@ struct DrawableReferenceTests {
             "wrapped": ##"<bitmap \##(Self.android) android:src="@drawable/on" android:gravity="center"/>"##,
             "touch":
                 ##"<ripple \##(Self.android) android:color="#20000000"><item android:id="@android:id/mask" android:drawable="@drawable/off"/><item android:drawable="@drawable/on"/></ripple>"##,
+            "toggle":
+                ##"<selector \##(Self.android)><item android:state_checked="true" android:drawable="@drawable/on"/><item android:state_checked="false" android:drawable="@drawable/off"/></selector>"##,
             "blink":
                 ##"<animation-list \##(Self.android)><item android:drawable="@drawable/on" android:duration="100"/><item android:drawable="@drawable/off" android:duration="100"/></animation-list>"##,
         ]
@@ -35,15 +37,25 @@ struct DrawableReferenceTests {
         let names = inventory.assets.map(\.name)
         #expect(
             names == [
-                "blink_frame0", "blink_frame1", "check", "check_checked", "check_disabled", "off", "on", "touch", "wrapped",
+                "blink_frame0", "blink_frame1", "check", "check_checked", "check_disabled", "off", "on", "toggle", "toggle_checked", "toggle_not_checked",
+                "touch", "wrapped",
             ], "\(names)")
         #expect(inventory.assets.first { $0.name == "check_checked" }?.variants.map(\.path) == ["\(folder)/res/drawable-xhdpi/on.png"])
         #expect(inventory.assets.first { $0.name == "touch" }?.variants.map(\.path) == ["\(folder)/res/drawable-xhdpi/on.png"])
-        let warning = inventory.warnings.first { $0.hasPrefix("1 selector") } ?? "\(inventory.warnings)"
+        let warning = inventory.warnings.first { $0.hasPrefix("2 selectors") } ?? "\(inventory.warnings)"
         #expect(
             warning
-                == "1 selector converted as the drawables they name: check → check_checked (on), check_disabled (off), check (off); 1 item left out (inline drawables, colours, drawables outside the tree)",
+                == "2 selectors converted as the drawables they name: check → check_checked (on), check_disabled (off), check (off); toggle → toggle_checked (on), toggle (off), toggle_not_checked (off); 1 item left out (inline drawables, colours, drawables outside the tree)",
             "\(warning)")
+        // With no item free of states, the one the default state matches (not checked) is the name's.
+        #expect(inventory.assets.first { $0.name == "toggle" }?.variants.map(\.path) == ["\(folder)/res/drawable-xhdpi/off.png"])
+        // Android keeps each selector, ripple and wrapper itself; the states' names are for the others.
+        let android = TestConsole()
+        #expect(CommandLineTool().run(["assets", "android", folder + "/res", "--output", folder + "/android", "-q"], console: android.console()) == 0)
+        for name in ["check", "toggle", "touch", "wrapped"] {
+            #expect(try FileIO.read("\(folder)/android/drawable/\(name).xml") == FileIO.read("\(folder)/res/drawable/\(name).xml"), "\(name)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder + "/android/drawable-xhdpi/check_checked.png"))
         // Converted like any asset.
         let console = TestConsole()
         #expect(CommandLineTool().run(["assets", "ios", folder + "/res", "--output", folder + "/Assets.xcassets", "-q"], console: console.console()) == 0)

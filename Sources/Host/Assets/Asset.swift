@@ -17,6 +17,27 @@ public struct Asset: Sendable, Hashable {
     /// given: an imageset whose slots say `language-direction: left-to-right` (Xcode's
     /// "Mirrors"). A vector drawable says so itself (`android:autoMirrored`).
     public var mirrorsInRightToLeft = false
+    /// For an asset made from a drawable a selector, ripple or wrapper names: that XML file, and
+    /// whether this asset is the one under the XML's own name (its default state). Android keeps
+    /// the XML itself, which names the same drawables.
+    public var reference: (path: String, isOwnName: Bool)?
+
+    /// Assets are equal when their names, files, configurations and reference are.
+    public static func == (lhs: Asset, rhs: Asset) -> Bool {
+        lhs.name == rhs.name && lhs.variants == rhs.variants && lhs.configurations == rhs.configurations
+            && lhs.mirrorsInRightToLeft == rhs.mirrorsInRightToLeft && lhs.reference?.path == rhs.reference?.path
+            && lhs.reference?.isOwnName == rhs.reference?.isOwnName
+    }
+
+    /// Hashes what equality compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        hasher.combine(variants)
+        hasher.combine(configurations)
+        hasher.combine(mirrorsInRightToLeft)
+        hasher.combine(reference?.path)
+        hasher.combine(reference?.isOwnName)
+    }
 
     /// Creates an asset; `variants` and each configuration's are sorted by scale.
     public init(name: String, variants: [Variant], configurations: [AssetConfiguration: [Variant]] = [:]) {
@@ -32,6 +53,7 @@ public struct Asset: Sendable, Hashable {
     public func configured(_ configuration: AssetConfiguration) -> Asset {
         var configured = Asset(name: name, variants: configuration.isStandard ? variants : configurations[configuration] ?? [])
         configured.mirrorsInRightToLeft = mirrorsInRightToLeft
+        configured.reference = reference
         return configured
     }
 

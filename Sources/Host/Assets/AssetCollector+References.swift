@@ -18,6 +18,7 @@ extension AssetCollector {
                 guard byName[name] == nil else { continue }
                 var alias = Asset(name: name, variants: target.variants, configurations: target.configurations)
                 alias.mirrorsInRightToLeft = target.mirrorsInRightToLeft
+                alias.reference = (reference.path, name == reference.name)
                 byName[name] = assets.count
                 assets.append(alias)
                 made.append("\(name) (\(drawable))")

@@ -4,6 +4,14 @@ extension AssetConverter {
     /// The Android writer: an asset as files of a `res/` tree, for each kind of resource, in
     /// each configuration's folders (`drawable-night-xhdpi`, `drawable-ldrtl`…).
     func androidFiles(_ asset: Asset, configurations: [AssetConfiguration], notes: WarningList) throws -> Conversion {
+        if let reference = asset.reference {
+            // A selector, ripple or wrapper stays itself: it names drawables written beside it.
+            guard reference.isOwnName else { return Conversion(files: [], warnings: []) }
+            let bytes: [UInt8]
+            do { bytes = try FileIO.read(reference.path, maxBytes: 4 << 20) } catch { throw FileError.inFile(path: reference.path, underlying: error) }
+            let name = ResourceName.valid(asset.name)
+            return Conversion(files: [AssetFile(path: "drawable/\(name).xml", bytes: bytes)], warnings: Self.renameWarnings(asset.name, name))
+        }
         var result = Conversion(files: [], warnings: [])
         for configuration in configurations {
             let part = try androidFiles(asset, in: configuration, notes: notes)

@@ -57,19 +57,30 @@ struct DrawableReference: Sendable, Hashable {
             }
         default:  // selector
             var taken: Set<String> = []
+            var hasDefault = false
             for item in root.children where item.name == "item" {
-                let states = item.attributes.filter { $0.name.hasPrefix("state_") }.map { attribute -> String in
+                let states = item.attributes.filter { $0.name.hasPrefix("state_") }
+                let words = states.map { attribute -> String in
                     let state = String(attribute.name.dropFirst(6))
                     if attribute.value == "true" { return state }
                     return state == "enabled" ? "disabled" : "not_\(state)"
                 }
-                let target = states.isEmpty ? name : name + "_" + states.joined(separator: "_")
+                // The default state (a view enabled, its window focused, nothing else): the first
+                // item it matches is what the drawable shows at rest, under its own name.
+                let matchesDefault = states.allSatisfy { attribute in
+                    (attribute.value == "true") == ["state_enabled", "state_window_focused"].contains(attribute.name)
+                }
                 guard let source = drawable(item, "drawable") else {
                     leftOut += 1
                     continue
                 }
-                // The first item matching a state set is the one Android uses.
-                if taken.insert(target).inserted { targets.append((target, source)) }
+                if matchesDefault && !hasDefault {
+                    hasDefault = true
+                    targets.append((name, source))
+                }
+                // The first item for a set of states is the one Android uses.
+                let target = words.isEmpty ? name : name + "_" + words.joined(separator: "_")
+                if target != name, taken.insert(target).inserted { targets.append((target, source)) }
             }
         }
     }
