@@ -6,9 +6,9 @@ import Testing
 @testable import NinepipeCore
 @testable import NinepipeHost
 
-/// Issue 41: selectors, ripples, animated vectors, animation lists and `<bitmap>` wrappers have
-/// each drawable they name converted under a name of its own, listed in the report; what they
-/// hold inline is counted, never dropped silently.
+/// Issue 41: selectors, ripples, animated vectors, animation lists, `<bitmap>` wrappers and
+/// one-layer layer lists have each drawable they name converted under a name of its own, listed
+/// in the report; what they hold inline is counted, never dropped silently.
 @Suite("assets: drawables that name other drawables", .enabled(if: ImageFormat.svg.isAvailable, "no SVG here: XML drawables are read by the SVG helpers"))
 struct DrawableReferenceTests {
     static let android = #"xmlns:android="http://schemas.android.com/apk/res/android""#
@@ -29,6 +29,9 @@ struct DrawableReferenceTests {
                 ##"<ripple \##(Self.android) android:color="#20000000"><item android:id="@android:id/mask" android:drawable="@drawable/off"/><item android:drawable="@drawable/on"/></ripple>"##,
             "toggle":
                 ##"<selector \##(Self.android)><item android:state_checked="true" android:drawable="@drawable/on"/><item android:state_checked="false" android:drawable="@drawable/off"/></selector>"##,
+            "shortcut": ##"<layer-list \##(Self.android)><item android:drawable="@drawable/on"/></layer-list>"##,
+            "stack":
+                ##"<layer-list \##(Self.android)><item android:drawable="@drawable/on"/><item android:drawable="@drawable/off" android:top="2dp"/></layer-list>"##,
             "blink":
                 ##"<animation-list \##(Self.android)><item android:drawable="@drawable/on" android:duration="100"/><item android:drawable="@drawable/off" android:duration="100"/></animation-list>"##,
         ]
@@ -37,7 +40,8 @@ struct DrawableReferenceTests {
         let names = inventory.assets.map(\.name)
         #expect(
             names == [
-                "blink_frame0", "blink_frame1", "check", "check_checked", "check_disabled", "off", "on", "toggle", "toggle_checked", "toggle_not_checked",
+                "blink_frame0", "blink_frame1", "check", "check_checked", "check_disabled", "off", "on", "shortcut", "toggle", "toggle_checked",
+                "toggle_not_checked",
                 "touch", "wrapped",
             ], "\(names)")
         #expect(inventory.assets.first { $0.name == "check_checked" }?.variants.map(\.path) == ["\(folder)/res/drawable-xhdpi/on.png"])
@@ -47,12 +51,15 @@ struct DrawableReferenceTests {
             warning
                 == "2 selectors converted as the drawables they name: check → check_checked (on), check_disabled (off), check (off); toggle → toggle_checked (on), toggle (off), toggle_not_checked (off); 1 item left out (inline drawables, colours, drawables outside the tree)",
             "\(warning)")
+        // A layer list of one plain layer is that layer; one that composites is counted, not converted yet.
+        #expect(inventory.assets.first { $0.name == "shortcut" }?.variants.map(\.path) == ["\(folder)/res/drawable-xhdpi/on.png"])
+        #expect(inventory.warnings.contains { $0.hasPrefix("skipped 1 XML drawable (1 layer-list)") }, "\(inventory.warnings)")
         // With no item free of states, the one the default state matches (not checked) is the name's.
         #expect(inventory.assets.first { $0.name == "toggle" }?.variants.map(\.path) == ["\(folder)/res/drawable-xhdpi/off.png"])
         // Android keeps each selector, ripple and wrapper itself; the states' names are for the others.
         let android = TestConsole()
         #expect(CommandLineTool().run(["assets", "android", folder + "/res", "--output", folder + "/android", "-q"], console: android.console()) == 0)
-        for name in ["check", "toggle", "touch", "wrapped"] {
+        for name in ["check", "shortcut", "toggle", "touch", "wrapped"] {
             #expect(try FileIO.read("\(folder)/android/drawable/\(name).xml") == FileIO.read("\(folder)/res/drawable/\(name).xml"), "\(name)")
         }
         #expect(!FileManager.default.fileExists(atPath: folder + "/android/drawable-xhdpi/check_checked.png"))

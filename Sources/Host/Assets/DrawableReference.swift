@@ -2,7 +2,8 @@ import NinepipeCore
 
 /// An XML drawable that stands for other drawables of the tree: a `<selector>`'s states, a
 /// `<ripple>`'s content, an `<animated-vector>`'s vector, an `<animation-list>`'s frames, a
-/// `<bitmap>` or `<nine-patch>` wrapper's source. Each drawable it names is converted again
+/// `<bitmap>` or `<nine-patch>` wrapper's source, a `<layer-list>` of one layer that only names a
+/// drawable. Each drawable it names is converted again
 /// under a name of its own (`NAME_pressed`, `NAME_frame1`; the default state, a ripple's content,
 /// an animated vector's vector and a wrapper's source under `NAME` itself), since iOS and the web
 /// have no such drawables.
@@ -26,7 +27,7 @@ struct DrawableReference: Sendable, Hashable {
     }
 
     /// The root elements read as references.
-    static let kinds: Set<String> = ["selector", "ripple", "animated-vector", "animation-list", "bitmap", "nine-patch"]
+    static let kinds: Set<String> = ["selector", "ripple", "animated-vector", "animation-list", "bitmap", "nine-patch", "layer-list"]
 
     /// Reads the references of the drawable `name` at `path`; `nil` when it cannot be read.
     init?(name: String, path: String, configuration: AssetConfiguration, limits: ImageLimits) {
@@ -38,6 +39,14 @@ struct DrawableReference: Sendable, Hashable {
             return String(value.split(separator: "/").last ?? "")
         }
         switch root.name {
+        case "layer-list":
+            // One layer that only names a drawable is that drawable (app shortcut icons often are);
+            // layers that are composited are not read as references.
+            let items = root.children.filter { $0.name == "item" }
+            let placing = ["left", "top", "right", "bottom", "start", "end", "width", "height", "gravity"]
+            guard items.count == 1, let item = items.first, placing.allSatisfy({ item.attribute($0) == nil }), let source = drawable(item, "drawable")
+            else { return nil }
+            targets.append((name, source))
         case "bitmap", "nine-patch":
             if let source = drawable(root, "src") { targets.append((name, source)) } else { leftOut += 1 }
         case "animated-vector":
