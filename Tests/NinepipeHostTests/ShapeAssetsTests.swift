@@ -75,6 +75,21 @@ struct ShapeAssetsTests {
         #expect(dot.width == 72 && dot.height == 48)
     }
 
+    @Test("a colour state list in res/color gives its default item's colour, its alpha multiplied in")
+    func colorStateList() throws {
+        let folder = try tree()
+        try FileManager.default.createDirectory(atPath: folder + "/res/color", withIntermediateDirectories: true)
+        try
+            ##"<selector \##(Self.android)><item android:state_pressed="true" android:color="#FF000000"/><item android:alpha="0.5" android:color="@color/brand"/></selector>"##
+            .write(toFile: folder + "/res/color/translucent.xml", atomically: true, encoding: .utf8)
+        try ##"<shape \##(Self.android)><solid android:color="@color/translucent"/><size android:width="4dp" android:height="4dp"/></shape>"##
+            .write(toFile: folder + "/res/drawable/veil.xml", atomically: true, encoding: .utf8)
+        let result = run(["assets", "web", folder + "/res", "--output", folder + "/web"])
+        #expect(result.status == 0, "\(result.err)")
+        let css = try String(contentsOfFile: folder + "/web/veil.css", encoding: .utf8)
+        #expect(css.contains("background-color: rgba(33, 150, 243, 0.502);"), "\(css)")
+    }
+
     @Test("Android keeps the shapes as XML; --vectors png writes nine-patches and images instead")
     func android() throws {
         let folder = try tree()

@@ -39,8 +39,10 @@ struct VectorDrawableAssetsTests {
             .write(toFile: "\(folder)/res/drawable/ic_b.xml", atomically: true, encoding: .utf8)
         try #"<resources><color name="brand">@color/blue</color><color name="blue">#1976D2</color></resources>"#
             .write(toFile: "\(folder)/res/values/colors.xml", atomically: true, encoding: .utf8)
-        try ##"<layer-list \##(Self.android)><item android:drawable="@drawable/ic_a"/></layer-list>"##.write(
-            toFile: "\(folder)/res/drawable/bg.xml", atomically: true, encoding: .utf8)
+        try
+            ##"<layer-list \##(Self.android)><item android:drawable="@drawable/ic_a"/><item android:drawable="@drawable/ic_b" android:top="4dp"/></layer-list>"##
+            .write(
+                toFile: "\(folder)/res/drawable/bg.xml", atomically: true, encoding: .utf8)
         return (folder, v24)
     }
 

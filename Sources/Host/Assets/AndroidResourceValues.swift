@@ -13,6 +13,8 @@ struct AndroidResourceValues: Sendable {
     var strings: [String: String] = [:]
     /// `@dimen/NAME` → its value as written.
     var dimensions: [String: String] = [:]
+    /// `@color/NAME` of a colour state list → its default item's alpha (the colour is in ``colors``).
+    var colorAlphas: [String: Double] = [:]
     static let maxStringLength = 1 << 20
     /// A style's name → its parent (explicit, or implied by a dotted name) and its items.
     var styles: [String: (parent: String?, items: [String: String])] = [:]
@@ -30,7 +32,7 @@ struct AndroidResourceValues: Sendable {
         let folderName = FileIO.baseName(of: folder)
         guard folderName.hasPrefix("drawable") || folderName.hasPrefix("mipmap") else { return }
         let tree = FileIO.parentDirectory(of: folder)
-        let files = (night ? ["values-night", "values"] : ["values"]).flatMap { values in
+        let files = (night ? ["values-night", "values", "color-night", "color"] : ["values", "color"]).flatMap { values in
             ((try? FileManager.default.contentsOfDirectory(atPath: tree + "/" + values)) ?? []).sorted().filter { $0.hasSuffix(".xml") }.map {
                 values + "/" + $0
             }
@@ -61,8 +63,22 @@ struct AndroidResourceValues: Sendable {
     private mutating func read(_ paths: [String], limits: ImageLimits) {
         for path in paths {
             guard FileIO.isRegularFile(path), let bytes = try? FileIO.read(path, maxBytes: 4 << 20),
-                let root = try? ResourceXML.parse(bytes, limits: limits), root.name == "resources"
+                let root = try? ResourceXML.parse(bytes, limits: limits)
             else { continue }
+            if root.name == "selector" {
+                // res/color/NAME.xml, a colour state list: the item the default state matches.
+                let name = String(FileIO.baseName(of: path).dropLast(4))
+                guard colors[name] == nil,
+                    let item = root.children.first(where: { $0.name == "item" && DrawableReference.matchesDefaultState($0) }),
+                    let color = item.attribute("color", namespace: ResourceXMLElement.androidNamespace)
+                else { continue }
+                colors[name] = color
+                if let alpha = item.attribute("alpha", namespace: ResourceXMLElement.androidNamespace).flatMap(Double.init), alpha.isFinite {
+                    colorAlphas[name] = min(1, max(0, alpha))
+                }
+                continue
+            }
+            guard root.name == "resources" else { continue }
             for element in root.children {
                 guard let key = element.attribute("name", namespace: "") else { continue }
                 switch element.name {

@@ -84,6 +84,7 @@ public struct AssetConverter: Sendable {
         var resources = VectorDrawable.Resources(colors: values.colors)
         resources.strings = values.strings
         resources.dimensions = values.dimensions
+        resources.colorAlphas = values.colorAlphas
         if let theme = options.theme {
             guard values.hasStyle(theme) else {
                 let known = values.styles.keys.sorted()

@@ -26,6 +26,14 @@ struct DrawableReference: Sendable, Hashable {
         hasher.combine(configuration)
     }
 
+    /// Whether a state list's item applies in the default state (a view enabled, its window
+    /// focused, nothing pressed, checked, selected…): every state it names agrees with it.
+    static func matchesDefaultState(_ item: ResourceXMLElement) -> Bool {
+        item.attributes.filter { $0.name.hasPrefix("state_") }.allSatisfy { attribute in
+            (attribute.value == "true") == ["state_enabled", "state_window_focused"].contains(attribute.name)
+        }
+    }
+
     /// The root elements read as references.
     static let kinds: Set<String> = ["selector", "ripple", "animated-vector", "animation-list", "bitmap", "nine-patch", "layer-list"]
 
@@ -74,11 +82,9 @@ struct DrawableReference: Sendable, Hashable {
                     if attribute.value == "true" { return state }
                     return state == "enabled" ? "disabled" : "not_\(state)"
                 }
-                // The default state (a view enabled, its window focused, nothing else): the first
-                // item it matches is what the drawable shows at rest, under its own name.
-                let matchesDefault = states.allSatisfy { attribute in
-                    (attribute.value == "true") == ["state_enabled", "state_window_focused"].contains(attribute.name)
-                }
+                // The first item the default state matches is what the drawable shows at rest,
+                // under its own name.
+                let matchesDefault = Self.matchesDefaultState(item)
                 guard let source = drawable(item, "drawable") else {
                     leftOut += 1
                     continue

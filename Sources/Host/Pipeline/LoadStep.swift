@@ -194,6 +194,7 @@ struct LoadStep: Sendable, Hashable {
                 let values = AndroidResourceValues(forDrawableAt: path, limits: context.limits)
                 resources.colors = values.colors
                 resources.strings = values.strings
+                resources.colorAlphas = values.colorAlphas
             }
             if let region = try region(for: bytes, next: next, context: context) {
                 var options = DecodeOptions(limits: context.limits, region: region)

@@ -9,26 +9,29 @@ struct ResourceValueReader {
 
     func color(_ text: String, line: Int) throws(ShapeDrawableError) -> AndroidColor {
         var value = String(text.trimmingWhitespace)
+        // A colour state list on the way multiplies the colour's alpha.
+        var alpha = 1.0
         for _ in 0..<Self.maxReferences {
-            if let color = AndroidColor(parsing: value) { return color }
+            if let color = AndroidColor(parsing: value) { return VectorDrawable.Resources.scaling(color, by: alpha) }
             if value.hasPrefix("@color/") {
+                alpha *= resources.colorAlphas[String(value.dropFirst(7))] ?? 1
                 guard let next = resources.colors[String(value.dropFirst(7))] else {
                     throw ShapeDrawableError(
-                        line: line, reason: "\(value) is not a colour in this tree's values/*.xml (a colour state list in res/color is not read)")
+                        line: line, reason: "\(value) is not a colour in this tree's values/*.xml or res/color")
                 }
                 value = String(next.trimmingWhitespace)
             } else if value.hasPrefix("@android:color/") {
                 guard let color = AndroidColor.framework[String(value.dropFirst(15))] else {
                     throw ShapeDrawableError(line: line, reason: "\(value) is not one of the framework's plain colours")
                 }
-                return color
+                return VectorDrawable.Resources.scaling(color, by: alpha)
             } else if value.hasPrefix("?") {
                 let attribute = String(value.split(separator: "/").last ?? "").replacing("android:", with: "").replacing("?", with: "")
                 guard let color = resources.themeColors[attribute] else {
                     throw ShapeDrawableError(
                         line: line, reason: "\(value) is a theme attribute the theme does not give as a colour", themeAttribute: attribute)
                 }
-                return color
+                return VectorDrawable.Resources.scaling(color, by: alpha)
             } else {
                 throw ShapeDrawableError(
                     line: line, reason: "\"\(text)\" is not a colour (#RGB, #ARGB, #RRGGBB, #AARRGGBB, @color/…, @android:color/… or ?attr/…)")

@@ -10,6 +10,17 @@ extension VectorDrawable {
         public var strings: [String: String] = [:]
         /// `@dimen/NAME` → its value as written (`12dp`, `@dimen/OTHER`), for shapes.
         public var dimensions: [String: String] = [:]
+        /// `@color/NAME` → the alpha it multiplies the colour it names by: a colour state list's
+        /// (`res/color/NAME.xml`) `android:alpha`, whose value is in ``colors``.
+        public var colorAlphas: [String: Double] = [:]
+
+        /// `color` with its alpha multiplied by `factor` (0…1).
+        static func scaling(_ color: AndroidColor, by factor: Double) -> AndroidColor {
+            guard factor < 1 else { return color }
+            var scaled = color
+            scaled.alpha = UInt8((Double(color.alpha) * max(0, factor)).rounded())
+            return scaled
+        }
         /// Whether a colour that does not resolve is read as black instead of refused (for
         /// `info`, which draws nothing).
         public var allowsUnresolved = false
@@ -153,6 +164,8 @@ extension VectorDrawable {
         mutating func paint(_ text: String, line: Int, isTint: Bool = false, keepsTransparent: Bool = false) throws(VectorDrawableError) -> Paint? {
             var value = String(text.trimmingWhitespace)
             var seen: Set<String> = []
+            // A colour state list on the way multiplies the colour's alpha.
+            var alpha = 1.0
             while value.hasPrefix("@color/") {
                 let name = String(value.dropFirst(7))
                 guard seen.insert(name).inserted, seen.count <= 32 else {
@@ -160,8 +173,9 @@ extension VectorDrawable {
                 }
                 guard let next = resources.colors[name] else {
                     if resources.allowsUnresolved { return .color(AndroidColor(red: 0, green: 0, blue: 0)) }
-                    throw VectorDrawableError(line: line, reason: "@color/\(name) is not in this tree's values/colors.xml")
+                    throw VectorDrawableError(line: line, reason: "@color/\(name) is not in this tree's values/colors.xml or res/color")
                 }
+                alpha *= resources.colorAlphas[name] ?? 1
                 value = String(next.trimmingWhitespace)
             }
             if value.hasPrefix("@android:color/") {
@@ -173,14 +187,14 @@ extension VectorDrawable {
                 }
                 fixedColors += isTint ? 0 : 1
                 if mixedLine == 0 { mixedLine = line }
-                return .color(color)
+                return .color(Resources.scaling(color, by: alpha))
             }
             if value.hasPrefix("?") {
                 // ?attr/x, ?android:attr/x, ?x
                 let name = String(value.split(separator: "/").last ?? "").replacing("android:", with: "")
                 let attribute = String(name.dropFirst(name.hasPrefix("?") ? 1 : 0))
                 if resolvingThemes {
-                    if let color = resources.themeColors[attribute] { return .color(color) }
+                    if let color = resources.themeColors[attribute] { return .color(Resources.scaling(color, by: alpha)) }
                     unresolvedThemeAttributes.insert(attribute)
                     if mixedLine == 0 { mixedLine = line }
                     return .template
@@ -189,10 +203,11 @@ extension VectorDrawable {
                 if isTint { tintIsThemed = true }
                 return .template
             }
-            guard let color = AndroidColor(parsing: value) else {
+            guard let parsed = AndroidColor(parsing: value) else {
                 throw VectorDrawableError(
                     line: line, reason: "\"\(text)\" is not a colour (#RGB, #ARGB, #RRGGBB, #AARRGGBB, @color/…, @android:color/… or ?attr/…)")
             }
+            let color = Resources.scaling(parsed, by: alpha)
             if color.alpha == 0 && !keepsTransparent { return nil }
             if !isTint {
                 fixedColors += 1
