@@ -82,14 +82,13 @@ public struct AssetCollector: Sendable {
         }
         // A vector drawable stands for its name at every density, in its configuration: bitmaps
         // of the same name are the fallbacks older Android versions use (AGP's generated PNGs).
-        for (key, vector) in state.vectors {
+        for (key, vector) in state.drawables {
             state.variants[key.name, default: []].removeAll { $0.configuration == key.configuration }
             state.variants[key.name, default: []].append(vector.variant)
         }
-        // A vector drawable whose tree has night colours has a dark configuration: the same file
-        // read with values-night over values (dropped by the writers when nothing changes).
-        for (key, vector) in state.vectors where key.configuration.isStandard && Self.hasNightValues(forDrawableAt: vector.variant.path) {
-            // (shapes too: their colours come from the same values)
+        // A vector or shape drawable whose tree has night colours has a dark configuration: the
+        // same file read with values-night over values (dropped by the writers when nothing changes).
+        for (key, vector) in state.drawables where key.configuration.isStandard && Self.hasNightValues(forDrawableAt: vector.variant.path) {
             let dark = AssetConfiguration(isDark: true)
             guard state.variants[key.name]?.contains(where: { $0.configuration == dark }) != true else { continue }
             var variant = vector.variant
@@ -124,14 +123,15 @@ public struct AssetCollector: Sendable {
         var inputFiles: [String] = []
         var warnings: [String] = []
         var skippedFolders: [String: Int] = [:]
-        /// XML drawables that are not vectors, by their root element.
+        /// XML drawables that are neither vectors nor shapes, by their root element.
         var xmlDrawables: [String: Int] = [:]
         /// XML drawables that stand for others (selectors, ripples…).
         var references: [DrawableReference] = []
         /// Imagesets whose slots say `language-direction: left-to-right`.
         var mirrored: Set<String> = []
-        /// Vector drawables by name and configuration, with the API level of the folder each came from.
-        var vectors: [VectorKey: (variant: Asset.Variant, apiLevel: Int)] = [:]
+        /// Vector and shape drawables by name and configuration, with the API level of the folder
+        /// each came from.
+        var drawables: [DrawableKey: (variant: Asset.Variant, apiLevel: Int)] = [:]
         /// The real path of the input folder being walked.
         var root: String?
         /// Folders entered, by device and inode.
@@ -147,13 +147,13 @@ public struct AssetCollector: Sendable {
             inputFiles.append(variant.path)
         }
 
-        /// A vector drawable: where several folders hold one of the same name (`drawable` and
+        /// A vector or shape drawable: where several folders hold one of the same name (`drawable` and
         /// `drawable-anydpi-v24`), the one for the highest API level, as a current device picks.
-        mutating func addVector(_ name: String, _ variant: Asset.Variant, apiLevel: Int) {
+        mutating func addDrawable(_ name: String, _ variant: Asset.Variant, apiLevel: Int) {
             inputFiles.append(variant.path)
-            let key = VectorKey(name: name, configuration: variant.configuration)
-            if let kept = vectors[key], kept.apiLevel >= apiLevel { return }
-            vectors[key] = (variant, apiLevel)
+            let key = DrawableKey(name: name, configuration: variant.configuration)
+            if let kept = drawables[key], kept.apiLevel >= apiLevel { return }
+            drawables[key] = (variant, apiLevel)
         }
     }
 
@@ -163,8 +163,8 @@ public struct AssetCollector: Sendable {
         var configuration: AssetConfiguration
     }
 
-    /// A vector drawable's name and configuration.
-    private struct VectorKey: Hashable {
+    /// A vector or shape drawable's name and configuration.
+    private struct DrawableKey: Hashable {
         var name: String
         var configuration: AssetConfiguration
     }
@@ -246,7 +246,7 @@ public struct AssetCollector: Sendable {
                 }
                 continue
             }
-            state.addVector(
+            state.addDrawable(
                 Self.assetName(file), Asset.Variant(path: path + "/" + file, scale: 1, configuration: configuration, kind: kind),
                 apiLevel: folder.qualifiers.apiLevel)
         }
