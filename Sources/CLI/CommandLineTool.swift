@@ -31,6 +31,8 @@ public struct CommandLineTool: Sendable {
         } catch let error as AssetError {
             // Options at fault: a usage error; inputs that are missing or hold the wrong thing: a failure.
             return report(ErrorText.describe(error), asUsage: error.isUsageError, console: console)
+        } catch let error as AppIconError {
+            return report(ErrorText.describe(error), asUsage: error.isUsageError, console: console)
         } catch let error as BatchError {
             // A batch that cannot run as described is a usage error, named in the flags' terms; a
             // missing input is a failure, as everywhere.

@@ -40,7 +40,7 @@ struct DrawableReferenceTests {
         let names = inventory.assets.map(\.name)
         #expect(
             names == [
-                "blink_frame0", "blink_frame1", "check", "check_checked", "check_disabled", "off", "on", "shortcut", "toggle", "toggle_checked",
+                "blink_frame0", "blink_frame1", "check", "check_checked", "check_disabled", "off", "on", "shortcut", "stack", "toggle", "toggle_checked",
                 "toggle_not_checked",
                 "touch", "wrapped",
             ], "\(names)")
@@ -51,9 +51,10 @@ struct DrawableReferenceTests {
             warning
                 == "2 selectors converted as the drawables they name: check → check_checked (on), check_disabled (off), check (off); toggle → toggle_checked (on), toggle (off), toggle_not_checked (off); 1 item left out (inline drawables, colours, drawables outside the tree)",
             "\(warning)")
-        // A layer list of one plain layer is that layer; one that composites is counted, not converted yet.
+        // A layer list of one plain layer is that layer; one that composites is an asset of its own.
         #expect(inventory.assets.first { $0.name == "shortcut" }?.variants.map(\.path) == ["\(folder)/res/drawable-xhdpi/on.png"])
-        #expect(inventory.warnings.contains { $0.hasPrefix("skipped 1 XML drawable (1 layer-list)") }, "\(inventory.warnings)")
+        #expect(inventory.assets.first { $0.name == "stack" }?.kind == .layered)
+        #expect(!inventory.warnings.contains { $0.hasPrefix("skipped") }, "\(inventory.warnings)")
         // With no item free of states, the one the default state matches (not checked) is the name's.
         #expect(inventory.assets.first { $0.name == "toggle" }?.variants.map(\.path) == ["\(folder)/res/drawable-xhdpi/off.png"])
         // Android keeps each selector, ripple and wrapper itself; the states' names are for the others.

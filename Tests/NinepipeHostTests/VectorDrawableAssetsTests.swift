@@ -39,8 +39,7 @@ struct VectorDrawableAssetsTests {
             .write(toFile: "\(folder)/res/drawable/ic_b.xml", atomically: true, encoding: .utf8)
         try #"<resources><color name="brand">@color/blue</color><color name="blue">#1976D2</color></resources>"#
             .write(toFile: "\(folder)/res/values/colors.xml", atomically: true, encoding: .utf8)
-        try
-            ##"<layer-list \##(Self.android)><item android:drawable="@drawable/ic_a"/><item android:drawable="@drawable/ic_b" android:top="4dp"/></layer-list>"##
+        try ##"<clip \##(Self.android) android:drawable="@drawable/ic_a" android:clipOrientation="horizontal" android:gravity="left"/>"##
             .write(
                 toFile: "\(folder)/res/drawable/bg.xml", atomically: true, encoding: .utf8)
         return (folder, v24)
@@ -51,7 +50,7 @@ struct VectorDrawableAssetsTests {
         let (folder, _) = try tree()
         let result = run(["assets", "ios", folder + "/res", "--output", folder + "/Assets.xcassets"])
         #expect(result.status == 0, "\(result.err)")
-        #expect(result.err.contains("skipped 1 XML drawable (1 layer-list): bitmaps, vector and shape drawables convert"), "\(result.err)")
+        #expect(result.err.contains("skipped 1 XML drawable (1 clip): bitmaps, vectors, shapes, layer lists and insets convert"), "\(result.err)")
         let contents = try String(contentsOfFile: folder + "/Assets.xcassets/ic_a.imageset/Contents.json", encoding: .utf8)
         #expect(
             contents.contains(#""preserves-vector-representation" : true"#) && contents.contains(#""template-rendering-intent" : "template""#), "\(contents)")

@@ -121,6 +121,19 @@ enum SharedOptions {
             OptionSpec(name: "fail-fast", summary: "stop after the first failure"),
         ] + limitOptions
 
+    /// `assets ios|android|web --icons` and what it reads.
+    static let iconOptions: [OptionSpec] = [
+        OptionSpec(
+            name: "icons",
+            summary:
+                "convert the app's launcher icon instead of its drawables (ios: AppIcon.appiconset; web: manifest icons, favicon.ico; android: mipmaps from one master image)"
+        ),
+        OptionSpec(name: "manifest", value: .path("FILE"), summary: "the AndroidManifest.xml naming the icon (default: the one beside res/)"),
+        OptionSpec(
+            name: "background", value: .text("#RRGGBB"),
+            summary: "an icon made from a master: its background colour (default: the master's edge colour, else white)"),
+    ]
+
     /// `assets ios|web --center`.
     static let centerOption = OptionSpec(
         name: "center", value: .choice(["stretch", "tile"]),

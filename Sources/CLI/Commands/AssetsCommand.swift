@@ -13,7 +13,7 @@ enum AssetsCommand: Command {
             CommandSpec(
                 name: "ios", summary: "Android res/, .9.png files and imagesets → an Xcode asset catalog",
                 usage: ["assets ios INPUT... --output Assets.xcassets [--center stretch|tile] [--strict]"],
-                options: SharedOptions.assetOptions + [SharedOptions.centerOption], notes: SharedOptions.assetInputs),
+                options: SharedOptions.assetOptions + SharedOptions.iconOptions + [SharedOptions.centerOption], notes: SharedOptions.assetInputs),
             CommandSpec(
                 name: "android", summary: "images, .9.png files and imagesets → drawable-<density>/ folders",
                 usage: ["assets android INPUT... --output res/ [--densities mdpi,hdpi,…] [--compiled]"],
@@ -24,11 +24,11 @@ enum AssetsCommand: Command {
                     OptionSpec(
                         name: "compiled",
                         summary: "write what aapt puts in an APK: chunks, no frame, .9.png names kept"),
-                ], notes: SharedOptions.assetInputs),
+                ] + SharedOptions.iconOptions, notes: SharedOptions.assetInputs),
             CommandSpec(
                 name: "web", summary: "images and nine-patches → name.png, name@2x.png, name.css, assets.json",
                 usage: ["assets web INPUT... --output DIR/ [--center stretch|tile] [--strict]"],
-                options: SharedOptions.assetOptions + [SharedOptions.centerOption], notes: SharedOptions.assetInputs),
+                options: SharedOptions.assetOptions + SharedOptions.iconOptions + [SharedOptions.centerOption], notes: SharedOptions.assetInputs),
         ],
         operands: .words(["ios", "android", "web"]))
 
@@ -71,6 +71,12 @@ enum AssetsCommand: Command {
         }
         if platform == .ios && !output.hasSuffix(".xcassets") && !output.hasSuffix(".xcassets/") {
             throw UsageError("--output for ios must be an asset catalog folder ending in .xcassets, e.g. --output Assets.xcassets")
+        }
+        if arguments.has("icons") {
+            return try runIcons(inputs: inputs, output: output, options: options, invocation: invocation)
+        }
+        for option in ["manifest", "background"] where arguments.value(option) != nil {
+            throw UsageError("--\(option) is for app icons: add --icons")
         }
         var collector = AssetCollector(sourceScale: sourceDensity.scale)
         collector.followsLinks = arguments.has("follow-links")
@@ -129,5 +135,32 @@ enum AssetsCommand: Command {
             succeeded: summary.converted, failures: summary.failures.map { ($0.asset, $0.reason) },
             skipped: summary.skipped, detail: files)
         return summary.failures.isEmpty && summary.skipped == 0 ? .success : .failure
+    }
+
+    /// `assets PLATFORM --icons`: the launcher icon of the inputs, written for the platform.
+    private static func runIcons(inputs: [String], output: String, options: AssetOptions, invocation: Invocation) throws -> ExitCode {
+        let arguments = invocation.arguments
+        let console = invocation.console
+        var background: AndroidColor?
+        if let given = arguments.value("background") {
+            guard let color = AndroidColor(parsing: given) else {
+                throw UsageError("--background needs a colour such as #1A73E8 (#RGB, #RRGGBB, #AARRGGBB), got '\(given)'")
+            }
+            background = color
+        }
+        let icon = try AppIcon.find(in: inputs, manifest: arguments.value("manifest"), background: background, options: options)
+        let result = try AppIconConverter(options: options).convert(icon)
+        if !arguments.has("quiet") { for warning in result.warnings { console.err("warning: \(TerminalText.escaped(warning))") } }
+        let run = AssetRun(converter: AssetConverter(options: options), output: output, jobs: 1, dryRun: arguments.has("dry-run"))
+        let (written, unchanged) = try run.write(result.files, protecting: [icon.source])
+        if arguments.has("dry-run") {
+            console.out(
+                "\(TerminalText.quoted(icon.name)) → "
+                    + (written + unchanged.map { $0 + " (unchanged)" }).map { TerminalText.escaped($0) }.joined(separator: ", "))
+        } else if !arguments.has("quiet") {
+            console.out(
+                "ok icon \(TerminalText.quoted(icon.name)) from \(TerminalText.escaped(icon.source)) → \(written.count) written, \(unchanged.count) unchanged")
+        }
+        return .success
     }
 }

@@ -22,6 +22,12 @@ enum ErrorText {
             return describe(batch)
         case let asset as AssetError:
             return describe(asset)
+        case AppIconError.tooSmall:
+            return "\(error) (pass --upscale)"
+        case let layer as DrawableLayerError where layer.needsUpscale:
+            return "\(error) (pass --upscale)"
+        case AppIconError.notFound:
+            return "\(error) (--manifest FILE names the manifest)"
         case SVGError.tooSlow:
             return "\(error) (--max-render-seconds N)"
         case let unavailable as FormatUnavailableError:

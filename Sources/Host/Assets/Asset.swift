@@ -69,12 +69,15 @@ public struct Asset: Sendable, Hashable {
         /// An Android shape drawable (`<shape>` XML): drawn at its size, or, a rectangle without
         /// one, a stretchable image (a nine-patch, or CSS on the web).
         case shape
+        /// An Android `<layer-list>` or `<inset>` of drawables the tree has (bitmaps, vectors,
+        /// shapes, colours, and other layer lists): composited at its size at each scale.
+        case layered
     }
 
     /// What kind the asset is: its variants' (a vector drawable wins over bitmaps of the same
     /// name, as on Android 5 and later, which use it instead).
     public var kind: Kind {
-        if let drawable = variants.first(where: { $0.kind == .vectorDrawable || $0.kind == .shape }) { return drawable.kind }
+        if let drawable = variants.first(where: { $0.kind == .vectorDrawable || $0.kind == .shape || $0.kind == .layered }) { return drawable.kind }
         return variants.first?.kind ?? .bitmap
     }
 

@@ -77,7 +77,7 @@ public struct AssetCollector: Sendable {
         if xmlCount > 0 {
             let kinds = state.xmlDrawables.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map { "\($0.value) \($0.key)" }
             warnings.append(
-                "skipped \(xmlCount) XML drawable\(xmlCount == 1 ? "" : "s") (\(kinds.joined(separator: ", "))): bitmaps, vector and shape drawables convert, these kinds do not yet"
+                "skipped \(xmlCount) XML drawable\(xmlCount == 1 ? "" : "s") (\(kinds.joined(separator: ", "))): bitmaps, vectors, shapes, layer lists and insets convert, these kinds do not yet"
             )
         }
         // A vector drawable stands for its name at every density, in its configuration: bitmaps
@@ -233,7 +233,7 @@ public struct AssetCollector: Sendable {
         // Vector drawables have no density: taken from nodpi and anydpi folders too.
         for file in files where file.hasSuffix(".xml") {
             let root = Self.xmlKind(path + "/" + file)
-            let kinds: [String: Asset.Kind] = ["vector": .vectorDrawable, "shape": .shape]
+            let kinds: [String: Asset.Kind] = ["vector": .vectorDrawable, "shape": .shape, "inset": .layered]
             guard let kind = kinds[root] else {
                 if DrawableReference.kinds.contains(root),
                     let reference = DrawableReference(
@@ -241,6 +241,11 @@ public struct AssetCollector: Sendable {
                 {
                     state.references.append(reference)
                     state.inputFiles.append(path + "/" + file)
+                } else if root == "layer-list" {
+                    // Layers that are composited (a single layer that only names a drawable is a reference).
+                    state.addDrawable(
+                        Self.assetName(file), Asset.Variant(path: path + "/" + file, scale: 1, configuration: configuration, kind: .layered),
+                        apiLevel: folder.qualifiers.apiLevel)
                 } else {
                     state.xmlDrawables[root, default: 0] += 1
                 }

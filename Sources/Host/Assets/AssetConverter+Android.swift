@@ -43,10 +43,22 @@ extension AssetConverter {
             return Conversion(
                 files: [AssetFile(path: (["drawable"] + qualifiers).joined(separator: "-") + "/\(name).xml", bytes: source.bytes)],
                 warnings: Self.renameWarnings(asset.name, name))
+        case .layered where !options.vectorsAsBitmaps:
+            // The layer list or inset itself: it names drawables written beside it (read first, so
+            // a bad one fails here as elsewhere; one without a size is Android's to stretch).
+            guard configured.variants.first?.kind == .layered, let variant = configured.variants.first else { fallthrough }
+            _ = try unsizedLayers(asset)
+            if !configuration.isStandard, variant.path == asset.variants.first?.path { return Conversion(files: [], warnings: []) }
+            let bytes: [UInt8]
+            do { bytes = try FileIO.read(variant.path, maxBytes: 4 << 20) } catch { throw FileError.inFile(path: variant.path, underlying: error) }
+            let name = ResourceName.valid(asset.name)
+            return Conversion(
+                files: [AssetFile(path: (["drawable"] + qualifiers).joined(separator: "-") + "/\(name).xml", bytes: bytes)],
+                warnings: Self.renameWarnings(asset.name, name))
         case .svg where !options.vectorsAsBitmaps:
             return try androidFilesFromSVG(
                 configured, qualifiers: qualifiers, renderer: renderer(for: asset, configuration: configuration, notes: notes), notes: notes)
-        case .bitmap, .svg, .vectorDrawable, .shape:
+        case .bitmap, .svg, .vectorDrawable, .shape, .layered:
             return try androidImageFiles(
                 configured, qualifiers: qualifiers, renderer: renderer(for: asset, configuration: configuration, notes: notes), notes: notes)
         }

@@ -12,7 +12,7 @@ extension AssetConverter {
         case .vectorDrawable where !options.vectorsAsBitmaps: try iosVectorFiles(asset, configurations: configurations)
         // A shape: drawn at its size, or a rectangle without one as a stretchable image whose
         // cap insets are its corners plus its stroke.
-        case .bitmap, .svg, .vectorDrawable, .shape: try iosImageFiles(asset, configurations: configurations, notes: notes)
+        case .bitmap, .svg, .vectorDrawable, .shape, .layered: try iosImageFiles(asset, configurations: configurations, notes: notes)
         }
     }
 

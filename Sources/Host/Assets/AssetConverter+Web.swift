@@ -55,7 +55,7 @@ extension AssetConverter {
             let shape = try shapeDrawable(of: asset, in: configuration).shape
             guard ShapeCSS(shape: shape).isExpressible else { fallthrough }
             return webShapeFiles(shape, name: stem)
-        case .bitmap, .svg, .vectorDrawable, .shape:
+        case .bitmap, .svg, .vectorDrawable, .shape, .layered:
             let renamed = Asset(name: stem, variants: asset.configured(configuration).variants)
             return try webImageFiles(renamed, renderer: renderer(for: asset, configuration: configuration, notes: notes), notes: notes)
         }

@@ -35,6 +35,9 @@ public struct AssetConverter: Sendable {
     ///   ``AssetError`` for slicing the platform cannot express under ``AssetOptions/strict``.
     public func convert(_ asset: Asset) throws -> Conversion {
         let notes = WarningList()
+        if asset.kind == .layered, options.platform != .android || options.vectorsAsBitmaps, let unsized = try unsizedLayers(asset) {
+            return Conversion(files: [], warnings: [unsized])
+        }
         let configurations = try configurations(of: asset)
         // One writer per platform, each deciding every kind of resource (Asset.Kind) in one
         // switch, for each configuration the asset has: a new kind is a case in each, a new
@@ -47,6 +50,17 @@ public struct AssetConverter: Sendable {
         }
         result.warnings = notes.all + result.warnings
         return result
+    }
+
+    /// Why the layer list or inset `asset` is left out of images, when it is: it has no size of
+    /// its own (only colours and size-less shapes), so Android stretches it to its view and there
+    /// is no size to draw it at.
+    func unsizedLayers(_ asset: Asset) throws -> String? {
+        guard let path = asset.variants.first(where: { $0.kind == .layered })?.path else { return nil }
+        let layer = try DrawableLayerReader.reading(path, limits: options.limits) { [options] in try Self.resources(forDrawableAt: $0, options: options) }
+        guard layer.intrinsicSize() == nil else { return nil }
+        return
+            "\(path): left out: a layer list or inset with no size of its own (only colours and shapes without <size>) is stretched to its view on Android, and has no size to be drawn at here"
     }
 
     /// The renderer of `asset`'s files in `configuration` (a dark one's vector drawables take
@@ -69,6 +83,11 @@ public struct AssetConverter: Sendable {
             switch variant.kind {
             case .vectorDrawable: return try vectorDrawable(of: asset, in: configuration).drawable != vectorDrawable(of: asset, in: light).drawable
             case .shape: return try shapeDrawable(of: asset, in: configuration).shape != shapeDrawable(of: asset, in: light).shape
+            case .layered:
+                // Layers name other drawables: compared as drawn.
+                let notes = WarningList()
+                return try renderer(for: asset, configuration: configuration, notes: notes).image(at: 1)?.image
+                    != renderer(for: asset, configuration: light, notes: notes).image(at: 1)?.image
             case .bitmap, .svg: return true
             }
         }
@@ -104,6 +123,7 @@ public struct AssetConverter: Sendable {
     /// needing theme colours is told which of the tree's themes give them.
     static func reading(_ error: any Error, path: String, limits: ImageLimits) -> any Error {
         if let error = error as? FileError { return error }
+        if let error = error as? DrawableLayerError { return error }
         var attributes: [String] = []
         if let error = error as? VectorDrawableError, error.needsTheme { attributes = error.themeAttributes }
         if let error = error as? ShapeDrawableError, let attribute = error.themeAttribute { attributes = [attribute] }

@@ -30,6 +30,8 @@ final class AssetRenderer {
     private var drawables: [String: VectorDrawable] = [:]
     /// A shape drawable variant, read once for all its scales.
     private var shapes: [String: ShapeDrawable] = [:]
+    /// A layer list or inset variant, read once for all its scales.
+    private var layers: [String: DrawableLayer] = [:]
 
     init(asset: Asset, limits: ImageLimits, upscale: Bool, warn: @escaping @Sendable (String) -> Void) {
         self.asset = asset
@@ -61,13 +63,22 @@ final class AssetRenderer {
     }
 
     /// The vector `variant` drawn at `scale` (its own scale is its size in CSS pixels).
-    private func draw(_ variant: Asset.Variant, at scale: Double) throws -> Rendered {
+    private func draw(_ variant: Asset.Variant, at scale: Double) throws -> Rendered? {
         let path = variant.path
         do {
             if variant.kind == .shape {
                 let shape = try shapes[path] ?? ShapeDrawable.read(FileIO.read(path), limits: limits, resources: resources(path))
                 shapes[path] = shape
                 return Rendered(image: try shape.draw(at: scale / variant.scale, limits: limits), source: variant)
+            }
+            if variant.kind == .layered {
+                let layer = try layers[path] ?? DrawableLayerReader.reading(path, limits: limits, resources: resources)
+                layers[path] = layer
+                do {
+                    return Rendered(image: try layer.drawn(at: scale / variant.scale, path: path, upscale: upscale, limits: limits), source: variant)
+                } catch let error as DrawableLayerError where error.needsUpscale {
+                    return nil  // a bitmap layer not dense enough for this scale: the slot is left out, as for a bitmap
+                }
             }
             if variant.kind == .vectorDrawable {
                 // Read once, drawn at every scale.

@@ -151,6 +151,13 @@ public struct AssetRun: Sendable {
         return summary
     }
 
+    /// Writes `files` below ``output`` (or, in a dry run, only compares), never over one of
+    /// `inputs`; returns the paths written and those already holding the same bytes. For files
+    /// made outside a run (an app icon's).
+    public func write(_ files: [AssetFile], protecting inputs: [String]) throws -> (written: [String], unchanged: [String]) {
+        try write(files, inputs: Set(inputs.map(BatchRunner.identity(of:))))
+    }
+
     /// Writes `files` below ``output`` (or, in a dry run, only compares); returns the paths
     /// written and those already holding the same bytes.
     private func write(_ files: [AssetFile], inputs: Set<String>) throws -> (written: [String], unchanged: [String]) {

@@ -1,13 +1,18 @@
 /// Reads an Android drawable's attribute values through a tree's resources: colours
 /// (`#AARRGGBB`, `@color` chains, `@android:color`, `?attr` from the theme's colours), lengths
 /// (`12dp`, `1px`, `@dimen` chains) and numbers, each range-checked, each refusal naming the line.
-struct ResourceValueReader {
-    let resources: VectorDrawable.Resources
+public struct ResourceValueReader: Sendable {
+    /// The tree's colours, dimensions and theme colours the values refer to.
+    public let resources: VectorDrawable.Resources
+
+    /// Creates a reader of values through `resources`.
+    public init(resources: VectorDrawable.Resources) { self.resources = resources }
 
     /// The most references followed before a value.
-    static let maxReferences = 32
+    public static let maxReferences = 32
 
-    func color(_ text: String, line: Int) throws(ShapeDrawableError) -> AndroidColor {
+    /// `text` as a colour, following `@color` chains (their state lists' alpha multiplied in).
+    public func color(_ text: String, line: Int) throws(ShapeDrawableError) -> AndroidColor {
         var value = String(text.trimmingWhitespace)
         // A colour state list on the way multiplies the colour's alpha.
         var alpha = 1.0
@@ -42,7 +47,7 @@ struct ResourceValueReader {
 
     /// Attribute `name` as a length (`dp`, `dip`, `sp`, `px`, `in`, `mm`, `pt`, or `@dimen/…`),
     /// within ±100000 dp; `nil` when absent.
-    func length(_ element: ResourceXMLElement, _ name: String) throws(ShapeDrawableError) -> ShapeDrawable.Length? {
+    public func length(_ element: ResourceXMLElement, _ name: String) throws(ShapeDrawableError) -> ShapeDrawable.Length? {
         guard let text = element.attribute(name) else { return nil }
         var value = String(text.trimmingWhitespace)
         for _ in 0..<Self.maxReferences {
@@ -63,7 +68,8 @@ struct ResourceValueReader {
         return isPixels ? ShapeDrawable.Length(px: number) : ShapeDrawable.Length(dp: number * factor)
     }
 
-    func number(_ element: ResourceXMLElement, _ name: String, range: ClosedRange<Double>) throws(ShapeDrawableError) -> Double? {
+    /// Attribute `name` as a number within `range`; `nil` when absent.
+    public func number(_ element: ResourceXMLElement, _ name: String, range: ClosedRange<Double>) throws(ShapeDrawableError) -> Double? {
         guard let text = element.attribute(name) else { return nil }
         guard let value = Double(text.trimmingWhitespace), value.isFinite, range.contains(value) else {
             throw ShapeDrawableError(line: element.line, reason: "android:\(name)=\"\(text)\" is not a number within \(range.lowerBound)…\(range.upperBound)")

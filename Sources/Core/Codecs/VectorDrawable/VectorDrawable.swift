@@ -92,6 +92,9 @@ public struct VectorDrawable: Sendable, Hashable {
         public var translateX = 0.0, translateY = 0.0
         /// What the group holds.
         public var nodes: [Node] = []
+
+        /// Creates a group holding `nodes`, untransformed.
+        public init(nodes: [Node] = []) { self.nodes = nodes }
     }
 
     /// `<path>`.

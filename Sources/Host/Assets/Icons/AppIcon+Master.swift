@@ -1,0 +1,110 @@
+import NinepipeCore
+import NinepipePlugins
+
+extension AppIcon {
+    /// The side a bitmap master needs at least (the iOS icon's), unless enlarging is allowed.
+    public static let masterSide = 1024
+
+    /// An adaptive icon made from one master image: an SVG, a vector drawable, or a bitmap of at
+    /// least ``masterSide`` pixels a side.
+    ///
+    /// - The **background** is `background`, else the master's edge colour when its edge is
+    ///   opaque and one colour, else white.
+    /// - The **foreground** is the master, with an opaque one-colour edge made transparent
+    ///   (colour to alpha: drawn back over that colour, it gives the master's pixels again), scaled
+    ///   and centred so that everything it draws lies in the 66 dp safe zone: the farthest drawn
+    ///   pixel from the middle of what it draws is 33 dp away.
+    /// - The **monochrome** layer is the foreground's silhouette.
+    public static func master(_ path: String, background given: AndroidColor?, options: AssetOptions) throws -> AppIcon {
+        let bytes = try FileIO.read(path, maxBytes: 256 << 20)
+        var icon = AppIcon(source: path, name: AssetCollector.assetName(path))
+        var vector: VectorDrawable?
+        let format = ImageFormat(path: path)
+        do {
+            if format == .vectorDrawable {
+                vector = try VectorDrawableCodec.drawable(
+                    bytes, limits: options.limits, resources: AssetConverter.resources(forDrawableAt: path, options: options))
+            } else if format == .svg {
+                do {
+                    vector = try VectorDrawable(svg: bytes, limits: options.limits)
+                } catch {
+                    icon.warnings.append("\(path): drawn as a bitmap, not kept a vector: \(error)")
+                }
+            }
+        } catch {
+            throw AssetConverter.reading(error, path: path, limits: options.limits)
+        }
+        // The master drawn (vectors) or decoded (bitmaps), upright.
+        let drawnSide = 1536
+        var image: Image
+        do {
+            if let vector {
+                let wide = vector.width >= vector.height
+                image = try VectorDrawableCodec.draw(
+                    vector, rendering: VectorRendering(width: wide ? drawnSide : nil, height: wide ? nil : drawnSide), limits: options.limits)
+            } else if format == .svg {
+                let info = try ImageCodecs.info(bytes, limits: options.limits)
+                var decoding = DecodeOptions(limits: options.limits)
+                decoding.rendering = info.width >= info.height ? VectorRendering(width: drawnSide) : VectorRendering(height: drawnSide)
+                image = try ImageCodecs.decode(bytes, options: decoding)
+            } else {
+                image = try ImageCodecs.decode(bytes, options: DecodeOptions(limits: options.limits)).uprighted()
+                if min(image.width, image.height) < masterSide && !options.upscale {
+                    throw AppIconError.tooSmall(path: path, size: "\(image.width)×\(image.height)", needed: "\(masterSide)×\(masterSide)")
+                }
+            }
+        } catch let error as AppIconError {
+            throw error
+        } catch {
+            throw FileError.inFile(path: path, underlying: error)
+        }
+        image = (image.alphaMode == .premultiplied ? image.unpremultiplied() : image).converted(to: .rgba).converted(to: .eight)
+        let edge = MasterEdge(image)
+        var foreground = image
+        switch edge {
+        case .transparent:
+            icon.backgroundColor = given ?? AndroidColor(red: 255, green: 255, blue: 255)
+        case .uniform(let color):
+            icon.backgroundColor = given ?? color
+            foreground = MasterEdge.removing(color, from: image)
+            vector = nil  // what is drawn is the master less its background
+        case .mixed(let mean):
+            icon.backgroundColor = given ?? mean
+            icon.warnings.append(
+                "\(path): its edge is neither transparent nor one colour, so the whole picture is fitted into the 66 dp safe zone on \(given == nil ? "its mean edge colour \(mean)" : "the background given"); a master with a transparent or one-colour background fills the icon better"
+            )
+            vector = nil
+        }
+        // Fit what is drawn into the safe zone, its middle in the canvas's middle.
+        guard let reach = MasterEdge.reach(of: foreground) else {
+            throw AppIconError.layer(path: path, line: 0, reason: "the master draws nothing (every pixel is transparent or the background colour)")
+        }
+        let side = AppIcon.canvasSide
+        var perPixel = (safeZoneDiameter / 2) / max(reach.radius, 1)  // dp per master pixel
+        perPixel = min(perPixel, 3 * side / Double(max(image.width, image.height)))
+        let left = side / 2 - reach.centerX * perPixel
+        let top = side / 2 - reach.centerY * perPixel
+        let width = Double(image.width) * perPixel
+        let height = Double(image.height) * perPixel
+        let insets = DrawableLayer.LayerInsets(
+            left: .length(.init(dp: left)), top: .length(.init(dp: top)), right: .length(.init(dp: side - left - width)),
+            bottom: .length(.init(dp: side - top - height)))
+        if let vector {
+            icon.foreground = .inset(.vector(vector, path: path), insets)
+            var group = VectorDrawable.Group(nodes: vector.nodes)
+            group.scaleX = width / vector.viewportWidth
+            group.scaleY = height / vector.viewportHeight
+            group.translateX = left
+            group.translateY = top
+            var placed = vector
+            (placed.width, placed.height, placed.viewportWidth, placed.viewportHeight) = (side, side, side, side)
+            placed.nodes = [.group(group)]
+            icon.foregroundVector = placed
+        } else {
+            icon.foreground = .inset(.image(foreground, path: path), insets)
+        }
+        icon.background = icon.backgroundColor.map(DrawableLayer.color)
+        icon.monochrome = icon.foreground
+        return icon
+    }
+}

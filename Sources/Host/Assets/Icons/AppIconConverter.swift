@@ -1,0 +1,186 @@
+import NinepipeCore
+
+/// Writes an ``AppIcon`` for one platform (``AssetOptions/platform``):
+///
+/// - **iOS**: `AppIcon.appiconset` with one opaque 1024 × 1024 image (the visible 72 dp square
+///   filling it) and iOS 18's dark (the foreground on transparent) and tinted (the monochrome
+///   layer's silhouette, else the foreground's luminance) appearances.
+/// - **web**: `manifest.webmanifest` listing `any` icons at 192 and 512 (the visible square in
+///   Android's round mask; a legacy icon as it is) and `maskable` ones (the whole 108 dp canvas),
+///   `favicon.ico` (16, 32, 48), `apple-touch-icon.png` (180, opaque) and `icons.html`, the
+///   `<link>` elements to paste.
+/// - **Android**, from a master: legacy `mipmap-<density>/ic_launcher.png` and
+///   `ic_launcher_round.png` (48 dp), the adaptive icon `mipmap-anydpi-v26/ic_launcher.xml`
+///   (and `_round`) with its foreground (a vector drawable when the master is one), monochrome
+///   layer and background colour, and the 512 × 512 Play Store image `ic_launcher-playstore.png`
+///   beside the output folder (`src/main/`, where Android Studio keeps it, when the output is
+///   `src/main/res`), since aapt refuses files at the top of `res/`.
+public struct AppIconConverter: Sendable {
+    /// The platform, densities, limits and whether enlarging is allowed.
+    public var options: AssetOptions
+
+    /// Creates a converter.
+    public init(options: AssetOptions) { self.options = options }
+
+    /// The files of `icon`, paths relative to the output folder, and notes for the report.
+    public func convert(_ icon: AppIcon) throws -> (files: [AssetFile], warnings: [String]) {
+        let drawing = AppIconDrawing(icon, upscale: options.upscale, limits: options.limits)
+        switch options.platform {
+        case .ios: return try iosFiles(drawing)
+        case .web: return try webFiles(drawing)
+        case .android: return try androidFiles(drawing)
+        }
+    }
+
+    /// White: what a legacy icon's transparent margins become where a platform wants no alpha.
+    static let white = AndroidColor(red: 255, green: 255, blue: 255)
+
+    /// The icon `pixels` square as the launcher shows it, flattened (no alpha channel).
+    func opaque(_ drawing: AppIconDrawing, pixels: Int) throws -> Image {
+        try drawing.visible(pixels: pixels, layers: .full).image(opaqueOn: drawing.icon.backgroundColor ?? Self.white)
+    }
+
+    /// `image` as PNG bytes, in its own layout (never a palette: Windows reads 32-bit PNG icon
+    /// entries, and App Store tooling checks the colour type).
+    func png(_ image: Image) throws -> [UInt8] {
+        var encoding = EncodeOptions(format: .png)
+        encoding.allowsPalette = false
+        return try ImageCodecs.encode(image, options: encoding)
+    }
+
+    private func iosFiles(_ drawing: AppIconDrawing) throws -> (files: [AssetFile], warnings: [String]) {
+        let icon = drawing.icon
+        let folder = "AppIcon.appiconset/"
+        let side = AppIcon.masterSide
+        var files = [AssetFile(path: folder + "AppIcon.png", bytes: try png(opaque(drawing, pixels: side)))]
+        func entry(_ file: String, appearance: String?) -> JSONValue {
+            var fields: [String: JSONValue] = [
+                "filename": .string(file), "idiom": .string("universal"), "platform": .string("ios"), "size": .string("\(side)x\(side)"),
+            ]
+            if let appearance {
+                fields["appearances"] = .array([.object(["appearance": .string("luminosity"), "value": .string(appearance)])])
+            }
+            return .object(fields)
+        }
+        var images = [entry("AppIcon.png", appearance: nil)]
+        var warnings = icon.warnings
+        if icon.isAdaptive {
+            let dark = try drawing.visible(pixels: side, layers: .foreground)
+            files.append(AssetFile(path: folder + "AppIcon-dark.png", bytes: try png(dark.image())))
+            if let luminance = dark.meanLuminance(), luminance < 0.25 {
+                warnings.append(
+                    "\(icon.source): the dark icon is the foreground on transparent, and this foreground is dark (mean luminance \(Int(luminance * 100))%): iOS draws it on a dark background, so check AppIcon-dark.png or give the app a lighter foreground"
+                )
+            }
+            let tinted = try drawing.visible(pixels: side, layers: icon.monochrome == nil ? .luminance : .silhouette)
+            files.append(AssetFile(path: folder + "AppIcon-tinted.png", bytes: try png(tinted.image(gray: true))))
+            images += [entry("AppIcon-dark.png", appearance: "dark"), entry("AppIcon-tinted.png", appearance: "tinted")]
+        } else {
+            warnings.append("\(icon.source): a legacy icon has no layers, so the icon set has no dark or tinted appearance (iOS darkens it itself)")
+        }
+        let contents = JSONValue.object(["images": .array(images), "info": .object(["author": .string(options.author), "version": .number(1)])])
+        files.append(AssetFile(path: folder + "Contents.json", text: contents.text))
+        files.append(
+            AssetFile(path: "Contents.json", text: JSONValue.object(["info": .object(["author": .string(options.author), "version": .number(1)])]).text))
+        return (files, warnings)
+    }
+
+    private func webFiles(_ drawing: AppIconDrawing) throws -> (files: [AssetFile], warnings: [String]) {
+        let icon = drawing.icon
+        var files: [AssetFile] = []
+        var entries: [JSONValue] = []
+        var warnings = icon.warnings
+        func any(_ pixels: Int) throws -> Image {
+            var canvas = try drawing.visible(pixels: pixels, layers: .full)
+            if icon.isAdaptive { canvas.clipToCircle() }
+            return canvas.image()
+        }
+        for side in [192, 512] {
+            files.append(AssetFile(path: "icon-\(side).png", bytes: try png(any(side))))
+            entries.append(
+                .object(["src": .string("icon-\(side).png"), "sizes": .string("\(side)x\(side)"), "type": .string("image/png"), "purpose": .string("any")]))
+        }
+        if icon.isAdaptive {
+            for side in [192, 512] {
+                let canvas = try drawing.canvas(pixels: side, layers: .full)
+                files.append(AssetFile(path: "icon-maskable-\(side).png", bytes: try png(canvas.image(opaqueOn: icon.backgroundColor ?? Self.white))))
+                entries.append(
+                    .object([
+                        "src": .string("icon-maskable-\(side).png"), "sizes": .string("\(side)x\(side)"), "type": .string("image/png"),
+                        "purpose": .string("maskable"),
+                    ]))
+            }
+        } else {
+            warnings.append("\(icon.source): a legacy icon has no layers to bleed, so the manifest has no maskable icon")
+        }
+        files.append(AssetFile(path: "apple-touch-icon.png", bytes: try png(opaque(drawing, pixels: 180))))
+        let favicon = ICOFile(entries: try [16, 32, 48].map { ($0, try png(any($0))) })
+        files.append(AssetFile(path: "favicon.ico", bytes: favicon.bytes))
+        files.append(AssetFile(path: "manifest.webmanifest", text: JSONValue.object(["icons": .array(entries)]).text))
+        files.append(
+            AssetFile(
+                path: "icons.html",
+                text: """
+                    <link rel="icon" href="favicon.ico" sizes="16x16 32x32 48x48">
+                    <link rel="icon" href="icon-192.png" type="image/png" sizes="192x192">
+                    <link rel="apple-touch-icon" href="apple-touch-icon.png">
+                    <link rel="manifest" href="manifest.webmanifest">
+
+                    """))
+        return (files, warnings)
+    }
+
+    private func androidFiles(_ drawing: AppIconDrawing) throws -> (files: [AssetFile], warnings: [String]) {
+        let icon = drawing.icon
+        guard icon.isAdaptive, let background = icon.backgroundColor else { throw AppIconError.masterNeeded(input: icon.source) }
+        var files: [AssetFile] = []
+        let name = "ic_launcher"
+        for density in options.densities {
+            let folder = "mipmap-\(density.rawValue)/"
+            let legacy = Int((48 * density.scale).rounded())
+            let layer = Int((AppIcon.canvasSide * density.scale).rounded())
+            let square = try drawing.visible(pixels: legacy, layers: .full)
+            files.append(AssetFile(path: folder + name + ".png", bytes: try png(square.image())))
+            var round = square
+            round.clipToCircle()
+            files.append(AssetFile(path: folder + name + "_round.png", bytes: try png(round.image())))
+            if icon.foregroundVector == nil {
+                let foreground = try drawing.canvas(pixels: layer, layers: .foreground)
+                files.append(AssetFile(path: folder + name + "_foreground.png", bytes: try png(foreground.image())))
+            }
+            let monochrome = try drawing.canvas(pixels: layer, layers: .silhouette)
+            files.append(AssetFile(path: folder + name + "_monochrome.png", bytes: try png(monochrome.image())))
+        }
+        let foregroundReference: String
+        if let vector = icon.foregroundVector {
+            files.append(AssetFile(path: "drawable/\(name)_foreground.xml", text: vector.xml()))
+            foregroundReference = "@drawable/\(name)_foreground"
+        } else {
+            foregroundReference = "@mipmap/\(name)_foreground"
+        }
+        let adaptive = """
+            <?xml version="1.0" encoding="utf-8"?>
+            <adaptive-icon xmlns:android="http://schemas.android.com/apk/res/android">
+                <background android:drawable="@color/\(name)_background"/>
+                <foreground android:drawable="\(foregroundReference)"/>
+                <monochrome android:drawable="@mipmap/\(name)_monochrome"/>
+            </adaptive-icon>
+
+            """
+        files.append(AssetFile(path: "mipmap-anydpi-v26/\(name).xml", text: adaptive))
+        files.append(AssetFile(path: "mipmap-anydpi-v26/\(name)_round.xml", text: adaptive))
+        files.append(
+            AssetFile(
+                path: "values/\(name)_background.xml",
+                text: """
+                    <?xml version="1.0" encoding="utf-8"?>
+                    <resources>
+                        <color name="\(name)_background">\(background.rgbHex)</color>
+                    </resources>
+
+                    """))
+        // Beside res/, where Android Studio keeps it: aapt refuses files at the top of res/.
+        files.append(AssetFile(path: "../\(name)-playstore.png", bytes: try png(opaque(drawing, pixels: 512))))
+        return (files, icon.warnings)
+    }
+}

@@ -1,0 +1,25 @@
+import NinepipeCore
+
+/// A layer list, inset or icon layer that cannot be drawn: a reference the tree does not hold,
+/// a drawable nested without end, a kind that is not a picture, a bitmap smaller than its box.
+public struct DrawableLayerError: NinepipeError, Hashable {
+    /// The XML file (or bitmap) at fault.
+    public var path: String
+    /// The line in it, or 0.
+    public var line: Int
+    /// What is wrong and what to do.
+    public var reason: String
+    /// Whether allowing enlargement (upscaling) would let it be drawn.
+    public var needsUpscale = false
+
+    /// Creates the error.
+    public init(path: String, line: Int, reason: String, needsUpscale: Bool = false) {
+        self.path = path
+        self.line = line
+        self.reason = reason
+        self.needsUpscale = needsUpscale
+    }
+
+    /// The message.
+    public var description: String { "\(path)\(line > 0 ? ":\(line)" : ""): \(reason)" }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import NinepipeCore
+
+/// Reads drawables of a ``ResourceTree`` as ``DrawableLayer``s: references (`@drawable/NAME`,
+/// `@mipmap/NAME`, colours) and XML (`<vector>`, `<shape>`, `<inset>`, `<layer-list>`,
+/// `<bitmap>`, `<color>`, a `<selector>`'s default item), following at most ``maxDepth``
+/// references so that a drawable naming itself is refused, not followed forever.
+struct DrawableLayerReader: Sendable {
+    let tree: ResourceTree
+    let limits: ImageLimits
+    /// The tree's values (colours, dimensions, the theme's colours) as the drawable at a path sees them.
+    let resources: @Sendable (String) throws -> VectorDrawable.Resources
+
+    /// The most drawables one layer may nest.
+    static let maxDepth = 16
+
+    /// The layer list, inset or other XML drawable at `path`, read through its tree.
+    static func reading(_ path: String, limits: ImageLimits, resources: @escaping @Sendable (String) throws -> VectorDrawable.Resources) throws -> DrawableLayer
+    {
+        let root: ResourceXMLElement
+        do {
+            root = try ResourceXML.parse(FileIO.read(path, maxBytes: 16 << 20), limits: limits)
+        } catch {
+            throw FileError.inFile(path: path, underlying: error)
+        }
+        let tree = ResourceTree(path: FileIO.parentDirectory(of: FileIO.parentDirectory(of: path)))
+        return try DrawableLayerReader(tree: tree, limits: limits, resources: resources).layer(element: root, file: path, depth: 0)
+    }
+
+    /// The layer `reference` names (an attribute of the element at `line` in `file`).
+    func layer(reference: String, file: String, line: Int, depth: Int = 0) throws -> DrawableLayer {
+        guard depth < Self.maxDepth else {
+            throw DrawableLayerError(path: file, line: line, reason: "\(reference) nests more than \(Self.maxDepth) drawables (a drawable that names itself?)")
+        }
+        let value = reference.trimmingCharacters(in: .whitespacesAndNewlines)
+        for (prefix, type) in [("@drawable/", "drawable"), ("@mipmap/", "mipmap")] where value.hasPrefix(prefix) {
+            let name = String(value.dropFirst(prefix.count))
+            if let xml = tree.xmlFile(named: name, type: type) {
+                let root: ResourceXMLElement
+                do {
+                    root = try ResourceXML.parse(FileIO.read(xml, maxBytes: 16 << 20), limits: limits)
+                } catch {
+                    throw DrawableLayerError(path: xml, line: 0, reason: "\(error)")
+                }
+                return try layer(element: root, file: xml, depth: depth + 1)
+            }
+            if let densest = tree.bitmaps(named: name, type: type).last { return .bitmap(path: densest.path, scale: densest.scale) }
+            throw DrawableLayerError(
+                path: file, line: line, reason: "\(value) is not in \(tree.path) (no \(type)*/\(name).xml or .png in the default configuration)")
+        }
+        if value.hasPrefix("@android:drawable/") {
+            throw DrawableLayerError(path: file, line: line, reason: "\(value) is one of the framework's drawables, which this tree does not hold")
+        }
+        do {
+            return .color(try ResourceValueReader(resources: resources(file)).color(value, line: line))
+        } catch let error as ShapeDrawableError {
+            throw DrawableLayerError(path: file, line: line, reason: error.reason)
+        }
+    }
+
+    /// The layer the XML `element` (a file's root, or a drawable written inside another) draws.
+    func layer(element: ResourceXMLElement, file: String, depth: Int) throws -> DrawableLayer {
+        guard depth < Self.maxDepth else {
+            throw DrawableLayerError(
+                path: file, line: element.line, reason: "<\(element.name)> nests more than \(Self.maxDepth) drawables (a drawable that names itself?)")
+        }
+        // The drawable an element names by attribute, else the one written inside it.
+        func child(of element: ResourceXMLElement, attribute: String = "drawable") throws -> DrawableLayer {
+            if let reference = element.attribute(attribute) { return try layer(reference: reference, file: file, line: element.line, depth: depth + 1) }
+            guard let inner = element.children.first else {
+                throw DrawableLayerError(path: file, line: element.line, reason: "<\(element.name)> names no drawable (android:\(attribute)) and holds none")
+            }
+            return try layer(element: inner, file: file, depth: depth + 1)
+        }
+        do {
+            let reader = ResourceValueReader(resources: try resources(file))
+            func edge(_ element: ResourceXMLElement, _ name: String, fallback: DrawableLayer.LayerInsets.Edge) throws -> DrawableLayer.LayerInsets.Edge {
+                guard let text = element.attribute(name) else { return fallback }
+                if text.hasSuffix("%"), let percent = Double(text.dropLast()), percent.isFinite, (-100...100).contains(percent) {
+                    return .fraction(percent / 100)
+                }
+                return .length(try reader.length(element, name) ?? .zero)
+            }
+            switch element.name {
+            case "vector":
+                return .vector(try VectorDrawable(element, resources: reader.resources), path: file)
+            case "shape":
+                return .shape(try ShapeDrawable(element, resources: reader.resources), path: file)
+            case "color":
+                return .color(try reader.color(element.attribute("color") ?? "#00000000", line: element.line))
+            case "bitmap", "nine-patch":
+                return try child(of: element, attribute: "src")
+            case "inset":
+                let all = try edge(element, "inset", fallback: .length(.zero))
+                let insets = DrawableLayer.LayerInsets(
+                    left: try edge(element, "insetLeft", fallback: all), top: try edge(element, "insetTop", fallback: all),
+                    right: try edge(element, "insetRight", fallback: all), bottom: try edge(element, "insetBottom", fallback: all))
+                return .inset(try child(of: element), insets)
+            case "layer-list":
+                var items: [DrawableLayer.LayerItem] = []
+                for item in element.children where item.name == "item" {
+                    let zero = DrawableLayer.LayerInsets.Edge.length(.zero)
+                    var entry = DrawableLayer.LayerItem(layer: try child(of: item))
+                    entry.insets = DrawableLayer.LayerInsets(
+                        left: try edge(item, "left", fallback: try edge(item, "start", fallback: zero)), top: try edge(item, "top", fallback: zero),
+                        right: try edge(item, "right", fallback: try edge(item, "end", fallback: zero)), bottom: try edge(item, "bottom", fallback: zero))
+                    entry.width = try reader.length(item, "width")
+                    entry.height = try reader.length(item, "height")
+                    entry.gravity = Set((item.attribute("gravity") ?? "").split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) })
+                    items.append(entry)
+                }
+                return .layers(items)
+            case "selector":
+                // The item a view in its default state shows.
+                guard let item = element.children.first(where: { $0.name == "item" && DrawableReference.matchesDefaultState($0) }) else {
+                    throw DrawableLayerError(path: file, line: element.line, reason: "the selector has no item for the default state")
+                }
+                return try child(of: item)
+            default:
+                throw DrawableLayerError(
+                    path: file, line: element.line,
+                    reason: "<\(element.name)> cannot be drawn as a layer (vector, shape, inset, layer-list, bitmap, color and selector can)")
+            }
+        } catch let error as ShapeDrawableError {
+            throw DrawableLayerError(path: file, line: error.line, reason: error.reason)
+        } catch let error as VectorDrawableError {
+            throw AssetConverter.reading(error, path: file, limits: limits)
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import NinepipeCore
+
+/// An Android `res/` folder read for resources by name (`@drawable/NAME`, `@mipmap/NAME`) in the
+/// default configuration: no night, right-to-left, locale or other qualifiers, as a launcher
+/// draws the app's icon on a device in its default state.
+struct ResourceTree: Sendable {
+    /// The `res/` folder.
+    let path: String
+    /// Its `drawable…` and `mipmap…` folders in the default configuration: name, resource type
+    /// and qualifiers.
+    private let folders: [(name: String, type: String, qualifiers: ResourceQualifiers)]
+
+    /// Reads the folder list of `path`.
+    init(path: String) {
+        self.path = path
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
+        folders = names.compactMap { name in
+            let parts = name.split(separator: "-").map(String.init)
+            guard let type = parts.first, type == "drawable" || type == "mipmap", FileIO.isDirectory(path + "/" + name) else { return nil }
+            let qualifiers = ResourceQualifiers(Array(parts.dropFirst()))
+            return qualifiers.isDefault ? (name, type, qualifiers) : nil
+        }
+    }
+
+    /// Whether `path` looks like a `res/` folder: it has a `drawable…`, `mipmap…` or `values` folder.
+    static func isResourceFolder(_ path: String) -> Bool {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+        return names.contains { $0.hasPrefix("drawable") || $0.hasPrefix("mipmap") || $0 == "values" }
+    }
+
+    /// The XML file for resource `name` of `type` (`drawable` or `mipmap`): of several, the
+    /// one for the highest API level, as a current device picks.
+    func xmlFile(named name: String, type: String) -> String? {
+        folders.filter { $0.type == type && FileIO.isRegularFile(path + "/" + $0.name + "/" + name + ".xml") }
+            .max { $0.qualifiers.apiLevel < $1.qualifiers.apiLevel }
+            .map { path + "/" + $0.name + "/" + name + ".xml" }
+    }
+
+    /// The bitmap files for resource `name` of `type`, each with its scale (mdpi 1), densest last.
+    func bitmaps(named name: String, type: String) -> [(path: String, scale: Double)] {
+        var found: [(path: String, scale: Double)] = []
+        for folder in folders where folder.type == type {
+            guard let density = folder.qualifiers.density else { continue }
+            for ext in ["png", "webp", "jpg"] {
+                let file = path + "/" + folder.name + "/" + name + "." + ext
+                if FileIO.isRegularFile(file) { found.append((file, density.scale)) }
+            }
+        }
+        return found.sorted { $0.scale < $1.scale }
+    }
+
+    /// The names of `type` resources whose XML root is `adaptive-icon` or whose name starts with
+    /// `ic_launcher`, sorted.
+    func launcherCandidates() -> [String] {
+        var names: Set<String> = []
+        for folder in folders where folder.type == "mipmap" {
+            for file in (try? FileManager.default.contentsOfDirectory(atPath: path + "/" + folder.name)) ?? [] {
+                let stem = String(file.split(separator: ".").first ?? "")
+                if stem.hasPrefix("ic_launcher") || (file.hasSuffix(".xml") && AssetCollector.xmlKind(path + "/" + folder.name + "/" + file) == "adaptive-icon")
+                {
+                    names.insert(stem)
+                }
+            }
+        }
+        return names.sorted()
+    }
+}

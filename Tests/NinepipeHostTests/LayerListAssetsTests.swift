@@ -1,0 +1,131 @@
+import Foundation
+import NinepipeTestSupport
+import Testing
+
+@testable import NinepipeCLI
+@testable import NinepipeCore
+@testable import NinepipeHost
+
+/// Issue 41: `<layer-list>` and `<inset>` drawables are composited from the drawables the tree
+/// has, at the size Android gives them (`getIntrinsicWidth`: the largest layer with its insets;
+/// an inset's child grown by its insets, fractions dividing), and each layer is the drawable
+/// converted alone, placed where Android places it.
+@Suite("assets from layer lists and insets", .enabled(if: ImageFormat.svg.isAvailable, "no SVG here: vector layers are drawn by the SVG helpers"))
+struct LayerListAssetsTests {
+    static let android = #"xmlns:android="http://schemas.android.com/apk/res/android""#
+
+    func run(_ arguments: [String]) -> (status: Int32, out: String, err: String) {
+        let console = TestConsole()
+        let status = CommandLineTool().run(arguments, console: console.console())
+        return (status, console.out, console.err)
+    }
+
+    func write(_ text: String, _ path: String) throws {
+        try FileManager.default.createDirectory(atPath: FileIO.parentDirectory(of: path), withIntermediateDirectories: true)
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+    }
+
+    /// A tree as Tusky's toolbar buttons: a 32 dp oval with a 24 dp arrow inset 4 dp on it; an
+    /// `<inset>` of 25% around the arrow; a size-less layer list (a stretched background).
+    func tree() throws -> String {
+        let folder = try TemporaryFolder.make("layers")
+        try write(
+            ##"<layer-list \##(Self.android)><item><shape android:shape="oval"><size android:width="32dp" android:height="32dp"/><solid android:color="@color/chip"/></shape></item><item android:drawable="@drawable/arrow" android:left="4dp" android:top="4dp" android:right="4dp" android:bottom="4dp"/></layer-list>"##,
+            folder + "/res/drawable/button.xml")
+        try write(
+            ##"<vector \##(Self.android) android:width="24dp" android:height="24dp" android:viewportWidth="24" android:viewportHeight="24"><path android:fillColor="#FF000000" android:pathData="M4,11h16v2H4z"/></vector>"##,
+            folder + "/res/drawable/arrow.xml")
+        try write(##"<inset \##(Self.android) android:drawable="@drawable/arrow" android:inset="25%"/>"##, folder + "/res/drawable/padded.xml")
+        try write(
+            ##"<layer-list \##(Self.android)><item><color android:color="#FFFFFFFF"/></item><item android:top="2dp"><shape><solid android:color="@color/chip"/></shape></item></layer-list>"##,
+            folder + "/res/drawable/panel.xml")
+        try write(##"<resources><color name="chip">#FF2196F3</color></resources>"##, folder + "/res/values/colors.xml")
+        return folder
+    }
+
+    func rgba(_ image: Image, _ x: Int, _ y: Int) -> [Int] {
+        let image = (image.alphaMode == .premultiplied ? image.unpremultiplied() : image).converted(to: .rgba).converted(to: .eight)
+        return (0..<4).map { image.sample(x: x, y: y, channel: $0) }
+    }
+
+    @Test("iOS: a layer list is drawn at its size at each scale: the oval drawn alone, the vector drawn alone over it at its insets")
+    func layerListOnIOS() throws {
+        let folder = try tree()
+        let result = run(["assets", "ios", folder + "/res", "--output", folder + "/A.xcassets"])
+        #expect(result.status == 0, "\(result.err)")
+        #expect(result.err.contains("panel.xml: left out: a layer list or inset with no size of its own"), "\(result.err)")
+        #expect(!FileIO.exists(folder + "/A.xcassets/panel.imageset"))
+        let resources = try AssetConverter.resources(forDrawableAt: folder + "/res/drawable/button.xml", options: AssetOptions(platform: .ios))
+        for scale in [1, 2, 3] {
+            let suffix = scale == 1 ? "" : "@\(scale)x"
+            let button = try ImageCodecs.decode(FileIO.read(folder + "/A.xcassets/button.imageset/button\(suffix).png")).converted(to: .rgba)
+            #expect(button.width == 32 * scale && button.height == 32 * scale)
+            // The reference: each layer drawn by itself, composited source over.
+            let oval = try ShapeDrawable(
+                ResourceXML.parse(Array(##"<shape \##(Self.android) android:shape="oval"><solid android:color="#FF2196F3"/></shape>"##.utf8), limits: .default)
+            )
+            .draw(width: 32 * scale, height: 32 * scale, scale: Double(scale), limits: .default).unpremultiplied().converted(to: .rgba).converted(to: .eight)
+            let arrow = try VectorDrawableCodec.draw(
+                VectorDrawableCodec.drawable(FileIO.read(folder + "/res/drawable/arrow.xml"), limits: .default, resources: resources),
+                rendering: VectorRendering(width: 24 * scale, height: 24 * scale), limits: .default
+            ).unpremultiplied().converted(to: .rgba).converted(to: .eight)
+            var worst = 0
+            for y in 0..<button.height {
+                for x in 0..<button.width {
+                    let under = rgba(oval, x, y)
+                    let inside = (4 * scale..<28 * scale).contains(x) && (4 * scale..<28 * scale).contains(y)
+                    let over = inside ? rgba(arrow, x - 4 * scale, y - 4 * scale) : [0, 0, 0, 0]
+                    let alpha = Double(over[3]) / 255
+                    let below = Double(under[3]) / 255
+                    let outAlpha = alpha + below * (1 - alpha)
+                    let expected =
+                        (0..<3).map { channel in
+                            outAlpha == 0 ? 0 : Int(((Double(over[channel]) * alpha + Double(under[channel]) * below * (1 - alpha)) / outAlpha).rounded())
+                        } + [Int((outAlpha * 255).rounded())]
+                    let got = rgba(button, x, y)
+                    // Colour only counts where it is mostly opaque: 8-bit straight colour under a
+                    // faint alpha is rounded coarsely.
+                    let channels = got[3] >= 128 ? 0..<4 : 3..<4
+                    for channel in channels { worst = max(worst, abs(got[channel] - expected[channel])) }
+                }
+            }
+            #expect(worst <= 2, "scale \(scale): worst difference \(worst)")
+        }
+    }
+
+    @Test("an inset of 25% around a 24 dp drawable is 48 dp (Android's intrinsic size: 24 / (1 − 0.5)), the drawable in its middle")
+    func fractionInset() throws {
+        let folder = try tree()
+        let result = run(["assets", "web", folder + "/res", "--output", folder + "/web"])
+        #expect(result.status == 0, "\(result.err)")
+        let padded = try ImageCodecs.decode(FileIO.read(folder + "/web/padded@2x.png"))
+        #expect(padded.width == 96 && padded.height == 96)
+        // The bar (rows 11…13 of 24) lands on rows 24 + 22…26 of the 96 at 2x, columns 24 + 8…40.
+        #expect(rgba(padded, 48, 48) == [0, 0, 0, 255] && rgba(padded, 48, 40)[3] == 0 && rgba(padded, 10, 48)[3] == 0)
+    }
+
+    @Test("Android keeps the layer list and inset themselves (they name drawables written beside them); --vectors png draws them")
+    func androidKeepsXML() throws {
+        let folder = try tree()
+        let result = run(["assets", "android", folder + "/res/drawable", "--output", folder + "/out"])
+        #expect(result.status == 0, "\(result.err)")
+        #expect(try String(contentsOfFile: folder + "/out/drawable/button.xml", encoding: .utf8).contains("<layer-list"))
+        #expect(try String(contentsOfFile: folder + "/out/drawable/panel.xml", encoding: .utf8).contains("<layer-list"))
+        let pngs = run(["assets", "android", folder + "/res/drawable", "--vectors", "png", "--output", folder + "/png"])
+        #expect(pngs.status == 0, "\(pngs.err)")
+        #expect(try ImageCodecs.decode(FileIO.read(folder + "/png/drawable-xxhdpi/button.png")).width == 96)
+    }
+
+    @Test("a layer naming a drawable the tree lacks, or itself, is refused with the file and line")
+    func refusals() throws {
+        let folder = try tree()
+        try write(
+            ##"<layer-list \##(Self.android)>\##n<item android:drawable="@drawable/arrow"/>\##n<item android:drawable="@drawable/missing"/></layer-list>"##,
+            folder + "/res/drawable/broken.xml")
+        try write(##"<inset \##(Self.android) android:drawable="@drawable/loop" android:inset="1dp"/>"##, folder + "/res/drawable/loop.xml")
+        let result = run(["assets", "ios", folder + "/res", "--output", folder + "/A.xcassets"])
+        #expect(result.status == 1)
+        #expect(result.err.contains("broken.xml:3: @drawable/missing is not in"), "\(result.err)")
+        #expect(result.err.contains("loop.xml") && result.err.contains("nests more than 16 drawables"), "\(result.err)")
+    }
+}
