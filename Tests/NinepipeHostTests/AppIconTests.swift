@@ -57,9 +57,17 @@ struct AppIconTests {
 
     func decode(_ path: String) throws -> Image { try ImageCodecs.decode(FileIO.read(path)) }
 
+    /// The pixel at `x`, `y` as 8-bit straight RGBA, whatever the image's layout (read in place:
+    /// converting a 1024 image for each pixel asked would be most of these tests' time).
     func rgba(_ image: Image, _ x: Int, _ y: Int) -> [Int] {
-        let image = image.converted(to: .rgba)
-        return (0..<4).map { image.sample(x: x, y: y, channel: $0) }
+        let scale = image.depth == .sixteen ? 257 : 1
+        let values = (0..<image.layout.channelCount).map { image.sample(x: x, y: y, channel: $0) / scale }
+        switch image.layout {
+        case .gray: return [values[0], values[0], values[0], 255]
+        case .grayAlpha: return [values[0], values[0], values[0], values[1]]
+        case .rgb: return values + [255]
+        case .rgba: return values
+        }
     }
 
     @Test("Android → iOS: the manifest's adaptive icon becomes an AppIcon set Xcode reads: 1024, opaque, dark and tinted appearances")
@@ -380,28 +388,29 @@ struct AppIconTests {
     @Test("a PNG master on a one-colour background: that colour becomes the background, the rest the foreground, which drawn over it gives the master back")
     func pngMasterOnSolidBackground() throws {
         let folder = try TemporaryFolder.make("icons-png-master")
-        // A 1024 master: navy, with an orange disc of radius 300 and a half-transparent white bar.
-        var master = Image.filled(width: 1024, height: 1024, layout: .rgba, depth: .eight, color: Color(red: 11, green: 83, blue: 148))
+        // A master (256 pixels, enlarged with --upscale: the refusal of small masters is checked
+        // below): navy, with an orange disc of radius 75 and a light blue bar.
+        var master = Image.filled(width: 256, height: 256, layout: .rgba, depth: .eight, color: Color(red: 11, green: 83, blue: 148))
         master.editSamples(
             eight: { samples in
-                for y in 0..<1024 {
-                    for x in 0..<1024 {
-                        let index = (y * 1024 + x) * 4
-                        let dx = Double(x) + 0.5 - 512
-                        let dy = Double(y) + 0.5 - 512
-                        if dx * dx + dy * dy <= 300 * 300 { samples.replaceSubrange(index..<index + 3, with: [255, 152, 0]) }
-                        if abs(dy) < 20 && abs(dx) < 150 { samples.replaceSubrange(index..<index + 3, with: [133, 204, 255]) }
+                for y in 0..<256 {
+                    for x in 0..<256 {
+                        let index = (y * 256 + x) * 4
+                        let dx = Double(x) + 0.5 - 128
+                        let dy = Double(y) + 0.5 - 128
+                        if dx * dx + dy * dy <= 75 * 75 { samples.replaceSubrange(index..<index + 3, with: [255, 152, 0]) }
+                        if abs(dy) < 5 && abs(dx) < 38 { samples.replaceSubrange(index..<index + 3, with: [133, 204, 255]) }
                     }
                 }
             }, sixteen: { _ in })
         try writePNG(master, folder + "/master.png")
-        let result = run(["assets", "android", folder + "/master.png", "--icons", "--output", folder + "/res"])
+        let result = run(["assets", "android", folder + "/master.png", "--icons", "--upscale", "--output", folder + "/res"])
         #expect(result.status == 0, "\(result.err)")
         #expect(try String(contentsOfFile: folder + "/res/values/ic_launcher_background.xml", encoding: .utf8).contains(">#0b5394</color>"))
         let foreground = try decode(folder + "/res/mipmap-xxxhdpi/ic_launcher_foreground.png")
-        // The disc is what is drawn: its radius becomes 33 dp.
+        // The disc is what is drawn: its radius becomes 32.5 dp (the safe zone, less its margin).
         let reach = Self.farthestDrawn(foreground)
-        #expect(reach <= 33 + 0.25 && reach > 32, "\(reach)")
+        #expect(reach <= 33 + 0.25 && reach > 32.25, "\(reach)")
         // Drawn over the background colour, the foreground gives the master's colours.
         let over = foreground
         let middle = rgba(over, 216, 216)
@@ -419,6 +428,42 @@ struct AppIconTests {
         #expect(small.status == 1 && small.err.contains("512×512 is smaller than the 1024×1024") && small.err.contains("--upscale"), "\(small.err)")
         let badColor = run(["assets", "android", folder + "/master.png", "--icons", "--background", "blue-ish", "--output", folder + "/res"])
         #expect(badColor.status == 2 && badColor.err.contains("--background needs a colour"), "\(badColor.err)")
+    }
+
+    @Test("a full-bleed master (an iOS icon: a picture to its edges) becomes the background filling the visible square; iOS gets it back unchanged")
+    func fullBleedMaster() throws {
+        let folder = try TemporaryFolder.make("icons-full-bleed")
+        // A picture (256 pixels, enlarged with --upscale): a diagonal gradient, no two edge pixels alike.
+        var samples = [UInt8](repeating: 255, count: 256 * 256 * 4)
+        for y in 0..<256 {
+            for x in 0..<256 {
+                let index = (y * 256 + x) * 4
+                (samples[index], samples[index + 1], samples[index + 2]) = (UInt8(x), UInt8(y), UInt8((x + y) / 2))
+            }
+        }
+        let master = Image(width: 256, height: 256, layout: .rgba, samples: samples)
+        try FileManager.default.createDirectory(atPath: folder + "/Icon.appiconset", withIntermediateDirectories: true)
+        try writePNG(master, folder + "/Icon.appiconset/icon-1024.png")
+        let android = run(["assets", "android", folder + "/Icon.appiconset", "--icons", "--upscale", "--output", folder + "/main/res"])
+        #expect(android.status == 0, "\(android.err)")
+        #expect(android.err.contains("becomes the background layer"), "\(android.err)")
+        let adaptive = try String(contentsOfFile: folder + "/main/res/mipmap-anydpi-v26/ic_launcher.xml", encoding: .utf8)
+        #expect(adaptive.contains(#"<background android:drawable="@mipmap/ic_launcher_background"/>"#), "\(adaptive)")
+        #expect(adaptive.contains("@android:color/transparent") && !adaptive.contains("monochrome"), "\(adaptive)")
+        // The background layer: the picture in the middle 72 dp, its edge repeated into the bleed.
+        let background = try decode(folder + "/main/res/mipmap-xxxhdpi/ic_launcher_background.png")
+        #expect(
+            background.width == 432 && rgba(background, 216, 216).elementsEqual([128, 128, 128, 255], by: { abs($0 - $1) <= 2 }),
+            "\(rgba(background, 216, 216))")
+        #expect(rgba(background, 3, 3) == rgba(background, 72, 72))
+        let ios = run(["assets", "ios", folder + "/Icon.appiconset/icon-1024.png", "--icons", "--upscale", "--output", folder + "/A.xcassets"])
+        #expect(ios.status == 0, "\(ios.err)")
+        // The 1024 icon is the picture enlarged (compared at the picture's size).
+        let back = try decode(folder + "/A.xcassets/AppIcon.appiconset/AppIcon.png")
+        #expect(
+            rgba(back, 512, 512).elementsEqual([128, 128, 128, 255], by: { abs($0 - $1) <= 2 })
+                && rgba(back, 1020, 4).elementsEqual([255, 1, 128, 255], by: { abs($0 - $1) <= 2 }), "\(rgba(back, 1020, 4))")
+        #expect(!(try String(contentsOfFile: folder + "/A.xcassets/AppIcon.appiconset/Contents.json", encoding: .utf8)).contains("dark"))
     }
 
     @Test("colour to alpha is exact: each pixel drawn back over the colour is the pixel it was")

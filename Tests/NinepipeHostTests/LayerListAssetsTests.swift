@@ -116,6 +116,24 @@ struct LayerListAssetsTests {
         #expect(try ImageCodecs.decode(FileIO.read(folder + "/png/drawable-xxhdpi/button.png")).width == 96)
     }
 
+    @Test(
+        "an adaptive icon among the drawables (AntennaPod's shortcut icons) is its visible square: 72 of 108 dp, so a 24 dp vector inset by 33.3% makes 48 dp")
+    func adaptiveIconDrawable() throws {
+        let folder = try tree()
+        try write(
+            ##"<adaptive-icon \##(Self.android)><background android:drawable="@color/chip"/><foreground><inset android:drawable="@drawable/arrow" android:inset="33.3%"/></foreground></adaptive-icon>"##,
+            folder + "/res/drawable-anydpi-v26/ic_shortcut.xml")
+        let result = run(["assets", "ios", folder + "/res", "--output", folder + "/A.xcassets"])
+        #expect(result.status == 0, "\(result.err)")
+        let icon = try ImageCodecs.decode(FileIO.read(folder + "/A.xcassets/ic_shortcut.imageset/ic_shortcut@2x.png"))
+        // 24 / (1 − 0.666) = 71.9 dp of layers, 47.9 dp shown: 96 pixels at 2x; the bar in the middle.
+        #expect(icon.width == 96 && icon.height == 96)
+        #expect(rgba(icon, 2, 2) == [33, 150, 243, 255] && rgba(icon, 48, 48) == [0, 0, 0, 255] && rgba(icon, 48, 40) == [33, 150, 243, 255])
+        let android = run(["assets", "android", folder + "/res", "--output", folder + "/out"])
+        #expect(android.status == 0, "\(android.err)")
+        #expect(FileIO.isRegularFile(folder + "/out/drawable-anydpi-v26/ic_shortcut.xml"))
+    }
+
     @Test("a layer naming a drawable the tree lacks, or itself, is refused with the file and line")
     func refusals() throws {
         let folder = try tree()
@@ -123,9 +141,17 @@ struct LayerListAssetsTests {
             ##"<layer-list \##(Self.android)>\##n<item android:drawable="@drawable/arrow"/>\##n<item android:drawable="@drawable/missing"/></layer-list>"##,
             folder + "/res/drawable/broken.xml")
         try write(##"<inset \##(Self.android) android:drawable="@drawable/loop" android:inset="1dp"/>"##, folder + "/res/drawable/loop.xml")
+        // Lists of 40 layers naming lists of 40 layers would be 40⁴ drawables: refused at 1024 in all.
+        let forty = { (name: String) in String(repeating: "<item android:drawable=\"@drawable/\(name)\"/>", count: 40) }
+        try write(##"<layer-list \##(Self.android)>"## + forty("arrow") + "</layer-list>", folder + "/res/drawable/many1.xml")
+        for level in 2...4 {
+            try write(##"<layer-list \##(Self.android)>"## + forty("many\(level - 1)") + "</layer-list>", folder + "/res/drawable/many\(level).xml")
+        }
         let result = run(["assets", "ios", folder + "/res", "--output", folder + "/A.xcassets"])
         #expect(result.status == 1)
         #expect(result.err.contains("broken.xml:3: @drawable/missing is not in"), "\(result.err)")
+        #expect(result.err.contains("many4.xml: it is made of more than 1024 drawables in all"), "\(result.err)")
+        #expect(!result.err.contains("many1:") && result.err.contains("many2.xml: it is made of more"), "\(result.err)")
         #expect(result.err.contains("loop.xml") && result.err.contains("nests more than 16 drawables"), "\(result.err)")
     }
 }

@@ -69,8 +69,9 @@ public struct Asset: Sendable, Hashable {
         /// An Android shape drawable (`<shape>` XML): drawn at its size, or, a rectangle without
         /// one, a stretchable image (a nine-patch, or CSS on the web).
         case shape
-        /// An Android `<layer-list>` or `<inset>` of drawables the tree has (bitmaps, vectors,
-        /// shapes, colours, and other layer lists): composited at its size at each scale.
+        /// An Android `<layer-list>`, `<inset>` or `<adaptive-icon>` (an app shortcut's icon) of
+        /// drawables the tree has (bitmaps, vectors, shapes, colours, and other layer lists):
+        /// composited at its size at each scale.
         case layered
     }
 

@@ -233,7 +233,7 @@ public struct AssetCollector: Sendable {
         // Vector drawables have no density: taken from nodpi and anydpi folders too.
         for file in files where file.hasSuffix(".xml") {
             let root = Self.xmlKind(path + "/" + file)
-            let kinds: [String: Asset.Kind] = ["vector": .vectorDrawable, "shape": .shape, "inset": .layered]
+            let kinds: [String: Asset.Kind] = ["vector": .vectorDrawable, "shape": .shape, "inset": .layered, "adaptive-icon": .layered]
             guard let kind = kinds[root] else {
                 if DrawableReference.kinds.contains(root),
                     let reference = DrawableReference(

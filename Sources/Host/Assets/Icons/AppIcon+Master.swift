@@ -5,6 +5,10 @@ extension AppIcon {
     /// The side a bitmap master needs at least (the iOS icon's), unless enlarging is allowed.
     public static let masterSide = 1024
 
+    /// How far inside the safe zone's edge a master's farthest pixel is placed, in dp: room for
+    /// the antialiasing and resampling that spread an edge by up to a device pixel.
+    public static let safeZoneMargin = 0.5
+
     /// An adaptive icon made from one master image: an SVG, a vector drawable, or a bitmap of at
     /// least ``masterSide`` pixels a side.
     ///
@@ -13,11 +17,16 @@ extension AppIcon {
     /// - The **foreground** is the master, with an opaque one-colour edge made transparent
     ///   (colour to alpha: drawn back over that colour, it gives the master's pixels again), scaled
     ///   and centred so that everything it draws lies in the 66 dp safe zone: the farthest drawn
-    ///   pixel from the middle of what it draws is 33 dp away.
+    ///   pixel from the middle of what it draws is 32.5 dp away (``safeZoneMargin`` inside).
     /// - The **monochrome** layer is the foreground's silhouette.
+    ///
+    /// A master that is a picture to its edges (opaque, its edge of many colours: an iOS icon)
+    /// is the background instead, filling the visible square, its edge repeated into the bleed,
+    /// with no foreground (unless `background` is given: then it is fitted whole on that colour).
     public static func master(_ path: String, background given: AndroidColor?, options: AssetOptions) throws -> AppIcon {
         let bytes = try FileIO.read(path, maxBytes: 256 << 20)
         var icon = AppIcon(source: path, name: AssetCollector.assetName(path))
+        icon.isFromMaster = true
         var vector: VectorDrawable?
         let format = ImageFormat(path: path)
         do {
@@ -68,7 +77,17 @@ extension AppIcon {
             icon.backgroundColor = given ?? color
             foreground = MasterEdge.removing(color, from: image)
             vector = nil  // what is drawn is the master less its background
-        case .mixed(let mean):
+        case .fullBleed where given == nil:
+            // A picture to its edges (an iOS icon): it is the background, filling the visible
+            // 72 dp square, its edge repeated into the bleed; there is no foreground to fit.
+            icon.background = .image(MasterEdge.extended(image, by: canvasSide / visibleSide), path: path)
+            icon.warnings.append(
+                "\(path): a picture to its edges (no transparent or one-colour background) becomes the background layer, filling the visible square; it has no foreground, so no monochrome layer and no dark or tinted iOS variant"
+            )
+            return icon
+        case .fullBleed, .mixed:
+            let mean: AndroidColor
+            if case .mixed(let edgeMean) = edge { mean = edgeMean } else { mean = Self.edgeMean(image) }
             icon.backgroundColor = given ?? mean
             icon.warnings.append(
                 "\(path): its edge is neither transparent nor one colour, so the whole picture is fitted into the 66 dp safe zone on \(given == nil ? "its mean edge colour \(mean)" : "the background given"); a master with a transparent or one-colour background fills the icon better"
@@ -80,7 +99,7 @@ extension AppIcon {
             throw AppIconError.layer(path: path, line: 0, reason: "the master draws nothing (every pixel is transparent or the background colour)")
         }
         let side = AppIcon.canvasSide
-        var perPixel = (safeZoneDiameter / 2) / max(reach.radius, 1)  // dp per master pixel
+        var perPixel = (safeZoneDiameter / 2 - Self.safeZoneMargin) / max(reach.radius, 1)  // dp per master pixel
         perPixel = min(perPixel, 3 * side / Double(max(image.width, image.height)))
         let left = side / 2 - reach.centerX * perPixel
         let top = side / 2 - reach.centerY * perPixel
@@ -106,5 +125,19 @@ extension AppIcon {
         icon.background = icon.backgroundColor.map(DrawableLayer.color)
         icon.monochrome = icon.foreground
         return icon
+    }
+
+    /// The mean colour of `image`'s outermost pixels (8-bit RGBA).
+    static func edgeMean(_ image: Image) -> AndroidColor {
+        var sums = [0, 0, 0]
+        var count = 0
+        for y in 0..<image.height {
+            for x in 0..<image.width where y == 0 || x == 0 || y == image.height - 1 || x == image.width - 1 {
+                for channel in 0..<3 { sums[channel] += image.sample(x: x, y: y, channel: channel) }
+                count += 1
+            }
+        }
+        let mean = sums.map { UInt8($0 / max(count, 1)) }
+        return AndroidColor(red: mean[0], green: mean[1], blue: mean[2])
     }
 }

@@ -38,11 +38,15 @@ public struct AppIcon: Sendable {
 
     /// Whether the icon has layers (an adaptive icon, or one made from a master).
     public var isAdaptive: Bool { legacy == nil }
+    /// Whether the icon was made from one master image (rather than found in an Android tree).
+    public var isFromMaster = false
 
     /// Which layers to draw.
     enum Layers {
         /// Background and foreground: the icon as a launcher shows it.
         case full
+        /// The background alone (an Android layer that is not a colour).
+        case background
         /// The foreground on transparent (iOS 18's dark icon).
         case foreground
         /// The monochrome layer, else the foreground, as a white silhouette.
@@ -86,6 +90,8 @@ final class AppIconDrawing {
         case .full:
             if let background = try layer("background", icon.background, pixels: pixels, side: side) { canvas = background }
             if let foreground = try layer("foreground", icon.foreground, pixels: pixels, side: side) { canvas.draw(foreground, x: 0, y: 0) }
+        case .background:
+            if let background = try layer("background", icon.background, pixels: pixels, side: side) { canvas = background }
         case .foreground, .luminance:
             if let foreground = try layer("foreground", icon.foreground, pixels: pixels, side: side) { canvas = foreground }
             if layers == .luminance { canvas.makeGray(luminance: true) }

@@ -64,7 +64,7 @@ public struct AppIconConverter: Sendable {
         }
         var images = [entry("AppIcon.png", appearance: nil)]
         var warnings = icon.warnings
-        if icon.isAdaptive {
+        if icon.isAdaptive, icon.foreground != nil {
             let dark = try drawing.visible(pixels: side, layers: .foreground)
             files.append(AssetFile(path: folder + "AppIcon-dark.png", bytes: try png(dark.image())))
             if let luminance = dark.meanLuminance(), luminance < 0.25 {
@@ -75,7 +75,7 @@ public struct AppIconConverter: Sendable {
             let tinted = try drawing.visible(pixels: side, layers: icon.monochrome == nil ? .luminance : .silhouette)
             files.append(AssetFile(path: folder + "AppIcon-tinted.png", bytes: try png(tinted.image(gray: true))))
             images += [entry("AppIcon-dark.png", appearance: "dark"), entry("AppIcon-tinted.png", appearance: "tinted")]
-        } else {
+        } else if !icon.isAdaptive {
             warnings.append("\(icon.source): a legacy icon has no layers, so the icon set has no dark or tinted appearance (iOS darkens it itself)")
         }
         let contents = JSONValue.object(["images": .array(images), "info": .object(["author": .string(options.author), "version": .number(1)])])
@@ -132,7 +132,7 @@ public struct AppIconConverter: Sendable {
 
     private func androidFiles(_ drawing: AppIconDrawing) throws -> (files: [AssetFile], warnings: [String]) {
         let icon = drawing.icon
-        guard icon.isAdaptive, let background = icon.backgroundColor else { throw AppIconError.masterNeeded(input: icon.source) }
+        guard icon.isFromMaster else { throw AppIconError.masterNeeded(input: icon.source) }
         var files: [AssetFile] = []
         let name = "ic_launcher"
         for density in options.densities {
@@ -144,41 +144,50 @@ public struct AppIconConverter: Sendable {
             var round = square
             round.clipToCircle()
             files.append(AssetFile(path: folder + name + "_round.png", bytes: try png(round.image())))
-            if icon.foregroundVector == nil {
-                let foreground = try drawing.canvas(pixels: layer, layers: .foreground)
-                files.append(AssetFile(path: folder + name + "_foreground.png", bytes: try png(foreground.image())))
+            if icon.backgroundColor == nil {
+                files.append(AssetFile(path: folder + name + "_background.png", bytes: try png(drawing.canvas(pixels: layer, layers: .background).image())))
             }
-            let monochrome = try drawing.canvas(pixels: layer, layers: .silhouette)
-            files.append(AssetFile(path: folder + name + "_monochrome.png", bytes: try png(monochrome.image())))
+            if icon.foreground != nil && icon.foregroundVector == nil {
+                files.append(AssetFile(path: folder + name + "_foreground.png", bytes: try png(drawing.canvas(pixels: layer, layers: .foreground).image())))
+            }
+            if icon.monochrome != nil {
+                files.append(AssetFile(path: folder + name + "_monochrome.png", bytes: try png(drawing.canvas(pixels: layer, layers: .silhouette).image())))
+            }
         }
-        let foregroundReference: String
+        var layers: [String] = []
+        if let background = icon.backgroundColor {
+            layers.append("<background android:drawable=\"@color/\(name)_background\"/>")
+            files.append(
+                AssetFile(
+                    path: "values/\(name)_background.xml",
+                    text: """
+                        <?xml version="1.0" encoding="utf-8"?>
+                        <resources>
+                            <color name="\(name)_background">\(background.rgbHex)</color>
+                        </resources>
+
+                        """))
+        } else {
+            layers.append("<background android:drawable=\"@mipmap/\(name)_background\"/>")
+        }
         if let vector = icon.foregroundVector {
             files.append(AssetFile(path: "drawable/\(name)_foreground.xml", text: vector.xml()))
-            foregroundReference = "@drawable/\(name)_foreground"
+            layers.append("<foreground android:drawable=\"@drawable/\(name)_foreground\"/>")
+        } else if icon.foreground != nil {
+            layers.append("<foreground android:drawable=\"@mipmap/\(name)_foreground\"/>")
         } else {
-            foregroundReference = "@mipmap/\(name)_foreground"
+            layers.append("<foreground android:drawable=\"@android:color/transparent\"/>")
         }
+        if icon.monochrome != nil { layers.append("<monochrome android:drawable=\"@mipmap/\(name)_monochrome\"/>") }
         let adaptive = """
             <?xml version="1.0" encoding="utf-8"?>
             <adaptive-icon xmlns:android="http://schemas.android.com/apk/res/android">
-                <background android:drawable="@color/\(name)_background"/>
-                <foreground android:drawable="\(foregroundReference)"/>
-                <monochrome android:drawable="@mipmap/\(name)_monochrome"/>
+            \(layers.map { "    " + $0 }.joined(separator: "\n"))
             </adaptive-icon>
 
             """
         files.append(AssetFile(path: "mipmap-anydpi-v26/\(name).xml", text: adaptive))
         files.append(AssetFile(path: "mipmap-anydpi-v26/\(name)_round.xml", text: adaptive))
-        files.append(
-            AssetFile(
-                path: "values/\(name)_background.xml",
-                text: """
-                    <?xml version="1.0" encoding="utf-8"?>
-                    <resources>
-                        <color name="\(name)_background">\(background.rgbHex)</color>
-                    </resources>
-
-                    """))
         // Beside res/, where Android Studio keeps it: aapt refuses files at the top of res/.
         files.append(AssetFile(path: "../\(name)-playstore.png", bytes: try png(opaque(drawing, pixels: 512))))
         return (files, icon.warnings)

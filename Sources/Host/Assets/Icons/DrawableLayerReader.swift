@@ -3,13 +3,39 @@ import NinepipeCore
 
 /// Reads drawables of a ``ResourceTree`` as ``DrawableLayer``s: references (`@drawable/NAME`,
 /// `@mipmap/NAME`, colours) and XML (`<vector>`, `<shape>`, `<inset>`, `<layer-list>`,
-/// `<bitmap>`, `<color>`, a `<selector>`'s default item), following at most ``maxDepth``
-/// references so that a drawable naming itself is refused, not followed forever.
-struct DrawableLayerReader: Sendable {
+/// `<bitmap>`, `<color>`, a `<selector>`'s default item, an `<adaptive-icon>`'s visible
+/// square), following at most ``maxDepth``
+/// references so that a drawable naming itself is refused, not followed forever, and reading
+/// at most ``maxLayers`` drawables in all, so that lists naming lists cannot multiply without
+/// bound. One reader reads one drawable, on one thread.
+final class DrawableLayerReader {
     let tree: ResourceTree
     let limits: ImageLimits
     /// The tree's values (colours, dimensions, the theme's colours) as the drawable at a path sees them.
     let resources: @Sendable (String) throws -> VectorDrawable.Resources
+    /// Drawables read so far.
+    private var layersRead = 0
+    /// The file of the first drawable read: what a reader that ran out of layers names.
+    private var firstFile: String?
+
+    init(tree: ResourceTree, limits: ImageLimits, resources: @escaping @Sendable (String) throws -> VectorDrawable.Resources) {
+        self.tree = tree
+        self.limits = limits
+        self.resources = resources
+    }
+
+    /// The most drawables one drawable may be made of, counting each time one is named.
+    static let maxLayers = 1024
+
+    /// Counts one more drawable read from `file`, refusing more than ``maxLayers``.
+    private func count(_ file: String) throws {
+        if firstFile == nil { firstFile = file }
+        layersRead += 1
+        guard layersRead <= Self.maxLayers else {
+            throw DrawableLayerError(
+                path: firstFile ?? file, line: 0, reason: "it is made of more than \(Self.maxLayers) drawables in all (layer lists naming layer lists)")
+        }
+    }
 
     /// The most drawables one layer may nest.
     static let maxDepth = 16
@@ -29,6 +55,7 @@ struct DrawableLayerReader: Sendable {
 
     /// The layer `reference` names (an attribute of the element at `line` in `file`).
     func layer(reference: String, file: String, line: Int, depth: Int = 0) throws -> DrawableLayer {
+        try count(file)
         guard depth < Self.maxDepth else {
             throw DrawableLayerError(path: file, line: line, reason: "\(reference) nests more than \(Self.maxDepth) drawables (a drawable that names itself?)")
         }
@@ -60,6 +87,7 @@ struct DrawableLayerReader: Sendable {
 
     /// The layer the XML `element` (a file's root, or a drawable written inside another) draws.
     func layer(element: ResourceXMLElement, file: String, depth: Int) throws -> DrawableLayer {
+        try count(file)
         guard depth < Self.maxDepth else {
             throw DrawableLayerError(
                 path: file, line: element.line, reason: "<\(element.name)> nests more than \(Self.maxDepth) drawables (a drawable that names itself?)")
@@ -110,6 +138,17 @@ struct DrawableLayerReader: Sendable {
                     items.append(entry)
                 }
                 return .layers(items)
+            case "adaptive-icon":
+                // Its layers fill a canvas half as large again as what is shown: the middle two
+                // thirds (72 of 108 dp), so its own size is its layers' divided by 1.5, as
+                // AdaptiveIconDrawable's is.
+                var items: [DrawableLayer.LayerItem] = []
+                for name in ["background", "foreground"] {
+                    guard let layer = element.children.first(where: { $0.name == name }) else { continue }
+                    items.append(DrawableLayer.LayerItem(layer: try child(of: layer)))
+                }
+                let bleed = DrawableLayer.LayerInsets.Edge.fraction(-0.25)
+                return .inset(.layers(items), DrawableLayer.LayerInsets(left: bleed, top: bleed, right: bleed, bottom: bleed))
             case "selector":
                 // The item a view in its default state shows.
                 guard let item = element.children.first(where: { $0.name == "item" && DrawableReference.matchesDefaultState($0) }) else {
@@ -119,7 +158,7 @@ struct DrawableLayerReader: Sendable {
             default:
                 throw DrawableLayerError(
                     path: file, line: element.line,
-                    reason: "<\(element.name)> cannot be drawn as a layer (vector, shape, inset, layer-list, bitmap, color and selector can)")
+                    reason: "<\(element.name)> cannot be drawn as a layer (vector, shape, inset, layer-list, adaptive-icon, bitmap, color and selector can)")
             }
         } catch let error as ShapeDrawableError {
             throw DrawableLayerError(path: file, line: error.line, reason: error.reason)

@@ -1,16 +1,19 @@
 import NinepipeCore
 
 /// What a master image's outermost pixels are: transparent, one opaque colour (a logo on a
-/// plain background), or neither (a photograph).
+/// plain background or plate), opaque but of many colours (a full-bleed picture, an iOS icon),
+/// or neither.
 enum MasterEdge: Sendable, Hashable {
     case transparent
     case uniform(AndroidColor)
+    case fullBleed
     case mixed(mean: AndroidColor)
 
-    /// How far an edge pixel's channel may stray from the edge's mean and still be one colour.
+    /// How far an opaque edge pixel's channel may stray from their mean and still be one colour.
     static let tolerance = 12
 
-    /// Classifies the edge of `image` (8-bit RGBA, straight).
+    /// Classifies the edge of `image` (8-bit RGBA, straight). Only its opaque pixels (alpha 250
+    /// or more) count for the colour: a plate's rounded, transparent corners do not.
     init(_ image: Image) {
         guard case .eight(let pixels) = image.storage else {
             self = .transparent
@@ -19,19 +22,41 @@ enum MasterEdge: Sendable, Hashable {
         var edge: [Int] = []
         for x in 0..<image.width { edge += [x, (image.height - 1) * image.width + x] }
         for y in 0..<image.height { edge += [y * image.width, y * image.width + image.width - 1] }
-        let alphas = edge.map { Int(pixels[$0 * 4 + 3]) }
-        if alphas.allSatisfy({ $0 < 8 }) {
+        let opaque = edge.filter { pixels[$0 * 4 + 3] >= 250 }
+        guard !opaque.isEmpty else {
             self = .transparent
             return
         }
         var sums = [0, 0, 0]
-        for index in edge { for channel in 0..<3 { sums[channel] += Int(pixels[index * 4 + channel]) } }
-        let mean = sums.map { $0 / edge.count }
+        for index in opaque { for channel in 0..<3 { sums[channel] += Int(pixels[index * 4 + channel]) } }
+        let mean = sums.map { $0 / opaque.count }
         let color = AndroidColor(red: UInt8(mean[0]), green: UInt8(mean[1]), blue: UInt8(mean[2]))
-        let uniform =
-            alphas.allSatisfy { $0 >= 250 }
-            && edge.allSatisfy { index in (0..<3).allSatisfy { abs(Int(pixels[index * 4 + $0]) - mean[$0]) <= Self.tolerance } }
-        self = uniform ? .uniform(color) : .mixed(mean: color)
+        if opaque.allSatisfy({ index in (0..<3).allSatisfy { abs(Int(pixels[index * 4 + $0]) - mean[$0]) <= Self.tolerance } }) {
+            self = .uniform(color)
+        } else {
+            self = opaque.count == edge.count ? .fullBleed : .mixed(mean: color)
+        }
+    }
+
+    /// `image` grown to `factor` times its size, its edge pixels repeated outwards (the bleed a full-bleed picture needs around the visible
+    /// square of an adaptive icon).
+    static func extended(_ image: Image, by factor: Double) -> Image {
+        guard case .eight(let pixels) = image.storage else { return image }
+        let width = Int((Double(image.width) * factor).rounded())
+        let height = Int((Double(image.height) * factor).rounded())
+        let left = (width - image.width) / 2
+        let top = (height - image.height) / 2
+        var out = [UInt8](repeating: 0, count: width * height * 4)
+        for y in 0..<height {
+            let sourceY = min(max(y - top, 0), image.height - 1)
+            for x in 0..<width {
+                let sourceX = min(max(x - left, 0), image.width - 1)
+                let from = (sourceY * image.width + sourceX) * 4
+                let to = (y * width + x) * 4
+                out[to..<to + 4] = pixels[from..<from + 4]
+            }
+        }
+        return Image(width: width, height: height, layout: .rgba, samples: out)
     }
 
     /// `image` with `color` taken out as alpha (GIMP's colour to alpha): each pixel becomes the
