@@ -358,6 +358,18 @@ struct AppIconTests {
         #expect(Self.farthestDrawn(try decode(res + "/mipmap-xxxhdpi/ic_launcher_monochrome.png")) <= 33 + 0.25)
         let store = try decode(folder + "/main/ic_launcher-playstore.png")
         #expect(store.width == 512 && store.layout == .rgb)
+        // A background drawable instead of a colour: drawn into background mipmaps.
+        try write(
+            ##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 108 108"><rect width="108" height="54" fill="#ff9800"/><rect y="54" width="108" height="54" fill="#4caf50"/></svg>"##,
+            folder + "/bg.svg")
+        let withDrawable = run(["assets", "android", folder + "/logo.svg", "--icons", "--background", folder + "/bg.svg", "--output", folder + "/other/res"])
+        #expect(withDrawable.status == 0, "\(withDrawable.err)")
+        #expect(
+            try String(contentsOfFile: folder + "/other/res/mipmap-anydpi-v26/ic_launcher.xml", encoding: .utf8).contains(
+                #"<background android:drawable="@mipmap/ic_launcher_background"/>"#))
+        #expect(!FileIO.exists(folder + "/other/res/values/ic_launcher_background.xml"))
+        let background = try decode(folder + "/other/res/mipmap-xxxhdpi/ic_launcher_background.png")
+        #expect(rgba(background, 10, 10) == [255, 152, 0, 255] && rgba(background, 10, 420) == [76, 175, 80, 255])
 
         guard let aapt = CommandLineTests.executable("aapt"), FileIO.isRegularFile("/usr/share/android-framework-res/framework-res.apk") else {
             print("SKIP: aapt or android-framework-res not found; the mipmaps are not packaged")

@@ -130,8 +130,8 @@ enum SharedOptions {
         ),
         OptionSpec(name: "manifest", value: .path("FILE"), summary: "the AndroidManifest.xml naming the icon (default: the one beside res/)"),
         OptionSpec(
-            name: "background", value: .text("#RRGGBB"),
-            summary: "an icon made from a master: its background colour (default: the master's edge colour, else white)"),
+            name: "background", value: .text("#RRGGBB|FILE"),
+            summary: "an icon made from a master: its background colour or image (default: the master's edge colour, else white)"),
     ]
 
     /// `assets ios|web --center`.

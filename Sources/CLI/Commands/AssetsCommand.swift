@@ -141,12 +141,16 @@ enum AssetsCommand: Command {
     private static func runIcons(inputs: [String], output: String, options: AssetOptions, invocation: Invocation) throws -> ExitCode {
         let arguments = invocation.arguments
         let console = invocation.console
-        var background: AndroidColor?
+        var background: AppIcon.Background?
         if let given = arguments.value("background") {
-            guard let color = AndroidColor(parsing: given) else {
-                throw UsageError("--background needs a colour such as #1A73E8 (#RGB, #RRGGBB, #AARRGGBB), got '\(given)'")
+            if let color = AndroidColor(parsing: given) {
+                background = .color(color)
+            } else if FileIO.isRegularFile(given) {
+                background = .drawable(path: given)
+            } else {
+                throw UsageError(
+                    "--background needs a colour such as #1A73E8 (#RGB, #RRGGBB, #AARRGGBB) or an image file (SVG, vector drawable, PNG), got '\(given)'")
             }
-            background = color
         }
         let icon = try AppIcon.find(in: inputs, manifest: arguments.value("manifest"), background: background, options: options)
         let result = try AppIconConverter(options: options).convert(icon)

@@ -10,7 +10,7 @@ extension AppIcon {
     /// `adaptive-icon` or is called `ic_launcher…` (`ic_launcher` first). Its highest-API XML
     /// (`mipmap-anydpi-v26`) is read as an adaptive icon; without one, its densest PNG is a legacy
     /// icon.
-    public static func find(in inputs: [String], manifest: String? = nil, background: AndroidColor? = nil, options: AssetOptions) throws -> AppIcon {
+    public static func find(in inputs: [String], manifest: String? = nil, background: Background? = nil, options: AssetOptions) throws -> AppIcon {
         guard let input = inputs.first else { throw AppIconError.notFound(inputs: "no input", looked: "nothing given") }
         if inputs.count > 1 { throw AppIconError.severalSources(first: inputs[0], second: inputs[1]) }
         let path = input.count > 1 && input.hasSuffix("/") ? String(input.dropLast()) : input
@@ -73,7 +73,8 @@ extension AppIcon {
         return icon
     }
 
-    /// `<application android:icon>` of the manifest at `path`, `nil` when it names none.
+    /// `<application android:icon>` of the manifest at `path` (else its `android:roundIcon`),
+    /// `nil` when it names none.
     static func manifestIcon(_ path: String) throws -> String? {
         let root: ResourceXMLElement
         do {
@@ -82,7 +83,8 @@ extension AppIcon {
             throw AppIconError.manifest(path: path, reason: "\(error)")
         }
         guard root.name == "manifest" else { throw AppIconError.manifest(path: path, reason: "the root element is <\(root.name)>, not <manifest>") }
-        return root.children.first { $0.name == "application" }?.attribute("icon")
+        let application = root.children.first { $0.name == "application" }
+        return application?.attribute("icon") ?? application?.attribute("roundIcon")
     }
 
     /// The adaptive icon at `path`: its `<background>`, `<foreground>` and `<monochrome>` layers.

@@ -23,7 +23,14 @@ extension AppIcon {
     /// A master that is a picture to its edges (opaque, its edge of many colours: an iOS icon)
     /// is the background instead, filling the visible square, its edge repeated into the bleed,
     /// with no foreground (unless `background` is given: then it is fitted whole on that colour).
-    public static func master(_ path: String, background given: AndroidColor?, options: AssetOptions) throws -> AppIcon {
+    public static func master(_ path: String, background: Background? = nil, options: AssetOptions) throws -> AppIcon {
+        var given: AndroidColor?
+        var backgroundLayer: DrawableLayer?
+        switch background {
+        case .color(let color): given = color
+        case .drawable(let file): (given, backgroundLayer) = (AndroidColor(red: 255, green: 255, blue: 255), try drawable(file, options: options))
+        case nil: break
+        }
         let bytes = try FileIO.read(path, maxBytes: 256 << 20)
         var icon = AppIcon(source: path, name: AssetCollector.assetName(path))
         icon.isFromMaster = true
@@ -122,9 +129,41 @@ extension AppIcon {
         } else {
             icon.foreground = .inset(.image(foreground, path: path), insets)
         }
-        icon.background = icon.backgroundColor.map(DrawableLayer.color)
+        icon.background = backgroundLayer ?? icon.backgroundColor.map(DrawableLayer.color)
+        if backgroundLayer != nil { icon.backgroundColor = nil }
         icon.monochrome = icon.foreground
         return icon
+    }
+
+    /// The background an icon made from a master is given: a colour, or a drawable (an SVG, a
+    /// vector drawable or a bitmap) filling the 108 dp canvas.
+    public enum Background: Sendable, Hashable {
+        /// A colour (written as an Android `values` colour).
+        case color(AndroidColor)
+        /// The image file at `path`, filling the canvas.
+        case drawable(path: String)
+    }
+
+    /// The image file at `path` as a layer filling its box: a vector drawable or an SVG that
+    /// converts to one stays a vector; other files are decoded.
+    static func drawable(_ path: String, options: AssetOptions) throws -> DrawableLayer {
+        do {
+            let bytes = try FileIO.read(path, maxBytes: 256 << 20)
+            switch ImageFormat(path: path) {
+            case .vectorDrawable:
+                let resources = try AssetConverter.resources(forDrawableAt: path, options: options)
+                return .vector(try VectorDrawableCodec.drawable(bytes, limits: options.limits, resources: resources), path: path)
+            case .svg:
+                if let vector = try? VectorDrawable(svg: bytes, limits: options.limits) { return .vector(vector, path: path) }
+                var decoding = DecodeOptions(limits: options.limits)
+                decoding.rendering = VectorRendering(width: 1536, height: 1536)
+                return .image(try ImageCodecs.decode(bytes, options: decoding), path: path)
+            default:
+                return .image(try ImageCodecs.decode(bytes, options: DecodeOptions(limits: options.limits)).uprighted(), path: path)
+            }
+        } catch {
+            throw AssetConverter.reading(error, path: path, limits: options.limits)
+        }
     }
 
     /// The mean colour of `image`'s outermost pixels (8-bit RGBA).
