@@ -1,4 +1,5 @@
 import Foundation
+import NinepipeTestSupport
 import Testing
 
 @testable import NinepipeCore
@@ -7,7 +8,7 @@ import Testing
 /// (two x stretch regions, one y region, padding, layout bounds). Our chunks must match its bytes.
 @Suite("aapt compatibility")
 struct AaptCompatibilityTests {
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+    static let fixtures = Repository.root.appendingPathComponent("Tests/NinepipeCoreTests").appendingPathComponent("Fixtures")
 
     /// The (type, body) of every chunk in `bytes`.
     func chunks(_ bytes: [UInt8]) throws -> [(String, [UInt8])] {

@@ -1,4 +1,5 @@
 import Foundation
+import NinepipeTestSupport
 import Testing
 
 @testable import NinepipeCore
@@ -7,7 +8,7 @@ import Testing
 extension EXIFTests {
     @Test("removing the location from any truncation or corruption of a real EXIF block never traps and leaves no GPS pointer")
     func removingLocationFromDamagedBlocks() throws {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        let url = Repository.root.appendingPathComponent("Tests")
             .appendingPathComponent("NinepipeHostTests/Fixtures/metadata/gps.jpg")
         let block = try #require(try ImageCodecs.info(Array(try Data(contentsOf: url))).metadata.exif.map(EXIF.stripPrefix))
         let clean = try #require(EXIF.removingLocation(from: block))

@@ -105,7 +105,7 @@ struct GIFCompositingTests {
         print("\(suffix) corpus: \(compared) of \(files.count) files compared with Pillow")
     }
 
-    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let script = Repository.root
         .appendingPathComponent("Scripts/pillow-frames.py").path
 }
 

@@ -1,11 +1,12 @@
 import Foundation
+import NinepipeTestSupport
 import Testing
 
 @testable import NinepipeCore
 
 @Suite("JPEG codec")
 struct JPEGTests {
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+    static let fixtures = Repository.root.appendingPathComponent("Tests/NinepipeCoreTests").appendingPathComponent("Fixtures")
 
     func fixture(_ name: String) throws -> [UInt8] { try TestFiles.bytes(Self.fixtures.appendingPathComponent(name)) }
 

@@ -1,4 +1,5 @@
 import Foundation
+import NinepipeTestSupport
 import Testing
 
 @testable import NinepipeCore
@@ -106,7 +107,7 @@ extension OrientationRemapTests {
     /// decoding and is now turned then.
     @Test("a CMYK JPEG with an orientation is turned upright while decoding too")
     func cmykUpright() throws {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/fuzz-cmyk-orient6.jpg")
+        let url = Repository.root.appendingPathComponent("Tests/NinepipeCoreTests").appendingPathComponent("Fixtures/fuzz-cmyk-orient6.jpg")
         let bytes = Array(try Data(contentsOf: url))
         var decoder = JPEGDecoder()
         decoder.appliesOrientation = true

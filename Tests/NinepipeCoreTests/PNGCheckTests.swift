@@ -1,4 +1,5 @@
 import Foundation
+import NinepipeTestSupport
 import Testing
 
 @testable import NinepipeCore
@@ -6,7 +7,7 @@ import Testing
 /// Our PNG output passes `pngcheck -v` (an independent validator), when it is installed.
 @Suite("pngcheck accepts our output")
 struct PNGCheckTests {
-    static let pngcheck = ["/usr/bin/pngcheck", "/usr/local/bin/pngcheck"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    static let pngcheck = ChildProcess.tool("pngcheck")
 
     static func images() -> [(String, Image)] {
         var rgba: [UInt8] = []
@@ -35,15 +36,9 @@ struct PNGCheckTests {
         let path = NSTemporaryDirectory() + "ninepipe-pngcheck-\(UUID().uuidString).png"
         try ImageCodecs.write(image, to: path, options: EncodeOptions(format: .png))
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = ["-v", path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(output)")
+        let result = try ChildProcess.run(tool, ["-v", path])
+        let output = String(decoding: result.out, as: UTF8.self)
+        #expect(result.status == 0, "\(output)")
         #expect(output.contains("No errors detected"), "\(output)")
     }
 }

@@ -1,5 +1,6 @@
 import CZlib
 import Foundation
+import NinepipeTestSupport
 import Testing
 
 @testable import NinepipeCore
@@ -105,12 +106,7 @@ struct PNGParallelDeflateTests {
     func pngcheck() throws {
         let path = try TestFiles.temporaryDirectory() + "/big.png"
         try ImageCodecs.write(Self.photo(layout: .rgba), to: path, options: EncodeOptions(format: .png))
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try #require(PNGCheckTests.pngcheck))
-        process.arguments = ["-q", path]
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        #expect(try ChildProcess.run(#require(PNGCheckTests.pngcheck), ["-q", path]).status == 0)
     }
 }
 

@@ -8,7 +8,7 @@ import Testing
 /// density (rounded outward), the frame read back as aapt reads a `.9.png`.
 @Suite("Vector nine-patches", .enabled(if: ImageFormat.svg.isAvailable, "no SVG here: a build without it, or librsvg2-2 not installed"))
 struct SVGNinePatchTests {
-    static let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let example = Repository.root
         .appendingPathComponent("Examples/vector/button.9.svg")
 
     func draw(_ bytes: [UInt8], scale: Double, warn: (String) -> Void = { _ in }) throws -> Image {

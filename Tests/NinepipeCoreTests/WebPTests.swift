@@ -144,12 +144,7 @@ struct WebPTests {
         let folder = try TemporaryFolder.make("webp-dwebp")
         let image = Self.picture(.rgba, width: 90, height: 70)
         try ImageCodecs.write(image, to: folder + "/a.webp", options: EncodeOptions(format: .webp, quality: 70))
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try #require(Self.dwebp))
-        process.arguments = ["-quiet", "-pam", folder + "/a.webp", "-o", folder + "/a.pam"]
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        #expect(try ChildProcess.run(#require(Self.dwebp), ["-quiet", "-pam", folder + "/a.webp", "-o", folder + "/a.pam"]).status == 0)
         // PAM: a text header ending in ENDHDR, then RGBA rows.
         let pam = try TestFiles.bytes(URL(fileURLWithPath: folder + "/a.pam"))
         let marker = Array("ENDHDR\n".utf8)
@@ -159,8 +154,7 @@ struct WebPTests {
     }
 
     static let dwebp: String? = {
-        let path = "/usr/bin/dwebp"
-        if FileManager.default.isExecutableFile(atPath: path) { return path }
+        if let path = ChildProcess.tool("dwebp") { return path }
         print("SKIP: dwebp not found (apt-get install webp); the independent WebP decoder check is skipped")
         return nil
     }()

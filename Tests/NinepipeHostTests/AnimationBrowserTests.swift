@@ -31,8 +31,8 @@ struct AnimationBrowserTests {
 
     @Test("Chromium decodes every frame of our GIF and lossless WebP to the picture meant, with its duration")
     func frames() throws {
-        guard let chromium = CommandLineTests.executable("chromium") ?? CommandLineTests.executable("chromium-browser"),
-            let curl = CommandLineTests.executable("curl")
+        guard let chromium = ChildProcess.tool("chromium", "chromium-browser"),
+            let curl = ChildProcess.tool("curl")
         else {
             print("SKIP: chromium or curl not found (apt-get install chromium curl); the animations browser test is skipped")
             return
@@ -46,7 +46,7 @@ struct AnimationBrowserTests {
         }
         // A dithered GIF of many colours (the compositing fixture, enlarged): Chromium must show what
         // our decoder reads from it, frame for frame.
-        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        let fixture = Repository.root.appendingPathComponent("Tests")
             .appendingPathComponent("NinepipeCoreTests/Fixtures/gif/anim-local.gif")
         let source = try GIFDecoder().decodeAnimation(Array(try Data(contentsOf: fixture)))
         let enlarged = try source.mapImages { image in

@@ -8,7 +8,7 @@ import Testing
 /// Issue 31: animations through pipelines, batches and the command line.
 @Suite("Animations on the command line", .enabled(if: GIFCodec.isAvailable && WebPCodec.isAvailable, "this build has no GIF or WebP"))
 struct AnimationCommandTests {
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    static let fixtures = Repository.root.appendingPathComponent("Tests")
         .appendingPathComponent("NinepipeCoreTests/Fixtures")
 
     /// A folder holding the GIF fixtures `names`.

@@ -16,11 +16,7 @@ import Testing
 struct AppIconTests {
     static let android = #"xmlns:android="http://schemas.android.com/apk/res/android""#
 
-    func run(_ arguments: [String]) -> (status: Int32, out: String, err: String) {
-        let console = TestConsole()
-        let status = CommandLineTool().run(arguments, console: console.console())
-        return (status, console.out, console.err)
-    }
+    func run(_ arguments: [String]) -> (status: Int32, out: String, err: String) { TestConsole.run(arguments) }
 
     func write(_ text: String, _ path: String) throws {
         try FileManager.default.createDirectory(atPath: FileIO.parentDirectory(of: path), withIntermediateDirectories: true)
@@ -241,8 +237,8 @@ struct AppIconTests {
         } else {
             print("SKIP: Pillow not found (apt-get install python3-pil); favicon.ico is not read by Pillow")
         }
-        guard let chromium = CommandLineTests.executable("chromium") ?? CommandLineTests.executable("chromium-browser"),
-            CommandLineTests.executable("python3") != nil
+        guard let chromium = ChildProcess.tool("chromium", "chromium-browser"),
+            ChildProcess.tool("python3") != nil
         else {
             print("SKIP: chromium or python3 not found; the web manifest is not read by Chromium")
             return
@@ -371,7 +367,7 @@ struct AppIconTests {
         let background = try decode(folder + "/other/res/mipmap-xxxhdpi/ic_launcher_background.png")
         #expect(rgba(background, 10, 10) == [255, 152, 0, 255] && rgba(background, 10, 420) == [76, 175, 80, 255])
 
-        guard let aapt = CommandLineTests.executable("aapt"), FileIO.isRegularFile("/usr/share/android-framework-res/framework-res.apk") else {
+        guard let aapt = ChildProcess.tool("aapt"), FileIO.isRegularFile("/usr/share/android-framework-res/framework-res.apk") else {
             print("SKIP: aapt or android-framework-res not found; the mipmaps are not packaged")
             return
         }

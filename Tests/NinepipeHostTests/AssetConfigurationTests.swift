@@ -158,7 +158,7 @@ struct AssetConfigurationTests {
         #expect(css.contains("@media (prefers-color-scheme: dark) {\n  .card {") && css.contains(#"url("card-dark.png")"#), "\(css)")
         #expect(try String(contentsOfFile: folder + "/web/arrow.css", encoding: .utf8).contains(".arrow:dir(rtl) {"))
         #expect(css.contains(".card:lang(pt-BR) {") && css.contains(#"url("card-pt-BR.png")"#), "\(css)")
-        guard let chromium = CommandLineTests.executable("chromium") ?? CommandLineTests.executable("chromium-browser") else {
+        guard let chromium = ChildProcess.tool("chromium", "chromium-browser") else {
             print("SKIP: chromium not found (apt-get install chromium); the variants' CSS is not checked in a browser")
             return
         }

@@ -11,7 +11,7 @@ import Testing
 /// Every path is absolute, so these run beside the serialized command-line suite.
 @Suite("ninepipe assets")
 struct AssetsTests {
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/assets")
+    static let fixtures = Repository.root.appendingPathComponent("Tests/NinepipeHostTests").appendingPathComponent("Fixtures/assets")
 
     /// The densities of the `button` fixture and their scales; at mdpi it is 16×12 with
     /// stretch regions x 4..<12, y 4..<8, padding 2 and layout bounds 2 on every side.
@@ -216,7 +216,7 @@ struct AssetsTests {
     @Test("several stretch regions: one span with a warning naming file and axis, an error with --strict")
     func severalRegions() throws {
         let root = try directory()
-        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        let source = Repository.root.appendingPathComponent("Tests")
             .appendingPathComponent("NinepipeCoreTests/Fixtures/aapt-button.9.png").path
         try FileManager.default.createDirectory(atPath: root + "/drawable-xhdpi", withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: source, toPath: root + "/drawable-xhdpi/button.9.png")

@@ -10,7 +10,7 @@ import Testing
 /// under a `.9.png` name with no frame, which Ninepipe itself then misread.
 @Suite("batch load options and .9.png outputs")
 struct BatchLoadOptionsTests {
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    static let fixtures = Repository.root.appendingPathComponent("Tests")
 
     func workspace(with files: [String: String]) throws -> String {
         let directory = try TemporaryFolder.make("batchload")

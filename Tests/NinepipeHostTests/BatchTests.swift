@@ -53,8 +53,7 @@ struct BatchTests {
         let root = try TemporaryFolder.make("long")
         let name = String(repeating: "é", count: 123) + ".png"  // 246 + 4 bytes
         #expect(name.utf8.count == 250)
-        let card = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Examples/card.png").path
+        let card = Repository.root.appendingPathComponent("Examples/card.png").path
         let result = TestConsole.run(["run", "-e", "load \"\(card)\" | resize width=8 | save \"\(root)/\(name)\""])
         #expect(result.status == 0, "\(result.err)")
         #expect(try size(root + "/" + name) == [8, 5])

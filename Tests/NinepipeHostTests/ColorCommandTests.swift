@@ -7,7 +7,7 @@ import Testing
 /// thumbnails converted to sRGB unless `icc=keep`.
 @Suite("colour management in pipelines", .enabled(if: ColorManagement.isAvailable, "this build has no LittleCMS"))
 struct ColorCommandTests {
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    static let fixtures = Repository.root.appendingPathComponent("Tests")
         .appendingPathComponent("NinepipeCoreTests/Fixtures/color")
 
     func decoded(_ path: String) throws -> Image { try ImageCodecs.decode(Array(try Data(contentsOf: URL(fileURLWithPath: path)))) }

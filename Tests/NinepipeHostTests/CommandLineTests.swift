@@ -177,8 +177,7 @@ struct CommandLineTests {
 
     @Test("the built executable runs and returns the documented exit codes")
     func executable() throws {
-        let binary = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent(".build/debug/ninepipe")
+        let binary = Repository.builtExecutable
         guard FileManager.default.isExecutableFile(atPath: binary.path) else {
             print("SKIP: \(binary.path) not built; executable test skipped")
             return

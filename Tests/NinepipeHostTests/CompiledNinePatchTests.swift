@@ -228,7 +228,7 @@ extension CommandLineTests {
     @Test("every compiled .9.png in framework-res.apk keeps its size and chunks")
     func frameworkResTree() throws {
         let apk = "/usr/share/android-framework-res/framework-res.apk"
-        guard FileManager.default.fileExists(atPath: apk), let unzip = Self.executable("unzip") else {
+        guard FileManager.default.fileExists(atPath: apk), let unzip = ChildProcess.tool("unzip") else {
             print("SKIP: \(apk) or unzip not found (apt-get install android-framework-res unzip); the framework-res sweep is skipped")
             return
         }
@@ -274,13 +274,5 @@ extension CommandLineTests {
     static func temporaryDirectory() throws -> String {
         let path = try TemporaryFolder.make("compiled")
         return path
-    }
-
-    static func executable(_ name: String) -> String? {
-        for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":") {
-            let path = "\(directory)/\(name)"
-            if FileManager.default.isExecutableFile(atPath: path) { return path }
-        }
-        return nil
     }
 }

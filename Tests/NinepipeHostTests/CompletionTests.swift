@@ -10,7 +10,7 @@ import Testing
 /// skips, saying so, when its shell is not installed) and asked to complete as a user would.
 @Suite("shell completions")
 struct CompletionTests {
-    static let binDirectory = CommandLineTests.builtExecutable.deletingLastPathComponent().path
+    static let binDirectory = Repository.builtExecutable.deletingLastPathComponent().path
 
     /// Runs `script` with `shell` and the built `ninepipe` first on PATH; `nil` (skip) when either is missing.
     func run(_ shell: String, _ arguments: [String], _ script: String) throws -> String? {
@@ -18,8 +18,8 @@ struct CompletionTests {
             print("SKIP: \(shell) is not installed; its completion test is skipped")
             return nil
         }
-        guard FileManager.default.isExecutableFile(atPath: CommandLineTests.builtExecutable.path) else {
-            print("SKIP: \(CommandLineTests.builtExecutable.path) not built; \(shell) completion test skipped")
+        guard FileManager.default.isExecutableFile(atPath: Repository.builtExecutable.path) else {
+            print("SKIP: \(Repository.builtExecutable.path) not built; \(shell) completion test skipped")
             return nil
         }
         var environment = ProcessInfo.processInfo.environment

@@ -14,7 +14,7 @@ import Testing
 /// - `<!-- runnable exit=N -->` expects N of every command in the block.
 @Suite("documentation commands")
 struct DocCommandTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = Repository.root
 
     /// A command, where it is, what it must print (when the block shows it) and its exit status.
     struct Command: CustomStringConvertible {
@@ -136,7 +136,7 @@ struct DocCommandTests {
         let commands = try Self.commands()
         #expect(commands.count >= 40, "only \(commands.count) runnable commands found")
         let directory = try Self.workspace()
-        let bin = CommandLineTests.builtExecutable.deletingLastPathComponent().path
+        let bin = Repository.builtExecutable.deletingLastPathComponent().path
         // The compiled nine-patch the manual's commands name, made as the manual says.
         for setup in ["ninepipe ninepatch compile button.9.png compiled.png", "ninepipe ninepatch compile button.9.png button.png"] {
             #expect(try Self.shell(setup, in: directory, bin: bin).status == 0)

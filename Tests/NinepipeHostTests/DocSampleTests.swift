@@ -10,7 +10,7 @@ import Testing
 /// their own function (so `try` and `return` read as they would in the reader's code).
 @Suite("documentation samples")
 struct DocSampleTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = Repository.root
 
     /// The Swift blocks of a Markdown file, with the line each starts on; a block right after a
     /// `<!-- sample: excerpt … -->` line (a quoted declaration, a piece of Package.swift) is left out.
@@ -74,7 +74,7 @@ struct DocSampleTests {
 
     @Test("every Swift sample in README.md, Plugins.md and Docs/ type-checks", arguments: documents)
     func samplesCompile(document: String) throws {
-        let build = Self.root.appendingPathComponent(".build/debug").path
+        let build = Repository.buildFolder.path
         guard FileManager.default.fileExists(atPath: build + "/Modules/NinepipeHost.swiftmodule") else {
             print("SKIP: \(build)/Modules not found; documentation samples not checked")
             return

@@ -20,7 +20,7 @@ extension CommandLineTests {
 
     @Test("an Indexed Job of 4 shards, one killed and resumed with --skip-existing: every output once, reports add up")
     func indexedJob() throws {
-        let binary = CommandLineTests.builtExecutable
+        let binary = Repository.builtExecutable
         guard FileManager.default.isExecutableFile(atPath: binary.path) else {
             print("SKIP: \(binary.path) not built; the Indexed Job simulation is skipped")
             return

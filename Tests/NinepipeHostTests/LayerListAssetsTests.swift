@@ -14,11 +14,7 @@ import Testing
 struct LayerListAssetsTests {
     static let android = #"xmlns:android="http://schemas.android.com/apk/res/android""#
 
-    func run(_ arguments: [String]) -> (status: Int32, out: String, err: String) {
-        let console = TestConsole()
-        let status = CommandLineTool().run(arguments, console: console.console())
-        return (status, console.out, console.err)
-    }
+    func run(_ arguments: [String]) -> (status: Int32, out: String, err: String) { TestConsole.run(arguments) }
 
     func write(_ text: String, _ path: String) throws {
         try FileManager.default.createDirectory(atPath: FileIO.parentDirectory(of: path), withIntermediateDirectories: true)

@@ -9,9 +9,9 @@ import Testing
 /// coefficients (`save … lossless=auto|always|never`), from the command line and in batches.
 @Suite("lossless JPEG pipelines")
 struct LosslessJPEGTests {
-    static let photos = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    static let photos = Repository.root.appendingPathComponent("Tests")
         .appendingPathComponent("NinepipeCoreTests/Fixtures/photos")
-    static let jpegtran = ["/usr/bin/jpegtran", "/usr/local/bin/jpegtran"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    static let jpegtran = ChildProcess.tool("jpegtran")
 
     /// rocket.jpg (a real photo) cut losslessly to whole blocks (640×416) and tagged with
     /// `orientation`: a phone photo every turn of which is exact.

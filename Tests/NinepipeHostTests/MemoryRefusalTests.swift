@@ -28,7 +28,7 @@ struct MemoryRefusalTests {
     func run(_ arguments: [String], limitMB megabytes: Int, in dir: String) throws -> (status: Int32, err: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "ulimit -v \(megabytes * 1024) && exec \"$0\" \"$@\"", CommandLineTests.builtExecutable.path] + arguments
+        process.arguments = ["-c", "ulimit -v \(megabytes * 1024) && exec \"$0\" \"$@\"", Repository.builtExecutable.path] + arguments
         process.currentDirectoryURL = URL(fileURLWithPath: dir)
         let stderr = Pipe()
         process.standardError = stderr
@@ -41,8 +41,8 @@ struct MemoryRefusalTests {
 
     @Test("the review's 38-byte WebP under a 2 GB address-space limit: an error naming the need, exit 1, in well under a second")
     func reviewFile() throws {
-        guard FileManager.default.isExecutableFile(atPath: CommandLineTests.builtExecutable.path) else {
-            print("SKIP: \(CommandLineTests.builtExecutable.path) not built; address-space limit tests skipped")
+        guard FileManager.default.isExecutableFile(atPath: Repository.builtExecutable.path) else {
+            print("SKIP: \(Repository.builtExecutable.path) not built; address-space limit tests skipped")
             return
         }
         let dir = try TemporaryFolder.make("memory")
@@ -67,8 +67,8 @@ struct MemoryRefusalTests {
 
     @Test("a step needing more than the room left is refused by name, never a trap; with room it runs")
     func stepsAsk() throws {
-        guard FileManager.default.isExecutableFile(atPath: CommandLineTests.builtExecutable.path) else {
-            print("SKIP: \(CommandLineTests.builtExecutable.path) not built; address-space limit tests skipped")
+        guard FileManager.default.isExecutableFile(atPath: Repository.builtExecutable.path) else {
+            print("SKIP: \(Repository.builtExecutable.path) not built; address-space limit tests skipped")
             return
         }
         let dir = try TemporaryFolder.make("memory-steps")

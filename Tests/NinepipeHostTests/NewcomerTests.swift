@@ -140,7 +140,7 @@ struct NewcomerTests {
     @Test("info --format json: one object a file on one line, the documented keys, an error object for a file that fails")
     func infoJSON() throws {
         let dir = try workspace()
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = Repository.root
         let gif = root.appendingPathComponent("Tests/NinepipeCoreTests/Fixtures/gif/anim-keep.gif").path
         let svg = root.appendingPathComponent("Examples/vector/button.9.svg").path
         let result = TestConsole.run(["info", "--format", "json", dir + "/in.png", gif, svg, dir + "/missing.png", "--alpha"])
@@ -263,7 +263,7 @@ struct NewcomerTests {
         #expect(help.contains("--source-density ldpi|mdpi|tvdpi|hdpi|xhdpi|xxhdpi|xxxhdpi"), "\(help)")
         let ninePatch = TestConsole.run(["plugins", "ninepatch"]).out
         #expect(ninePatch.contains("output width (default: the image's"), "\(ninePatch)")
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = Repository.root
         let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
         #expect(!readme.contains("ldpi…xxxhdpi"))
         let dsl = try String(contentsOf: root.appendingPathComponent("Docs/DSL.md"), encoding: .utf8)

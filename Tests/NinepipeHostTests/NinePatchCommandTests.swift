@@ -8,7 +8,7 @@ import Testing
 /// `ninepipe ninepatch …` and nine-patch load/save, as users run them (same serialized suite as
 /// the other command-line tests, because running the tool changes the current directory).
 extension CommandLineTests {
-    static let aaptFixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    static let aaptFixtures = Repository.root.appendingPathComponent("Tests")
         .appendingPathComponent("NinepipeCoreTests/Fixtures")
 
     /// A directory holding button.9.png (a source drawn for aapt) and aapt.png (aapt singleCrunch's output).
@@ -82,7 +82,7 @@ extension CommandLineTests {
     func issueCommands() throws {
         let dir = try ninePatchWorkspace()
         try FileManager.default.copyItem(atPath: dir + "/aapt.png", toPath: dir + "/compiled.png")
-        let card = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let card = Repository.root
             .appendingPathComponent("Examples/card.png").path
         try FileManager.default.copyItem(atPath: card, toPath: dir + "/card.png")
         for arguments in [

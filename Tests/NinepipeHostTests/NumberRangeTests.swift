@@ -62,7 +62,7 @@ extension CommandLineTests {
         let dir = try workspace()
         _ = TestConsole.run(["run", "-e", #"load "in.png" | resize width=800 | save "big.png""#], in: dir)
         let process = Process()
-        process.executableURL = CommandLineTests.builtExecutable
+        process.executableURL = Repository.builtExecutable
         process.arguments = ["run", "-e", "blur sigma=6", "big.png", "in.png", "--output", "out/", "--jobs", "256", "--quiet"]
         process.currentDirectoryURL = URL(fileURLWithPath: dir)
         process.standardError = FileHandle.nullDevice

@@ -11,11 +11,7 @@ import Testing
 @Suite("plugin loading")
 struct PluginLoadingTests {
     /// A C compiler to build fake plugin libraries: the toolchain's clang, or the system's cc.
-    static var compiler: String? {
-        ["/usr/bin/clang", "/usr/bin/cc", "/usr/bin/gcc"].first { FileManager.default.isExecutableFile(atPath: $0) }
-            ?? ProcessInfo.processInfo.environment["PATH"]?.split(separator: ":")
-            .map { "\($0)/clang" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
+    static var compiler: String? { ChildProcess.tool("/usr/bin/clang", "/usr/bin/cc", "/usr/bin/gcc", "clang") }
 
     /// Builds a shared library whose header reports `abi`, `core` and `toolchain`.
     func fakePlugin(abi: Int, core: String, toolchain: String, directory: String) throws -> String? {

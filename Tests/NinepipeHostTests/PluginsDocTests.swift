@@ -1,4 +1,5 @@
 import Foundation
+import NinepipeTestSupport
 import Testing
 
 @testable import NinepipeHost
@@ -7,7 +8,7 @@ import Testing
 struct PluginsDocTests {
     @Test("the step tables in Plugins.md and Docs/Steps.md match the registry", arguments: ["Plugins.md", "Docs/Steps.md"])
     func tableIsFresh(file: String) throws {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let url = Repository.root
             .appendingPathComponent(file)
         let text = try String(contentsOf: url, encoding: .utf8)
         let begin = try #require(text.range(of: StepTable.begin), "\(file) lacks the table's begin marker")

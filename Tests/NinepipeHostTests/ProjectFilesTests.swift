@@ -1,5 +1,6 @@
 import Foundation
 import NinepipeCore
+import NinepipeTestSupport
 import Testing
 
 @testable import NinepipeHost
@@ -9,10 +10,17 @@ import Testing
 /// installs exactly the runtime packages the release smoke test proves.
 @Suite("project files")
 struct ProjectFilesTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = Repository.root
 
     static func text(_ name: String) throws -> String {
         try String(contentsOf: root.appendingPathComponent(name), encoding: .utf8)
+    }
+
+    /// The tests that run the built executable skip when it is missing: it must be where they look.
+    @Test("the built ninepipe executable and modules are found beside the running tests")
+    func builtProducts() {
+        #expect(FileManager.default.isExecutableFile(atPath: Repository.builtExecutable.path), "\(Repository.builtExecutable.path)")
+        #expect(FileManager.default.fileExists(atPath: Repository.buildFolder.appendingPathComponent("Modules/NinepipeHost.swiftmodule").path))
     }
 
     @Test("LICENSE is the Apache License 2.0; NOTICE, CHANGELOG, CONTRIBUTING and SECURITY exist")
@@ -41,7 +49,7 @@ struct ProjectFilesTests {
         let notice = try Self.text("NOTICE")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/ldd")
-        process.arguments = [CommandLineTests.builtExecutable.path]
+        process.arguments = [Repository.builtExecutable.path]
         let out = Pipe()
         process.standardOutput = out
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/ldd"), (try? process.run()) != nil else {

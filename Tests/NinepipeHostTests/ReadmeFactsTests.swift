@@ -1,5 +1,6 @@
 import Foundation
 import NinepipeCore
+import NinepipeTestSupport
 import Testing
 
 @testable import NinepipeHost
@@ -10,7 +11,7 @@ import Testing
 /// the README is an index under 12 KB that links every page of the manual in Docs/.
 @Suite("README facts")
 struct ReadmeFactsTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = Repository.root
 
     /// README.md and every Docs/ page, one after the other (the manual the README points into).
     static let readme: String = {

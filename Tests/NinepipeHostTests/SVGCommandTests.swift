@@ -7,7 +7,7 @@ import Testing
 /// folders, `info`, `--max-render-seconds`, and raster files refusing a drawing size.
 @Suite("SVG on the command line", .enabled(if: ImageFormat.svg.isAvailable, "no SVG here: a build without it, or librsvg2-2 not installed"))
 struct SVGCommandTests {
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    static let fixtures = Repository.root.appendingPathComponent("Tests")
         .appendingPathComponent("NinepipeCoreTests/Fixtures/svg")
 
     /// A folder holding the Tango icon `tango-go-next.svg` (48×48) as `icon.svg`.

@@ -114,7 +114,7 @@ struct ShapeAssetsTests {
             #expect(css.contains(expected), "\(css)")
         }
         #expect(!FileManager.default.fileExists(atPath: folder + "/web/pill.png") && FileManager.default.fileExists(atPath: folder + "/web/ring@2x.png"))
-        guard let chromium = CommandLineTests.executable("chromium") ?? CommandLineTests.executable("chromium-browser") else {
+        guard let chromium = ChildProcess.tool("chromium", "chromium-browser") else {
             print("SKIP: chromium not found (apt-get install chromium); the shapes' CSS is not drawn in a browser")
             return
         }

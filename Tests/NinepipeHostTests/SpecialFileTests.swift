@@ -41,14 +41,14 @@ struct SpecialFileTests {
 
     @Test("SIGTERM ends a run blocked opening a FIFO with exit 143 within the grace period")
     func sigtermWhileBlocked() throws {
-        guard FileManager.default.isExecutableFile(atPath: CommandLineTests.builtExecutable.path) else {
-            print("SKIP: \(CommandLineTests.builtExecutable.path) not built; FIFO signal test skipped")
+        guard FileManager.default.isExecutableFile(atPath: Repository.builtExecutable.path) else {
+            print("SKIP: \(Repository.builtExecutable.path) not built; FIFO signal test skipped")
             return
         }
         let dir = try workspace()
         #expect(mkfifo(dir + "/named.png", 0o600) == 0)
         let process = Process()
-        process.executableURL = CommandLineTests.builtExecutable
+        process.executableURL = Repository.builtExecutable
         process.arguments = ["run", "-e", #"load "named.png" | save "x.png""#]
         process.currentDirectoryURL = URL(fileURLWithPath: dir)
         let stderr = Pipe()

@@ -8,37 +8,16 @@ import Testing
 /// Issue 11: `save` onto a symbolic link replaced the link (and as root turned `/dev/stdout`
 /// into a regular file); `load "-"`, `load "/dev/stdin"` and `save "-"` did not stream.
 extension CommandLineTests {
-    static let builtExecutable = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent(".build/debug/ninepipe")
-
     /// Runs the built executable with `input` on standard input; returns status, stdout, stderr.
     func runExecutable(_ arguments: [String], input: Data = Data(), in directory: String) throws -> (Int32, Data, String) {
-        let process = Process()
-        process.executableURL = Self.builtExecutable
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: directory)
-        let stdin = Pipe()
-        let stdout = Pipe()
-        let stderr = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        let writer = Thread {
-            stdin.fileHandleForWriting.write(input)
-            try? stdin.fileHandleForWriting.close()
-        }
-        writer.start()
-        let out = stdout.fileHandleForReading.readDataToEndOfFile()
-        let err = stderr.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, out, String(decoding: err, as: UTF8.self))
+        let result = try ChildProcess.run(Repository.builtExecutable.path, arguments, input: input, in: directory)
+        return (result.status, result.out, result.err)
     }
 
     @Test("load \"-\" and save \"-\" stream through pipes: PNG in, JPEG out, and back; /dev/stdin and /dev/stdout too")
     func streams() throws {
-        guard FileManager.default.isExecutableFile(atPath: Self.builtExecutable.path) else {
-            print("SKIP: \(Self.builtExecutable.path) not built; stream test skipped")
+        guard FileManager.default.isExecutableFile(atPath: Repository.builtExecutable.path) else {
+            print("SKIP: \(Repository.builtExecutable.path) not built; stream test skipped")
             return
         }
         let dir = try workspace()
@@ -130,8 +109,8 @@ extension CommandLineTests {
 extension CommandLineTests {
     @Test("SIGINT during a batch: no new files, the file in flight abandoned, no temporary left, summary printed, exit 130")
     func interruptedBatch() throws {
-        guard FileManager.default.isExecutableFile(atPath: Self.builtExecutable.path) else {
-            print("SKIP: \(Self.builtExecutable.path) not built; interrupt test skipped")
+        guard FileManager.default.isExecutableFile(atPath: Repository.builtExecutable.path) else {
+            print("SKIP: \(Repository.builtExecutable.path) not built; interrupt test skipped")
             return
         }
         let dir = try workspace()
@@ -139,7 +118,7 @@ extension CommandLineTests {
         let photo = try PNGEncoder().encode(Image(width: 300, height: 200, layout: .rgb, depth: .eight, fill: [90, 120, 200]))
         for index in 0..<40 { _ = FileManager.default.createFile(atPath: "\(dir)/many/\(index).png", contents: Data(photo)) }
         let process = Process()
-        process.executableURL = Self.builtExecutable
+        process.executableURL = Repository.builtExecutable
         process.arguments = ["run", "-e", "resize width=1200 filter=lanczos3", "many", "--output", "out/", "--jobs", "1"]
         process.currentDirectoryURL = URL(fileURLWithPath: dir)
         let stderr = Pipe()

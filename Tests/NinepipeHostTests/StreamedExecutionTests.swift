@@ -39,7 +39,7 @@ struct StreamedExecutionTests {
     ]
 
     /// A 20×14 RGBA image (aapt's button) for the overlay steps.
-    static let badge = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    static let badge = Repository.root.appendingPathComponent("Tests")
         .appendingPathComponent("NinepipeCoreTests/Fixtures/aapt-button.png").path
 
     /// One pipeline per built-in step (several for the streamed ones), and chains of them.

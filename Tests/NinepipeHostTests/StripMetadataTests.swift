@@ -12,7 +12,7 @@ import Testing
 /// and an XMP `iTXt`).
 @Suite("stripping metadata")
 struct StripMetadataTests {
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/metadata")
+    static let fixtures = Repository.root.appendingPathComponent("Tests/NinepipeHostTests").appendingPathComponent("Fixtures/metadata")
 
     /// The bytes of the GPS latitude value (three RATIONALs) in the file's EXIF block: what must
     /// not appear in a stripped output.

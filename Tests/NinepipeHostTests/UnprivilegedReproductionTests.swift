@@ -20,7 +20,7 @@ struct UnprivilegedReproductionTests {
     func runAsNobody(_ arguments: [String], in dir: String) throws -> (status: Int32, err: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-        process.arguments = ["--reuid=\(Self.nobody)", "--regid=\(Self.nobody)", "--clear-groups", "--", CommandLineTests.builtExecutable.path] + arguments
+        process.arguments = ["--reuid=\(Self.nobody)", "--regid=\(Self.nobody)", "--clear-groups", "--", Repository.builtExecutable.path] + arguments
         process.currentDirectoryURL = URL(fileURLWithPath: dir)
         let stderr = Pipe()
         process.standardError = stderr
@@ -34,7 +34,7 @@ struct UnprivilegedReproductionTests {
     /// Whether this machine can run the test: root, setpriv, a built executable nobody can run.
     static var canSwitchUsers: Bool {
         geteuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")
-            && FileManager.default.isExecutableFile(atPath: CommandLineTests.builtExecutable.path)
+            && FileManager.default.isExecutableFile(atPath: Repository.builtExecutable.path)
     }
 
     @Test("a planted link is replaced, not written through; another user's look-alike temporary is kept, ours removed")
@@ -83,7 +83,7 @@ struct UnprivilegedReproductionTests {
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = [
             "-c", "ulimit -v 2000000 && exec /usr/bin/setpriv --reuid=65534 --regid=65534 --clear-groups -- \"$0\" run -e invert in/big.webp --output big.png",
-            CommandLineTests.builtExecutable.path,
+            Repository.builtExecutable.path,
         ]
         process.currentDirectoryURL = URL(fileURLWithPath: dir)
         process.standardError = FileHandle.nullDevice

@@ -11,9 +11,9 @@ import Testing
 /// set with cap insets at each scale, and plain SVG icons become bitmaps drawn at each density.
 @Suite("assets from SVG", .enabled(if: ImageFormat.svg.isAvailable, "no SVG here: a build without it, or librsvg2-2 not installed"))
 struct VectorAssetsTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = Repository.root
     static let example = root.appendingPathComponent("Examples/vector/button.9.svg").path
-    static let aapt = ["/usr/bin/aapt", "/usr/lib/android-sdk/build-tools/debian/aapt"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    static let aapt = ChildProcess.tool("aapt", "/usr/lib/android-sdk/build-tools/debian/aapt")
     static let densities: [(name: String, scale: Double)] = [("ldpi", 0.75), ("mdpi", 1), ("hdpi", 1.5), ("xhdpi", 2), ("xxhdpi", 3), ("xxxhdpi", 4)]
 
     func run(_ arguments: [String]) -> (status: Int32, out: String, err: String) {

@@ -129,7 +129,7 @@ struct VectorDrawableAssetsTests {
 
     @Test("in Chromium, from file://: a template's CSS paints the page's color through it, at the shape Ninepipe draws; a plain one shows its colours")
     func browser() throws {
-        guard let chromium = CommandLineTests.executable("chromium") ?? CommandLineTests.executable("chromium-browser") else {
+        guard let chromium = ChildProcess.tool("chromium", "chromium-browser") else {
             print("SKIP: chromium not found (apt-get install chromium); vector drawables' CSS is not checked in a browser")
             return
         }

@@ -18,7 +18,7 @@ import Testing
 /// `Examples/vector/button.9.svg`, drawn at 1x and 2x (issue 30).
 @Suite("assets web in Chromium")
 struct WebAssetsBrowserTests {
-    static let frameworkRes = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    static let frameworkRes = Repository.root.appendingPathComponent("Tests")
         .appendingPathComponent("NinepipeCoreTests/Fixtures/framework-res").path
 
     /// Each element's requested size in CSS pixels; `nil` leaves width and height unset, so the
@@ -41,7 +41,7 @@ struct WebAssetsBrowserTests {
 
     @Test("the generated CSS lays out at the asked size with the nine-patch padding, and draws what ninepatch renders, at DPR 1 and 2")
     func browser() throws {
-        guard let chromium = CommandLineTests.executable("chromium") ?? CommandLineTests.executable("chromium-browser") else {
+        guard let chromium = ChildProcess.tool("chromium", "chromium-browser") else {
             print("SKIP: chromium not found (apt-get install chromium); the assets web browser test is skipped")
             return
         }
@@ -63,7 +63,7 @@ struct WebAssetsBrowserTests {
             "\(split.err)")
         let even = TestConsole.run(["assets", "web", dir + "/single", "--output", dir + "/web/", "--upscale"])
         #expect(even.status == 0 && !even.err.contains("not twice"), "\(even.err)")
-        let vector = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let vector = Repository.root
             .appendingPathComponent("Examples/vector/button.9.svg").path
         let drawnFromVector = ImageFormat.svg.isAvailable && TestConsole.run(["assets", "web", vector, "--output", dir + "/web/"]).status == 0
         if !ImageFormat.svg.isAvailable { print("SKIP: no SVG here; the vector button is left out of the browser test") }

@@ -52,7 +52,7 @@ struct GIFCommandTests {
     @Test("an animation saved as PNG keeps its first frame with one warning; frames=first says nothing; .gif is written; a stream from a GIF input is GIF")
     func readAndWrite() throws {
         let folder = try TemporaryFolder.make("gif-cli")
-        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        let fixtures = Repository.root.appendingPathComponent("Tests")
             .appendingPathComponent("NinepipeCoreTests/Fixtures/gif")
         for name in ["animated.gif", "transparent.gif"] {
             try FileManager.default.copyItem(atPath: fixtures.appendingPathComponent(name).path, toPath: folder + "/" + name)
@@ -102,7 +102,7 @@ struct HEIFCommandTests {
 struct AnimationInfoTests {
     @Test("frames with their durations, the total, and the loop count, for GIF and WebP")
     func info() throws {
-        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        let fixtures = Repository.root.appendingPathComponent("Tests")
             .appendingPathComponent("NinepipeCoreTests/Fixtures")
         let gif = TestConsole.run(["info", fixtures.appendingPathComponent("gif/timed.gif").path])
         #expect(gif.out.contains("frames: 3 (20, 150, 70 ms; 0.24 s in all)") && gif.out.contains("loop: 2 (loop count as stored)"), "\(gif.out)")

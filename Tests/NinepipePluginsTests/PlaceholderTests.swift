@@ -1,5 +1,6 @@
 import Foundation
 import NinepipeCore
+import NinepipeTestSupport
 import Testing
 
 @testable import NinepipePlugins
@@ -8,7 +9,7 @@ import Testing
 /// placeholder computed from a small copy.
 @Suite("placeholders")
 struct PlaceholderTests {
-    static let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    static let tests = Repository.root.appendingPathComponent("Tests")
 
     static func image(_ path: String) throws -> Image {
         try ImageCodecs.decode(try FileIO.read(tests.appendingPathComponent(path).path))

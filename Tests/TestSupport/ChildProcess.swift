@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Programs the tests run (shells, browsers), their standard output captured.
 public enum ChildProcess {
@@ -37,4 +38,53 @@ public enum ChildProcess {
 
     /// Whether `python3` runs and can import `module` (a dev-only reference such as Pillow).
     public static func pythonHas(module: String) -> Bool { status(of: "python3", ["-c", "import \(module)"]) == 0 }
+
+    /// The first of `names` found: an absolute path that is executable, or a name looked up in
+    /// `PATH`; `nil` when none is (the test then skips, saying so).
+    public static func tool(_ names: String...) -> String? {
+        let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map(String.init)
+        for name in names {
+            if name.hasPrefix("/") {
+                if FileManager.default.isExecutableFile(atPath: name) { return name }
+                continue
+            }
+            for folder in folders where FileManager.default.isExecutableFile(atPath: folder + "/" + name) { return folder + "/" + name }
+        }
+        return nil
+    }
+
+    /// Runs `executable` with `arguments` and `input` on standard input; returns its exit
+    /// status and both outputs.
+    public static func run(
+        _ executable: String, _ arguments: [String], input: Data = Data(), in directory: String? = nil, environment: [String: String]? = nil
+    ) throws -> (status: Int32, out: Data, err: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+        if let environment { process.environment = environment }
+        let (stdin, stdout, stderr) = (Pipe(), Pipe(), Pipe())
+        (process.standardInput, process.standardOutput, process.standardError) = (stdin, stdout, stderr)
+        try process.run()
+        // Input is written, and errors read, on threads of their own, so that no pipe fills and
+        // blocks the child while this thread reads its output.
+        let writer = Thread {
+            stdin.fileHandleForWriting.write(input)
+            try? stdin.fileHandleForWriting.close()
+        }
+        writer.start()
+        let errors = Mutex(Data())
+        let finished = DispatchSemaphore(value: 0)
+        let errorReader = Thread {
+            let data = stderr.fileHandleForReading.readDataToEndOfFile()
+            errors.withLock { $0 = data }
+            finished.signal()
+        }
+        errorReader.start()
+        let out = stdout.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        finished.wait()
+        let errorData = errors.withLock { $0 }
+        return (process.terminationStatus, out, String(decoding: errorData, as: UTF8.self))
+    }
 }

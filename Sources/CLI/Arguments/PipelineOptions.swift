@@ -27,6 +27,9 @@ struct PipelineOptions {
     var followsOutputLinks = false
     /// `--follow-links`: batch inputs that are links leading out of their directory are taken too.
     var followsLinks = false
+    /// The batch-only options given (`--output`, `--jobs`…), as flags, in the help's order: the
+    /// options of the help's batch group, so the check and its message never list different ones.
+    var batchOptionsGiven: [String] = []
 
     /// The options of `run` or `check` from their parsed arguments, with limits starting from `limits`.
     init(_ arguments: ParsedArguments, limits startingLimits: ImageLimits = .default) throws {
@@ -59,6 +62,7 @@ struct PipelineOptions {
         shard = try arguments.value("shard").map { text throws(BatchError) in try ShardSpec(text) }
         followsOutputLinks = arguments.has("follow-output-links")
         followsLinks = arguments.has("follow-links")
+        batchOptionsGiven = SharedOptions.pipelineOptions.filter { $0.group == SharedOptions.batchGroup && arguments.has($0.name) }.map { "--" + $0.name }
     }
 
     /// The pipeline text, the name diagnostics use for it, and the batch inputs after it.
@@ -123,7 +127,5 @@ struct PipelineOptions {
     }
 
     /// Whether any batch-only option was given.
-    var hasBatchOptions: Bool {
-        output != nil || recursive || followsLinks || jobs != nil || failFast || dryRun || skipExisting || report != nil || shard != nil
-    }
+    var hasBatchOptions: Bool { !batchOptionsGiven.isEmpty }
 }

@@ -17,7 +17,9 @@ struct PipelineInvocation {
         let (text, fileName, inputs) = try options.pipelineText()
         let batch = !inputs.isEmpty
         if !batch && options.hasBatchOptions {
-            throw UsageError("--output, --recursive, --jobs, --fail-fast, --dry-run and --shard are for batch runs: give input files after the pipeline")
+            let given = options.batchOptionsGiven
+            let list = given.count == 1 ? given[0] : given.dropLast().joined(separator: ", ") + " and " + (given.last ?? "")
+            throw UsageError("\(list) \(given.count == 1 ? "is" : "are") for batch runs: give input files after the pipeline")
         }
         var compiler = PipelineCompiler(registry: registry, variables: options.variables, requiresSource: !batch, wording: .commandLine)
         compiler.predefined = ["here": options.here]

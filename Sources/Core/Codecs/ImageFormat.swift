@@ -93,7 +93,8 @@ public struct ImageFormat: Sendable, Hashable, CustomStringConvertible {
     /// was found at build time).
     public var isAvailable: Bool { ImageCodecs.decoder(for: self)?.isAvailable ?? ImageCodecs.encoder(for: self)?.isAvailable ?? false }
 
-    /// Whether this build can write the format (GIF is read only).
+    /// Whether this build can write the format (SVG and vector drawables are read only, and a
+    /// format whose library was not found is neither read nor written).
     public var isWritable: Bool { ImageCodecs.encoder(for: self)?.isAvailable ?? false }
 
     /// The formats this build reads, in registration order.

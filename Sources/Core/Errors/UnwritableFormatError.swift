@@ -1,4 +1,4 @@
-/// The format can be read but not written (GIF).
+/// The format can be read but not written (SVG, Android vector drawables).
 public struct UnwritableFormatError: NinepipeError, Hashable {
     /// The format asked for.
     public var format: ImageFormat
@@ -8,6 +8,6 @@ public struct UnwritableFormatError: NinepipeError, Hashable {
 
     /// The message, with what to write instead.
     public var description: String {
-        "Ninepipe reads \(format) but does not write it: save as PNG (lossless, with alpha) or WebP (animation-free, smaller) instead"
+        "Ninepipe reads \(format) but does not write it: save as PNG (lossless, with alpha) or WebP (smaller, animation kept) instead"
     }
 }

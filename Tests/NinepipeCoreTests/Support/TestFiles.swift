@@ -9,9 +9,7 @@ enum TestFiles {
         if let override = ProcessInfo.processInfo.environment["NINEPIPE_PNGSUITE"] {
             return URL(fileURLWithPath: override)
         }
-        let root = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let suite = root.deletingLastPathComponent().appendingPathComponent("shared/pngsuite")
+        let suite = Repository.root.deletingLastPathComponent().appendingPathComponent("shared/pngsuite")
         return FileManager.default.fileExists(atPath: suite.appendingPathComponent("png").path) ? suite : nil
     }()
 

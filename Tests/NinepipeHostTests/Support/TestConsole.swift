@@ -1,4 +1,5 @@
 import Foundation
+import NinepipeTestSupport
 import Synchronization
 
 @testable import NinepipeCLI
@@ -62,28 +63,13 @@ final class TestConsole: Sendable {
 
     /// The built executable run in `directory`, its lines without the final line break.
     private static func runExecutable(_ arguments: [String], in directory: String) -> (status: Int32, out: String, err: String) {
-        let process = Process()
-        process.executableURL = CommandLineTests.builtExecutable
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: directory)
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        do { try process.run() } catch { return (127, "", "cannot run \(CommandLineTests.builtExecutable.path): \(error)") }
-        // Read both pipes at once so neither fills up while the other is waited on.
-        let errData = Mutex(Data())
-        let reader = Thread { errData.withLock { $0 = err.fileHandleForReading.readDataToEndOfFile() } }
-        reader.start()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        while reader.isExecuting || !reader.isFinished { usleep(1000) }
-        func text(_ data: Data) -> String {
-            var text = String(decoding: data, as: UTF8.self)
-            if text.hasSuffix("\n") { text.removeLast() }
-            return text
+        let result: (status: Int32, out: Data, err: String)
+        do {
+            result = try ChildProcess.run(Repository.builtExecutable.path, arguments, in: directory)
+        } catch {
+            return (127, "", "cannot run \(Repository.builtExecutable.path): \(error)")
         }
-        return (process.terminationStatus, text(outData), text(errData.withLock { $0 }))
+        func withoutFinalBreak(_ text: String) -> String { text.hasSuffix("\n") ? String(text.dropLast()) : text }
+        return (result.status, withoutFinalBreak(String(decoding: result.out, as: UTF8.self)), withoutFinalBreak(result.err))
     }
 }
