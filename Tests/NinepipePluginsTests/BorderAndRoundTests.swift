@@ -15,17 +15,24 @@ struct BorderAndRoundTests {
         #expect(TestImages.pixel(result, 44, 34) == [0, 0, 0, 0] && TestImages.pixel(result, 43, 33) == [200, 100, 50, 255])
     }
 
-    @Test("border width=1,2,3,4 is top, right, bottom, left; an opaque colour keeps the layout")
+    @Test("border width=1,2,3,4 is top, left, bottom, right (the one inset order); sides by name win; an opaque colour keeps the layout")
     func perSideBorder() throws {
-        let step = try Transforms.Border(
-            arguments: Arguments([
-                "width": .list([.integer(1), .integer(2), .integer(3), .integer(4)]), "color": .color(Color(hex: "ff0000")!),
-            ]))
+        let red = ParameterValue.color(Color(hex: "ff0000")!)
+        let step = try Transforms.Border(arguments: Arguments(["width": .list([.integer(1), .integer(2), .integer(3), .integer(4)]), "color": red]))
+        #expect([step.top, step.left, step.bottom, step.right] == [1, 2, 3, 4])
         let result = try step.apply(to: opaque)
         #expect(result.width == 46 && result.height == 34 && result.layout == .rgb)
-        #expect(TestImages.pixel(result, 4, 1) == [200, 100, 50] && TestImages.pixel(result, 3, 1) == [255, 0, 0])
-        #expect(TestImages.pixel(result, 4, 0) == [255, 0, 0] && TestImages.pixel(result, 43, 30) == [200, 100, 50])
-        #expect(TestImages.pixel(result, 44, 30) == [255, 0, 0] && TestImages.pixel(result, 43, 31) == [255, 0, 0])
+        #expect(TestImages.pixel(result, 2, 1) == [200, 100, 50] && TestImages.pixel(result, 1, 1) == [255, 0, 0])
+        #expect(TestImages.pixel(result, 2, 0) == [255, 0, 0] && TestImages.pixel(result, 41, 30) == [200, 100, 50])
+        #expect(TestImages.pixel(result, 42, 30) == [255, 0, 0] && TestImages.pixel(result, 41, 31) == [255, 0, 0])
+        let two = try Transforms.Border(arguments: Arguments(["width": .list([.integer(1), .integer(2)])]))
+        #expect([two.top, two.left, two.bottom, two.right] == [1, 2, 1, 2])
+        let named = try Transforms.Border(arguments: Arguments(["width": .list([.integer(2)]), "top": .integer(8), "right": .integer(0)]))
+        #expect([named.top, named.left, named.bottom, named.right] == [8, 2, 2, 0])
+        let only = try Transforms.Border(arguments: Arguments(["bottom": .integer(5)]))
+        #expect([only.top, only.left, only.bottom, only.right] == [0, 0, 5, 0])
+        #expect(throws: ParameterError.self) { try Transforms.Border(arguments: Arguments(["width": .list([.integer(1), .integer(2), .integer(3)])])) }
+        #expect(throws: ParameterError.self) { try Transforms.Border(arguments: Arguments([:])) }
     }
 
     @Test("border shifts nine-patch divs and grows padding")

@@ -19,7 +19,7 @@ enum ForeignStepNames {
         case "extract", "extract_area", "extractarea", "cut", "region":
             return "crop x=10 y=10 width=200 height=100 (or gravity=center instead of x/y)"
         case "extend", "embed", "pad", "expand", "margin":
-            return "border width=10 (or top,right,bottom,left) color=#ffffffff"
+            return "border width=10 (or top,left,bottom,right) color=#ffffffff"
         case "composite", "watermark", "paste":
             return "overlay \"badge.png\" gravity=southeast opacity=0.8"
         case "flatten", "background":

@@ -4,8 +4,9 @@ extension Transforms {
     /// `border`: adds a border around the image, transparent unless `color=` says otherwise.
     ///
     /// - `border width=4`: 4 pixels on every side (the image grows by 8 in each dimension).
-    /// - `border width=1,2,3,4`: top, right, bottom, left, as CSS orders them (two values are
-    ///   vertical, horizontal; three are top, horizontal, bottom).
+    /// - `border width=1,2,3,4`: top, left, bottom, right, the one order every inset list in
+    ///   Ninepipe uses (UIEdgeInsets'); two values are top and bottom, left and right.
+    /// - `border top=8 bottom=2`: the sides by name, over `width` (the way to be explicit).
     /// - `color=#rrggbbaa` for a coloured border.
     ///
     /// An alpha channel is added when the colour is not opaque (and RGB when it is not gray).
@@ -16,12 +17,16 @@ extension Transforms {
         /// The plugin version.
         public static let version = "1.0.0"
         /// One line of help.
-        public static let summary = "Add a transparent (or coloured) border: one width, or top,right,bottom,left like CSS"
+        public static let summary = "Add a transparent (or coloured) border: one width, top,left,bottom,right, or sides by name"
         /// The parameters.
         public static let parameters: [ParameterSpec] = [
             ParameterSpec(
-                "width", .list(.integer(0...65_535), count: 1...4), required: true, positional: true,
-                summary: "border width in pixels: 1 value for all sides, or 2–4 in CSS order (top,right,bottom,left)"),
+                "width", .list(.integer(0...65_535), count: 1...4), positional: true,
+                summary: "border width in pixels: 1 value for every side, 2 (top and bottom, left and right) or 4 (top,left,bottom,right)"),
+            ParameterSpec("top", .integer(0...65_535), summary: "the top border's width, over width="),
+            ParameterSpec("left", .integer(0...65_535), summary: "the left border's width, over width="),
+            ParameterSpec("bottom", .integer(0...65_535), summary: "the bottom border's width, over width="),
+            ParameterSpec("right", .integer(0...65_535), summary: "the right border's width, over width="),
             ParameterSpec("color", .color, default: .color(.clear), summary: "border colour (default transparent)"),
         ]
 
@@ -46,24 +51,30 @@ extension Transforms {
 
         /// Builds the step from validated arguments.
         public init(arguments: Arguments) throws {
-            guard case .list(let values)? = arguments["width"] else {
-                throw ParameterError(name: "width", value: "", expected: "1–4 widths in pixels, e.g. width=4 or width=1,2,3,4")
+            let named = ["top", "left", "bottom", "right"].map { arguments[$0]?.intValue }
+            var sides = [0, 0, 0, 0]
+            if case .list(let values)? = arguments["width"] {
+                let widths = values.compactMap(\.intValue)
+                switch widths.count {
+                case 1: sides = [widths[0], widths[0], widths[0], widths[0]]
+                case 2: sides = [widths[0], widths[1], widths[0], widths[1]]
+                case 4: sides = widths
+                default:
+                    let text = widths.map(String.init).joined(separator: ",")
+                    throw ParameterError(
+                        name: "width", value: text,
+                        expected:
+                            "1 width (every side), 2 (top and bottom, left and right) or 4 (top,left,bottom,right); or the sides by name, top= left= bottom= right="
+                    )
+                }
+            } else if named.allSatisfy({ $0 == nil }) {
+                throw ParameterError(
+                    name: "width", value: "", expected: "a width in pixels (width=4, or 4 values top,left,bottom,right), or the sides by name (top=8)")
             }
-            let sides = Self.sides(values.compactMap(\.intValue))
+            for (index, value) in named.enumerated() { if let value { sides[index] = value } }
             self.init(
-                top: sides[0], left: sides[3], bottom: sides[2], right: sides[1],
+                top: sides[0], left: sides[1], bottom: sides[2], right: sides[3],
                 color: { if case .color(let color)? = arguments["color"] { color } else { .clear } }())
-        }
-
-        /// Expands 1–4 CSS-ordered values to top, right, bottom, left.
-        static func sides(_ values: [Int]) -> [Int] {
-            switch values.count {
-            case 1: [values[0], values[0], values[0], values[0]]
-            case 2: [values[0], values[1], values[0], values[1]]
-            case 3: [values[0], values[1], values[2], values[1]]
-            case 4: values
-            default: [0, 0, 0, 0]
-            }
         }
 
         /// Returns the bordered image.
