@@ -17,23 +17,23 @@ extension CommandLineTests {
     static let compiledFixtures: [(String, String)] = [
         (
             "btn_default_normal.9.png",
-            #"{"width":24,"height":48,"xDivs":[5,19],"yDivs":[4,40],"padding":{"left":11,"top":7,"right":11,"bottom":11},"layoutBounds":null"#
+            #"{"width":24,"height":48,"xDivs":[5,19],"yDivs":[4,40],"padding":{"top":7,"left":11,"bottom":11,"right":11},"layoutBounds":null"#
         ),
         (
             "btn_toggle_off_normal_holo_dark.9.png",
-            #"{"width":26,"height":32,"xDivs":[6,8,12,14,18,20],"yDivs":[16,18],"padding":{"left":12,"top":4,"right":12,"bottom":4},"layoutBounds":{"left":4,"top":4,"right":4,"bottom":4}"#
+            #"{"width":26,"height":32,"xDivs":[6,8,12,14,18,20],"yDivs":[16,18],"padding":{"top":4,"left":12,"bottom":4,"right":12},"layoutBounds":{"top":4,"left":4,"bottom":4,"right":4}"#
         ),
         (
             "divider_vertical_bright_opaque.9.png",
-            #"{"width":1,"height":1,"xDivs":[0,1],"yDivs":[0,1],"padding":{"left":0,"top":0,"right":0,"bottom":0},"layoutBounds":null"#
+            #"{"width":1,"height":1,"xDivs":[0,1],"yDivs":[0,1],"padding":{"top":0,"left":0,"bottom":0,"right":0},"layoutBounds":null"#
         ),
         (
             "menuitem_background_solid_focused.9.png",
-            #"{"width":1,"height":1,"xDivs":[0,1],"yDivs":[0,1],"padding":{"left":0,"top":0,"right":0,"bottom":0},"layoutBounds":null"#
+            #"{"width":1,"height":1,"xDivs":[0,1],"yDivs":[0,1],"padding":{"top":0,"left":0,"bottom":0,"right":0},"layoutBounds":null"#
         ),
         (
             "tab_indicator_mtrl_alpha.9.png",
-            #"{"width":48,"height":48,"xDivs":[0,48],"yDivs":[0,40],"padding":{"left":0,"top":0,"right":0,"bottom":0},"layoutBounds":null"#
+            #"{"width":48,"height":48,"xDivs":[0,48],"yDivs":[0,40],"padding":{"top":0,"left":0,"bottom":0,"right":0},"layoutBounds":null"#
         ),
     ]
 
@@ -163,7 +163,7 @@ extension CommandLineTests {
         let inspect = TestConsole.run(["ninepatch", "inspect", "back.9.png"], in: dir)
         #expect(
             inspect.out.hasPrefix(
-                #"{"width":26,"height":32,"xDivs":[6,8,12,14,18,20],"yDivs":[16,18],"padding":{"left":12,"top":4,"right":12,"bottom":4},"layoutBounds":{"left":4,"top":4,"right":4,"bottom":4}"#
+                #"{"width":26,"height":32,"xDivs":[6,8,12,14,18,20],"yDivs":[16,18],"padding":{"top":4,"left":12,"bottom":4,"right":12},"layoutBounds":{"top":4,"left":4,"bottom":4,"right":4}"#
             ), "\(inspect.out)")
         #expect(inspect.out.hasSuffix(#""source":"border"}"#))
     }

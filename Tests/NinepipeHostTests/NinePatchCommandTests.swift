@@ -38,7 +38,7 @@ extension CommandLineTests {
         let json = TestConsole.run(["ninepatch", "inspect", "button.png", "--format", "json"], in: dir)
         #expect(
             json.out
-                == #"{"width":20,"height":14,"xDivs":[2,5,9,13],"yDivs":[3,7],"padding":{"left":1,"top":2,"right":3,"bottom":3},"layoutBounds":{"left":1,"top":1,"right":0,"bottom":0},"colors":[1,1,1,1,1,1,1,1,1,1,1,1,1,1,1],"source":"npTc"}"#
+                == #"{"width":20,"height":14,"xDivs":[2,5,9,13],"yDivs":[3,7],"padding":{"top":2,"left":1,"bottom":3,"right":3},"layoutBounds":{"top":1,"left":1,"bottom":0,"right":0},"colors":[1,1,1,1,1,1,1,1,1,1,1,1,1,1,1],"source":"npTc"}"#
         )
         #expect(TestConsole.run(["ninepatch", "inspect", "button.9.png", "--format", "json"], in: dir).out.hasSuffix(#""source":"border"}"#))
         #expect(TestConsole.run(["ninepatch", "decompile", "button.png", "back.9.png"], in: dir).status == 0)
@@ -56,7 +56,7 @@ extension CommandLineTests {
         #expect(android.hasPrefix("padding: Rect(1, 2, 3, 3)") && android.contains("Insets.of(1, 1, 0, 0)"))
         let insets = TestConsole.run(["ninepatch", "inspect", "aapt.png", "--insets", "2,3,4,5"], in: dir).out
         #expect(
-            insets.hasPrefix(#"{"width":20,"height":14,"xDivs":[3,15],"yDivs":[2,10],"padding":{"left":3,"top":2,"right":5,"bottom":4}"#)
+            insets.hasPrefix(#"{"width":20,"height":14,"xDivs":[3,15],"yDivs":[2,10],"padding":{"top":2,"left":3,"bottom":4,"right":5}"#)
                 && insets.hasSuffix(#""source":"insets"}"#), "\(insets)")
         let bad = TestConsole.run(["ninepatch", "inspect", "aapt.png", "--format", "jsno"], in: dir)
         #expect(bad.status == 2 && bad.err.contains("did you mean 'json'"))

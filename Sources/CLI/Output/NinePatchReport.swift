@@ -32,28 +32,25 @@ struct NinePatchReport {
     /// One line of JSON, keys in a fixed order.
     var json: String {
         func list(_ values: [Int32]) -> String { "[" + values.map(String.init).joined(separator: ",") + "]" }
-        func insets(_ i: NinePatchInsets) -> String { "{\"left\":\(i.left),\"top\":\(i.top),\"right\":\(i.right),\"bottom\":\(i.bottom)}" }
-        let bounds = layoutBounds.map(insets) ?? "null"
+        let bounds = layoutBounds.map(NinePatchNotation.json) ?? "null"
         return "{\"width\":\(width),\"height\":\(height),\"xDivs\":\(list(chunk.xDivs)),\"yDivs\":\(list(chunk.yDivs)),"
-            + "\"padding\":\(insets(chunk.padding)),\"layoutBounds\":\(bounds),"
+            + "\"padding\":\(NinePatchNotation.json(chunk.padding)),\"layoutBounds\":\(bounds),"
             + "\"colors\":[" + chunk.colors.map(String.init).joined(separator: ",") + "],\"source\":\"\(source)\"}"
     }
 
     /// Cap insets: from the edges to the first and last stretch regions.
     var capInsets: NinePatchInsets { chunk.capInsets(width: width, height: height) }
 
-    private func regions(_ divs: [Int32]) -> [String] {
-        stride(from: 0, to: divs.count - 1, by: 2).map { "\(divs[$0])..<\(divs[$0 + 1])" }
-    }
+    private func regions(_ divs: [Int32]) -> [String] { NinePatchNotation.regions(divs) }
 
     var ios: String {
         let c = capInsets
-        var lines = ["UIEdgeInsets(top: \(c.top), left: \(c.left), bottom: \(c.bottom), right: \(c.right))"]
+        var lines = [NinePatchNotation.uiEdgeInsets(c)]
         let onePixel =
             zip(chunk.xDivs, chunk.xDivs.dropFirst()).enumerated().allSatisfy { $0.offset % 2 == 1 || $0.element.1 - $0.element.0 == 1 }
             && zip(chunk.yDivs, chunk.yDivs.dropFirst()).enumerated().allSatisfy { $0.offset % 2 == 1 || $0.element.1 - $0.element.0 == 1 }
         lines.append(
-            "// image.resizableImage(withCapInsets: UIEdgeInsets(top: \(c.top), left: \(c.left), bottom: \(c.bottom), right: \(c.right)), resizingMode: .stretch)"
+            "// image.resizableImage(withCapInsets: \(NinePatchNotation.uiEdgeInsets(c)), resizingMode: .stretch)"
         )
         if onePixel {
             lines.append("// resizingMode: the stretch regions are 1 pixel, so .stretch and .tile give the same pixels; .stretch is cheapest.")
@@ -76,10 +73,10 @@ struct NinePatchReport {
         var lines = [
             "box-sizing: border-box;",
             "border-image-source: url(\"\(fileName)\");",
-            "border-image-slice: \(c.top) \(c.right) \(c.bottom) \(c.left) fill;",
-            "border-image-width: \(c.top)px \(c.right)px \(c.bottom)px \(c.left)px;",
+            "border-image-slice: \(NinePatchNotation.css(c)) fill;",
+            "border-image-width: \(NinePatchNotation.css(c) { "\($0)px" });",
             "border-image-repeat: stretch;",
-            "padding: \(p.top)px \(p.right)px \(p.bottom)px \(p.left)px;",
+            "padding: \(NinePatchNotation.css(p) { "\($0)px" });",
         ]
         for (axis, divs) in [("x", chunk.xDivs), ("y", chunk.yDivs)] where divs.count > 2 {
             lines.append("/* \(divs.count / 2) stretch regions along \(axis) (\(regions(divs).joined(separator: ", "))): CSS slices one middle per axis. */")
@@ -90,11 +87,11 @@ struct NinePatchReport {
     var android: String {
         let p = chunk.padding
         var lines = [
-            "padding: Rect(\(p.left), \(p.top), \(p.right), \(p.bottom))  // NinePatchDrawable.getPadding(): left, top, right, bottom in pixels",
+            "padding: \(NinePatchNotation.androidRect(p))  // NinePatchDrawable.getPadding(): left, top, right, bottom in pixels",
             "android:paddingLeft=\"\(p.left)px\" android:paddingTop=\"\(p.top)px\" android:paddingRight=\"\(p.right)px\" android:paddingBottom=\"\(p.bottom)px\"",
         ]
         if let b = layoutBounds {
-            lines.append("opticalInsets: Insets.of(\(b.left), \(b.top), \(b.right), \(b.bottom))  // getOpticalInsets(), from the layout bounds")
+            lines.append("opticalInsets: \(NinePatchNotation.androidInsets(b))  // getOpticalInsets(), from the layout bounds")
         }
         lines.append("stretch regions: x \(regions(chunk.xDivs).joined(separator: ", ")); y \(regions(chunk.yDivs).joined(separator: ", "))")
         return lines.joined(separator: "\n")

@@ -120,48 +120,10 @@ extension AssetConverter {
         var css = ["/* \(Self.cssComment(asset.name)): \(size) CSS pixels, made by ninepipe assets web */", ".\(Self.cssClass(asset.name)) {"]
         var perResolution: [String] = []
         if let chunk = base.image.metadata.ninePatch?.chunk {
-            let span = try singleSpan(chunk, asset: asset, platform: "CSS", notes: notes)
-            let c = span.capInsets(width: size.width, height: size.height)
-            let p = chunk.padding
-            let repeatMode = (options.centerMode ?? base.source.resizing?.centerMode ?? .stretch) == .tile ? "repeat" : "stretch"
-            // The 2x file's own slices, when they are not twice the 1x file's (a density drawn
-            // separately: Android's btn_default_normal has xhdpi caps 7/9 where 2× mdpi is 8/10).
-            var twoXSlices: (file: String, caps: NinePatchInsets, padding: NinePatchInsets)?
-            if let twoX, let twoXChunk = twoX.image.metadata.ninePatch?.chunk, let file = images.first(where: { $0.scale == 2 })?.file {
-                let twoXSpan = try singleSpan(twoXChunk, asset: asset, platform: "CSS", notes: notes)
-                let caps = twoXSpan.capInsets(width: twoX.image.width, height: twoX.image.height)
-                if caps != Self.doubled(c) || twoXChunk.padding != Self.doubled(p) { twoXSlices = (file, caps, twoXChunk.padding) }
-            }
-            css += ["  box-sizing: border-box;"]
-            css +=
-                twoXSlices == nil
-                ? [
-                    "  border-image-source: url(\(Self.cssString(images[0].file)));",
-                    "  border-image-source: -webkit-image-set(\(sources));",
-                    "  border-image-source: image-set(\(sources));",
-                ] : ["  border-image-source: url(\(Self.cssString(images[0].file)));"]
-            css += Self.sliceDeclarations(caps: c, padding: p, scale: 1, repeatMode: repeatMode, indent: "  ")
-            if let twoXSlices {
-                perResolution =
-                    [
-                        "@media (-webkit-min-device-pixel-ratio: 1.5), (min-resolution: 1.5dppx) {",
-                        "  .\(Self.cssClass(asset.name)) {",
-                        "    border-image-source: url(\(Self.cssString(twoXSlices.file)));",
-                    ]
-                    + Self.sliceDeclarations(caps: twoXSlices.caps, padding: twoXSlices.padding, scale: 2, repeatMode: nil, indent: "    ") + ["  }", "}"]
-                notes.append(
-                    "\(asset.name): the 2x file's slices \(Self.pixelList(twoXSlices.caps)) (padding \(Self.pixelList(twoXSlices.padding))) are not twice the 1x file's \(Self.pixelList(c)) (padding \(Self.pixelList(p))), top, right, bottom, left in each file's pixels: the CSS gives screens of 1.5 dppx and more the 2x file with its own slices (@media min-resolution)"
-                )
-            }
-            entry["nine-patch"] = .bool(true)
-            entry["cap-insets"] = Self.json(c)
-            entry["padding"] = Self.json(p)
-            entry["ios"] = .string("UIEdgeInsets(top: \(c.top), left: \(c.left), bottom: \(c.bottom), right: \(c.right))")
-            entry["android"] = .object([
-                "stretch-x": Self.regions(chunk.xDivs), "stretch-y": Self.regions(chunk.yDivs),
-                "padding": .string("Rect(\(p.left), \(p.top), \(p.right), \(p.bottom))"),
-            ])
-            entry["flutter"] = .string("centerSlice: Rect.fromLTRB(\(c.left), \(c.top), \(Int32(size.width) - c.right), \(Int32(size.height) - c.bottom))")
+            let rule = try webNinePatchRule(chunk, asset: asset, base: base, twoX: twoX, images: images, notes: notes)
+            css += rule.css
+            perResolution = rule.perResolution
+            entry.merge(rule.entry) { $1 }
         } else {
             css += [
                 "  box-sizing: border-box;",
@@ -207,20 +169,72 @@ extension AssetConverter {
         return declarations.map { indent + $0 }
     }
 
-    /// `insets` as CSS lengths in top, right, bottom, left order: `3.5px 5px 8px 4.5px`.
-    static func cssList(_ insets: NinePatchInsets, scale: Int) -> String {
-        [insets.top, insets.right, insets.bottom, insets.left].map { cssPixels(Int($0), scale: scale) }.joined(separator: " ")
+    /// The declarations of a nine-patch's rule (`border-image`, its slices, widths, padding and
+    /// minimum size), a `min-resolution` block when the 2x file's slices are its own, and the
+    /// asset's nine-patch fields for `assets.json`.
+    private func webNinePatchRule(
+        _ chunk: NinePatchChunk, asset: Asset, base: AssetRenderer.Rendered, twoX: AssetRenderer.Rendered?,
+        images: [(file: String, scale: Int, size: PixelSize)], notes: WarningList
+    ) throws -> (css: [String], perResolution: [String], entry: [String: JSONValue]) {
+        let size = PixelSize(width: base.image.width, height: base.image.height)
+        let sources = images.map { "url(\(Self.cssString($0.file))) \($0.scale)x" }.joined(separator: ", ")
+        var css: [String] = []
+        var perResolution: [String] = []
+        var entry: [String: JSONValue] = [:]
+        let span = try singleSpan(chunk, asset: asset, platform: "CSS", notes: notes)
+        let c = span.capInsets(width: size.width, height: size.height)
+        let p = chunk.padding
+        let repeatMode = (options.centerMode ?? base.source.resizing?.centerMode ?? .stretch) == .tile ? "repeat" : "stretch"
+        // The 2x file's own slices, when they are not twice the 1x file's (a density drawn
+        // separately: Android's btn_default_normal has xhdpi caps 7/9 where 2× mdpi is 8/10).
+        var twoXSlices: (file: String, caps: NinePatchInsets, padding: NinePatchInsets)?
+        if let twoX, let twoXChunk = twoX.image.metadata.ninePatch?.chunk, let file = images.first(where: { $0.scale == 2 })?.file {
+            let twoXSpan = try singleSpan(twoXChunk, asset: asset, platform: "CSS", notes: notes)
+            let caps = twoXSpan.capInsets(width: twoX.image.width, height: twoX.image.height)
+            if caps != Self.doubled(c) || twoXChunk.padding != Self.doubled(p) { twoXSlices = (file, caps, twoXChunk.padding) }
+        }
+        css += ["  box-sizing: border-box;"]
+        css +=
+            twoXSlices == nil
+            ? [
+                "  border-image-source: url(\(Self.cssString(images[0].file)));",
+                "  border-image-source: -webkit-image-set(\(sources));",
+                "  border-image-source: image-set(\(sources));",
+            ] : ["  border-image-source: url(\(Self.cssString(images[0].file)));"]
+        css += Self.sliceDeclarations(caps: c, padding: p, scale: 1, repeatMode: repeatMode, indent: "  ")
+        if let twoXSlices {
+            perResolution =
+                [
+                    "@media (-webkit-min-device-pixel-ratio: 1.5), (min-resolution: 1.5dppx) {",
+                    "  .\(Self.cssClass(asset.name)) {",
+                    "    border-image-source: url(\(Self.cssString(twoXSlices.file)));",
+                ]
+                + Self.sliceDeclarations(caps: twoXSlices.caps, padding: twoXSlices.padding, scale: 2, repeatMode: nil, indent: "    ") + ["  }", "}"]
+            notes.append(
+                "\(asset.name): the 2x file's slices \(Self.pixelList(twoXSlices.caps)) (padding \(Self.pixelList(twoXSlices.padding))) are not twice the 1x file's \(Self.pixelList(c)) (padding \(Self.pixelList(p))), top, left, bottom, right in each file's pixels: the CSS gives screens of 1.5 dppx and more the 2x file with its own slices (@media min-resolution)"
+            )
+        }
+        entry["nine-patch"] = .bool(true)
+        entry["cap-insets"] = Self.json(c)
+        entry["padding"] = Self.json(p)
+        entry["ios"] = .string(NinePatchNotation.uiEdgeInsets(c))
+        entry["android"] = .object([
+            "stretch-x": Self.regions(chunk.xDivs), "stretch-y": Self.regions(chunk.yDivs), "padding": .string(NinePatchNotation.androidRect(p)),
+        ])
+        entry["flutter"] = .string(NinePatchNotation.flutterCenterSlice(c, width: Int(size.width), height: Int(size.height)))
+        return (css, perResolution, entry)
     }
+
+    /// `insets` as CSS lengths in top, right, bottom, left order: `3.5px 5px 8px 4.5px`.
+    static func cssList(_ insets: NinePatchInsets, scale: Int) -> String { NinePatchNotation.css(insets) { cssPixels(Int($0), scale: scale) } }
 
     /// `pixels` image pixels at `scale` as CSS pixels, with the fraction a scale of 2 can give.
     static func cssPixels(_ pixels: Int, scale: Int) -> String {
         pixels % scale == 0 ? "\(pixels / scale)px" : "\(Double(pixels) / Double(scale))px"
     }
 
-    /// `insets` as pixel counts in CSS order: `7, 10, 16, 9`.
-    static func pixelList(_ insets: NinePatchInsets) -> String {
-        [insets.top, insets.right, insets.bottom, insets.left].map(String.init).joined(separator: ", ")
-    }
+    /// `insets` as pixel counts in Ninepipe's order (top, left, bottom, right): `7, 9, 16, 10`.
+    static func pixelList(_ insets: NinePatchInsets) -> String { NinePatchNotation.list(insets) }
 
     /// Every inset doubled.
     static func doubled(_ i: NinePatchInsets) -> NinePatchInsets {

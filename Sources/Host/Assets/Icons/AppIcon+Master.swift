@@ -31,50 +31,9 @@ extension AppIcon {
         case .drawable(let file): (given, backgroundLayer) = (AndroidColor(red: 255, green: 255, blue: 255), try drawable(file, options: options))
         case nil: break
         }
-        let bytes = try FileIO.read(path, maxBytes: 256 << 20)
         var icon = AppIcon(source: path, name: AssetCollector.assetName(path))
         icon.isFromMaster = true
-        var vector: VectorDrawable?
-        let format = ImageFormat(path: path)
-        do {
-            if format == .vectorDrawable {
-                vector = try VectorDrawableCodec.drawable(
-                    bytes, limits: options.limits, resources: AssetConverter.resources(forDrawableAt: path, options: options))
-            } else if format == .svg {
-                do {
-                    vector = try VectorDrawable(svg: bytes, limits: options.limits)
-                } catch {
-                    icon.warnings.append("\(path): drawn as a bitmap, not kept a vector: \(error)")
-                }
-            }
-        } catch {
-            throw AssetConverter.reading(error, path: path, limits: options.limits)
-        }
-        // The master drawn (vectors) or decoded (bitmaps), upright.
-        let drawnSide = 1536
-        var image: Image
-        do {
-            if let vector {
-                let wide = vector.width >= vector.height
-                image = try VectorDrawableCodec.draw(
-                    vector, rendering: VectorRendering(width: wide ? drawnSide : nil, height: wide ? nil : drawnSide), limits: options.limits)
-            } else if format == .svg {
-                let info = try ImageCodecs.info(bytes, limits: options.limits)
-                var decoding = DecodeOptions(limits: options.limits)
-                decoding.rendering = info.width >= info.height ? VectorRendering(width: drawnSide) : VectorRendering(height: drawnSide)
-                image = try ImageCodecs.decode(bytes, options: decoding)
-            } else {
-                image = try ImageCodecs.decode(bytes, options: DecodeOptions(limits: options.limits)).uprighted()
-                if min(image.width, image.height) < masterSide && !options.upscale {
-                    throw AppIconError.tooSmall(path: path, size: "\(image.width)×\(image.height)", needed: "\(masterSide)×\(masterSide)")
-                }
-            }
-        } catch let error as AppIconError {
-            throw error
-        } catch {
-            throw FileError.inFile(path: path, underlying: error)
-        }
-        image = (image.alphaMode == .premultiplied ? image.unpremultiplied() : image).converted(to: .rgba).converted(to: .eight)
+        var (image, vector) = try masterPicture(path, options: options, warnings: &icon.warnings)
         let edge = MasterEdge(image)
         var foreground = image
         switch edge {
@@ -101,38 +60,93 @@ extension AppIcon {
             )
             vector = nil
         }
-        // Fit what is drawn into the safe zone, its middle in the canvas's middle.
+        try place(foreground, vector: vector, path: path, in: &icon)
+        icon.background = backgroundLayer ?? icon.backgroundColor.map(DrawableLayer.color)
+        if backgroundLayer != nil { icon.backgroundColor = nil }
+        icon.monochrome = icon.foreground
+        return icon
+    }
+
+    /// The master at `path` as 8-bit straight RGBA (a vector drawn 1536 pixels on its longer
+    /// side), and as a vector drawable when it is one or its SVG converts to one.
+    ///
+    /// - Throws: ``AppIconError/tooSmall(path:size:needed:)`` for a bitmap under ``masterSide``
+    ///   unless enlarging is allowed; reading errors naming the file.
+    static func masterPicture(_ path: String, options: AssetOptions, warnings: inout [String]) throws -> (image: Image, vector: VectorDrawable?) {
+        let bytes = try FileIO.read(path, maxBytes: 256 << 20)
+        var vector: VectorDrawable?
+        let format = ImageFormat(path: path)
+        do {
+            if format == .vectorDrawable {
+                vector = try VectorDrawableCodec.drawable(
+                    bytes, limits: options.limits, resources: AssetConverter.resources(forDrawableAt: path, options: options))
+            } else if format == .svg {
+                do {
+                    vector = try VectorDrawable(svg: bytes, limits: options.limits)
+                } catch {
+                    warnings.append("\(path): drawn as a bitmap, not kept a vector: \(error)")
+                }
+            }
+        } catch {
+            throw AssetConverter.reading(error, path: path, limits: options.limits)
+        }
+        let drawnSide = 1536
+        var image: Image
+        do {
+            if let vector {
+                let wide = vector.width >= vector.height
+                image = try VectorDrawableCodec.draw(
+                    vector, rendering: VectorRendering(width: wide ? drawnSide : nil, height: wide ? nil : drawnSide), limits: options.limits)
+            } else if format == .svg {
+                let info = try ImageCodecs.info(bytes, limits: options.limits)
+                var decoding = DecodeOptions(limits: options.limits)
+                decoding.rendering = info.width >= info.height ? VectorRendering(width: drawnSide) : VectorRendering(height: drawnSide)
+                image = try ImageCodecs.decode(bytes, options: decoding)
+            } else {
+                image = try ImageCodecs.decode(bytes, options: DecodeOptions(limits: options.limits)).uprighted()
+                if min(image.width, image.height) < masterSide && !options.upscale {
+                    throw AppIconError.tooSmall(path: path, size: "\(image.width)×\(image.height)", needed: "\(masterSide)×\(masterSide)")
+                }
+            }
+        } catch let error as AppIconError {
+            throw error
+        } catch {
+            throw FileError.inFile(path: path, underlying: error)
+        }
+        return ((image.alphaMode == .premultiplied ? image.unpremultiplied() : image).converted(to: .rgba).converted(to: .eight), vector)
+    }
+
+    /// Makes `foreground` (the master's pixels less its background; `vector`, when the master is
+    /// one and nothing was taken out) the icon's foreground, scaled and centred so that the
+    /// farthest pixel it draws is ``safeZoneMargin`` inside the safe zone.
+    static func place(_ foreground: Image, vector: VectorDrawable?, path: String, in icon: inout AppIcon) throws {
         guard let reach = MasterEdge.reach(of: foreground) else {
             throw AppIconError.layer(path: path, line: 0, reason: "the master draws nothing (every pixel is transparent or the background colour)")
         }
         let side = AppIcon.canvasSide
         var perPixel = (safeZoneDiameter / 2 - Self.safeZoneMargin) / max(reach.radius, 1)  // dp per master pixel
-        perPixel = min(perPixel, 3 * side / Double(max(image.width, image.height)))
+        perPixel = min(perPixel, 3 * side / Double(max(foreground.width, foreground.height)))
         let left = side / 2 - reach.centerX * perPixel
         let top = side / 2 - reach.centerY * perPixel
-        let width = Double(image.width) * perPixel
-        let height = Double(image.height) * perPixel
+        let width = Double(foreground.width) * perPixel
+        let height = Double(foreground.height) * perPixel
         let insets = DrawableLayer.LayerInsets(
             left: .length(.init(dp: left)), top: .length(.init(dp: top)), right: .length(.init(dp: side - left - width)),
             bottom: .length(.init(dp: side - top - height)))
-        if let vector {
-            icon.foreground = .inset(.vector(vector, path: path), insets)
-            var group = VectorDrawable.Group(nodes: vector.nodes)
-            group.scaleX = width / vector.viewportWidth
-            group.scaleY = height / vector.viewportHeight
-            group.translateX = left
-            group.translateY = top
-            var placed = vector
-            (placed.width, placed.height, placed.viewportWidth, placed.viewportHeight) = (side, side, side, side)
-            placed.nodes = [.group(group)]
-            icon.foregroundVector = placed
-        } else {
+        guard let vector else {
             icon.foreground = .inset(.image(foreground, path: path), insets)
+            return
         }
-        icon.background = backgroundLayer ?? icon.backgroundColor.map(DrawableLayer.color)
-        if backgroundLayer != nil { icon.backgroundColor = nil }
-        icon.monochrome = icon.foreground
-        return icon
+        icon.foreground = .inset(.vector(vector, path: path), insets)
+        var group = VectorDrawable.Group(nodes: vector.nodes)
+        group.scaleX = width / vector.viewportWidth
+        group.scaleY = height / vector.viewportHeight
+        group.translateX = left
+        group.translateY = top
+        var placed = vector
+        (placed.width, placed.height, placed.viewportWidth, placed.viewportHeight) = (side, side, side, side)
+        placed.nodes = [.group(group)]
+        icon.foregroundVector = placed
     }
 
     /// The background an icon made from a master is given: a colour, or a drawable (an SVG, a
