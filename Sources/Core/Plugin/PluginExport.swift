@@ -1,6 +1,7 @@
 @_exported import CNinepipePlugin
 
-/// What a shared-library plugin exports so a host (the `ninepipe` command line among them) can load it at run time.
+/// What a run-time plugin (a shared library of steps, loaded with the command line's plugin
+/// option) exports so a host can load it: not a step itself, nor a SwiftPM plugin.
 ///
 /// A plugin library defines exactly these two C entry points (the host looks them up by name):
 ///

@@ -1,5 +1,6 @@
-/// A ``Transform`` that a pipeline can name: it declares its step name, version and parameters,
-/// and is built from validated ``Arguments``.
+/// A ``Transform`` that a pipeline can name: a *step*, declaring its step name, version and
+/// parameters, built from validated ``Arguments``. (Of the three things called "plugin", this is
+/// the step: built in, in a run-time plugin library, or added to a registry by an embedder.)
 ///
 /// The host uses the declaration for DSL parsing and validation, `ninepipe plugins`
 /// help, "did you mean …?" suggestions and canonical printing. See Plugins.md.

@@ -294,18 +294,3 @@ struct LoadStep: Sendable, Hashable {
         return capabilities.shrinkFactor(width: width, height: height, minimumWidth: storedWidth, minimumHeight: storedHeight)
     }
 }
-
-/// `width=`, `height=` or `density=` given to the `load` of a raster file.
-struct RasterSizeError: NinepipeError {
-    /// The file's format.
-    var format: ImageFormat
-    var description: String {
-        "width=, height= and density= on load draw vector files (SVG) at a size; this is \(format), a raster file: use resize after load"
-    }
-}
-
-/// A pathless `load` run where no input is given (only a batch pipeline's first step may leave
-/// the path out).
-struct MissingLoadPathError: NinepipeError {
-    var description: String { "load needs a path here: load \"in.png\" (only a batch pipeline's first step may leave it out)" }
-}

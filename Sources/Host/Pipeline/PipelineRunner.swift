@@ -323,7 +323,3 @@ public struct StepFailure: NinepipeError {
         return "step \(index) '\(stepName)'\(place): \(underlying)"
     }
 }
-
-struct NoImageError: NinepipeError {
-    var description: String { "there is no image yet: put load \"PATH\" first, or pass an input image" }
-}

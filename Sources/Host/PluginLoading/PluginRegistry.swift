@@ -1,7 +1,8 @@
 import NinepipeCore
 import NinepipePlugins
 
-/// The immutable map from step names to their descriptors, built once from an explicit list.
+/// The immutable map from step names to their descriptors, built once from an explicit list: the
+/// built-in steps, steps of run-time plugins, and an embedder's own.
 ///
 /// ```swift
 /// let registry = try PluginRegistry.standard.adding([Sepia.self])
@@ -55,23 +56,4 @@ public struct PluginRegistry: Sendable {
 
     /// All step names.
     public var names: [String] { descriptors.map(\.name) }
-}
-
-/// A registry that cannot be built.
-public enum RegistryError: NinepipeError, Hashable {
-    /// Two plugins claim the same step name.
-    case duplicateName(String)
-    /// A step name that is not a lower-case word.
-    case invalidName(String)
-    /// A step name the pipeline language keeps for itself (`param`).
-    case reservedName(String)
-
-    /// The message.
-    public var description: String {
-        switch self {
-        case .duplicateName(let name): "two plugins register the step name '\(name)'; step names must be unique"
-        case .invalidName(let name): "'\(name)' is not a valid step name (lower-case letters, digits, '-' and '_', starting with a letter)"
-        case .reservedName(let name): "'\(name)' is reserved by the pipeline language; choose another step name"
-        }
-    }
 }
