@@ -7,8 +7,8 @@ import NinepipeHost
 enum CommandTable {
     /// Options before the command.
     static let global: [OptionSpec] = [
-        OptionSpec(name: "plugin", value: .path("LIB.so"), summary: "add the transforms of a plugin library (repeatable)", repeatable: true),
-        OptionSpec(name: "version", short: "V", summary: "print the version"),
+        OptionSpec(key: .plugin, value: .path("LIB.so"), summary: "add the transforms of a plugin library (repeatable)", repeatable: true),
+        OptionSpec(key: .version, short: "V", summary: "print the version"),
     ]
 
     /// The commands, in the order help lists them.

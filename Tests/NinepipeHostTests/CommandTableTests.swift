@@ -19,6 +19,18 @@ struct CommandTableTests {
         ["--" + option.name] + (option.short.map { ["-\($0)"] } ?? [])
     }
 
+    /// Issue 42: options were read by string, and a typo read as "not given".
+    @Test("every option key is declared by an option of some command, and every option's key is listed")
+    func optionKeys() {
+        let specs = CommandTable.global + CommandTable.commands.flatMap { command in command.options + command.subcommands.flatMap(\.options) }
+        let declared = Set(specs.map(\.key))
+        #expect(
+            Set(OptionKey.all) == declared,
+            "keys without options: \(Set(OptionKey.all).subtracting(declared).map(\.name)); options without keys listed: \(declared.subtracting(OptionKey.all).map(\.name))"
+        )
+        #expect(OptionKey.all.count == Set(OptionKey.all).count)
+    }
+
     /// Issue 42: the batch-only check and its message used two hand-kept lists (8 options checked, 6
     /// named); both are now the help's batch group.
     @Test("each batch-only option without inputs is refused naming itself; every option of the help's batch group is one")
@@ -83,13 +95,13 @@ struct CommandTableTests {
         ]
         for form in forms {
             let parsed = try ParsedArguments(form, for: run, command: "run")
-            #expect(parsed.value("output") == "out/" && parsed.value("jobs") == "2", "\(form)")
-            #expect(parsed.has("recursive") && parsed.has("quiet") && parsed.operands == ["in"], "\(form)")
+            #expect(parsed.value(.output) == "out/" && parsed.value(.jobs) == "2", "\(form)")
+            #expect(parsed.has(.recursive) && parsed.has(.quiet) && parsed.operands == ["in"], "\(form)")
         }
         let ended = try ParsedArguments(["-e", "-x", "--", "-odd.png", "-"], for: run, command: "run")
-        #expect(ended.value("expression") == "-x" && ended.operands == ["-odd.png", "-"])
+        #expect(ended.value(.expression) == "-x" && ended.operands == ["-odd.png", "-"])
         let sets = try ParsedArguments(["--set", "a=1", "--set=b=2"], for: run, command: "run")
-        #expect(sets.all("set") == ["a=1", "b=2"])
+        #expect(sets.all(.set) == ["a=1", "b=2"])
     }
 
     @Test("mistakes name the option, suggest the right one and point at help; exit 2")

@@ -25,8 +25,10 @@ struct OptionSpec: Sendable {
         }
     }
 
+    /// The option's key, its long name.
+    let key: OptionKey
     /// The long name without dashes (`output`).
-    let name: String
+    var name: String { key.name }
     /// The one-letter spelling without its dash (`o`), if any.
     var short: Character? = nil
     /// The value the option takes; `nil` for a flag.

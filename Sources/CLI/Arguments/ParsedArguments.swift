@@ -98,19 +98,19 @@ struct ParsedArguments {
         }
     }
 
-    /// Whether the option (long name) was given.
-    func has(_ name: String) -> Bool { values[name] != nil }
+    /// Whether the option was given.
+    func has(_ key: OptionKey) -> Bool { values[key.name] != nil }
 
     /// The option's value, or `nil` when not given.
-    func value(_ name: String) -> String? { values[name]?.last }
+    func value(_ key: OptionKey) -> String? { values[key.name]?.last }
 
     /// Every value of a repeatable option.
-    func all(_ name: String) -> [String] { values[name] ?? [] }
+    func all(_ key: OptionKey) -> [String] { values[key.name] ?? [] }
 
     /// The value of a number option (checked against its range while parsing), or `nil` when not given.
-    func number(_ name: String) throws(UsageError) -> Int? {
-        guard let text = value(name) else { return nil }
-        guard let number = Int(text) else { throw UsageError("--\(name) needs a whole number, got '\(text)'") }
+    func number(_ key: OptionKey) throws(UsageError) -> Int? {
+        guard let text = value(key) else { return nil }
+        guard let number = Int(text) else { throw UsageError("--\(key.name) needs a whole number, got '\(text)'") }
         return number
     }
 }

@@ -34,35 +34,35 @@ struct PipelineOptions {
     /// The options of `run` or `check` from their parsed arguments, with limits starting from `limits`.
     init(_ arguments: ParsedArguments, limits startingLimits: ImageLimits = .default) throws {
         limits = startingLimits
-        expression = arguments.value("expression")
+        expression = arguments.value(.expression)
         positionals = arguments.operands
-        for pair in arguments.all("set") {
+        for pair in arguments.all(.set) {
             guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
                 throw UsageError("--set needs NAME=VALUE, got '\(pair)'")
             }
             variables[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
         }
         limits = try SharedOptions.limits(arguments, from: limits)
-        timings = arguments.has("timings")
-        explain = arguments.has("explain")
-        switch arguments.value("stream") {
+        timings = arguments.has(.timings)
+        explain = arguments.has(.explain)
+        switch arguments.value(.stream) {
         case "always": execution = .streamed
         case "never": execution = .whole
         default: execution = .automatic
         }
-        output = arguments.value("output")
-        recursive = arguments.has("recursive")
-        jobs = try arguments.number("jobs")
-        quiet = arguments.has("quiet")
-        verbose = arguments.has("verbose")
-        failFast = arguments.has("fail-fast")
-        dryRun = arguments.has("dry-run")
-        skipExisting = arguments.has("skip-existing")
-        report = arguments.value("report")
-        shard = try arguments.value("shard").map { text throws(BatchError) in try ShardSpec(text) }
-        followsOutputLinks = arguments.has("follow-output-links")
-        followsLinks = arguments.has("follow-links")
-        batchOptionsGiven = SharedOptions.pipelineOptions.filter { $0.group == SharedOptions.batchGroup && arguments.has($0.name) }.map { "--" + $0.name }
+        output = arguments.value(.output)
+        recursive = arguments.has(.recursive)
+        jobs = try arguments.number(.jobs)
+        quiet = arguments.has(.quiet)
+        verbose = arguments.has(.verbose)
+        failFast = arguments.has(.failFast)
+        dryRun = arguments.has(.dryRun)
+        skipExisting = arguments.has(.skipExisting)
+        report = arguments.value(.report)
+        shard = try arguments.value(.shard).map { text throws(BatchError) in try ShardSpec(text) }
+        followsOutputLinks = arguments.has(.followOutputLinks)
+        followsLinks = arguments.has(.followLinks)
+        batchOptionsGiven = SharedOptions.pipelineOptions.filter { $0.group == SharedOptions.batchGroup && arguments.has($0.key) }.map { "--" + $0.name }
     }
 
     /// The pipeline text, the name diagnostics use for it, and the batch inputs after it.

@@ -19,10 +19,10 @@ enum AssetsCommand: Command {
                 usage: ["assets android INPUT... --output res/ [--densities mdpi,hdpi,…] [--compiled]"],
                 options: SharedOptions.assetOptions + [
                     OptionSpec(
-                        name: "densities", value: .text("LIST"),
+                        key: .densities, value: .text("LIST"),
                         summary: "comma list of ldpi, mdpi, tvdpi, hdpi, xhdpi, xxhdpi, xxxhdpi (default mdpi…xxxhdpi: ldpi and tvdpi only when listed)"),
                     OptionSpec(
-                        name: "compiled",
+                        key: .compiled,
                         summary: "write what aapt puts in an APK: chunks, no frame, .9.png names kept"),
                 ] + SharedOptions.iconOptions, notes: SharedOptions.assetInputs),
             CommandSpec(
@@ -41,22 +41,22 @@ enum AssetsCommand: Command {
         let usage = invocation.usage
         var options = AssetOptions(platform: platform)
         options.limits = invocation.limits
-        options.followsOutputLinks = arguments.has("follow-output-links")
+        options.followsOutputLinks = arguments.has(.followOutputLinks)
         let inputs = arguments.operands
-        let output = arguments.value("output")
-        let jobs = try arguments.number("jobs")
-        let sourceDensity = try arguments.value("source-density").map { text throws in try AndroidDensity.named(text) } ?? .mdpi
-        let dryRun = arguments.has("dry-run")
-        let quiet = arguments.has("quiet")
-        let failFast = arguments.has("fail-fast")
-        if let center = arguments.value("center") { options.centerMode = ImageSetResizing.CenterMode(rawValue: center) }
-        options.strict = arguments.has("strict")
-        if let densities = arguments.value("densities") { options.densities = try AndroidDensity.list(densities) }
-        options.compiled = arguments.has("compiled")
-        options.upscale = arguments.has("upscale")
-        options.vectorsAsBitmaps = arguments.value("vectors") == "png"
-        options.theme = arguments.value("theme")
-        for given in arguments.all("color") {
+        let output = arguments.value(.output)
+        let jobs = try arguments.number(.jobs)
+        let sourceDensity = try arguments.value(.sourceDensity).map { text throws in try AndroidDensity.named(text) } ?? .mdpi
+        let dryRun = arguments.has(.dryRun)
+        let quiet = arguments.has(.quiet)
+        let failFast = arguments.has(.failFast)
+        if let center = arguments.value(.center) { options.centerMode = ImageSetResizing.CenterMode(rawValue: center) }
+        options.strict = arguments.has(.strict)
+        if let densities = arguments.value(.densities) { options.densities = try AndroidDensity.list(densities) }
+        options.compiled = arguments.has(.compiled)
+        options.upscale = arguments.has(.upscale)
+        options.vectorsAsBitmaps = arguments.value(.vectors) == "png"
+        options.theme = arguments.value(.theme)
+        for given in arguments.all(.color) {
             let parts = given.split(separator: "=", maxSplits: 1).map(String.init)
             guard parts.count == 2, !parts[0].isEmpty, let color = AndroidColor(parsing: parts[1]) else {
                 throw UsageError("--color needs NAME=#RRGGBB (or #RGB, #ARGB, #AARRGGBB), got '\(given)'")
@@ -72,14 +72,14 @@ enum AssetsCommand: Command {
         if platform == .ios && !output.hasSuffix(".xcassets") && !output.hasSuffix(".xcassets/") {
             throw UsageError("--output for ios must be an asset catalog folder ending in .xcassets, e.g. --output Assets.xcassets")
         }
-        if arguments.has("icons") {
+        if arguments.has(.icons) {
             return try runIcons(inputs: inputs, output: output, options: options, invocation: invocation)
         }
-        for option in ["manifest", "background"] where arguments.value(option) != nil {
-            throw UsageError("--\(option) is for app icons: add --icons")
+        for option in [OptionKey.manifest, .background] where arguments.value(option) != nil {
+            throw UsageError("--\(option.name) is for app icons: add --icons")
         }
         var collector = AssetCollector(sourceScale: sourceDensity.scale)
-        collector.followsLinks = arguments.has("follow-links")
+        collector.followsLinks = arguments.has(.followLinks)
         let collection = try collector.collect(inputs)
         if !quiet { for warning in collection.warnings { console.err("warning: \(TerminalText.escaped("\(warning)"))") } }
         guard !collection.assets.isEmpty else {
@@ -97,7 +97,7 @@ enum AssetsCommand: Command {
         try run.check(collection)
         let reporter = BatchReporter(
             console: console, total: collection.assets.count, quiet: quiet,
-            verbose: arguments.has("verbose"), noun: "asset")
+            verbose: arguments.has(.verbose), noun: "asset")
         let missing = Mutex<[[String]: [String]]>([:])  // scales left out → the assets
         let summary = run.runBlocking(collection) { [dryRun] event in
             switch event {
@@ -142,7 +142,7 @@ enum AssetsCommand: Command {
         let arguments = invocation.arguments
         let console = invocation.console
         var background: AppIcon.Background?
-        if let given = arguments.value("background") {
+        if let given = arguments.value(.background) {
             if let color = AndroidColor(parsing: given) {
                 background = .color(color)
             } else if FileIO.isRegularFile(given) {
@@ -152,16 +152,16 @@ enum AssetsCommand: Command {
                     "--background needs a colour such as #1A73E8 (#RGB, #RRGGBB, #AARRGGBB) or an image file (SVG, vector drawable, PNG), got '\(given)'")
             }
         }
-        let icon = try AppIcon.find(in: inputs, manifest: arguments.value("manifest"), background: background, options: options)
+        let icon = try AppIcon.find(in: inputs, manifest: arguments.value(.manifest), background: background, options: options)
         let result = try AppIconConverter(options: options).convert(icon)
-        if !arguments.has("quiet") { for warning in result.warnings { console.err("warning: \(TerminalText.escaped(warning))") } }
-        let run = AssetRun(converter: AssetConverter(options: options), output: output, jobs: 1, dryRun: arguments.has("dry-run"))
+        if !arguments.has(.quiet) { for warning in result.warnings { console.err("warning: \(TerminalText.escaped(warning))") } }
+        let run = AssetRun(converter: AssetConverter(options: options), output: output, jobs: 1, dryRun: arguments.has(.dryRun))
         let (written, unchanged) = try run.write(result.files, protecting: [icon.source])
-        if arguments.has("dry-run") {
+        if arguments.has(.dryRun) {
             console.out(
                 "\(TerminalText.quoted(icon.name)) → "
                     + (written + unchanged.map { $0 + " (unchanged)" }).map { TerminalText.escaped($0) }.joined(separator: ", "))
-        } else if !arguments.has("quiet") {
+        } else if !arguments.has(.quiet) {
             console.out(
                 "ok icon \(TerminalText.quoted(icon.name)) from \(TerminalText.escaped(icon.source)) → \(written.count) written, \(unchanged.count) unchanged")
         }

@@ -6,14 +6,14 @@ enum HelpCommand: Command {
     static let spec = CommandSpec(
         name: "help", summary: "show help for a command, or the manual page in roff (--man)",
         usage: ["help [COMMAND [SUBCOMMAND]]", "help --man"],
-        options: [OptionSpec(name: "man", summary: "print the manual page as roff (man -l <(ninepipe help --man))")],
+        options: [OptionSpec(key: .man, summary: "print the manual page as roff (man -l <(ninepipe help --man))")],
         operands: .commands)
 
     static func run(_ invocation: Invocation) throws -> ExitCode {
         let arguments = invocation.arguments
         let console = invocation.console
         let registry = invocation.registry
-        if arguments.has("man") {
+        if arguments.has(.man) {
             console.out(ManPage.render(registry: registry))
             return .success
         }

@@ -9,22 +9,22 @@ enum InfoCommand: Command {
         usage: ["info IMAGE... [--format text|json] [--alpha] [--trim] [--placeholder [--components XxY] [--approximate]]"],
         options: [
             OptionSpec(
-                name: "format", value: .choice(["text", "json"]),
+                key: .format, value: .choice(["text", "json"]),
                 summary: "text (default), or json: one object a file on one line (JSON Lines), keys as Docs/CLI.md lists them"),
             OptionSpec(
-                name: "alpha",
+                key: .alpha,
                 summary: "also count the pixels that are not fully opaque (this decodes the pixels)"),
             OptionSpec(
-                name: "trim",
+                key: .trim,
                 summary: "also print the rectangle the trim step would keep (default threshold and background; decodes the pixels)"),
             OptionSpec(
-                name: "placeholder",
+                key: .placeholder,
                 summary: "also print the dominant colour and a 4×3 BlurHash of every decoded pixel (the reference encoders' string)"),
             OptionSpec(
-                name: "components", value: .text("XxY"),
+                key: .components, value: .text("XxY"),
                 summary: "the BlurHash's components across and down, 1…9 each (default 4x3); implies --placeholder"),
             OptionSpec(
-                name: "approximate",
+                key: .approximate,
                 summary:
                     "hash a small copy decoded scaled down (many times faster on big photos; may differ from the reference's string in a few characters); implies --placeholder"
             ),
@@ -46,10 +46,10 @@ enum InfoCommand: Command {
         let console = invocation.console
         let options = try PipelineOptions(arguments, limits: invocation.limits)
         guard !options.positionals.isEmpty else { throw UsageError("info needs at least one image file") }
-        let components = try Self.blurHashComponents(arguments.value("components"))
-        let precision: Placeholder.Precision = arguments.has("approximate") ? .approximate : .exact
-        let wantsPlaceholder = arguments.has("placeholder") || components != nil || precision == .approximate
-        let json = arguments.value("format") == "json"
+        let components = try Self.blurHashComponents(arguments.value(.components))
+        let precision: Placeholder.Precision = arguments.has(.approximate) ? .approximate : .exact
+        let wantsPlaceholder = arguments.has(.placeholder) || components != nil || precision == .approximate
+        let json = arguments.value(.format) == "json"
         var status = ExitCode.success
         var blocks: [String] = []
         for path in options.positionals {
@@ -60,9 +60,9 @@ enum InfoCommand: Command {
                     // Headers only, unless asked about the pixels (or, for JSON, a vector's colours).
                     let drawsVector = json && info.format == .svg
                     let image =
-                        arguments.has("alpha") || arguments.has("trim") || drawsVector
+                        arguments.has(.alpha) || arguments.has(.trim) || drawsVector
                         ? try ImageCodecs.decode(bytes, options: DecodeOptions(limits: options.limits)) : nil
-                    let transparent = info.hasAlpha && arguments.has("alpha") ? image?.transparentPixelCount : nil
+                    let transparent = info.hasAlpha && arguments.has(.alpha) ? image?.transparentPixelCount : nil
                     let placeholder =
                         wantsPlaceholder
                         ? try Placeholder(bytes: bytes, components: components ?? (4, 3), precision: precision, limits: options.limits) : nil
@@ -70,14 +70,14 @@ enum InfoCommand: Command {
                         var object = InfoJSON.object(
                             path: path, info: info, byteCount: bytes.count,
                             vector: drawsVector ? image.map(InfoJSON.VectorSummary.init(drawing:)) : nil)
-                        if arguments.has("alpha") { object["transparentPixels"] = transparent ?? 0 }
-                        if arguments.has("trim"), let image { object["trim"] = try InfoJSON.trim(image) }
+                        if arguments.has(.alpha) { object["transparentPixels"] = transparent ?? 0 }
+                        if arguments.has(.trim), let image { object["trim"] = try InfoJSON.trim(image) }
                         if let placeholder { object["placeholder"] = InfoJSON.placeholder(placeholder) }
                         blocks.append(InfoJSON.line(object))
                         continue
                     }
                     var block = InfoFormatter.format(path: path, info: info, byteCount: bytes.count, transparentPixels: transparent)
-                    if arguments.has("trim"), let image { block += "\n" + (try InfoFormatter.trim(image)) }
+                    if arguments.has(.trim), let image { block += "\n" + (try InfoFormatter.trim(image)) }
                     if let placeholder { block += "\n" + InfoFormatter.placeholder(placeholder) }
                     blocks.append(block)
                 } catch {

@@ -12,16 +12,16 @@ enum NinePatchCommand: Command {
                 name: "inspect", summary: "print a nine-patch's regions as JSON, iOS cap insets, CSS border-image or Android XML",
                 usage: ["ninepatch inspect FILE [--format json|ios|css|android] [--border | --insets T,L,B,R]"],
                 options: [
-                    OptionSpec(name: "format", value: .choice(["json", "ios", "css", "android"]), summary: "what to print (default json)"),
+                    OptionSpec(key: .format, value: .choice(["json", "ios", "css", "android"]), summary: "what to print (default json)"),
                     SharedOptions.borderOption,
-                    OptionSpec(name: "insets", value: .text("T,L,B,R"), summary: "treat a plain image as a nine-patch with these cap insets"),
+                    OptionSpec(key: .insets, value: .text("T,L,B,R"), summary: "treat a plain image as a nine-patch with these cap insets"),
                 ]),
             CommandSpec(
                 name: "compile", summary: "strip the 1-pixel frame and write aapt's npTc/npLb/npOl chunks (aapt singleCrunch)",
                 usage: ["ninepatch compile SRC.9.png OUT.png", "ninepatch compile SRC.png OUT.png --insets T,L,B,R"],
                 options: [
                     SharedOptions.borderOption,
-                    OptionSpec(name: "insets", value: .text("T,L,B,R"), summary: "compile a plain image (no frame) with these cap insets"),
+                    OptionSpec(key: .insets, value: .text("T,L,B,R"), summary: "compile a plain image (no frame) with these cap insets"),
                 ]),
             CommandSpec(
                 name: "decompile", summary: "draw the 1-pixel frame back from a compiled file's chunks",
@@ -30,7 +30,7 @@ enum NinePatchCommand: Command {
             CommandSpec(
                 name: "preview", summary: "render several sizes side by side with the regions outlined",
                 usage: ["ninepatch preview FILE --output preview.png"],
-                options: [OptionSpec(name: "output", short: "o", value: .path("FILE.png"), summary: "the preview image to write"), SharedOptions.borderOption]),
+                options: [OptionSpec(key: .output, short: "o", value: .path("FILE.png"), summary: "the preview image to write"), SharedOptions.borderOption]),
         ],
         operands: .words(["inspect", "compile", "decompile", "preview"]))
 
@@ -40,12 +40,12 @@ enum NinePatchCommand: Command {
         let console = invocation.console
         let limits = invocation.limits
         let subcommand = invocation.subcommand
-        let border = arguments.has("border")
+        let border = arguments.has(.border)
         let rest = arguments.operands
         let usage = invocation.usage
         switch subcommand {
         case "inspect":
-            let format = arguments.value("format") ?? "json"
+            let format = arguments.value(.format) ?? "json"
             let insets = try insetsOption(arguments, border: border)
             guard rest.count == 1 else { throw UsageError("ninepatch inspect takes one file\n" + usage) }
             let (image, source) =
@@ -54,7 +54,7 @@ enum NinePatchCommand: Command {
             console.out(NinePatchReport(image: image, source: source, fileName: FileIO.baseName(of: rest[0])).text(format: format))
             return .success
         case "preview":
-            guard let output = arguments.value("output") else { throw UsageError("ninepatch preview needs --output FILE.png\n" + usage) }
+            guard let output = arguments.value(.output) else { throw UsageError("ninepatch preview needs --output FILE.png\n" + usage) }
             guard rest.count == 1 else { throw UsageError("ninepatch preview takes one file\n" + usage) }
             let (image, _) = try load(rest[0], border: border, invocation: invocation)
             try ImageCodecs.write(try NinePatchPreview.render(image), to: output, options: EncodeOptions(format: .png))
@@ -81,7 +81,7 @@ enum NinePatchCommand: Command {
     /// `--insets T,L,B,R`: four pixel counts in the range of the ninepatch step's `insets=` (the
     /// image's sides are checked once it is read); never with `--border`.
     private static func insetsOption(_ arguments: ParsedArguments, border: Bool) throws -> NinePatchInsets? {
-        guard let text = arguments.value("insets") else { return nil }
+        guard let text = arguments.value(.insets) else { return nil }
         let values = text.split(separator: ",", omittingEmptySubsequences: false).map { Int32(String($0)) ?? -1 }
         guard values.count == 4, values.allSatisfy({ (0...65_535).contains($0) }) else {
             throw UsageError("--insets '\(text)': give four pixel counts top,left,bottom,right, each from 0 to 65535, e.g. --insets 12,16,12,16")

@@ -6,7 +6,7 @@ enum PluginsCommand: Command {
     static let spec = CommandSpec(
         name: "plugins", summary: "list the steps, show one step's parameters, or print the Markdown table",
         usage: ["plugins [NAME | --markdown]"],
-        options: [OptionSpec(name: "markdown", summary: "print the step table as Markdown (Plugins.md)")],
+        options: [OptionSpec(key: .markdown, summary: "print the step table as Markdown (Plugins.md)")],
         operands: .steps)
 
     static func run(_ invocation: Invocation) throws -> ExitCode {
@@ -14,7 +14,7 @@ enum PluginsCommand: Command {
         let registry = invocation.registry
         let console = invocation.console
         let arguments = parsed.operands
-        if parsed.has("markdown") {
+        if parsed.has(.markdown) {
             guard arguments.isEmpty else { throw UsageError("plugins --markdown takes no step name") }
             console.out(StepTable.markdown(registry))
             return .success
