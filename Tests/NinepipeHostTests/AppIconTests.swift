@@ -237,75 +237,19 @@ struct AppIconTests {
         } else {
             print("SKIP: Pillow not found (apt-get install python3-pil); favicon.ico is not read by Pillow")
         }
-        guard let chromium = ChildProcess.tool("chromium", "chromium-browser"),
-            ChildProcess.tool("python3") != nil
-        else {
+        guard let chromium = DevToolsPage.chromium else {
             print("SKIP: chromium or python3 not found; the web manifest is not read by Chromium")
             return
         }
         try
             ##"<!doctype html><html><head><link rel="manifest" href="manifest.webmanifest"></head><body><img src="icon-192.png"><img src="icon-maskable-512.png"><img src="favicon.ico"><img src="apple-touch-icon.png"></body></html>"##
             .write(toFile: web + "/index.html", atomically: true, encoding: .utf8)
-        try Self.devToolsScript.write(toFile: folder + "/manifest.py", atomically: true, encoding: .utf8)
-        let output = try ChildProcess.output(of: "/usr/bin/env", ["python3", folder + "/manifest.py", web, chromium])
-        let reply = try #require(JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any], "\(output)")
-        let app = try #require(reply["manifest"] as? [String: Any])
-        #expect((app["errors"] as? [Any])?.isEmpty == true, "\(app)")
-        let parsed = try #require((app["manifest"] as? [String: Any])?["icons"] as? [[String: Any]], "\(app)")
+        let page = try DevToolsPage.load("index.html", in: web, chromium: chromium)
+        #expect((page.manifest["errors"] as? [Any])?.isEmpty == true, "\(page.manifest)")
+        let parsed = try #require((page.manifest["manifest"] as? [String: Any])?["icons"] as? [[String: Any]], "\(page.manifest)")
         #expect(parsed.compactMap { $0["sizes"] as? String } == ["192x192", "512x512", "192x192", "512x512"])
-        #expect(reply["images"] as? [Int] == [192, 512, 48, 180], "\(reply)")
+        #expect(page.imageWidths == [192, 512, 48, 180], "\(page.imageWidths)")
     }
-
-    /// Loads `index.html` of a folder served on the loopback in headless Chromium, driven over
-    /// `--remote-debugging-pipe`, and prints `Page.getAppManifest`'s answer and the decoded sides
-    /// of the page's images as JSON.
-    static let devToolsScript = #"""
-        import functools, http.server, json, os, socketserver, subprocess, sys, threading, time
-        folder, chromium = sys.argv[1], sys.argv[2]
-        class Quiet(http.server.SimpleHTTPRequestHandler):
-            def log_message(self, *args): pass
-        server = socketserver.TCPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=folder))
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        to_child, from_chromium = os.pipe(), os.pipe()
-        def pipes():
-            os.dup2(to_child[0], 3)
-            os.dup2(from_chromium[1], 4)
-        child = subprocess.Popen([chromium, "--headless", "--no-sandbox", "--disable-gpu", "--remote-debugging-pipe", "about:blank"],
-                                 pass_fds=(3, 4), preexec_fn=pipes, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        os.close(to_child[0]); os.close(from_chromium[1])
-        out, inp = os.fdopen(to_child[1], "wb"), os.fdopen(from_chromium[0], "rb")
-        pending, counter = [b""], [0]
-        def receive():
-            while b"\0" not in pending[0]:
-                chunk = inp.read1(65536)
-                if not chunk: sys.exit("chromium closed the pipe")
-                pending[0] += chunk
-            message, pending[0] = pending[0].split(b"\0", 1)
-            return json.loads(message)
-        def call(method, params=None, session=None):
-            counter[0] += 1
-            message = {"id": counter[0], "method": method, "params": params or {}}
-            if session: message["sessionId"] = session
-            out.write(json.dumps(message).encode() + b"\0"); out.flush()
-            while True:
-                reply = receive()
-                if reply.get("id") == counter[0]:
-                    if "error" in reply: sys.exit(method + ": " + json.dumps(reply["error"]))
-                    return reply["result"]
-        try:
-            target = call("Target.createTarget", {"url": "about:blank"})["targetId"]
-            session = call("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
-            call("Page.enable", session=session)
-            call("Page.navigate", {"url": "http://127.0.0.1:%d/index.html" % server.server_address[1]}, session=session)
-            deadline = time.time() + 30
-            while time.time() < deadline and receive().get("method") != "Page.loadEventFired": pass
-            manifest = call("Page.getAppManifest", session=session)
-            images = call("Runtime.evaluate", {"expression": "Promise.all([...document.images].map(i => i.decode().then(() => i.naturalWidth, () => -1)))",
-                                               "awaitPromise": True, "returnByValue": True}, session=session)
-            print(json.dumps({"manifest": manifest, "images": images["result"].get("value")}))
-        finally:
-            child.kill()
-        """#
 
     /// The pixels of `image` (8-bit RGBA) with alpha of at least 8, as distances in dp from
     /// the middle of a 108 dp canvas `image.width` pixels wide: the farthest.

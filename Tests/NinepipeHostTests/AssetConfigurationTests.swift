@@ -158,20 +158,16 @@ struct AssetConfigurationTests {
         #expect(css.contains("@media (prefers-color-scheme: dark) {\n  .card {") && css.contains(#"url("card-dark.png")"#), "\(css)")
         #expect(try String(contentsOfFile: folder + "/web/arrow.css", encoding: .utf8).contains(".arrow:dir(rtl) {"))
         #expect(css.contains(".card:lang(pt-BR) {") && css.contains(#"url("card-pt-BR.png")"#), "\(css)")
-        guard let chromium = ChildProcess.tool("chromium", "chromium-browser") else {
-            print("SKIP: chromium not found (apt-get install chromium); the variants' CSS is not checked in a browser")
+        guard let chromium = DevToolsPage.chromium else {
+            print("SKIP: chromium or python3 not found (apt-get install chromium); the variants' CSS is not checked in a browser")
             return
         }
         let page =
             #"<!doctype html><html><head><link rel="stylesheet" href="card.css"><link rel="stylesheet" href="arrow.css"><link rel="stylesheet" href="ic_back.css"><style>body{margin:0;background:#fff}div{position:absolute;top:0}</style></head><body><div class="card" style="left:0"></div><div class="arrow" style="left:20px" dir="ltr"></div><div class="arrow" style="left:40px" dir="rtl"></div><div class="ic_back" style="left:60px" dir="ltr"></div><div class="ic_back" style="left:90px" dir="rtl"></div></body></html>"#
         try page.write(toFile: folder + "/web/page.html", atomically: true, encoding: .utf8)
         func shot(dark: Bool) throws -> Image {
-            // --force-dark-mode makes prefers-color-scheme match dark, as DevTools' emulation does.
-            _ = try ChildProcess.output(
-                of: chromium,
-                ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--force-device-scale-factor=1", "--window-size=120,30"]
-                    + (dark ? ["--force-dark-mode"] : []) + ["--screenshot=\(folder)/shot.png", "file://\(folder)/web/page.html"])
-            return try ImageCodecs.decode(FileIO.read("\(folder)/shot.png")).converted(to: .rgb).converted(to: .eight)
+            // The dark scheme emulated over DevTools (Emulation.setEmulatedMedia).
+            try DevToolsPage.load("page.html", in: folder + "/web", chromium: chromium, width: 120, height: 30, dark: dark).screenshot
         }
         func color(_ image: Image, _ x: Int, _ y: Int) -> [Int] { (0..<3).map { image.sample(x: x, y: y, channel: $0) } }
         let light = try shot(dark: false)
