@@ -305,19 +305,17 @@ public struct BatchRunner: Sendable {
         case .written(let width, let height): return .succeeded(input, outputs: written.withLock { $0 }, width: width, height: height)
         case .declined(let bytes): alreadyRead = bytes
         }
+        let writer = OutputWriter(save: save, policy: runner.policy, warn: warn)
         // A large file streams from its decoder to its output, never whole in memory.
         if let output {
             var size = (width: 0, height: 0)
             let streamed = try fileRunner.streamFile(pipeline, path: input.path) { stream in
                 size = (stream.header.width, stream.header.height)
-                let (path, options) = try Self.destination(claim(output.pattern, size.width, size.height, stream.header.metadata), save: save)
-                guard !Self.writesFrame(to: path, save: save) else {
-                    return try Self.write(stream.materialized(), to: path, options: options, save: save, policy: runner.policy, warn: warn)
+                let (path, format) = try Self.destination(claim(output.pattern, size.width, size.height, stream.header.metadata))
+                let context = TransformContext(limits: runner.limits, cancellation: runner.cancellation)
+                guard try writer.write(stream, to: path, format: format, context: context) else {
+                    return try writer.write(stream.materialized(), to: path, format: format)
                 }
-                try ImageCodecs.write(
-                    stream, to: try runner.policy.createFile(path), options: options,
-                    context: TransformContext(limits: runner.limits, cancellation: runner.cancellation)
-                ) { warn("\(path): \($0)") }
             }
             if streamed { return .succeeded(input, outputs: written.withLock { $0 }, width: size.width, height: size.height) }
         }
@@ -328,13 +326,11 @@ public struct BatchRunner: Sendable {
         let flow = try fileRunner.flow(pipeline, encoded: bytes, name: input.path)
         guard let image = flow.image else { throw NoImageError() }
         if let output {
-            let (path, options) = try Self.destination(claim(output.pattern, image.width, image.height, image.metadata), save: save)
-            if let animation = flow.animation, ImageCodecs.animates(options.format), !Self.writesFrame(to: path, save: save) {
-                let adjusted = save?.adjusted(animation) ?? animation
-                try ImageCodecs.write(adjusted, to: try runner.policy.createFile(path), options: options) { warn("\(path): \($0)") }
+            let (path, format) = try Self.destination(claim(output.pattern, image.width, image.height, image.metadata))
+            if let animation = flow.animation {
+                try writer.write(animation, to: path, format: format)
             } else {
-                if let animation = flow.animation { warn("\(path): " + ImageCodecs.firstFrameOnly(animation, format: options.format)) }
-                try Self.write(image, to: path, options: options, save: save, policy: runner.policy, warn: warn)
+                try writer.write(image, to: path, format: format)
             }
         }
         return .succeeded(input, outputs: written.withLock { $0 }, width: image.width, height: image.height)
@@ -350,38 +346,13 @@ public struct BatchRunner: Sendable {
         return String(path.dropLast(".9.png".count)) + String(path.suffix(".png".count))
     }
 
-    /// The output path and how to encode it: the output save's options (quality, metadata, …)
-    /// in the format the path's extension names.
-    private static func destination(_ path: String, save: SaveStep?) throws -> (String, EncodeOptions) {
+    /// The output path and the format its extension names.
+    private static func destination(_ path: String) throws -> (String, ImageFormat) {
         guard let format = ImageFormat(path: path) else {
             throw BatchError.outputNeedsExtension(template: path, looksLikeFolder: false)
         }
         guard format.isWritable else { throw UnwritableFormatError(format: format) }
-        var options = save?.options ?? EncodeOptions(format: format)
-        options.format = format
-        return (path, options)
-    }
-
-    /// Whether the result written to `path` gets a nine-patch frame: a `.9.png` name, unless the
-    /// output save says `ninepatch=chunks` (or always with `ninepatch=border`).
-    private static func writesFrame(to path: String, save: SaveStep?) -> Bool {
-        save?.writesFrame(to: path) ?? NinePatchSource.hasSourceName(path)
-    }
-
-    /// Writes one file's result; a .9.png name gets its frame drawn, as a single run's save does.
-    private static func write(
-        _ image: Image, to path: String, options: EncodeOptions, save: SaveStep?, policy: FilePolicy,
-        warn: @escaping @Sendable (String) -> Void
-    ) throws {
-        var result = image
-        if writesFrame(to: path, save: save) {
-            if let save { try save.checkFrame(format: options.format) }
-            guard options.format == .png, let framed = NinePatchFrame.framed(image, warn: { warn("\(path): \($0)") }) else {
-                throw NinePatchSaveError(path: path)
-            }
-            result = framed
-        }
-        try ImageCodecs.write(result, to: try policy.createFile(path), options: options) { warn("\(path): \($0)") }
+        return (path, format)
     }
 
     /// A path's identity for comparisons: its real path when it exists, else its parent's real path plus its name.

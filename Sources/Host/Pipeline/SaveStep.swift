@@ -92,20 +92,13 @@ struct SaveStep: Sendable, Hashable {
     }
 
     /// Whether the image written to `path` carries its nine-patch as a frame.
-    func writesFrame(to path: String) -> Bool {
-        ninePatchMode == "border" || (ninePatchMode == "auto" && NinePatchSource.hasSourceName(path))
-    }
+    func writesFrame(to path: String) -> Bool { OutputWriter.writesFrame(to: path, mode: ninePatchMode) }
 
     /// Refuses a frame that `format` or `strip=ninepatch` cannot hold.
-    func checkFrame(format: ImageFormat) throws(ParameterError) {
-        if options.stripped.contains(.ninePatch) {
-            throw ParameterError(
-                name: "strip", value: "ninepatch", expected: "no ninepatch for a .9.png output, which is its nine-patch frame (or save as .png)")
-        }
-        if format != .png {
-            throw ParameterError(name: "ninepatch", value: ninePatchMode, expected: "a PNG output: a nine-patch frame cannot be stored in a JPEG")
-        }
-    }
+    func checkFrame(format: ImageFormat) throws(ParameterError) { try OutputWriter.checkFrame(format: format, options: options, mode: ninePatchMode) }
+
+    /// The writer of this step's outputs in `context`.
+    func writer(_ context: RunContext) -> OutputWriter { OutputWriter(save: self, policy: context.policy) { context.warnOnce($0) } }
 
     /// The kinds a `strip=` value names (none when absent).
     static func strippedKinds(_ value: ParameterValue?) throws(ParameterError) -> MetadataKinds {
@@ -128,17 +121,11 @@ struct SaveStep: Sendable, Hashable {
     func run(_ animation: Animation, _ context: RunContext) throws {
         guard let pattern = self.path else { return }
         let path = try context.savePath?(pattern, animation.firstImage) ?? pattern
-        let format = resolvedFormat(path: path, context)
-        guard let format, ImageCodecs.animates(format), !writesFrame(to: path) else {
-            context.warnOnce("\(path): " + ImageCodecs.firstFrameOnly(animation, format: format ?? options.format))
+        guard let format = resolvedFormat(path: path, context) else {
+            context.warnOnce("\(path): " + ImageCodecs.firstFrameOnly(animation, format: options.format))
             return try write(animation.firstImage, to: path, pattern: pattern, context)
         }
-        var options = options
-        options.format = format
-        if FileIO.streamDescriptor(path, forWriting: true) == nil {
-            try context.policy.createParentDirectories(of: path)
-        }
-        try ImageCodecs.write(adjusted(animation), to: try context.policy.createFile(path), options: options) { context.warnOnce("\(path): \($0)") }
+        try writer(context).write(animation, to: path, format: format)
     }
 
     /// `animation` with the `delay=` and `loop=` this step sets.
@@ -167,21 +154,7 @@ struct SaveStep: Sendable, Hashable {
                     "format=\(ImageFormat.choiceList): \(ParameterValue.string(pattern).description) is a stream with no extension, and no file was loaded to take the format from"
             )
         }
-        var options = options
-        options.format = format
-        var output = image
-        if writesFrame(to: path) {
-            try checkFrame(format: options.format)
-            guard let framed = NinePatchFrame.framed(image, warn: { context.warnOnce("\(path): \($0)") }) else {
-                throw NinePatchSaveError(path: path)
-            }
-            output = framed
-        }
-        // Missing folders are created, as a batch run creates them (never for streams and devices).
-        if FileIO.streamDescriptor(path, forWriting: true) == nil {
-            try context.policy.createParentDirectories(of: path)
-        }
-        try ImageCodecs.write(output, to: try context.policy.createFile(path), options: options) { context.warnOnce("\(path): \($0)") }
+        try writer(context).write(image, to: path, format: format)
     }
 }
 
@@ -189,19 +162,12 @@ extension SaveStep {
     /// Writes the image `source` streams, band by band, when this save can (no nine-patch frame
     /// to draw, outside a batch); returns `false`, writing nothing, when it cannot.
     func writeStreamed(_ source: any BandSource, _ context: RunContext) throws -> Bool {
-        guard let path, context.savePath == nil, !writesFrame(to: path) else { return false }
-        var options = options
+        guard let path, context.savePath == nil else { return false }
+        var format = options.format
         if formatFromInput {
-            guard let format = ImageFormat(path: path) ?? context.sourceFormat else { return false }
-            options.format = format
+            guard let named = ImageFormat(path: path) ?? context.sourceFormat else { return false }
+            format = named
         }
-        if FileIO.streamDescriptor(path, forWriting: true) == nil {
-            try context.policy.createParentDirectories(of: path)
-        }
-        try ImageCodecs.write(
-            source, to: try context.policy.createFile(path), options: options,
-            context: context.transformContext
-        ) { context.warnOnce("\(path): \($0)") }
-        return true
+        return try writer(context).write(source, to: path, format: format, context: context.transformContext)
     }
 }
