@@ -42,7 +42,7 @@ public struct CommandLineTool: Sendable {
             console.err(renderer.render(error.diagnostics))
             return ExitCode.usage.rawValue
         } catch {
-            console.err("ninepipe: error: \(TerminalText.escaped(ErrorText.describe(error), keepingLines: true))")
+            console.error(ErrorText.describe(error))
             return ExitCode.failure.rawValue
         }
     }
@@ -52,7 +52,7 @@ public struct CommandLineTool: Sendable {
 
     /// Prints `message` as a usage error (exit 2, with the help hint) or a failure (exit 1).
     private func report(_ message: String, asUsage: Bool, console: Console) -> Int32 {
-        console.err(asUsage ? "ninepipe: \(message)\(Self.helpHint)" : "ninepipe: error: \(message)")
+        if asUsage { console.err("ninepipe: \(message)\(Self.helpHint)") } else { console.error(message) }
         return (asUsage ? ExitCode.usage : .failure).rawValue
     }
 

@@ -19,6 +19,19 @@ struct CommandTableTests {
         ["--" + option.name] + (option.short.map { ["-\($0)"] } ?? [])
     }
 
+    /// Issue 42: the command line re-worded batch errors by prefixing "--" to the library's text.
+    @Test("a batch error names its setting and value as data: the library says 'shard', the command line '--shard'")
+    func batchErrorSettings() {
+        let errors: [BatchError] = [.badShard(text: "x"), .shardOutOfRange(text: "3/2", count: 2), .unclosedPlaceholder(template: "out/{name")]
+        for error in errors {
+            let setting = error.setting
+            #expect(setting != nil)
+            #expect("\(error)" == "\(setting?.setting.rawValue ?? "") '\(setting?.value ?? "")': \(error.reason)")
+            #expect(ErrorText.describe(error) == "--\(error)")
+        }
+        #expect(BatchError.noMatch(pattern: "*.png").setting == nil && ErrorText.describe(BatchError.noMatch(pattern: "*.png")) == "'*.png' matches no file")
+    }
+
     /// Issue 42: options were read by string, and a typo read as "not given".
     @Test("every option key is declared by an option of some command, and every option's key is listed")
     func optionKeys() {

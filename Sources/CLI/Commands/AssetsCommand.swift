@@ -81,7 +81,7 @@ enum AssetsCommand: Command {
         var collector = AssetCollector(sourceScale: sourceDensity.scale)
         collector.followsLinks = arguments.has(.followLinks)
         let collection = try collector.collect(inputs)
-        if !quiet { for warning in collection.warnings { console.err("warning: \(TerminalText.escaped("\(warning)"))") } }
+        if !quiet { for warning in collection.warnings { console.warn("\(warning)") } }
         guard !collection.assets.isEmpty else {
             throw InputError(
                 "no images found in \(inputs.joined(separator: " ")) (.png/.jpg/.svg files, drawable-* folders with bitmaps or vector drawables, .imageset folders, .xcassets catalogs)"
@@ -125,8 +125,8 @@ enum AssetsCommand: Command {
             for (scales, names) in missing.withLock({ $0 }).sorted(by: { $0.key.joined() < $1.key.joined() }) {
                 let sorted = names.sorted()
                 let list = sorted.prefix(5).map(TerminalText.quoted).joined(separator: ", ") + (sorted.count > 5 ? ", …" : "")
-                console.err(
-                    "warning: \(sorted.count) asset\(sorted.count == 1 ? " has" : "s have") no file dense enough for \(scales.joined(separator: ", ")) (\(list)): left out; add --upscale to enlarge the densest file instead"
+                console.warn(
+                    "\(sorted.count) asset\(sorted.count == 1 ? " has" : "s have") no file dense enough for \(scales.joined(separator: ", ")) (\(list)): left out; add --upscale to enlarge the densest file instead"
                 )
             }
         }
@@ -154,7 +154,7 @@ enum AssetsCommand: Command {
         }
         let icon = try AppIcon.find(in: inputs, manifest: arguments.value(.manifest), background: background, options: options)
         let result = try AppIconConverter(options: options).convert(icon)
-        if !arguments.has(.quiet) { for warning in result.warnings { console.err("warning: \(TerminalText.escaped(warning))") } }
+        if !arguments.has(.quiet) { for warning in result.warnings { console.warn(warning) } }
         let run = AssetRun(converter: AssetConverter(options: options), output: output, jobs: 1, dryRun: arguments.has(.dryRun))
         let (written, unchanged) = try run.write(result.files, protecting: [icon.source])
         if arguments.has(.dryRun) {

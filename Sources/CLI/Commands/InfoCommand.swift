@@ -84,8 +84,9 @@ enum InfoCommand: Command {
                     throw FileError.inFile(path: path, underlying: error)
                 }
             } catch {
-                console.err("ninepipe: error: \(TerminalText.escaped("\(error)"))")
-                if json { blocks.append(InfoJSON.line(["file": path, "error": "\(error)"])) }
+                // The command line's wording: limits are named by their flags (--max-pixels).
+                console.error(ErrorText.describe(error))
+                if json { blocks.append(InfoJSON.line(["file": path, "error": ErrorText.describe(error)])) }
                 status = .failure
             }
         }

@@ -66,14 +66,14 @@ enum NinePatchCommand: Command {
                 try insets.map { (try withInsets($0, path: rest[0], limits: limits), "insets") }
                 ?? load(rest[0], border: border, readsFrame: subcommand == "compile", invocation: invocation)
             if subcommand == "compile" && source == "npTc" {
-                console.err("warning: \(rest[0]): already compiled (it carries an npTc chunk); its chunks are written unchanged")
+                console.warn("\(rest[0]): already compiled (it carries an npTc chunk); its chunks are written unchanged")
             }
             let output =
                 subcommand == "compile"
                 ? NinePatchFrame.clearingTransparentColor(image)
-                : NinePatchFrame.framed(image, warn: { console.err("warning: \(rest[1]): \($0)") })
+                : NinePatchFrame.framed(image, warn: { console.warn("\(rest[1]): \($0)") })
             guard let output else { throw NinePatchSaveError(path: rest[1]) }
-            try ImageCodecs.write(output, to: rest[1], options: EncodeOptions(format: .png)) { console.err("warning: \($0)") }
+            try ImageCodecs.write(output, to: rest[1], options: EncodeOptions(format: .png)) { console.warn("\($0)") }
             return .success
         }
     }
@@ -114,10 +114,10 @@ enum NinePatchCommand: Command {
         let limits = invocation.limits
         let bytes = try FileIO.read(path)
         do {
-            let decoded = try ImageCodecs.decode(bytes, options: DecodeOptions(limits: limits)) { console.err("warning: \(path): \($0)") }
+            let decoded = try ImageCodecs.decode(bytes, options: DecodeOptions(limits: limits)) { console.warn("\(path): \($0)") }
             let compiled = NinePatchSource.isCompiled(decoded)
             let rule: NinePatchSource = border || (readsFrame && !compiled) ? .border : .auto
-            let image = try rule.resolve(decoded, path: path) { console.err("warning: \(path): \($0)") }
+            let image = try rule.resolve(decoded, path: path) { console.warn("\(path): \($0)") }
             guard NinePatchSource.isCompiled(image) else {
                 throw InputError(
                     "\(path) has no nine-patch information: no npTc chunk, and the name does not end in .9.png (add --border to read its frame, or give --insets T,L,B,R to inspect)"

@@ -59,7 +59,7 @@ struct PipelineInvocation {
                     offset: start.offset + failure.stepName.unicodeScalars.count)
                 console.err(renderer.render(Diagnostic(.error, message, range: SourceRange(start: start, end: end))))
             } else {
-                console.err("\(fileName): " + (console.errorIsTerminal ? "\u{1B}[1;31merror:\u{1B}[0m " : "error: ") + message)
+                console.error(message, prefix: fileName)
             }
             return .failure
         }
@@ -67,11 +67,10 @@ struct PipelineInvocation {
 
     /// A runner with the options' limits, execution mode and resource folder, printing warnings.
     private func makeRunner() -> PipelineRunner {
-        let paint = console.errorIsTerminal
         let quiet = options.quiet
         var runner = PipelineRunner(limits: options.limits) { message in
             guard !quiet else { return }
-            console.err((paint ? "\u{1B}[1;35mwarning:\u{1B}[0m " : "warning: ") + message)
+            console.warn(message)
         }
         runner.execution = options.execution
         runner.policy.followsOutputLinks = options.followsOutputLinks

@@ -68,7 +68,7 @@ final class BatchReporter: Sendable {
             }
             guard style != .quiet, verbose || isNew else { return }
             if state.barShown { console.status("\r\u{1B}[2K") }
-            console.err((console.errorIsTerminal ? "\u{1B}[1;35mwarning:\u{1B}[0m " : "warning: ") + TerminalText.escaped(message))
+            console.warn(message)
             if style == .bar { console.status(bar(done: state.done, failed: state.failed)) }
         }
     }
@@ -95,8 +95,7 @@ final class BatchReporter: Sendable {
             if let line, style == .lines, printsLines { console.out(line) }
             if let failure {
                 state.failed += 1
-                console.err(
-                    "ninepipe: error: \(TerminalText.quoted(failure.subject)): \(TerminalText.escaped(Self.strip(failure.reason, prefix: failure.subject)))")
+                console.error("\(TerminalText.quoted(failure.subject)): \(TerminalText.escaped(Self.strip(failure.reason, prefix: failure.subject)))")
             }
             if style == .bar {
                 console.status(bar(done: state.done, failed: state.failed))
@@ -129,7 +128,7 @@ final class BatchReporter: Sendable {
         var lines = [line]
         if !verbose && style != .quiet {
             for warning in warnings where warning.files.count > 1 {
-                lines.append("warning: \(warning.files.count) \(noun)s: \(TerminalText.escaped(warning.key))")
+                lines.append(console.warningText("\(warning.files.count) \(noun)s: \(warning.key)"))
             }
         }
         if !failures.isEmpty {

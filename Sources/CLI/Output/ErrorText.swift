@@ -80,12 +80,9 @@ enum ErrorText {
     /// A batch that cannot run as described, in terms of `--output` and `--shard`.
     static func describe(_ error: BatchError) -> String {
         switch error {
-        case .unclosedPlaceholder, .unknownPlaceholder, .outputNeedsExtension, .outputFormatConflict:
-            // The library's message starts with "output '…'", the option's name.
-            return "--\(error)"
-        case .badShard, .shardOutOfRange, .shardVariableMissing:
-            // … and these with "shard …".
-            return "--\(error)"
+        case _ where error.setting != nil:
+            // The setting the library names in its terms, named here by its flag.
+            return error.setting.map { "--\($0.setting.rawValue) '\($0.value)': \(error.reason)" } ?? "\(error)"
         case .outputSaveWithoutOutput:
             return "the pipeline ends in a save without a path, which writes each result to --output; give --output DIR/ or a name such as 'out/{name}.jpg'"
         case .outputIsInput(let input, let output, let original):

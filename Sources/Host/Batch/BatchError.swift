@@ -47,22 +47,56 @@ public enum BatchError: NinepipeError, Hashable {
     }
 
     /// The message.
-    public var description: String {
+    /// The batch setting an error is about: named by whoever reports it in its own terms (the
+    /// command line's `--output` and `--shard`, an embedder's output target).
+    public enum Setting: String, Sendable, Hashable {
+        case output, shard
+    }
+
+    /// The setting the error is about and its value as given, when it is about one; ``reason``
+    /// then says what is wrong with it.
+    public var setting: (setting: Setting, value: String)? {
+        switch self {
+        case .unclosedPlaceholder(let template), .unknownPlaceholder(let template, _), .outputNeedsExtension(let template, _),
+            .outputFormatConflict(let template, _, _):
+            (.output, template)
+        case .badShard(let text), .shardOutOfRange(let text, _): (.shard, text)
+        case .shardVariableMissing(let count): (.shard, "auto/\(count)")
+        default: nil
+        }
+    }
+
+    /// What is wrong with the ``setting``'s value (the whole message when there is no setting).
+    public var reason: String {
         let placeholders = OutputTemplate.placeholders.map { "{\($0)}" }.joined(separator: ", ")
         switch self {
-        case .unclosedPlaceholder(let template):
-            return "output '\(template)': '{' without a closing '}'"
-        case .unknownPlaceholder(let template, let name):
-            return "output '\(template)': unknown placeholder {\(name)}\(Suggestions.hint(for: name, in: OutputTemplate.placeholders)); use \(placeholders)"
+        case .unclosedPlaceholder:
+            return "'{' without a closing '}'"
+        case .unknownPlaceholder(_, let name):
+            return "unknown placeholder {\(name)}\(Suggestions.hint(for: name, in: OutputTemplate.placeholders)); use \(placeholders)"
         case .outputNeedsExtension(let template, let looksLikeFolder):
             let folder = looksLikeFolder ? "; for a folder (created when missing), end it with a slash: \(template)/" : ""
-            return "output '\(template)': the file name must end in \(ImageFormat.knownExtensionList) or {ext}\(folder)"
-        case .badShard(let text):
-            return "shard '\(text)': expected I/N (0 ≤ I < N) or auto/N"
-        case .shardOutOfRange(let text, let count):
-            return "shard \(text): the slice number counts from 0 and must be below \(count) (0…\(count - 1))"
+            return "the file name must end in \(ImageFormat.knownExtensionList) or {ext}\(folder)"
+        case .outputFormatConflict(_, let named, let format):
+            return
+                "names \(named) files, but the save asks for format=\(format.rawValue); end the name in .\(format.fileExtension) or {ext}, or leave format= out"
+        case .badShard:
+            return "expected I/N (0 ≤ I < N) or auto/N"
+        case .shardOutOfRange(_, let count):
+            return "the slice number counts from 0 and must be below \(count) (0…\(count - 1))"
         case .shardVariableMissing(let count):
-            return "shard auto/\(count) reads \(ShardSpec.environmentVariable), which is not set; give the slice as I/\(count)"
+            return "reads \(ShardSpec.environmentVariable), which is not set; give the slice as I/\(count)"
+        default:
+            return description
+        }
+    }
+
+    /// The message: the setting and its value, then the reason.
+    public var description: String {
+        if let setting { return "\(setting.setting.rawValue) '\(setting.value)': \(reason)" }
+        switch self {
+        case .unclosedPlaceholder, .unknownPlaceholder, .outputNeedsExtension, .badShard, .shardOutOfRange, .shardVariableMissing, .outputFormatConflict:
+            return reason
         case .shardVariableInvalid(let value, let count):
             return "\(ShardSpec.environmentVariable)=\(value) is not a slice of auto/\(count) (0…\(count - 1))"
         case .noMatch(let pattern):
@@ -79,9 +113,6 @@ public enum BatchError: NinepipeError, Hashable {
         case .outputSaveWithoutOutput:
             return
                 "the pipeline ends in a save without a path, which writes each result to the output target; give one (a folder, out/, or a name such as 'out/{name}.jpg')"
-        case .outputFormatConflict(let template, let named, let format):
-            return
-                "output '\(template)' names \(named) files, but the save asks for format=\(format.rawValue); end the name in .\(format.fileExtension) or {ext}, or leave format= out"
         case .outputLeavesFolder(let input, let output, let folder):
             return
                 "the output for \(input) would be \(output), outside \(folder.isEmpty ? "the working directory" : folder): its name fills the template with a path; outputs stay inside the folder their template names, so rename the input"
