@@ -65,11 +65,12 @@ public struct Placeholder: Sendable, Hashable {
         (width, height) = upright
     }
 
-    /// A HEIC/AVIF's embedded thumbnail, upright, when it has one at least twice ``workingSize``
-    /// long (an iPhone photo's is 320×240): decoding it is far cheaper than the primary image.
-    /// A file without one gives its primary image here (HEIF has no scaled decoding either).
+    /// The embedded thumbnail of a format whose decoder reads them (HEIC, AVIF), upright, when it
+    /// has one at least twice ``workingSize`` long (an iPhone photo's is 320×240): decoding it is
+    /// far cheaper than the primary image. A file without one gives its primary image here
+    /// (HEIF has no scaled decoding either).
     static func embeddedThumbnail(_ bytes: [UInt8], format: ImageFormat, limits: ImageLimits) throws -> Image? {
-        guard format == .heic || format == .avif else { return nil }
+        guard ImageCodecs.decoder(for: format)?.capabilities.readsEmbeddedThumbnails == true else { return nil }
         var options = DecodeOptions(limits: limits)
         options.usesEmbeddedThumbnail = true
         let small = try ImageCodecs.decode(bytes, options: options)
