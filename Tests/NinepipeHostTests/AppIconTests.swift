@@ -18,10 +18,7 @@ struct AppIconTests {
 
     func run(_ arguments: [String]) -> (status: Int32, out: String, err: String) { TestConsole.run(arguments) }
 
-    func write(_ text: String, _ path: String) throws {
-        try FileManager.default.createDirectory(atPath: FileIO.parentDirectory(of: path), withIntermediateDirectories: true)
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
-    }
+    func write(_ text: String, _ path: String) throws { try TemporaryFolder.write(text, to: path) }
 
     func writePNG(_ image: Image, _ path: String) throws {
         try FileManager.default.createDirectory(atPath: FileIO.parentDirectory(of: path), withIntermediateDirectories: true)

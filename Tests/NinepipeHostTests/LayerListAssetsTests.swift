@@ -16,10 +16,7 @@ struct LayerListAssetsTests {
 
     func run(_ arguments: [String]) -> (status: Int32, out: String, err: String) { TestConsole.run(arguments) }
 
-    func write(_ text: String, _ path: String) throws {
-        try FileManager.default.createDirectory(atPath: FileIO.parentDirectory(of: path), withIntermediateDirectories: true)
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
-    }
+    func write(_ text: String, _ path: String) throws { try TemporaryFolder.write(text, to: path) }
 
     /// A tree as Tusky's toolbar buttons: a 32 dp oval with a 24 dp arrow inset 4 dp on it; an
     /// `<inset>` of 25% around the arrow; a size-less layer list (a stretched background).

@@ -16,6 +16,13 @@ public enum TemporaryFolder {
         return path
     }
 
+    /// Writes `text` (UTF-8) to `path`, creating the folders above it: a fixture file of a tree
+    /// built in a temporary folder.
+    public static func write(_ text: String, to path: String) throws {
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+    }
+
     /// Removes every folder made so far (made read-only on purpose or not).
     static func removeAll() {
         for path in made.withLock({ $0 }) {

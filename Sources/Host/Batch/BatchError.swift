@@ -46,9 +46,8 @@ public enum BatchError: NinepipeError, Hashable {
         }
     }
 
-    /// The message.
     /// The batch setting an error is about: named by whoever reports it in its own terms (the
-    /// command line's `--output` and `--shard`, an embedder's output target).
+    /// command line's output and shard options, an embedder's output target).
     public enum Setting: String, Sendable, Hashable {
         case output, shard
     }
