@@ -46,36 +46,22 @@ struct IconCanvas: Sendable {
         }
     }
 
-    /// Draws `image` (any layout and depth) with its top-left corner at `x`, `y`, source over.
-    mutating func draw(_ image: Image, x originX: Int, y originY: Int) {
+    /// `image` (any layout and depth) as a canvas: its colours premultiplied by its alpha.
+    init(_ image: Image) {
         let rgba = (image.alphaMode == .premultiplied ? image.unpremultiplied() : image).converted(to: .rgba).converted(to: .eight)
+        self.init(width: rgba.width, height: rgba.height)
         guard case .eight(let pixels) = rgba.storage else { return }
-        let left = max(0, originX)
-        let right = min(width, originX + rgba.width)
-        let top = max(0, originY)
-        let bottom = min(height, originY + rgba.height)
-        guard left < right, top < bottom else { return }
-        let width = self.width
-        let sourceWidth = rgba.width
-        // Hot loop: rows and columns are clipped to both pictures above.
-        pixels.withUnsafeBufferPointer { source in
-            samples.withUnsafeMutableBufferPointer { target in
-                for y in top..<bottom {
-                    for x in left..<right {
-                        let from = ((y - originY) * sourceWidth + (x - originX)) * 4
-                        let alpha = Float(source[from + 3]) / 255
-                        guard alpha > 0 else { continue }
-                        let index = (y * width + x) * 4
-                        let keep = 1 - alpha
-                        target[index] = Float(source[from]) / 255 * alpha + target[index] * keep
-                        target[index + 1] = Float(source[from + 1]) / 255 * alpha + target[index + 1] * keep
-                        target[index + 2] = Float(source[from + 2]) / 255 * alpha + target[index + 2] * keep
-                        target[index + 3] = alpha + target[index + 3] * keep
-                    }
-                }
+        samples.withUnsafeMutableBufferPointer { target in
+            for index in stride(from: 0, to: pixels.count, by: 4) {
+                let alpha = Float(pixels[index + 3]) / 255
+                for channel in 0..<3 { target[index + channel] = Float(pixels[index + channel]) / 255 * alpha }
+                target[index + 3] = alpha
             }
         }
     }
+
+    /// Draws `image` (any layout and depth) with its top-left corner at `x`, `y`, source over.
+    mutating func draw(_ image: Image, x originX: Int, y originY: Int) { draw(IconCanvas(image), x: originX, y: originY) }
 
     /// Draws `other` over this canvas at `x`, `y`, source over.
     mutating func draw(_ other: IconCanvas, x originX: Int, y originY: Int) {
