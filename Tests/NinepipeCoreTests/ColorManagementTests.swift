@@ -10,7 +10,7 @@ import Testing
 @Suite("colour management", .enabled(if: ColorManagement.isAvailable, "this build has no LittleCMS (liblcms2-dev was missing)"))
 struct ColorManagementTests {
     static let fixtures = JPEGTests.fixtures.appendingPathComponent("color")
-    func image(_ name: String) throws -> Image { try ImageCodecs.decode(TestFiles.bytes(Self.fixtures.appendingPathComponent(name))) }
+    func image(_ name: String) throws -> Image { try ImageCodecRegistry.builtIn.decode(TestFiles.bytes(Self.fixtures.appendingPathComponent(name))) }
 
     static func maximumDifference(_ a: Image, _ b: Image) -> Int {
         zip(a.rgbaSamples, b.rgbaSamples).map { abs($0 - $1) }.max() ?? .max

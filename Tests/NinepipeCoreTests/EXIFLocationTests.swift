@@ -10,7 +10,7 @@ extension EXIFTests {
     func removingLocationFromDamagedBlocks() throws {
         let url = Repository.root.appendingPathComponent("Tests")
             .appendingPathComponent("NinepipeHostTests/Fixtures/metadata/gps.jpg")
-        let block = try #require(try ImageCodecs.info(Array(try Data(contentsOf: url))).metadata.exif.map(EXIF.stripPrefix))
+        let block = try #require(try ImageCodecRegistry.builtIn.info(Array(try Data(contentsOf: url))).metadata.exif.map(EXIF.stripPrefix))
         let clean = try #require(EXIF.removingLocation(from: block))
         #expect(clean.count == block.count && !EXIF.hasLocation(in: clean) && EXIF.orientation(in: clean) == .right)
         for length in 0...block.count {

@@ -51,7 +51,7 @@ struct EXIFTests {
         image.metadata.exif = Self.cameraBlock(bigEndian: true)
         image.metadata.orientation = .right
         for bytes in [try PNGEncoder().encode(image), try JPEGEncoder().encode(image)] {
-            let decoded = try ImageCodecs.decode(bytes)
+            let decoded = try ImageCodecRegistry.builtIn.decode(bytes)
             #expect(decoded.metadata.orientation == .right)
             let exif = try #require(decoded.metadata.exif)
             #expect(exif.count > 44 && Array(exif[38..<43]) == Array("Pixel".utf8))

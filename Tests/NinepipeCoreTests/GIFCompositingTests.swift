@@ -63,7 +63,7 @@ struct GIFCompositingTests {
             let bytes = try TestFiles.bytes(Self.fixtures.appendingPathComponent(name + ".gif"))
             let animation = try GIFDecoder().decodeAnimation(bytes)
             let first = try GIFDecoder().decode(bytes)
-            let info = try ImageCodecs.info(bytes)
+            let info = try ImageCodecRegistry.builtIn.info(bytes)
             #expect(first.width == info.width && first.height == info.height && first == animation.frames[0].image, "\(name)")
             let pillow = Self.pillowFrames(try TestFiles.bytes(Self.fixtures.appendingPathComponent(name + ".pillow")))
             let result = Self.differences(Animation(frames: [AnimationFrame(image: first, duration: 0)]), [pillow[0]])

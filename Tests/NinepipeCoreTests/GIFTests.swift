@@ -26,7 +26,7 @@ struct GIFTests {
         }
         let info = try GIFDecoder().readInfo(fixture("interlaced.gif"))
         #expect(info.isInterlaced && info.frameCount == 1 && !info.hasAlpha)
-        #expect(try ImageCodecs.info(fixture("interlaced.gif")).format == .gif)
+        #expect(try ImageCodecRegistry.builtIn.info(fixture("interlaced.gif")).format == .gif)
     }
 
     @Test("the transparent index becomes alpha 0; everything else is opaque")
@@ -73,7 +73,7 @@ struct GIFTests {
         let error = try #require(throws: GIFError.self) { try GIFDecoder().decode(Array(seed.prefix(seed.count / 2))) }
         #expect(error.description.hasPrefix("corrupt GIF: ") && error.description.contains("at byte"), "\(error)")
         // Written again (issue 31), it reads back at its size.
-        let rewritten = try ImageCodecs.encode(GIFDecoder().decode(seed), options: EncodeOptions(format: .gif))
+        let rewritten = try ImageCodecRegistry.builtIn.encode(GIFDecoder().decode(seed), options: EncodeOptions(format: .gif))
         #expect(try GIFDecoder().readInfo(rewritten).width == GIFDecoder().readInfo(seed).width)
         // Found by the gif fuzz target: a 0×8 screen reached Image's size precondition (a trap).
         let zeroWide = Array(
@@ -122,11 +122,11 @@ extension GIFTests {
     /// loop=2; `animated.gif` loops forever at 100 ms; a still GIF has neither.
     @Test("frame durations and the NETSCAPE2.0 loop count are read from the headers")
     func timing() throws {
-        let timed = try ImageCodecs.info(fixture("timed.gif"))
+        let timed = try ImageCodecRegistry.builtIn.info(fixture("timed.gif"))
         #expect(timed.frameDurations == [20, 150, 70] && timed.loopCount == 2)
-        let animated = try ImageCodecs.info(fixture("animated.gif"))
+        let animated = try ImageCodecRegistry.builtIn.info(fixture("animated.gif"))
         #expect(animated.frameDurations == [100, 100, 100] && animated.loopCount == 0)
-        let still = try ImageCodecs.info(fixture("transparent.gif"))
+        let still = try ImageCodecRegistry.builtIn.info(fixture("transparent.gif"))
         #expect(still.frameDurations.isEmpty && still.loopCount == nil)
     }
 }

@@ -19,7 +19,7 @@ struct HEIFTests {
     func roundTrip(codec: HEIFEncoder.Codec) throws {
         let photo = JPEGTests.photo(width: 64, height: 48)
         let bytes = try HEIFEncoder(codec: codec, quality: 80, effort: 2).encode(photo)
-        #expect(ImageFormat(sniffing: bytes) == (codec == .avif ? .avif : .heic))
+        #expect(ImageCodecRegistry.builtIn.format(sniffing: bytes) == (codec == .avif ? .avif : .heic))
         let decoded = try HEIFDecoder().decode(bytes)
         #expect(decoded.width == 64 && decoded.height == 48 && decoded.layout == .rgb)
         #expect(JPEGTests.psnr(photo, decoded) > 30)
@@ -37,8 +37,8 @@ struct HEIFTests {
         let image = try HEIFDecoder().decode(bytes("deep12.heic"))
         #expect(image.depth == .sixteen && image.width == 32 && image.height == 16)
         #expect(try HEIFDecoder().readInfo(bytes("deep12.heic")).bitDepth == 12)
-        let reference = try ImageCodecs.decode(bytes("deep12-heif-convert.png"))
-        let source = try ImageCodecs.decode(bytes("deep-source.png"))
+        let reference = try ImageCodecRegistry.builtIn.decode(bytes("deep12-heif-convert.png"))
+        let source = try ImageCodecRegistry.builtIn.decode(bytes("deep-source.png"))
         let ours = image.rgbaSamples
         let theirs = reference.rgbaSamples
         let original = source.rgbaSamples
@@ -61,7 +61,7 @@ struct HEIFTests {
 
     @Test("a 16-bit image is written to HEIC at 10 bits and read back as 16-bit, close to its source")
     func deepHEIC() throws {
-        let source = try ImageCodecs.decode(bytes("deep-source.png"))
+        let source = try ImageCodecRegistry.builtIn.decode(bytes("deep-source.png"))
         #expect(source.depth == .sixteen)
         let bytes = try HEIFEncoder(codec: .heic, quality: 95).encode(source)
         #expect(try HEIFDecoder().readInfo(bytes).bitDepth == 10)

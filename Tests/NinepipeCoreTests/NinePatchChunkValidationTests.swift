@@ -47,7 +47,7 @@ struct NinePatchChunkValidationTests {
                 == "corrupt PNG: chunk \(type) at byte \(Self.offset(of: type, in: bytes)): \(reason); the nine-patch chunk is damaged (aapt never writes this): compile its .9.png source again"
         )
         // A metadata-only read (what `info` does) refuses it too.
-        #expect(throws: PNGError.self) { try ImageCodecs.info(bytes) }
+        #expect(throws: PNGError.self) { try ImageCodecRegistry.builtIn.info(bytes) }
     }
 
     @Test("values aapt does write are kept: padding that fills the axis, layout bounds over a whole edge from both ends")

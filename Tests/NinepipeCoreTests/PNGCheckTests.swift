@@ -34,7 +34,7 @@ struct PNGCheckTests {
         }
         let image = try #require(Self.images().first { $0.0 == name }?.1)
         let path = NSTemporaryDirectory() + "ninepipe-pngcheck-\(UUID().uuidString).png"
-        try ImageCodecs.write(image, to: path, options: EncodeOptions(format: .png))
+        try ImageCodecRegistry.builtIn.write(image, to: path, options: EncodeOptions(format: .png))
         defer { try? FileManager.default.removeItem(atPath: path) }
         let result = try ChildProcess.run(tool, ["-v", path])
         let output = String(decoding: result.out, as: UTF8.self)

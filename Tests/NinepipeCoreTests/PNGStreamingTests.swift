@@ -60,7 +60,7 @@ struct PNGStreamingTests {
     func fileRegions() throws {
         let image = Self.large(layout: .rgba, depth: .sixteen, width: 97, height: 61)
         let path = try TestFiles.temporaryDirectory() + "/a.png"
-        try ImageCodecs.write(image, to: path, options: EncodeOptions(format: .png))
+        try ImageCodecRegistry.builtIn.write(image, to: path, options: EncodeOptions(format: .png))
         let file = try #require(FileBytes(descriptor: open(path, O_RDONLY), path: path))
         let source = try #require(try PNGDecoder().bands(file))
         #expect(source.header.width == 97 && source.header.depth == .sixteen)
@@ -93,7 +93,7 @@ struct PNGStreamingTests {
         try PNGEncoder().encode(ImageBandSource(image)) { bytes.append(contentsOf: $0) }
         let decoded = try PNGDecoder().decode(bytes)
         #expect(decoded == image)
-        let info = try ImageCodecs.info(bytes)
+        let info = try ImageCodecRegistry.builtIn.info(bytes)
         #expect(info.bitDepth == (depth == .eight ? 8 : 16))
     }
 

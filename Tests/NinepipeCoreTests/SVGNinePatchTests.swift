@@ -6,7 +6,7 @@ import Testing
 
 /// Issue 30: vector nine-patches: regions declared by `ninepatch-` ids, guides computed at each
 /// density (rounded outward), the frame read back as aapt reads a `.9.png`.
-@Suite("Vector nine-patches", .enabled(if: ImageFormat.svg.isAvailable, "no SVG here: a build without it, or librsvg2-2 not installed"))
+@Suite("Vector nine-patches", .enabled(if: ImageCodecRegistry.builtIn.reads(.svg), "no SVG here: a build without it, or librsvg2-2 not installed"))
 struct SVGNinePatchTests {
     static let example = Repository.root
         .appendingPathComponent("Examples/vector/button.9.svg")
@@ -14,7 +14,7 @@ struct SVGNinePatchTests {
     func draw(_ bytes: [UInt8], scale: Double, warn: (String) -> Void = { _ in }) throws -> Image {
         var options = DecodeOptions()
         options.rendering = VectorRendering(scale: scale)
-        return try ImageCodecs.decode(bytes, options: options, warn: warn)
+        return try ImageCodecRegistry.builtIn.decode(bytes, options: options, warn: warn)
     }
 
     /// The Android densities, ldpi to xxxhdpi.

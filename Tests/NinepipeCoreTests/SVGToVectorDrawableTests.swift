@@ -8,7 +8,7 @@ import Testing
 /// `assets android` writes them; drawables translated to SVG and back; Android's trimming.
 /// Fixtures (Fixtures/vectordrawable, NOTICE): Material, Feather and Lucide icons, and one SVG
 /// written to use every feature the translation keeps.
-@Suite("SVG to vector drawable", .enabled(if: ImageFormat.svg.isAvailable, "no SVG here: documents are read and drawn by the SVG helpers"))
+@Suite("SVG to vector drawable", .enabled(if: ImageCodecRegistry.builtIn.reads(.svg), "no SVG here: documents are read and drawn by the SVG helpers"))
 struct SVGToVectorDrawableTests {
     static let android = VectorDrawableTests.android
 
@@ -23,7 +23,7 @@ struct SVGToVectorDrawableTests {
     func drawSVG(_ bytes: [UInt8], scale: Double) throws -> Image {
         var options = DecodeOptions()
         options.rendering = VectorRendering(scale: scale)
-        return try ImageCodecs.decode(bytes, options: options).converted(to: .rgba)
+        return try ImageCodecRegistry.builtIn.decode(bytes, options: options).converted(to: .rgba)
     }
 
     /// The mean difference of two premultiplied RGBA images over every channel, in 8-bit levels.

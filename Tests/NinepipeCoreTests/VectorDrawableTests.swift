@@ -7,7 +7,7 @@ import Testing
 /// Issue 40: Android vector drawables, read with libxml2 in the SVG helpers and drawn through
 /// the SVG renderer with Android's semantics. Fixtures (Fixtures/vectordrawable, NOTICE):
 /// Material icons, each as Google ships it both as an SVG and as a vector drawable.
-@Suite("Vector drawables", .enabled(if: ImageFormat.svg.isAvailable, "no SVG here: vector drawables are drawn by the SVG helpers"))
+@Suite("Vector drawables", .enabled(if: ImageCodecRegistry.builtIn.reads(.svg), "no SVG here: vector drawables are drawn by the SVG helpers"))
 struct VectorDrawableTests {
     static let fixtures = JPEGTests.fixtures.appendingPathComponent("vectordrawable")
     static let android = ##"xmlns:android="http://schemas.android.com/apk/res/android""##
@@ -22,7 +22,7 @@ struct VectorDrawableTests {
         var options = DecodeOptions()
         if let density { options.rendering = VectorRendering(density: density) }
         options.resources = resources
-        return try ImageCodecs.decode(bytes, options: options)
+        return try ImageCodecRegistry.builtIn.decode(bytes, options: options)
     }
 
     /// The mean difference of two images' alpha, in 8-bit levels.
@@ -40,7 +40,7 @@ struct VectorDrawableTests {
         arguments: ["ic_delete", "ic_face", "ic_settings"])
     func materialFidelity(name: String) throws {
         let drawable = try fixture(name + ".xml")
-        #expect(ImageFormat(sniffing: drawable) == .vectorDrawable)
+        #expect(ImageCodecRegistry.builtIn.format(sniffing: drawable) == .vectorDrawable)
         for scale in [1, 2, 3] {
             let ours = try draw(drawable, density: Double(160 * scale)).converted(to: .rgba)
             #expect(ours.width == 24 * scale && ours.height == 24 * scale)
@@ -52,12 +52,12 @@ struct VectorDrawableTests {
 
     @Test("info gives the dp size, the viewport and whether the drawable is a template")
     func info() throws {
-        let plain = try ImageCodecs.info(fixture("ic_face.xml"))
+        let plain = try ImageCodecRegistry.builtIn.info(fixture("ic_face.xml"))
         #expect(plain.format == .vectorDrawable && plain.width == 24 && plain.height == 24)
         #expect(plain.colorType == "vector, 24×24 dp, viewport 24×24, drawn as RGBA")
         let template =
             ##"<vector \##(Self.android) android:width="18dp" android:height="36dp" android:viewportWidth="9" android:viewportHeight="18" android:tint="?attr/colorControlNormal"><path android:fillColor="@android:color/white" android:pathData="M0,0h9v18h-9z"/></vector>"##
-        let info = try ImageCodecs.info(Array(template.utf8))
+        let info = try ImageCodecRegistry.builtIn.info(Array(template.utf8))
         #expect(info.width == 18 && info.height == 36)
         #expect(info.colorType.contains("template (?attr/colorControlNormal)"), "\(info.colorType)")
     }
@@ -222,7 +222,7 @@ struct VectorDrawableTests {
         var small = ImageLimits(maxPixelCount: 10_000)
         small.maxRenderSeconds = 5
         #expect(throws: LimitError.self) {
-            _ = try ImageCodecs.decode(
+            _ = try ImageCodecRegistry.builtIn.decode(
                 Array((head + "</vector>").utf8),
                 options: {
                     var o = DecodeOptions(limits: small)

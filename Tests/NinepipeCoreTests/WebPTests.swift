@@ -80,7 +80,7 @@ struct WebPTests {
         decoder.appliesOrientation = true
         let upright = try decoder.decode(bytes)
         #expect(upright.width == image.height && upright.height == image.width && upright.metadata.orientation == .up)
-        #expect(try ImageCodecs.info(bytes).format == .webp)
+        #expect(try ImageCodecRegistry.builtIn.info(bytes).format == .webp)
     }
 
     @Test("shrink on load: libwebp's rescaler gives ceil(side / N)", arguments: [(2, 31, 19), (4, 16, 10), (8, 8, 5)])
@@ -122,7 +122,7 @@ struct WebPTests {
         }
         var broken = lossless
         broken[8] = UInt8(ascii: "X")  // "WEBP" → "XEBP": not a WebP container any more
-        #expect(ImageFormat(sniffing: broken) == nil)
+        #expect(ImageCodecRegistry.builtIn.format(sniffing: broken) == nil)
         let error = try #require(throws: WebPError.self) { try WebPDecoder().decode(Array(lossy.prefix(40))) }
         #expect(error.description.hasPrefix("corrupt WebP: "))
         var generator = SeededGenerator(state: 17)
@@ -143,13 +143,13 @@ struct WebPTests {
     func independentDecoder() throws {
         let folder = try TemporaryFolder.make("webp-dwebp")
         let image = Self.picture(.rgba, width: 90, height: 70)
-        try ImageCodecs.write(image, to: folder + "/a.webp", options: EncodeOptions(format: .webp, quality: 70))
+        try ImageCodecRegistry.builtIn.write(image, to: folder + "/a.webp", options: EncodeOptions(format: .webp, quality: 70))
         #expect(try ChildProcess.run(#require(Self.dwebp), ["-quiet", "-pam", folder + "/a.webp", "-o", folder + "/a.pam"]).status == 0)
         // PAM: a text header ending in ENDHDR, then RGBA rows.
         let pam = try TestFiles.bytes(URL(fileURLWithPath: folder + "/a.pam"))
         let marker = Array("ENDHDR\n".utf8)
         let end = try #require((0...(pam.count - marker.count)).first { Array(pam[$0..<($0 + marker.count)]) == marker })
-        let ours = try ImageCodecs.decode(TestFiles.bytes(URL(fileURLWithPath: folder + "/a.webp")))
+        let ours = try ImageCodecRegistry.builtIn.decode(TestFiles.bytes(URL(fileURLWithPath: folder + "/a.webp")))
         #expect(Array(pam[(end + marker.count)...]) == ours.converted(to: .rgba).rgbaSamples.map(UInt8.init))
     }
 
@@ -165,11 +165,11 @@ extension WebPTests {
     /// and `-loop 5`; `anim.webp` loops forever at 100 ms.
     @Test("an animation's frame durations and loop count are read from the container")
     func timing() throws {
-        let timed = try ImageCodecs.info(TestFiles.bytes(Self.fixtures.appendingPathComponent("timed.webp")))
+        let timed = try ImageCodecRegistry.builtIn.info(TestFiles.bytes(Self.fixtures.appendingPathComponent("timed.webp")))
         #expect(timed.frameDurations == [50, 250] && timed.loopCount == 5)
-        let anim = try ImageCodecs.info(TestFiles.bytes(Self.fixtures.appendingPathComponent("anim.webp")))
+        let anim = try ImageCodecRegistry.builtIn.info(TestFiles.bytes(Self.fixtures.appendingPathComponent("anim.webp")))
         #expect(anim.frameDurations == [100, 100] && anim.loopCount == 0)
-        let still = try ImageCodecs.info(TestFiles.bytes(Self.fixtures.appendingPathComponent("lossy-exif.webp")))
+        let still = try ImageCodecRegistry.builtIn.info(TestFiles.bytes(Self.fixtures.appendingPathComponent("lossy-exif.webp")))
         #expect(still.frameDurations.isEmpty && still.loopCount == nil)
     }
 }

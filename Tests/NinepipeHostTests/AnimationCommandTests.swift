@@ -29,7 +29,7 @@ struct AnimationCommandTests {
             ["run", "-e", #"load "timed.gif" | resize width=24 | save "out.gif" | save "out.webp" | save "lossless.webp" lossless=true"#], in: folder)
         #expect(run.status == 0 && run.err.isEmpty, "\(run.err)")
         for name in ["out.gif", "out.webp", "lossless.webp"] {
-            let info = try ImageCodecs.info(Self.bytes(folder + "/" + name))
+            let info = try ImageCodecRegistry.builtIn.info(Self.bytes(folder + "/" + name))
             #expect(info.width == 24 && info.frameDurations == [20, 150, 70] && info.loopCount == 2, "\(name): \(info)")
         }
         if let gifsicle = try? ChildProcess.output(of: "/usr/bin/gifsicle", ["--info", folder + "/out.gif"]) {
@@ -60,16 +60,16 @@ struct AnimationCommandTests {
         let folder = try Self.folder("anim-select", ["anim-local.gif"])
         let original = try GIFDecoder().decodeAnimation(Self.bytes(folder + "/anim-local.gif"))
         #expect(TestConsole.run(["run", "-e", #"load "anim-local.gif" | frame 2 | save "f2.png""#], in: folder).status == 0)
-        let f2 = try ImageCodecs.decode(Self.bytes(folder + "/f2.png"))
+        let f2 = try ImageCodecRegistry.builtIn.decode(Self.bytes(folder + "/f2.png"))
         #expect(f2.converted(to: .rgba) == original.frames[2].image.converted(to: .rgba))
         #expect(TestConsole.run(["run", "-e", #"load "anim-local.gif" | frame -1 | save "last.png""#], in: folder).status == 0)
-        #expect(try ImageCodecs.decode(Self.bytes(folder + "/last.png")).converted(to: .rgba) == original.frames[3].image.converted(to: .rgba))
+        #expect(try ImageCodecRegistry.builtIn.decode(Self.bytes(folder + "/last.png")).converted(to: .rgba) == original.frames[3].image.converted(to: .rgba))
         let run = TestConsole.run(["run", "-e", #"load "anim-local.gif" | frames 1..2 | save "mid.gif" delay=250 loop=7"#], in: folder)
         #expect(run.status == 0, "\(run.err)")
-        let mid = try ImageCodecs.info(Self.bytes(folder + "/mid.gif"))
+        let mid = try ImageCodecRegistry.builtIn.info(Self.bytes(folder + "/mid.gif"))
         #expect(mid.frameDurations == [250, 250] && mid.loopCount == 7, "\(mid)")
         #expect(TestConsole.run(["run", "-e", #"load "anim-local.gif" | frames 2.. | save "tail.webp""#], in: folder).status == 0)
-        #expect(try ImageCodecs.info(Self.bytes(folder + "/tail.webp")).frameDurations.count == 2)
+        #expect(try ImageCodecRegistry.builtIn.info(Self.bytes(folder + "/tail.webp")).frameDurations.count == 2)
         let missing = TestConsole.run(["run", "-e", #"load "anim-local.gif" | frame 9 | save "x.png""#], in: folder)
         #expect(missing.status == 1 && missing.err.contains("frame 9 does not exist: the image has 4 frames"), "\(missing.err)")
         let bad = TestConsole.run(["run", "-e", #"load "anim-local.gif" | frames 3..x | save "x.gif""#], in: folder)
@@ -77,31 +77,31 @@ struct AnimationCommandTests {
         let backwards = TestConsole.run(["check", "-e", #"load "anim-local.gif" | frames 3..1 | save "x.gif""#], in: folder)
         #expect(backwards.status == 2 && backwards.err.contains("the first not after the last"), "\(backwards.err)")
         #expect(TestConsole.run(["run", "-e", #"load "anim-local.gif" | frames -2..-1 | save "end.gif""#], in: folder).status == 0)
-        #expect(try ImageCodecs.info(Self.bytes(folder + "/end.gif")).frameDurations.count == 2)
+        #expect(try ImageCodecRegistry.builtIn.info(Self.bytes(folder + "/end.gif")).frameDurations.count == 2)
         // frames=first gives one frame to the steps after it.
         let first = TestConsole.run(["run", "-e", #"load "anim-local.gif" frames=first | save "one.gif""#], in: folder)
         #expect(first.status == 0)
-        #expect(try ImageCodecs.info(Self.bytes(folder + "/one.gif")).frameDurations.count <= 1)
+        #expect(try ImageCodecRegistry.builtIn.info(Self.bytes(folder + "/one.gif")).frameDurations.count <= 1)
     }
 
     @Test("a batch over still and animated files keeps animations animated and writes stills as stills")
     func batch() throws {
         let folder = try Self.folder("anim-batch", ["timed.gif", "anim-keep.gif", "transparent.gif"])
         try FileManager.default.copyItem(atPath: Self.fixtures.appendingPathComponent("webp/timed.webp").path, toPath: folder + "/timed.webp")
-        try ImageCodecs.write(
+        try ImageCodecRegistry.builtIn.write(
             Image(width: 40, height: 30, layout: .rgb, depth: .eight, fill: [10, 200, 30]), to: folder + "/still.png", options: EncodeOptions(format: .png))
         let run = TestConsole.run(["run", "-e", "thumbnail width=16 height=16 | save", folder, "--output", folder + "/thumbs/"])
         #expect(run.status == 0, "\(run.err)")
-        #expect(try ImageCodecs.info(Self.bytes(folder + "/thumbs/timed.gif")).frameDurations == [20, 150, 70])
-        #expect(try ImageCodecs.info(Self.bytes(folder + "/thumbs/anim-keep.gif")).frameDurations.count == 3)
-        #expect(try ImageCodecs.info(Self.bytes(folder + "/thumbs/timed.webp")).frameDurations == [50, 250])
-        #expect(try ImageCodecs.info(Self.bytes(folder + "/thumbs/still.png")).frameDurations.isEmpty)
-        #expect(try ImageCodecs.info(Self.bytes(folder + "/thumbs/transparent.gif")).frameDurations.isEmpty)
+        #expect(try ImageCodecRegistry.builtIn.info(Self.bytes(folder + "/thumbs/timed.gif")).frameDurations == [20, 150, 70])
+        #expect(try ImageCodecRegistry.builtIn.info(Self.bytes(folder + "/thumbs/anim-keep.gif")).frameDurations.count == 3)
+        #expect(try ImageCodecRegistry.builtIn.info(Self.bytes(folder + "/thumbs/timed.webp")).frameDurations == [50, 250])
+        #expect(try ImageCodecRegistry.builtIn.info(Self.bytes(folder + "/thumbs/still.png")).frameDurations.isEmpty)
+        #expect(try ImageCodecRegistry.builtIn.info(Self.bytes(folder + "/thumbs/transparent.gif")).frameDurations.isEmpty)
         // To WebP: the GIFs become animated WebPs.
         let webp = TestConsole.run(
             ["run", "-e", "thumbnail width=16 height=16 | save", folder + "/timed.gif", folder + "/anim-keep.gif", "--output", folder + "/webp/{name}.webp"])
         #expect(webp.status == 0, "\(webp.err)")
-        #expect(try ImageCodecs.info(Self.bytes(folder + "/webp/timed.webp")).frameDurations == [20, 150, 70])
+        #expect(try ImageCodecRegistry.builtIn.info(Self.bytes(folder + "/webp/timed.webp")).frameDurations == [20, 150, 70])
     }
 
     /// A GIF of `frames` frames of `width`×`height` whose image data is one pixel's worth (the

@@ -12,7 +12,7 @@ import Testing
 /// legacy PNG icon) become AppIcon sets Xcode reads, web manifests Chromium reads and favicons
 /// Pillow reads; one master image becomes Android mipmaps aapt packages, the foreground inside
 /// the safe zone.
-@Suite("app icons", .enabled(if: ImageFormat.svg.isAvailable, "no SVG here: vector layers are drawn by the SVG helpers"))
+@Suite("app icons", .enabled(if: ImageCodecRegistry.builtIn.reads(.svg), "no SVG here: vector layers are drawn by the SVG helpers"))
 struct AppIconTests {
     static let android = #"xmlns:android="http://schemas.android.com/apk/res/android""#
 
@@ -22,7 +22,7 @@ struct AppIconTests {
 
     func writePNG(_ image: Image, _ path: String) throws {
         try FileManager.default.createDirectory(atPath: FileIO.parentDirectory(of: path), withIntermediateDirectories: true)
-        try FileIO.writeAtomically(ImageCodecs.encode(image, options: EncodeOptions(format: .png)), to: path)
+        try FileIO.writeAtomically(ImageCodecRegistry.builtIn.encode(image, options: EncodeOptions(format: .png)), to: path)
     }
 
     /// An adaptive icon as Wikipedia's: the manifest names `@mipmap/launcher`; a blue shape
@@ -48,7 +48,7 @@ struct AppIconTests {
         return folder
     }
 
-    func decode(_ path: String) throws -> Image { try ImageCodecs.decode(FileIO.read(path)) }
+    func decode(_ path: String) throws -> Image { try ImageCodecRegistry.builtIn.decode(FileIO.read(path)) }
 
     /// The pixel at `x`, `y` as 8-bit straight RGBA, whatever the image's layout (read in place:
     /// converting a 1024 image for each pixel asked would be most of these tests' time).
@@ -222,7 +222,7 @@ struct AppIconTests {
         let entries = Self.icoEntries(try FileIO.read(web + "/favicon.ico"))
         #expect(entries.map(\.side) == [16, 32, 48])
         for entry in entries {
-            let image = try ImageCodecs.decode(entry.png)
+            let image = try ImageCodecRegistry.builtIn.decode(entry.png)
             #expect(image.width == entry.side && image.height == entry.side && image.layout == .rgba)
         }
         #expect(try String(contentsOfFile: web + "/icons.html", encoding: .utf8).contains(##"<link rel="manifest" href="manifest.webmanifest">"##))

@@ -27,7 +27,7 @@ struct AssetConfigurationTests {
     }
 
     /// The tree; `withVectors` adds the vector drawables (drawn by the SVG helpers).
-    func tree(withVectors: Bool = ImageFormat.svg.isAvailable) throws -> String {
+    func tree(withVectors: Bool = ImageCodecRegistry.builtIn.reads(.svg)) throws -> String {
         let folder = try TemporaryFolder.make("variants")
         for sub in [
             "drawable", "drawable-xhdpi", "drawable-night-xhdpi", "drawable-ldrtl-xhdpi", "drawable-land-xhdpi", "drawable-pt-rBR-xhdpi", "values",
@@ -91,7 +91,7 @@ struct AssetConfigurationTests {
 
     @Test(
         "iOS: dark slots with appearances, right-to-left slots beside left-to-right ones; a vector's night colours and autoMirrored",
-        .enabled(if: ImageFormat.svg.isAvailable))
+        .enabled(if: ImageCodecRegistry.builtIn.reads(.svg)))
     func ios() throws {
         let folder = try tree()
         let result = run(["assets", "ios", folder + "/res", "--output", folder + "/Assets.xcassets"])
@@ -105,7 +105,7 @@ struct AssetConfigurationTests {
         // A locale's slots say it, and the set is localizable, as Xcode writes them.
         let locales = (cardContents["images"] as? [[String: Any]] ?? []).compactMap { $0["locale"] as? String }
         #expect(locales == ["pt-BR", "pt-BR", "pt-BR"] && (cardContents["properties"] as? [String: Any])?["localizable"] as? Bool == true)
-        let dark = try ImageCodecs.decode(FileIO.read(folder + "/Assets.xcassets/card.imageset/card-dark@2x.png")).converted(to: .rgb)
+        let dark = try ImageCodecRegistry.builtIn.decode(FileIO.read(folder + "/Assets.xcassets/card.imageset/card-dark@2x.png")).converted(to: .rgb)
         #expect((0..<3).map { dark.sample(x: 5, y: 5, channel: $0) } == [40, 40, 40])
         let arrow = slots(try json(folder + "/Assets.xcassets/arrow.imageset/Contents.json"))
         #expect(
@@ -123,7 +123,7 @@ struct AssetConfigurationTests {
 
     @Test(
         "back to Android: dark slots become drawable-night folders, right-to-left ones drawable-ldrtl, a mirrored SVG an autoMirrored vector drawable",
-        .enabled(if: ImageFormat.svg.isAvailable))
+        .enabled(if: ImageCodecRegistry.builtIn.reads(.svg)))
     func roundTrip() throws {
         let folder = try tree()
         #expect(run(["assets", "ios", folder + "/res", "--output", folder + "/Assets.xcassets"]).status == 0)
@@ -136,7 +136,7 @@ struct AssetConfigurationTests {
         ] {
             #expect(FileManager.default.fileExists(atPath: folder + "/back/" + path), "\(path)")
         }
-        let rtl = try ImageCodecs.decode(FileIO.read(folder + "/back/drawable-ldrtl-xhdpi/arrow.png")).converted(to: .rgb)
+        let rtl = try ImageCodecRegistry.builtIn.decode(FileIO.read(folder + "/back/drawable-ldrtl-xhdpi/arrow.png")).converted(to: .rgb)
         #expect((0..<3).map { rtl.sample(x: 5, y: 5, channel: $0) } == [0, 0, 255])
         let back = try String(contentsOfFile: folder + "/back/drawable-night/ic_back.xml", encoding: .utf8)
         #expect(back.contains(#"android:autoMirrored="true""#) && back.contains("#F0F0F0"), "\(back)")
@@ -148,7 +148,7 @@ struct AssetConfigurationTests {
 
     @Test(
         "web, in Chromium: the dark file under prefers-color-scheme: dark, the right-to-left file under dir=rtl, an autoMirrored vector mirrored",
-        .enabled(if: ImageFormat.svg.isAvailable))
+        .enabled(if: ImageCodecRegistry.builtIn.reads(.svg)))
     func web() throws {
         let folder = try tree()
         #expect(run(["assets", "web", folder + "/res", "--output", folder + "/web"]).status == 0)

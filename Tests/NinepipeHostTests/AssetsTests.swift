@@ -69,7 +69,7 @@ struct AssetsTests {
     }
 
     func inspect(_ path: String) throws -> NinePatchInfo? {
-        let image = try ImageCodecs.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
+        let image = try ImageCodecRegistry.builtIn.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
         return try NinePatchSource.auto.resolve(image, path: path).metadata.ninePatch
     }
 
@@ -83,7 +83,8 @@ struct AssetsTests {
         #expect(written == (try json(Self.fixtures.appendingPathComponent("button-expected-Contents.json").path)))
         #expect(try json(root + "/App.xcassets/Contents.json") == ["info": ["author": "ninepipe", "version": 1]] as NSDictionary)
         // @2x is the xhdpi file's pixels, frame removed.
-        let twoX = try ImageCodecs.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: root + "/App.xcassets/button.imageset/button@2x.png"))))
+        let twoX = try ImageCodecRegistry.builtIn.decode(
+            [UInt8](try Data(contentsOf: URL(fileURLWithPath: root + "/App.xcassets/button.imageset/button@2x.png"))))
         #expect(twoX.width == 32 && twoX.height == 24 && twoX.metadata.ninePatch == nil)
         #expect(twoX.converted(to: .rgba) == picture(width: 32, height: 24))
     }

@@ -37,7 +37,7 @@ struct BatchTests {
     }
 
     func size(_ path: String) throws -> [Int] {
-        let image = try ImageCodecs.decode(try FileIO.read(path))
+        let image = try ImageCodecRegistry.builtIn.decode(try FileIO.read(path))
         return [image.width, image.height]
     }
 

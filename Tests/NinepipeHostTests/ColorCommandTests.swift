@@ -10,7 +10,7 @@ struct ColorCommandTests {
     static let fixtures = Repository.root.appendingPathComponent("Tests")
         .appendingPathComponent("NinepipeCoreTests/Fixtures/color")
 
-    func decoded(_ path: String) throws -> Image { try ImageCodecs.decode(Array(try Data(contentsOf: URL(fileURLWithPath: path)))) }
+    func decoded(_ path: String) throws -> Image { try ImageCodecRegistry.builtIn.decode(Array(try Data(contentsOf: URL(fileURLWithPath: path)))) }
 
     /// Every sample as RGBA 8-bit integers.
     func samples(_ image: Image) -> [Int] {

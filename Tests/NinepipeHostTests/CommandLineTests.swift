@@ -23,7 +23,7 @@ struct CommandLineTests {
     }
 
     func decode(_ path: String) throws -> Image {
-        try ImageCodecs.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
+        try ImageCodecRegistry.builtIn.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
     }
 
     @Test("load | save round-trips a PNG exactly")

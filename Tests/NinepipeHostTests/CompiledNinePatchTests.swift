@@ -247,7 +247,7 @@ extension CommandLineTests {
         for (index, file) in files.enumerated() {
             let original = dir + "/res/" + file
             let output = dir + "/out/\(index).png"  // inputs are numbered in sorted order
-            let info = try ImageCodecs.info([UInt8](try Data(contentsOf: URL(fileURLWithPath: original))))
+            let info = try ImageCodecRegistry.builtIn.info([UInt8](try Data(contentsOf: URL(fileURLWithPath: original))))
             let written = try decode(output)
             let chunksDiffer = try npChunks(output) != npChunks(original)
             if written.width != info.width || written.height != info.height || chunksDiffer {

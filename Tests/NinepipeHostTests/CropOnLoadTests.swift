@@ -52,7 +52,7 @@ struct CropOnLoadTests {
             let bytes = try PNGEncoder().encode(image)
             let expected = try PipelineRunner().run(
                 try PipelineCompiler(requiresSource: false).pipeline("orient | crop x=1 y=1 width=3 height=2"),
-                input: try ImageCodecs.decode(bytes).uprighted())
+                input: try ImageCodecRegistry.builtIn.decode(bytes).uprighted())
             let got = try PipelineRunner().run(
                 try PipelineCompiler(requiresSource: false).pipeline("crop x=1 y=1 width=3 height=2"),
                 encoded: bytes, name: name)

@@ -9,7 +9,9 @@ import Testing
 /// Issue 41: selectors, ripples, animated vectors, animation lists, `<bitmap>` wrappers and
 /// one-layer layer lists have each drawable they name converted under a name of its own, listed
 /// in the report; what they hold inline is counted, never dropped silently.
-@Suite("assets: drawables that name other drawables", .enabled(if: ImageFormat.svg.isAvailable, "no SVG here: XML drawables are read by the SVG helpers"))
+@Suite(
+    "assets: drawables that name other drawables",
+    .enabled(if: ImageCodecRegistry.builtIn.reads(.svg), "no SVG here: XML drawables are read by the SVG helpers"))
 struct DrawableReferenceTests {
     static let android = #"xmlns:android="http://schemas.android.com/apk/res/android""#
 
@@ -67,7 +69,8 @@ struct DrawableReferenceTests {
         // Converted like any asset.
         let console = TestConsole()
         #expect(CommandLineTool().run(["assets", "ios", folder + "/res", "--output", folder + "/Assets.xcassets", "-q"], console: console.console()) == 0)
-        let image = try ImageCodecs.decode(FileIO.read(folder + "/Assets.xcassets/check_checked.imageset/check_checked@2x.png")).converted(to: .rgb)
+        let image = try ImageCodecRegistry.builtIn.decode(FileIO.read(folder + "/Assets.xcassets/check_checked.imageset/check_checked@2x.png")).converted(
+            to: .rgb)
         #expect((0..<3).map { image.sample(x: 4, y: 4, channel: $0) } == [0, 200, 0])
     }
 }

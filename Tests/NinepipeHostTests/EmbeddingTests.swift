@@ -29,7 +29,7 @@ struct EmbeddingTests {
         let png = try PNGEncoder().encode(Self.photo())
         let bytes = try runner.run(pipeline, encoded: png, name: "upload.png", output: EncodeOptions(format: .png))
         let direct = try #require(try runner.run(pipeline, input: Self.photo()))
-        #expect(try ImageCodecs.decode(bytes) == direct)
+        #expect(try ImageCodecRegistry.builtIn.decode(bytes) == direct)
         #expect(direct.width == 32 && direct.height == 24)
         // A corrupt upload names itself.
         #expect(throws: (any Error).self) { try runner.run(pipeline, encoded: Array(png.prefix(40)), name: "upload.png") }

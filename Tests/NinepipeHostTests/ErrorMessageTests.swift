@@ -67,7 +67,9 @@ struct ErrorMessageTests {
                 && required.err.contains("warning: --set szie=… is not used by the pipeline; did you mean 'size'?"), "\(required.err)")
         let folder = TestConsole.run(["run", "-e", "orient", dir + "/in", "--output", dir + "/dr"])
         #expect(folder.status == 2 && folder.err.contains("for a folder (created when missing), end it with a slash: \(dir)/dr/"), "\(folder.err)")
-        #expect(throws: BatchError.outputNeedsExtension(template: dir + "/dr", looksLikeFolder: true)) { try OutputTemplate(dir + "/dr") }
+        #expect(
+            throws: BatchError.outputNeedsExtension(template: dir + "/dr", looksLikeFolder: true, extensions: ImageCodecRegistry.builtIn.writableExtensionList)
+        ) { try OutputTemplate(dir + "/dr") }
         #expect(throws: BatchError.badShard(text: "x")) { try ShardSpec("x") }
         #expect(throws: BatchError.shardVariableMissing(count: 3)) { try ShardSpec("auto/3").resolvedIndex(environment: [:]) }
     }

@@ -74,7 +74,7 @@ extension CommandLineTests {
         #expect(visible.count == 120, "\(visible.count) outputs")
         #expect(written.count == visible.count, "left behind: \(written.filter { $0.hasPrefix(".") })")
         for name in visible {
-            let image = try ImageCodecs.decode(try FileIO.read(dir + "/out/" + name))
+            let image = try ImageCodecRegistry.builtIn.decode(try FileIO.read(dir + "/out/" + name))
             #expect(image.width == 32 && image.height == 21, "\(name) is \(image.width)×\(image.height)")
         }
 

@@ -10,7 +10,7 @@ import Testing
 /// has, at the size Android gives them (`getIntrinsicWidth`: the largest layer with its insets;
 /// an inset's child grown by its insets, fractions dividing), and each layer is the drawable
 /// converted alone, placed where Android places it.
-@Suite("assets from layer lists and insets", .enabled(if: ImageFormat.svg.isAvailable, "no SVG here: vector layers are drawn by the SVG helpers"))
+@Suite("assets from layer lists and insets", .enabled(if: ImageCodecRegistry.builtIn.reads(.svg), "no SVG here: vector layers are drawn by the SVG helpers"))
 struct LayerListAssetsTests {
     static let android = #"xmlns:android="http://schemas.android.com/apk/res/android""#
 
@@ -51,7 +51,7 @@ struct LayerListAssetsTests {
         let resources = try AssetConverter.resources(forDrawableAt: folder + "/res/drawable/button.xml", options: AssetOptions(platform: .ios))
         for scale in [1, 2, 3] {
             let suffix = scale == 1 ? "" : "@\(scale)x"
-            let button = try ImageCodecs.decode(FileIO.read(folder + "/A.xcassets/button.imageset/button\(suffix).png")).converted(to: .rgba)
+            let button = try ImageCodecRegistry.builtIn.decode(FileIO.read(folder + "/A.xcassets/button.imageset/button\(suffix).png")).converted(to: .rgba)
             #expect(button.width == 32 * scale && button.height == 32 * scale)
             // The reference: each layer drawn by itself, composited source over.
             let oval = try ShapeDrawable(
@@ -91,7 +91,7 @@ struct LayerListAssetsTests {
         let folder = try tree()
         let result = run(["assets", "web", folder + "/res", "--output", folder + "/web"])
         #expect(result.status == 0, "\(result.err)")
-        let padded = try ImageCodecs.decode(FileIO.read(folder + "/web/padded@2x.png"))
+        let padded = try ImageCodecRegistry.builtIn.decode(FileIO.read(folder + "/web/padded@2x.png"))
         #expect(padded.width == 96 && padded.height == 96)
         // The bar (rows 11…13 of 24) lands on rows 24 + 22…26 of the 96 at 2x, columns 24 + 8…40.
         #expect(rgba(padded, 48, 48) == [0, 0, 0, 255] && rgba(padded, 48, 40)[3] == 0 && rgba(padded, 10, 48)[3] == 0)
@@ -106,7 +106,7 @@ struct LayerListAssetsTests {
         #expect(try String(contentsOfFile: folder + "/out/drawable/panel.xml", encoding: .utf8).contains("<layer-list"))
         let pngs = run(["assets", "android", folder + "/res/drawable", "--vectors", "png", "--output", folder + "/png"])
         #expect(pngs.status == 0, "\(pngs.err)")
-        #expect(try ImageCodecs.decode(FileIO.read(folder + "/png/drawable-xxhdpi/button.png")).width == 96)
+        #expect(try ImageCodecRegistry.builtIn.decode(FileIO.read(folder + "/png/drawable-xxhdpi/button.png")).width == 96)
     }
 
     @Test(
@@ -118,7 +118,7 @@ struct LayerListAssetsTests {
             folder + "/res/drawable-anydpi-v26/ic_shortcut.xml")
         let result = run(["assets", "ios", folder + "/res", "--output", folder + "/A.xcassets"])
         #expect(result.status == 0, "\(result.err)")
-        let icon = try ImageCodecs.decode(FileIO.read(folder + "/A.xcassets/ic_shortcut.imageset/ic_shortcut@2x.png"))
+        let icon = try ImageCodecRegistry.builtIn.decode(FileIO.read(folder + "/A.xcassets/ic_shortcut.imageset/ic_shortcut@2x.png"))
         // 24 / (1 − 0.666) = 71.9 dp of layers, 47.9 dp shown: 96 pixels at 2x; the bar in the middle.
         #expect(icon.width == 96 && icon.height == 96)
         #expect(rgba(icon, 2, 2) == [33, 150, 243, 255] && rgba(icon, 48, 48) == [0, 0, 0, 255] && rgba(icon, 48, 40) == [33, 150, 243, 255])

@@ -35,7 +35,7 @@ struct LosslessJPEGTests {
         #expect(run.status == 0, "\(run.err)")
         #expect(run.err.contains("explain: in.jpg: lossless: turned 90° clockwise"), "\(run.err)")
         let output = try Self.read(folder + "/out.jpg")
-        let info = try ImageCodecs.info(output, limits: .default)
+        let info = try ImageCodecRegistry.builtIn.info(output, limits: .default)
         #expect(info.width == 416 && info.height == 640 && info.metadata.orientation == .up)
         if let jpegtran = Self.jpegtran {
             for (arguments, name) in [
@@ -69,11 +69,11 @@ struct LosslessJPEGTests {
         // 427 rows do not fill 16-pixel blocks: turning them exactly needs pixels.
         let auto = TestConsole.run(["run", "--explain", "-e", #"load "phone.jpg" | save "auto.jpg""#], in: folder)
         #expect(auto.status == 0 && auto.err.contains("decoded and encoded again: moving whole blocks would have kept 416×640"), "\(auto.err)")
-        #expect(try ImageCodecs.info(Self.read(folder + "/auto.jpg"), limits: .default).width == 427)
+        #expect(try ImageCodecRegistry.builtIn.info(Self.read(folder + "/auto.jpg"), limits: .default).width == 427)
         let always = TestConsole.run(["run", "-e", #"load "phone.jpg" | save "always.jpg" lossless=always"#], in: folder)
         #expect(always.status == 0 && always.err.contains("always.jpg: lossless edit kept 416×640 at 11,0 of the 427×640 at 0,0 asked"), "\(always.err)")
         let kept = try Self.read(folder + "/always.jpg")
-        #expect(try ImageCodecs.info(kept, limits: .default).width == 416)
+        #expect(try ImageCodecRegistry.builtIn.info(kept, limits: .default).width == 416)
         #expect(
             try JPEGCoefficients(kept) == JPEGCoefficients(try JPEGCodec().apply(LosslessEdit(orientation: .right, allowsTrimming: true), to: original).bytes))
         // Pillow wrote phone6.jpg with the standard tables: they stay, as jpegtran keeps them (same size within 1%).
@@ -119,12 +119,12 @@ struct LosslessJPEGTests {
         let pixels = TestConsole.run(["run", "-e", #"load "in.jpg" | orient rotate=90 | crop x=32 y=48 width=200 height=100 | save "pixels.png""#], in: folder)
         #expect(pixels.status == 0)
         let lossless = try JPEGDecoder().decode(try Self.read(folder + "/out.jpg"))
-        let decoded = try ImageCodecs.decode(try Self.read(folder + "/pixels.png"), options: DecodeOptions())
+        let decoded = try ImageCodecRegistry.builtIn.decode(try Self.read(folder + "/pixels.png"), options: DecodeOptions())
         #expect(lossless.width == decoded.width && lossless.height == decoded.height)
         // Off the grid, auto decodes (the geometry is exact) and says why.
         let off = TestConsole.run(["run", "--explain", "-e", #"load "in.jpg" | crop x=3 y=5 width=20 height=20 | save "off.jpg""#], in: folder)
         #expect(off.err.contains("decoded and encoded again") && off.err.contains("a crop starts on the block grid"), "\(off.err)")
-        #expect(try ImageCodecs.info(Self.read(folder + "/off.jpg"), limits: .default).width == 20)
+        #expect(try ImageCodecRegistry.builtIn.info(Self.read(folder + "/off.jpg"), limits: .default).width == 20)
     }
 
     @Test("a batch of photos with mixed orientations, --jobs 2: every output upright and lossless; --dry-run says so")
@@ -142,7 +142,7 @@ struct LosslessJPEGTests {
         for orientation in orientations {
             let input = try Self.read(folder + "/photos/p\(orientation.rawValue).jpg")
             let output = try Self.read(folder + "/up/p\(orientation.rawValue).jpg")
-            let info = try ImageCodecs.info(output, limits: .default)
+            let info = try ImageCodecRegistry.builtIn.info(output, limits: .default)
             #expect(info.metadata.orientation == .up && (info.width, info.height) == (orientation.swapsDimensions ? (416, 640) : (640, 416)))
             let expected = try JPEGCodec().apply(LosslessEdit(orientation: orientation), to: input).bytes
             #expect(try JPEGCoefficients(output) == JPEGCoefficients(expected), "\(orientation)")

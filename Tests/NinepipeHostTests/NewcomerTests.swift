@@ -104,7 +104,7 @@ struct NewcomerTests {
         #expect(!FileManager.default.fileExists(atPath: dir + "/out.png"))
         let compiled = TestConsole.run(["ninepatch", "compile", "in.png", "out.png", "--insets", "4,6,4,6"], in: dir)
         #expect(compiled.status == 0, "\(compiled.err)")
-        let image = try ImageCodecs.decode(FileIO.read(dir + "/out.png"))
+        let image = try ImageCodecRegistry.builtIn.decode(FileIO.read(dir + "/out.png"))
         let chunk = try #require(image.metadata.ninePatch?.chunk)
         #expect(image.width == 40 && chunk.xDivs == [6, 34] && chunk.yDivs == [4, 20])
         let bad = TestConsole.run(["ninepatch", "compile", "in.png", "x.png", "--insets", "4,6,4"], in: dir)
@@ -204,7 +204,7 @@ struct NewcomerTests {
         ] {
             let result = TestConsole.run(["run", "--stream", stream, "-e", pipeline], in: dir)
             #expect(result.status == 0, "\(result.err)")
-            let info = try ImageCodecs.info(FileIO.read(dir + "/a.png"), limits: .default)
+            let info = try ImageCodecRegistry.builtIn.info(FileIO.read(dir + "/a.png"), limits: .default)
             #expect(info.colorType == expected, "\(pipeline) --stream \(stream): \(info.colorType)")
         }
     }
@@ -217,7 +217,7 @@ struct NewcomerTests {
         for (save, lossless) in [("save \"o.webp\"", true), ("save \"o.webp\" quality=80", false), ("save \"o.webp\" lossless=never", false)] {
             let result = TestConsole.run(["run", "-e", "load \"l.webp\" | resize width=50% | \(save)"], in: dir)
             #expect(result.status == 0, "\(result.err)")
-            let info = try ImageCodecs.info(FileIO.read(dir + "/o.webp"), limits: .default)
+            let info = try ImageCodecRegistry.builtIn.info(FileIO.read(dir + "/o.webp"), limits: .default)
             #expect(info.colorType.hasPrefix(lossless ? "lossless" : "lossy"), "\(save): \(info.colorType)")
         }
         // In a batch too, and a lossy source stays lossy.
@@ -225,8 +225,8 @@ struct NewcomerTests {
         try FileManager.default.createDirectory(atPath: dir + "/webp", withIntermediateDirectories: true)
         for name in ["l.webp", "lossy.webp"] { try FileManager.default.copyItem(atPath: dir + "/" + name, toPath: dir + "/webp/" + name) }
         #expect(TestConsole.run(["run", "-e", "invert", "webp/", "--output", "out/"], in: dir).status == 0)
-        #expect(try ImageCodecs.info(FileIO.read(dir + "/out/l.webp"), limits: .default).colorType.hasPrefix("lossless"))
-        #expect(try ImageCodecs.info(FileIO.read(dir + "/out/lossy.webp"), limits: .default).colorType.hasPrefix("lossy"))
+        #expect(try ImageCodecRegistry.builtIn.info(FileIO.read(dir + "/out/l.webp"), limits: .default).colorType.hasPrefix("lossless"))
+        #expect(try ImageCodecRegistry.builtIn.info(FileIO.read(dir + "/out/lossy.webp"), limits: .default).colorType.hasPrefix("lossy"))
     }
 
     @Test("ninepatch without width and height renders at the image's own size, as its help says")
@@ -234,11 +234,11 @@ struct NewcomerTests {
         let dir = try workspace()
         let result = TestConsole.run(["run", "-e", "load \"in.png\" | ninepatch insets=4,4,4,4 | save \"n.png\""], in: dir)
         #expect(result.status == 0, "\(result.err)")
-        let image = try ImageCodecs.decode(FileIO.read(dir + "/n.png"))
+        let image = try ImageCodecRegistry.builtIn.decode(FileIO.read(dir + "/n.png"))
         #expect(image.width == 40 && image.height == 24)
         let wide = TestConsole.run(["run", "-e", "load \"in.png\" | ninepatch insets=4,4,4,4 width=100 | save \"w.png\""], in: dir)
         #expect(wide.status == 0, "\(wide.err)")
-        let stretched = try ImageCodecs.decode(FileIO.read(dir + "/w.png"))
+        let stretched = try ImageCodecRegistry.builtIn.decode(FileIO.read(dir + "/w.png"))
         #expect(stretched.width == 100 && stretched.height == 24)
     }
 

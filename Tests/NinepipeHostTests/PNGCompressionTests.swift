@@ -29,9 +29,9 @@ struct PNGCompressionTests {
             let step = try #require(pipeline.steps.first)
             // The options the save step's encoder reads from its arguments, as a run writes them.
             var options = EncodeOptions(format: .png)
-            for encoder in ImageCodecs.encoders { try encoder.configure(&options, from: step.arguments) }
-            let encoded = try ImageCodecs.encode(Self.drawing, options: options)
-            #expect(try ImageCodecs.decode(encoded).storage == Self.drawing.storage, "compression=\(word)")
+            for encoder in ImageCodecRegistry.builtIn.encoders { try encoder.configure(&options, from: step.arguments) }
+            let encoded = try ImageCodecRegistry.builtIn.encode(Self.drawing, options: options)
+            #expect(try ImageCodecRegistry.builtIn.decode(encoded).storage == Self.drawing.storage, "compression=\(word)")
             sizes[word] = encoded.count
         }
         #expect(try #require(sizes["best"]) <= #require(sizes["fast"]), "\(sizes)")

@@ -60,7 +60,7 @@ struct ReadmeFactsTests {
         return line.dropFirst("formats: ".count).split(separator: ",").compactMap { item in
             let name = item.trimmingCharacters(in: .whitespaces).split(separator: " ").first.map(String.init) ?? ""
             // The built-in formats (a test may have registered one of its own meanwhile).
-            return ImageFormat.builtIn.first { $0.description == name }
+            return ImageCodecRegistry.builtIn.formats.first { $0.description == name }
         }
     }
 
@@ -71,10 +71,10 @@ struct ReadmeFactsTests {
         let formats = Self.readableFormats()
         #expect(formats.count >= 2, "could not read the formats from --version")
         for format in formats {
-            let names = ImageFormat.extensions.filter { $0.value == format }.keys
+            let names = ImageCodecRegistry.builtIn.extensions.filter { $0.value == format }.keys
             for name in names { #expect(listed.contains(name), "README's batch inputs sentence leaves out .\(name) (\(format))") }
         }
-        for name in listed { #expect(ImageFormat.extensions[name] != nil, "README lists .\(name), which no format reads") }
+        for name in listed { #expect(ImageCodecRegistry.builtIn.extensions[name] != nil, "README lists .\(name), which no format reads") }
         // What a folder contributes is what the collector takes: every listed extension.
         let directory = NSTemporaryDirectory() + "readme-inputs-\(getpid())"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -86,11 +86,11 @@ struct ReadmeFactsTests {
     @Test("the save sentence lists the extensions save accepts")
     func saveExtensions() throws {
         let sentence = try #require(Self.item(startingWith: "- `save` picks the format"), "README lost its save sentence")
-        let written = Set(ImageFormat.builtIn.filter(\.isWritable).flatMap(\.fileExtensions))
+        let written = Set(ImageCodecRegistry.builtIn.writableFormats.flatMap(\.fileExtensions))
         let listed = Self.extensions(in: sentence)
         // In a build without some formats the README (written for the full build) says more.
         #expect(written.isSubset(of: listed), "README's save sentence leaves out \(written.subtracting(listed).sorted())")
-        for name in listed { #expect(ImageFormat.extensions[name]?.isWritable != false, ".\(name) is not writable") }
+        for name in listed { #expect(ImageCodecRegistry.builtIn.extensions[name].map(ImageCodecRegistry.builtIn.writes) != false, ".\(name) is not writable") }
     }
 
     @Test("the formats table has a row for every format --version reads")

@@ -5,7 +5,7 @@ import Testing
 
 /// Issue 30: SVG from the command line: `load` sizes, the size the next step asks for, batch
 /// folders, `info`, `--max-render-seconds`, and raster files refusing a drawing size.
-@Suite("SVG on the command line", .enabled(if: ImageFormat.svg.isAvailable, "no SVG here: a build without it, or librsvg2-2 not installed"))
+@Suite("SVG on the command line", .enabled(if: ImageCodecRegistry.builtIn.reads(.svg), "no SVG here: a build without it, or librsvg2-2 not installed"))
 struct SVGCommandTests {
     static let fixtures = Repository.root.appendingPathComponent("Tests")
         .appendingPathComponent("NinepipeCoreTests/Fixtures/svg")
@@ -17,7 +17,7 @@ struct SVGCommandTests {
         return folder
     }
 
-    func image(_ path: String) throws -> Image { try ImageCodecs.decode(Array(try Data(contentsOf: URL(fileURLWithPath: path)))) }
+    func image(_ path: String) throws -> Image { try ImageCodecRegistry.builtIn.decode(Array(try Data(contentsOf: URL(fileURLWithPath: path)))) }
 
     @Test("load draws at width=, height=, density= or its own size; the sizes are what was asked")
     func sizes() throws {
@@ -58,12 +58,12 @@ struct SVGCommandTests {
         let folder = try workspace()
         try FileManager.default.createDirectory(atPath: folder + "/in", withIntermediateDirectories: true)
         try FileManager.default.moveItem(atPath: folder + "/icon.svg", toPath: folder + "/in/icon.svg")
-        try ImageCodecs.write(
+        try ImageCodecRegistry.builtIn.write(
             Image(width: 8, height: 8, layout: .rgb, depth: .eight, fill: [1, 2, 3]), to: folder + "/in/photo.jpg", options: EncodeOptions(format: .jpeg))
         let result = TestConsole.run(["run", "-q", "-e", "load | thumbnail 64", "in", "--output", "out/"], in: folder)
         #expect(result.status == 0, "\(result.err)")
         #expect(try image(folder + "/out/icon.png").width == 64)
-        #expect(ImageFormat(sniffing: Array(try Data(contentsOf: URL(fileURLWithPath: folder + "/out/photo.jpg")))) == .jpeg)
+        #expect(ImageCodecRegistry.builtIn.format(sniffing: Array(try Data(contentsOf: URL(fileURLWithPath: folder + "/out/photo.jpg")))) == .jpeg)
     }
 
     @Test("usage: density with a size is exit 2; a raster file refuses a drawing size (exit 1); a slow drawing names --max-render-seconds")
@@ -77,7 +77,7 @@ struct SVGCommandTests {
         // Not ignored on the streamed path, nor on a JPEG's lossless one.
         let streamed = TestConsole.run(["run", "--stream", "always", "-e", #"load "raster.png" height=10 | resize width=5 | save "x.png""#], in: folder)
         #expect(streamed.status == 1 && streamed.err.contains("a raster file"), "\(streamed.err)")
-        try ImageCodecs.write(
+        try ImageCodecRegistry.builtIn.write(
             Image(width: 16, height: 16, layout: .rgb, depth: .eight, fill: [9, 9, 9]), to: folder + "/photo.jpg", options: EncodeOptions(format: .jpeg))
         let lossless = TestConsole.run(["run", "-e", #"load "photo.jpg" density=192 | save "y.jpg""#], in: folder)
         #expect(lossless.status == 1 && lossless.err.contains("this is JPEG, a raster file"), "\(lossless.err)")

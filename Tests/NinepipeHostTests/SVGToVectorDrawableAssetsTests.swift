@@ -9,7 +9,9 @@ import Testing
 /// Issue 40: `assets android` from SVG sources writes vector drawables, as Android Studio's
 /// import does; what one cannot express, and `.9.svg` nine-patches, stay density PNGs; aapt
 /// compiles what is written.
-@Suite("assets android: SVG to vector drawable", .enabled(if: ImageFormat.svg.isAvailable, "no SVG here: a build without it, or librsvg2-2 not installed"))
+@Suite(
+    "assets android: SVG to vector drawable",
+    .enabled(if: ImageCodecRegistry.builtIn.reads(.svg), "no SVG here: a build without it, or librsvg2-2 not installed"))
 struct SVGToVectorDrawableAssetsTests {
     static let fixtures = VectorAssetsTests.root.appendingPathComponent("Tests/NinepipeCoreTests/Fixtures/vectordrawable")
 
@@ -48,7 +50,7 @@ struct SVGToVectorDrawableAssetsTests {
         }
         #expect(result.err.contains("blurred.svg: written as density PNGs, not a vector drawable: vector drawables have no filters (line 1)"))
         #expect(result.err.components(separatedBy: "blurred.svg").count == 2, "one warning: \(result.err)")
-        let blurred = try ImageCodecs.decode(Array(Data(contentsOf: URL(fileURLWithPath: folder + "/res/drawable-xhdpi/blurred.png"))))
+        let blurred = try ImageCodecRegistry.builtIn.decode(Array(Data(contentsOf: URL(fileURLWithPath: folder + "/res/drawable-xhdpi/blurred.png"))))
         #expect(blurred.width == 16 && !FileManager.default.fileExists(atPath: folder + "/res/drawable/blurred.xml"))
         #expect(FileManager.default.fileExists(atPath: folder + "/res/drawable-xhdpi/button.9.png"))
         #expect(!FileManager.default.fileExists(atPath: folder + "/res/drawable/button.xml"))

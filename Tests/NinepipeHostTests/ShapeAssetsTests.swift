@@ -11,7 +11,7 @@ import Testing
 /// image (iOS cap insets, an Android nine-patch with `--vectors png`) that, stretched, equals
 /// the shape drawn at that size; on the web it is CSS, which Chromium draws as Ninepipe draws
 /// the shape; a sized shape is an image at each scale; Android keeps the XML.
-@Suite("assets from shape drawables", .enabled(if: ImageFormat.svg.isAvailable, "no SVG here: shapes are drawn by the SVG helpers"))
+@Suite("assets from shape drawables", .enabled(if: ImageCodecRegistry.builtIn.reads(.svg), "no SVG here: shapes are drawn by the SVG helpers"))
 struct ShapeAssetsTests {
     static let android = #"xmlns:android="http://schemas.android.com/apk/res/android""#
 
@@ -57,7 +57,7 @@ struct ShapeAssetsTests {
             resources: AssetConverter.resources(forDrawableAt: folder + "/res/drawable/pill.xml", options: AssetOptions(platform: .ios)))
         for scale in [1, 2, 3] {
             let file = folder + "/Assets.xcassets/pill.imageset/pill\(scale == 1 ? "" : "@\(scale)x").png"
-            var image = try ImageCodecs.decode(FileIO.read(file)).converted(to: .rgba)
+            var image = try ImageCodecRegistry.builtIn.decode(FileIO.read(file)).converted(to: .rgba)
             // 18 dp caps (16 dp radius + 2 dp stroke) at this scale, a 1-pixel centre.
             #expect(image.width == 36 * scale + 1 && image.height == 36 * scale + 1)
             let caps = Int32(18 * scale)
@@ -71,7 +71,7 @@ struct ShapeAssetsTests {
             }
         }
         // A sized shape is an image at each scale.
-        let dot = try ImageCodecs.decode(FileIO.read(folder + "/Assets.xcassets/dot.imageset/dot@3x.png"))
+        let dot = try ImageCodecRegistry.builtIn.decode(FileIO.read(folder + "/Assets.xcassets/dot.imageset/dot@3x.png"))
         #expect(dot.width == 72 && dot.height == 48)
     }
 
@@ -97,7 +97,7 @@ struct ShapeAssetsTests {
         #expect(try FileIO.read(folder + "/xml/drawable/pill.xml") == FileIO.read(folder + "/res/drawable/pill.xml"))
         let result = run(["assets", "android", folder + "/res", "--output", folder + "/png", "--vectors", "png"])
         #expect(result.status == 0, "\(result.err)")
-        let framed = try ImageCodecs.decode(FileIO.read(folder + "/png/drawable-xhdpi/pill.9.png"))
+        let framed = try ImageCodecRegistry.builtIn.decode(FileIO.read(folder + "/png/drawable-xhdpi/pill.9.png"))
         let chunk = try NinePatchFrame.parse(framed).metadata.ninePatch?.chunk
         #expect(framed.width == 72 + 1 + 2 && chunk?.xDivs == [36, 37] && chunk?.padding == NinePatchInsets(top: 12, left: 24, bottom: 12, right: 24))
         #expect(FileManager.default.fileExists(atPath: folder + "/png/drawable-xxhdpi/ring.png"))
@@ -132,7 +132,7 @@ struct ShapeAssetsTests {
                     "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--force-device-scale-factor=\(scale)", "--window-size=130,80",
                     "--screenshot=\(folder)/shot.png", "file://\(folder)/web/page.html",
                 ])
-            let shot = try ImageCodecs.decode(FileIO.read("\(folder)/shot.png")).converted(to: .rgba)
+            let shot = try ImageCodecRegistry.builtIn.decode(FileIO.read("\(folder)/shot.png")).converted(to: .rgba)
             // Ninepipe's drawings, composited on white, against the same regions of the page.
             func compare(_ shape: ShapeDrawable, x: Int, y: Int, width: Int, height: Int) throws -> Double {
                 let drawn = try shape.draw(width: width * scale, height: height * scale, scale: Double(scale), limits: .default)

@@ -61,7 +61,7 @@ struct StreamedExecutionTests {
     /// Writes `image` as a PNG file and runs `load | STEPS | save` both ways; returns both results as decoded.
     static func bothWays(_ image: Image, _ steps: String, folder: String) throws -> (streamed: Image, whole: Image) {
         let input = folder + "/in.png"
-        try ImageCodecs.write(image, to: input, options: EncodeOptions(format: .png))
+        try ImageCodecRegistry.builtIn.write(image, to: input, options: EncodeOptions(format: .png))
         var results: [Image] = []
         for execution in [Execution.streamed, .whole] {
             let output = folder + "/out-\(execution.rawValue).png"
@@ -69,7 +69,7 @@ struct StreamedExecutionTests {
             var runner = PipelineRunner()
             runner.execution = execution
             try runner.runToFiles(pipeline)
-            results.append(try ImageCodecs.decode(FileIO.read(output)))
+            results.append(try ImageCodecRegistry.builtIn.decode(FileIO.read(output)))
         }
         return (results[0], results[1])
     }
@@ -99,13 +99,13 @@ struct StreamedExecutionTests {
         let folder = try TemporaryFolder.make("streamed-jpeg")
         for layout in [PixelLayout.rgb, .gray] {
             let input = folder + "/in.jpg"
-            try ImageCodecs.write(Self.image(layout, .eight, width: 130, height: 90), to: input, options: EncodeOptions(format: .jpeg))
+            try ImageCodecRegistry.builtIn.write(Self.image(layout, .eight, width: 130, height: 90), to: input, options: EncodeOptions(format: .jpeg))
             var results: [Image] = []
             for execution in [Execution.streamed, .whole] {
                 var runner = PipelineRunner()
                 runner.execution = execution
                 try runner.runToFiles(try PipelineCompiler().pipeline("load \"\(input)\" | \(steps) | save \"\(folder)/o.png\""))
-                results.append(Self.normalized(try ImageCodecs.decode(FileIO.read(folder + "/o.png"))))
+                results.append(Self.normalized(try ImageCodecRegistry.builtIn.decode(FileIO.read(folder + "/o.png"))))
             }
             #expect(results[0] == results[1], "\(steps) \(layout)")
         }
@@ -116,7 +116,7 @@ struct StreamedExecutionTests {
         let folder = try TemporaryFolder.make("streamed-batch")
         try FileManager.default.createDirectory(atPath: folder + "/in", withIntermediateDirectories: true)
         for (index, (layout, depth)) in Self.cases.enumerated() {
-            try ImageCodecs.write(
+            try ImageCodecRegistry.builtIn.write(
                 Self.image(layout, depth, width: 50 + index, height: 40), to: folder + "/in/\(index).png", options: EncodeOptions(format: .png))
         }
         _ = FileManager.default.createFile(atPath: folder + "/in/broken.png", contents: Data(try PNGEncoder().encode(Self.image(.rgb, .eight)).prefix(200)))
@@ -136,8 +136,8 @@ struct StreamedExecutionTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/streamed").sorted() == names)
         #expect(names.contains("0-25x20.png"))
         for name in names {
-            let streamed = try ImageCodecs.decode(FileIO.read(folder + "/streamed/" + name))
-            let whole = try ImageCodecs.decode(FileIO.read(folder + "/whole/" + name))
+            let streamed = try ImageCodecRegistry.builtIn.decode(FileIO.read(folder + "/streamed/" + name))
+            let whole = try ImageCodecRegistry.builtIn.decode(FileIO.read(folder + "/whole/" + name))
             #expect(Self.normalized(streamed) == Self.normalized(whole), "\(name)")
         }
     }
@@ -146,7 +146,7 @@ struct StreamedExecutionTests {
     func jpegOutput() throws {
         let folder = try TemporaryFolder.make("streamed-jpeg-out")
         let input = folder + "/in.png"
-        try ImageCodecs.write(Self.image(.rgba, .sixteen, width: 90, height: 70), to: input, options: EncodeOptions(format: .png))
+        try ImageCodecRegistry.builtIn.write(Self.image(.rgba, .sixteen, width: 90, height: 70), to: input, options: EncodeOptions(format: .png))
         var outputs: [[UInt8]] = []
         for execution in [Execution.streamed, .whole] {
             var runner = PipelineRunner()
@@ -162,7 +162,7 @@ struct StreamedExecutionTests {
     func cancellation() throws {
         let folder = try TemporaryFolder.make("streamed-cancel")
         let input = folder + "/in.png"
-        try ImageCodecs.write(Self.image(.rgb, .eight, width: 400, height: 900), to: input, options: EncodeOptions(format: .png))
+        try ImageCodecRegistry.builtIn.write(Self.image(.rgb, .eight, width: 400, height: 900), to: input, options: EncodeOptions(format: .png))
         let flag = StopAfterRows.flag
         let registry = try PluginRegistry.standard.adding([StopAfterRows.self])
         var runner = PipelineRunner()
@@ -194,7 +194,7 @@ struct StreamedExecutionTests {
     func returnsImage() throws {
         let folder = try TemporaryFolder.make("streamed-result")
         let input = folder + "/in.png"
-        try ImageCodecs.write(Self.image(.rgba, .sixteen), to: input, options: EncodeOptions(format: .png))
+        try ImageCodecRegistry.builtIn.write(Self.image(.rgba, .sixteen), to: input, options: EncodeOptions(format: .png))
         let pipeline = try PipelineCompiler().pipeline("load \"\(input)\" | resize width=33 | save \"\(folder)/o.png\" | crop x=1 y=1 width=9 height=9")
         var streamed = PipelineRunner()
         streamed.execution = .streamed
@@ -230,7 +230,7 @@ struct StreamedExecutionTests {
     func reports() throws {
         let folder = try TemporaryFolder.make("streamed-timings")
         let input = folder + "/in.png"
-        try ImageCodecs.write(Self.image(.rgb, .eight), to: input, options: EncodeOptions(format: .png))
+        try ImageCodecRegistry.builtIn.write(Self.image(.rgb, .eight), to: input, options: EncodeOptions(format: .png))
         let seen = Mutex<[String]>([])
         var runner = PipelineRunner()
         runner.execution = .streamed
@@ -242,7 +242,7 @@ struct StreamedExecutionTests {
     @Test("--stream always and --timings on the command line: each step's own time, then the peak memory; a batch prints it too")
     func commandLine() throws {
         let folder = try TemporaryFolder.make("streamed-cli")
-        try ImageCodecs.write(Self.image(.rgb, .eight), to: folder + "/in.png", options: EncodeOptions(format: .png))
+        try ImageCodecRegistry.builtIn.write(Self.image(.rgb, .eight), to: folder + "/in.png", options: EncodeOptions(format: .png))
         let single = TestConsole.run(["run", "--stream", "always", "--timings", "-e", #"load "in.png" | crop width=20 height=10 | save "o.png""#], in: folder)
         #expect(single.status == 0, "\(single.err)")
         let lines = single.err.split(separator: "\n").map(String.init)
@@ -266,10 +266,10 @@ struct StreamedExecutionTests {
         let pipeline = try PipelineCompiler().pipeline("load \"\(input)\" orient=keep | save \"\(folder)/o.png\"")
         var runner = PipelineRunner()
         try runner.runToFiles(pipeline)
-        #expect(try ImageCodecs.info(FileIO.read(folder + "/o.png")).colorType == "gray")
+        #expect(try ImageCodecRegistry.builtIn.info(FileIO.read(folder + "/o.png")).colorType == "gray")
         runner.streamingThreshold = 1
         try runner.runToFiles(pipeline)
-        #expect(try ImageCodecs.info(FileIO.read(folder + "/o.png")).colorType == "RGB")
+        #expect(try ImageCodecRegistry.builtIn.info(FileIO.read(folder + "/o.png")).colorType == "RGB")
     }
 }
 

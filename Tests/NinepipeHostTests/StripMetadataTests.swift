@@ -17,7 +17,7 @@ struct StripMetadataTests {
     /// The bytes of the GPS latitude value (three RATIONALs) in the file's EXIF block: what must
     /// not appear in a stripped output.
     static func latitudeBytes(in file: [UInt8]) throws -> [UInt8] {
-        let info = try ImageCodecs.info(file)
+        let info = try ImageCodecRegistry.builtIn.info(file)
         let block = try #require(info.metadata.exif.map(EXIF.stripPrefix))
         let big = block[0] == 0x4D
         func u16(_ at: Int) -> Int { big ? Int(block[at]) << 8 | Int(block[at + 1]) : Int(block[at + 1]) << 8 | Int(block[at]) }
@@ -56,7 +56,7 @@ struct StripMetadataTests {
         let (gpsLatitude, gpsXMP) = (noGPS.contains(latitude), noGPS.contains(Array("GPSLatitude".utf8)))
         #expect(!gpsLatitude)
         #expect(!gpsXMP, "the XMP packet holding the position is gone")
-        let metadata = try ImageCodecs.info(noGPS).metadata
+        let metadata = try ImageCodecRegistry.builtIn.info(noGPS).metadata
         #expect(metadata.exif.map(EXIF.hasLocation(in:)) == false)
         let model = noGPS.contains(Array("FixtureCam".utf8))
         #expect(model, "the camera model stays")
@@ -74,7 +74,7 @@ struct StripMetadataTests {
         }
         // Pixels left sideways keep their orientation, alone.
         let sideways = try run("load \"\(input)\" orient=keep | save \"\(out)\" strip=all", out: out)
-        let info = try ImageCodecs.info(sideways)
+        let info = try ImageCodecRegistry.builtIn.info(sideways)
         #expect(info.metadata.orientation == .right)
         let sidewaysLeft = sideways.contains(latitude) || sideways.contains(Array("FixtureCam".utf8))
         #expect(!sidewaysLeft)
@@ -94,7 +94,7 @@ struct StripMetadataTests {
 
         var image = Image(width: 40, height: 30, layout: .rgb, depth: .eight, fill: [200, 100, 50])
         image.metadata.iccProfile = ICCProfile(name: "test", data: Array(repeating: 7, count: 200))
-        image.metadata.exif = try ImageCodecs.info(kept).metadata.exif
+        image.metadata.exif = try ImageCodecRegistry.builtIn.info(kept).metadata.exif
         let result = try Transforms.Thumbnail(width: 8, height: 8).apply(to: image, context: TransformContext())
         #expect(result.metadata.exif == nil && result.metadata.iccProfile == image.metadata.iccProfile)
     }
@@ -108,9 +108,10 @@ struct StripMetadataTests {
             chunk: NinePatchChunk(
                 xDivs: [3, 6], yDivs: [3, 6],
                 padding: NinePatchInsets(top: 0, left: 0, bottom: 0, right: 0), colors: []))
-        let all = try ImageCodecs.decode(try ImageCodecs.encode(image, options: EncodeOptions(format: .png, stripped: .all)))
+        let all = try ImageCodecRegistry.builtIn.decode(try ImageCodecRegistry.builtIn.encode(image, options: EncodeOptions(format: .png, stripped: .all)))
         #expect(all.metadata == ImageMetadata())
-        let icc = try ImageCodecs.decode(try ImageCodecs.encode(image, options: EncodeOptions(format: .png, stripped: [.icc, .text])))
+        let icc = try ImageCodecRegistry.builtIn.decode(
+            try ImageCodecRegistry.builtIn.encode(image, options: EncodeOptions(format: .png, stripped: [.icc, .text])))
         #expect(icc.metadata.iccProfile == nil && icc.metadata.text.isEmpty && icc.metadata.ninePatch == image.metadata.ninePatch)
 
         let unknown = PipelineCompiler().compile(#"load "a.png" | save "b.png" strip=exif,colour"#)

@@ -58,31 +58,30 @@ struct ToyError: NinepipeError {
 /// built-in ones, shrink-on-load and region decode being done for it by the registry.
 @Suite("a codec registered from outside")
 struct ToyCodecTests {
-    init() {
-        // The standard step registry is built first, so that tests running beside these (the
-        // step table in the docs, `plugins save`) see the built-in codecs' save parameters only,
-        // whichever runs first; these tests build their own with `makeStandard()`.
-        _ = PluginRegistry.standard
-        if ImageCodecs.decoder(for: ToyCodec.format) == nil { ImageCodecs.register(ToyCodec()) }
-    }
+    /// The built-in codecs plus the toy: a value, so no other test sees the toy format.
+    let codecs = ImageCodecRegistry.builtIn.adding(ToyCodec())
 
     @Test("load and save reach the toy codec through the registry: extension, signature, its own save parameter, info")
     func roundTrip() throws {
         let folder = try TemporaryFolder.make("toy")
         let source = Image(width: 3, height: 2, layout: .rgba, samples: (0..<24).map { UInt8($0 * 10) })
-        try ImageCodecs.write(source, to: folder + "/in.png", options: EncodeOptions(format: .png))
-        let registry = PluginRegistry.makeStandard()
+        try codecs.write(source, to: folder + "/in.png", options: EncodeOptions(format: .png))
+        let registry = PluginRegistry.standard(codecs: codecs)
         let compiler = PipelineCompiler(registry: registry)
         try PipelineRunner().runToFiles(try compiler.pipeline(#"load "\#(folder)/in.png" | save "\#(folder)/out.toy" note=42"#))
         let bytes = try FileIO.read(folder + "/out.toy")
         #expect(Array(bytes.prefix(4)) == Array("TOY1".utf8) && bytes[12] == 42 && Array(bytes[13...]) == (0..<24).map { UInt8($0 * 10) })
-        #expect(ImageFormat(sniffing: bytes) == ToyCodec.format && ImageFormat(path: "x.TOY") == ToyCodec.format)
-        #expect(try ImageCodecs.info(bytes).colorType == "RGBA, note 42")
+        #expect(codecs.format(sniffing: bytes) == ToyCodec.format && codecs.format(forPath: "x.TOY") == ToyCodec.format)
+        #expect(try codecs.info(bytes).colorType == "RGBA, note 42")
+        // The built-in registry, and the standard steps, never learnt of it.
+        #expect(ImageCodecRegistry.builtIn.format(forPath: "x.toy") == nil && ImageCodecRegistry.builtIn.format(sniffing: bytes) == nil)
+        #expect(PipelineCompiler().compile(#"load "a.png" | save "b.toy""#).pipeline == nil)
+        #expect(PluginRegistry.standard["save"]?.parameter(named: "note") == nil && registry["save"]?.parameter(named: "note") != nil)
 
         // Read back (the name says .toy, the bytes say TOY1), cut on load by the registry, saved as PNG.
         try PipelineRunner().runToFiles(
             try compiler.pipeline(#"load "\#(folder)/out.toy" | crop x=1 y=0 width=2 height=2 | save "\#(folder)/back.png""#))
-        let back = try ImageCodecs.decode(try FileIO.read(folder + "/back.png"))
+        let back = try codecs.decode(try FileIO.read(folder + "/back.png"))
         #expect(back.width == 2 && back.height == 2 && back.storage == source.cropped(to: PixelRect(x: 1, y: 0, width: 2, height: 2)).storage)
 
         // Its parameter is validated like a built-in one, and `format=toy` names it.
@@ -95,7 +94,7 @@ struct ToyCodecTests {
     func brokenFile() throws {
         let folder = try TemporaryFolder.make("toy")
         try Data("TOY1\0\0".utf8).write(to: URL(fileURLWithPath: folder + "/bad.toy"))
-        let compiler = PipelineCompiler(registry: PluginRegistry.makeStandard())
+        let compiler = PipelineCompiler(registry: PluginRegistry.standard(codecs: codecs))
         #expect {
             try PipelineRunner().runToFiles(try compiler.pipeline(#"load "\#(folder)/bad.toy" | save "\#(folder)/x.png""#))
         } throws: { error in

@@ -9,7 +9,7 @@ import Testing
 /// Issue 30: `assets` from SVG sources. `Examples/vector/button.9.svg` becomes Android
 /// nine-patches at every density (aapt, when installed, compiles each to our chunk), an iOS image
 /// set with cap insets at each scale, and plain SVG icons become bitmaps drawn at each density.
-@Suite("assets from SVG", .enabled(if: ImageFormat.svg.isAvailable, "no SVG here: a build without it, or librsvg2-2 not installed"))
+@Suite("assets from SVG", .enabled(if: ImageCodecRegistry.builtIn.reads(.svg), "no SVG here: a build without it, or librsvg2-2 not installed"))
 struct VectorAssetsTests {
     static let root = Repository.root
     static let example = root.appendingPathComponent("Examples/vector/button.9.svg").path
@@ -45,12 +45,12 @@ struct VectorAssetsTests {
         #expect(result.status == 0, "\(result.err)")
         for (name, scale) in Self.densities {
             let path = "\(folder)/res/drawable-\(name)/button.9.png"
-            let source = try ImageCodecs.decode(bytes(path))
+            let source = try ImageCodecRegistry.builtIn.decode(bytes(path))
             #expect(source.width == Int((48 * scale).rounded(.up)) + 2 && source.height == Int((32 * scale).rounded(.up)) + 2, "\(name)")
             let read = try NinePatchFrame.parse(source)
             var options = DecodeOptions()
             options.rendering = VectorRendering(scale: scale)
-            let drawn = try ImageCodecs.decode(bytes(Self.example), options: options)
+            let drawn = try ImageCodecRegistry.builtIn.decode(bytes(Self.example), options: options)
             #expect(read.metadata.ninePatch?.chunk == drawn.metadata.ninePatch?.chunk, "\(name)")
             // What aapt compiles the file to, against ours.
             let ours = "\(folder)/\(name)-ours.png"
@@ -76,7 +76,7 @@ struct VectorAssetsTests {
         let contents = try ImageSetContents(parsing: bytes(set + "/Contents.json"), path: set + "/Contents.json")
         for scale in 1...3 {
             let entry = try #require(contents.entries.first { $0.scale == scale })
-            let image = try ImageCodecs.decode(bytes(set + "/" + (entry.filename ?? "")))
+            let image = try ImageCodecRegistry.builtIn.decode(bytes(set + "/" + (entry.filename ?? "")))
             #expect(image.width == 48 * scale && image.height == 32 * scale)
             let resizing = try #require(entry.resizing)
             #expect(resizing.capInsets == NinePatchInsets(top: Int32(12 * scale), left: Int32(12 * scale), bottom: Int32(12 * scale), right: Int32(12 * scale)))
@@ -93,10 +93,10 @@ struct VectorAssetsTests {
         // Tango's icon has a blur filter.
         #expect(result.err.contains("update.svg: written as density PNGs, not a vector drawable: vector drawables have no filters (line 178)"))
         for (name, scale) in Self.densities where name != "ldpi" {
-            let image = try ImageCodecs.decode(bytes("\(folder)/res/drawable-\(name)/update.png"))
+            let image = try ImageCodecRegistry.builtIn.decode(bytes("\(folder)/res/drawable-\(name)/update.png"))
             var options = DecodeOptions()
             options.rendering = VectorRendering(scale: scale)
-            let drawn = try ImageCodecs.decode(bytes(icon), options: options)
+            let drawn = try ImageCodecRegistry.builtIn.decode(bytes(icon), options: options)
             #expect(image.width == Int(48 * scale) && image.metadata.ninePatch == nil, "\(name)")
             #expect(image.unpremultiplied().storage == drawn.unpremultiplied().storage, "\(name) is not the drawing at \(scale)x")
         }
@@ -111,10 +111,10 @@ struct VectorAssetsTests {
         #expect(css.contains("border-image-slice: 12 12 12 12 fill;") && css.contains("padding: 6px 8px 6px 8px;"), "\(css)")
         #expect(css.contains(#"image-set(url("button.png") 1x, url("button@2x.png") 2x)"#), "\(css)")
         for (name, scale) in [("button.png", 1.0), ("button@2x.png", 2.0)] {
-            let image = try ImageCodecs.decode(bytes(folder + "/web/" + name))
+            let image = try ImageCodecRegistry.builtIn.decode(bytes(folder + "/web/" + name))
             var options = DecodeOptions()
             options.rendering = VectorRendering(scale: scale)
-            let drawn = try ImageCodecs.decode(bytes(Self.example), options: options)
+            let drawn = try ImageCodecRegistry.builtIn.decode(bytes(Self.example), options: options)
             #expect(image.width == drawn.width && image.unpremultiplied().storage == drawn.unpremultiplied().storage, "\(name)")
         }
     }

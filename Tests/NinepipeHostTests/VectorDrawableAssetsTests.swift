@@ -11,7 +11,7 @@ import Testing
 /// drawable itself on Android; PNGs at each scale with `--vectors png`. A small `res/` tree with
 /// what real ones have: a vector in `drawable` and a newer one in `drawable-anydpi-v24`, a PNG
 /// fallback, a tree colour, and a layer list, which does not convert yet.
-@Suite("assets from vector drawables", .enabled(if: ImageFormat.svg.isAvailable, "no SVG here: vector drawables are drawn by the SVG helpers"))
+@Suite("assets from vector drawables", .enabled(if: ImageCodecRegistry.builtIn.reads(.svg), "no SVG here: vector drawables are drawn by the SVG helpers"))
 struct VectorDrawableAssetsTests {
     static let android = #"xmlns:android="http://schemas.android.com/apk/res/android""#
 
@@ -57,7 +57,7 @@ struct VectorDrawableAssetsTests {
         #expect(contents.contains(#""filename" : "ic_a.svg""#) && !contents.contains("scale"))
         // The v24 drawable (a 16-pixel square in black), not the old red one or the PNG.
         let svg = Array(try Data(contentsOf: URL(fileURLWithPath: folder + "/Assets.xcassets/ic_a.imageset/ic_a.svg")))
-        let drawn = try ImageCodecs.decode(svg)
+        let drawn = try ImageCodecRegistry.builtIn.decode(svg)
         #expect(drawn.width == 24 && drawn.sample(x: 2, y: 2, channel: 3) == 0 && drawn.sample(x: 12, y: 12, channel: 3) == 255)
         #expect(drawn.sample(x: 12, y: 12, channel: 0) == 0)
         let brand = try String(contentsOfFile: folder + "/Assets.xcassets/ic_b.imageset/ic_b.svg", encoding: .utf8)
@@ -66,7 +66,8 @@ struct VectorDrawableAssetsTests {
         // As PNGs at each scale.
         let bitmaps = run(["assets", "ios", folder + "/res", "--output", folder + "/Bitmaps.xcassets", "--vectors", "png"])
         #expect(bitmaps.status == 0, "\(bitmaps.err)")
-        let threeX = try ImageCodecs.decode(Array(Data(contentsOf: URL(fileURLWithPath: folder + "/Bitmaps.xcassets/ic_a.imageset/ic_a@3x.png"))))
+        let threeX = try ImageCodecRegistry.builtIn.decode(
+            Array(Data(contentsOf: URL(fileURLWithPath: folder + "/Bitmaps.xcassets/ic_a.imageset/ic_a@3x.png"))))
         #expect(threeX.width == 72 && threeX.height == 72)
     }
 
@@ -144,9 +145,9 @@ struct VectorDrawableAssetsTests {
                 "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--force-device-scale-factor=1", "--window-size=100,30",
                 "--screenshot=\(folder)/shot.png", "file://\(folder)/web/page.html",
             ])
-        let shot = try ImageCodecs.decode(try FileIO.read("\(folder)/shot.png")).converted(to: .rgb).converted(to: .eight)
+        let shot = try ImageCodecRegistry.builtIn.decode(try FileIO.read("\(folder)/shot.png")).converted(to: .rgb).converted(to: .eight)
         // Ninepipe's own drawing of the template: where it covers, the page's colour must show.
-        let drawn = try ImageCodecs.decode(Array(v24.utf8)).converted(to: .rgba)
+        let drawn = try ImageCodecRegistry.builtIn.decode(Array(v24.utf8)).converted(to: .rgba)
         var mismatches = 0
         for y in 0..<24 {
             for x in 0..<24 {

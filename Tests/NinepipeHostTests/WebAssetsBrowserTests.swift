@@ -65,8 +65,8 @@ struct WebAssetsBrowserTests {
         #expect(even.status == 0 && !even.err.contains("not twice"), "\(even.err)")
         let vector = Repository.root
             .appendingPathComponent("Examples/vector/button.9.svg").path
-        let drawnFromVector = ImageFormat.svg.isAvailable && TestConsole.run(["assets", "web", vector, "--output", dir + "/web/"]).status == 0
-        if !ImageFormat.svg.isAvailable { print("SKIP: no SVG here; the vector button is left out of the browser test") }
+        let drawnFromVector = ImageCodecRegistry.builtIn.reads(.svg) && TestConsole.run(["assets", "web", vector, "--output", dir + "/web/"]).status == 0
+        if !ImageCodecRegistry.builtIn.reads(.svg) { print("SKIP: no SVG here; the vector button is left out of the browser test") }
         let splitCSS = try String(contentsOfFile: dir + "/web/btn_default_normal.css", encoding: .utf8)
         #expect(splitCSS.contains("box-sizing: border-box;") && splitCSS.contains("@media (-webkit-min-device-pixel-ratio: 1.5), (min-resolution: 1.5dppx)"))
         #expect(!splitCSS.contains("image-set"), "one slice list cannot serve both files: \(splitCSS)")
@@ -141,7 +141,7 @@ struct WebAssetsBrowserTests {
                 "no measurements in the page: \(dom.prefix(300))")
             let measured = try JSONDecoder().decode([Measured].self, from: Data(Self.unescaped(title).utf8))
             _ = try ChildProcess.output(of: chromium, arguments + ["--screenshot=\(dir)/shot\(scale).png", "file://\(dir)/page.html"])
-            let shot = try ImageCodecs.decode(try FileIO.read("\(dir)/shot\(scale).png")).converted(to: .rgba).converted(to: .eight)
+            let shot = try ImageCodecRegistry.builtIn.decode(try FileIO.read("\(dir)/shot\(scale).png")).converted(to: .rgba).converted(to: .eight)
             #expect(shot.width == 700 * scale, "screenshot \(shot.width) wide at DPR \(scale)")
 
             for asset in assets {
@@ -170,7 +170,7 @@ struct WebAssetsBrowserTests {
                     // Pixels: the element's device pixels against ninepatch's render of the same file.
                     let width = Int((element.w * d).rounded())
                     let height = Int((element.h * d).rounded())
-                    let source = try ImageCodecs.decode(try FileIO.read(dir + "/web/" + drawn.file))
+                    let source = try ImageCodecRegistry.builtIn.decode(try FileIO.read(dir + "/web/" + drawn.file))
                     let stretch = Transforms.NinePatch(width: width, height: height, insets: c)
                     let ours = try stretch.apply(to: source, context: TransformContext()).converted(to: .rgba).converted(to: .eight)
                     let (mean, p99) = Self.difference(ours, overBlackAgainst: shot, x: Int((element.x * d).rounded()), y: Int((element.y * d).rounded()))

@@ -13,23 +13,23 @@ struct WebPCommandTests {
         var samples: [UInt8] = []
         for y in 0..<48 { for x in 0..<64 { samples += [UInt8(x * 4), UInt8(y * 5), UInt8((x + y) * 2), x < 4 ? 0 : 255] } }
         let image = Image(width: 64, height: 48, layout: .rgba, samples: samples)
-        try ImageCodecs.write(image, to: folder + "/in.png", options: EncodeOptions(format: .png))
+        try ImageCodecRegistry.builtIn.write(image, to: folder + "/in.png", options: EncodeOptions(format: .png))
         let run = { (script: String) in TestConsole.run(["run", "-e", script], in: folder) }
         #expect(run(#"load "in.png" | save "q80.webp""#).status == 0)
         #expect(run(#"load "in.png" | save "q20.webp" quality=20 effort=6"#).status == 0)
         #expect(run(#"load "in.png" | save "exact.out" format=webp lossless=true"#).status == 0)
         let size = { (name: String) in (try? FileManager.default.attributesOfItem(atPath: folder + "/" + name)[.size] as? Int) ?? 0 }
         #expect(size("q20.webp") > 0 && size("q20.webp") < size("q80.webp"))
-        let exact = try ImageCodecs.decode(Array(try Data(contentsOf: URL(fileURLWithPath: folder + "/exact.out"))))
+        let exact = try ImageCodecRegistry.builtIn.decode(Array(try Data(contentsOf: URL(fileURLWithPath: folder + "/exact.out"))))
         #expect(exact.storage == image.storage)
         let info = TestConsole.run(["info", "q80.webp"], in: folder)
         #expect(info.status == 0 && info.out.contains("format: WebP") && info.out.contains("size: 64×48") && info.out.contains("lossy RGBA"), "\(info.out)")
         // WebP in, PNG out; and a batch whose template keeps each input's extension.
         #expect(run(#"load "q80.webp" | resize width=32 | save "small.png""#).status == 0)
-        #expect(try ImageCodecs.info(Array(try Data(contentsOf: URL(fileURLWithPath: folder + "/small.png")))).width == 32)
+        #expect(try ImageCodecRegistry.builtIn.info(Array(try Data(contentsOf: URL(fileURLWithPath: folder + "/small.png")))).width == 32)
         let batch = TestConsole.run(["run", "-q", "-e", "resize width=16", "q80.webp", "--output", "out/{name}.{ext}"], in: folder)
         #expect(batch.status == 0, "\(batch.err)")
-        #expect(ImageFormat(sniffing: Array(try Data(contentsOf: URL(fileURLWithPath: folder + "/out/q80.webp")))) == .webp)
+        #expect(ImageCodecRegistry.builtIn.format(sniffing: Array(try Data(contentsOf: URL(fileURLWithPath: folder + "/out/q80.webp")))) == .webp)
     }
 
     @Test("--version lists WebP; plugins save documents quality, lossless and effort; bad values are usage errors")
@@ -60,7 +60,7 @@ struct GIFCommandTests {
         let run = TestConsole.run(["run", "-e", #"load "animated.gif" | resize width=6 | save "a.png""#], in: folder)
         #expect(run.status == 0 && run.err.contains("animated GIF: only the first of its 3 frames is read"), "\(run.err)")
         #expect(run.err.components(separatedBy: "\n").filter { $0.contains("frames") }.count == 1, "\(run.err)")
-        #expect(try ImageCodecs.info(Array(try Data(contentsOf: URL(fileURLWithPath: folder + "/a.png")))).width == 6)
+        #expect(try ImageCodecRegistry.builtIn.info(Array(try Data(contentsOf: URL(fileURLWithPath: folder + "/a.png")))).width == 6)
         let quiet = TestConsole.run(["run", "-e", #"load "animated.gif" frames=first | save "q.png""#], in: folder)
         #expect(quiet.status == 0 && quiet.err.isEmpty, "\(quiet.err)")
         let written = TestConsole.run(["run", "-e", #"load "transparent.gif" | save "b.gif""#], in: folder)
@@ -83,14 +83,14 @@ struct HEIFCommandTests {
     @Test("save .avif and .heic with quality and effort; load them; info names them; --version lists them")
     func saveAndLoad() throws {
         let folder = try TemporaryFolder.make("heif-cli")
-        try ImageCodecs.write(
+        try ImageCodecRegistry.builtIn.write(
             Image(width: 40, height: 30, layout: .rgb, depth: .eight, fill: [200, 120, 40]), to: folder + "/in.png",
             options: EncodeOptions(format: .png))
         let run = { (script: String) in TestConsole.run(["run", "-e", script], in: folder) }
         #expect(run(#"load "in.png" | save "a.avif" quality=50 effort=6"#).status == 0)
         #expect(run(#"load "in.png" | save "b.heic""#).status == 0)
         #expect(run(#"load "a.avif" | resize width=20 | save "c.png""#).status == 0)
-        #expect(try ImageCodecs.info(Array(try Data(contentsOf: URL(fileURLWithPath: folder + "/c.png")))).width == 20)
+        #expect(try ImageCodecRegistry.builtIn.info(Array(try Data(contentsOf: URL(fileURLWithPath: folder + "/c.png")))).width == 20)
         #expect(TestConsole.run(["info", "b.heic"], in: folder).out.contains("format: HEIC"))
         #expect(TestConsole.run(["info", "a.avif"], in: folder).out.contains("format: AVIF"))
         #expect(TestConsole.run(["--version"]).out.contains("HEIC, AVIF (libheif "))

@@ -11,7 +11,7 @@ struct OverlayTests {
     /// Writes `image` as a PNG in a fresh folder and returns its path.
     static func file(_ image: Image) throws -> String {
         let path = try TemporaryFolder.make("overlay") + "/badge.png"
-        try ImageCodecs.write(image, to: path, options: EncodeOptions(format: .png))
+        try ImageCodecRegistry.builtIn.write(image, to: path, options: EncodeOptions(format: .png))
         return path
     }
 

@@ -12,7 +12,7 @@ struct PlaceholderTests {
     static let tests = Repository.root.appendingPathComponent("Tests")
 
     static func image(_ path: String) throws -> Image {
-        try ImageCodecs.decode(try FileIO.read(tests.appendingPathComponent(path).path))
+        try ImageCodecRegistry.builtIn.decode(try FileIO.read(tests.appendingPathComponent(path).path))
     }
 
     /// Expected strings from the `blurhash` package on PyPI (a port of woltapp's reference
@@ -108,15 +108,15 @@ struct PlaceholderTests {
 
     @Test(
         "a HEIC's placeholder comes from its embedded thumbnail when that is at least 128 long (heif-enc -t 200), else from the image",
-        .enabled(if: ImageFormat.available.contains(.heic)))
+        .enabled(if: ImageCodecRegistry.builtIn.readableFormats.contains(.heic)))
     func placeholderFromThumbnail() throws {
         let bytes = try FileIO.read(Self.tests.appendingPathComponent("NinepipeCoreTests/Fixtures/heif/with-large-thumbnail.heic").path)
         var options = DecodeOptions()
         options.usesEmbeddedThumbnail = true
-        let thumbnail = try ImageCodecs.decode(bytes, options: options)
+        let thumbnail = try ImageCodecRegistry.builtIn.decode(bytes, options: options)
         #expect(thumbnail.width == 200 && thumbnail.height == 124)
         let fromThumbnail = try Placeholder(image: thumbnail)
-        let fromImage = try Placeholder(image: ImageCodecs.decode(bytes))
+        let fromImage = try Placeholder(image: ImageCodecRegistry.builtIn.decode(bytes))
         // The two sources give different hashes here, so the check below tells which was used.
         #expect(fromThumbnail.blurHash != fromImage.blurHash)
         let placeholder = try Placeholder(bytes: bytes, precision: .approximate)
@@ -128,7 +128,8 @@ struct PlaceholderTests {
         // A 48×36 thumbnail is too small: the image itself is used.
         let small = try FileIO.read(Self.tests.appendingPathComponent("NinepipeCoreTests/Fixtures/heif/with-thumbnail.heic").path)
         #expect(
-            try Placeholder(bytes: small, precision: .approximate).blurHash == Placeholder(image: ImageCodecs.decode(small), precision: .approximate).blurHash)
+            try Placeholder(bytes: small, precision: .approximate).blurHash
+                == Placeholder(image: ImageCodecRegistry.builtIn.decode(small), precision: .approximate).blurHash)
     }
 
     @Test("an approximate placeholder comes from a small copy: a JPEG decodes at a DCT scale; the size is the upright one")
@@ -139,7 +140,7 @@ struct PlaceholderTests {
         #expect(placeholder.width == 1200 && placeholder.height == 800 && placeholder.blurHash.count == 28)
         // The same as computing on the full decode, within what the smaller copy changes: the same
         // component count and average colour (the largest AC value, the second character, may differ).
-        let full = try Placeholder(image: try ImageCodecs.decode(bytes))
+        let full = try Placeholder(image: try ImageCodecRegistry.builtIn.decode(bytes))
         #expect(try Placeholder(bytes: bytes).blurHash == full.blurHash)
         #expect(full.blurHash.prefix(1) == placeholder.blurHash.prefix(1), "\(full.blurHash) vs \(placeholder.blurHash)")
         #expect(full.blurHash.dropFirst(2).prefix(4) == placeholder.blurHash.dropFirst(2).prefix(4), "\(full.blurHash) vs \(placeholder.blurHash)")

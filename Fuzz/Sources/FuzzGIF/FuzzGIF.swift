@@ -18,7 +18,7 @@ func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     if bytes.count >= 6 { bytes.replaceSubrange(0..<6, with: Array("GIF89a".utf8)) }
     let limits = ImageLimits(maxPixelCount: 4 << 20, maxDimension: 8192, maxMetadataBytes: 1 << 20, maxFrameCount: 64)
     let info = try? GIFDecoder(limits: limits).readInfo(bytes)
-    _ = try? ImageCodecs.info(bytes, limits: limits)
+    _ = try? ImageCodecRegistry.builtIn.info(bytes, limits: limits)
     if let image = try? GIFDecoder(limits: limits).decode(bytes) {
         guard let info, info.canvasWidth == image.width, info.canvasHeight == image.height else {
             fatalError("decoded \(image.width)×\(image.height) but the header says \(info.map { "\($0.width)×\($0.height)" } ?? "nothing readable")")

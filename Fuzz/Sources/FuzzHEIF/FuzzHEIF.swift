@@ -14,7 +14,7 @@ func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     let limits = ImageLimits(maxPixelCount: 4 << 20, maxDimension: 4096, maxMetadataBytes: 1 << 20)
     let info = try? HEIFDecoder(limits: limits).readInfo(bytes)
-    _ = try? ImageCodecs.info(bytes, limits: limits)
+    _ = try? ImageCodecRegistry.builtIn.info(bytes, limits: limits)
     if let image = try? HEIFDecoder(limits: limits).decode(bytes) {
         guard let info, info.width == image.width, info.height == image.height else {
             fatalError("decoded \(image.width)×\(image.height) but the header says \(info.map { "\($0.width)×\($0.height)" } ?? "nothing readable")")

@@ -12,7 +12,7 @@ func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     guard let data else { return 0 }
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     let limits = ImageLimits(maxPixelCount: 1 << 20, maxDimension: 4096, maxMetadataBytes: 1 << 20)
-    _ = try? ImageCodecs.info(bytes, limits: limits)
+    _ = try? ImageCodecRegistry.builtIn.info(bytes, limits: limits)
     let orientation = EXIF.orientation(in: bytes)
     if let rewritten = EXIF.block(bytes, orientation: .leftMirrored), EXIF.orientation(in: rewritten) != .leftMirrored {
         fatalError(

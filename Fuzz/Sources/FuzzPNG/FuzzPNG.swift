@@ -16,12 +16,12 @@ func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     guard let data else { return 0 }
     let raw = Array(UnsafeBufferPointer(start: data, count: size))
     let limits = ImageLimits(maxPixelCount: 1 << 20, maxDimension: 4096, maxMetadataBytes: 1 << 20)
-    _ = try? ImageCodecs.info(raw, limits: limits)
+    _ = try? ImageCodecRegistry.builtIn.info(raw, limits: limits)
     _ = try? PNGDecoder(limits: limits).decode(raw)
     // Mutations nearly always break a CRC, and a critical chunk with a bad CRC is refused at
     // once; with the CRCs made right the fuzzer reaches the parsers and the inflater.
     let bytes = withValidCRCs(raw)
-    _ = try? ImageCodecs.info(bytes, limits: limits)
+    _ = try? ImageCodecRegistry.builtIn.info(bytes, limits: limits)
     guard let image = try? PNGDecoder(limits: limits).decode(bytes) else { return 0 }
     // A region decode (what `load | crop` does) must give exactly the full decode cropped.
     if image.width > 0, image.height > 0 {
@@ -49,7 +49,7 @@ func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         guard let resolved = try? NinePatchSource.auto.resolve(image, path: name) else { continue }
         _ = try? Transforms.NinePatch(width: 37, height: 23).apply(to: resolved)
         _ = NinePatchFrame.framed(resolved)
-        _ = try? ImageCodecs.encode(resolved, options: EncodeOptions(format: .png))
+        _ = try? ImageCodecRegistry.builtIn.encode(resolved, options: EncodeOptions(format: .png))
     }
     return 0
 }

@@ -15,7 +15,7 @@ public func main(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer
 }
 
 func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    guard let data, size >= 4, ImageFormat.svg.isAvailable else { return 0 }
+    guard let data, size >= 4, ImageCodecRegistry.builtIn.reads(.svg) else { return 0 }
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     var document = Array(bytes[4...])
     if document.first != UInt8(ascii: "<") {
@@ -31,7 +31,7 @@ func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     case 3: options.rendering = VectorRendering(scale: Double(width) / 64)
     default: break
     }
-    _ = try? ImageCodecs.info(document, limits: limits)
+    _ = try? ImageCodecRegistry.builtIn.info(document, limits: limits)
     // Written as a vector drawable (assets android), it must read back as one of the same size.
     if let drawable = try? VectorDrawable(svg: document, limits: limits) {
         let xml = drawable.xml()
@@ -44,7 +44,7 @@ func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
             fatalError("the vector drawable written does not read back: \(error)\n\(xml)")
         }
     }
-    guard let image = try? ImageCodecs.decode(document, options: options) else { return 0 }
+    guard let image = try? ImageCodecRegistry.builtIn.decode(document, options: options) else { return 0 }
     let rendering = options.rendering
     if let asked = rendering.width, image.width != asked { fatalError("asked for \(asked) pixels across, drew \(image.width)") }
     if let asked = rendering.height, image.height != asked { fatalError("asked for \(asked) pixels down, drew \(image.height)") }

@@ -14,7 +14,7 @@ public func main(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer
 }
 
 func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    guard let data, size >= 1, ImageFormat.svg.isAvailable else { return 0 }
+    guard let data, size >= 1, ImageCodecRegistry.builtIn.reads(.svg) else { return 0 }
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     var document = Array(bytes[1...])
     if document.first != UInt8(ascii: "<") {
@@ -27,7 +27,7 @@ func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     limits.maxRenderSeconds = 1
     var options = DecodeOptions(limits: limits)
     if bytes[0] != 0 { options.rendering = VectorRendering(density: Double(bytes[0]) * 40) }
-    _ = try? ImageCodecs.info(document, limits: limits)
+    _ = try? ImageCodecRegistry.builtIn.info(document, limits: limits)
     // A shape drawable: read, laid out and drawn (at its size, or stretchable), within the limits.
     if VectorDrawableCodec.rootName(of: document) == "shape" {
         guard let shape = try? ShapeDrawable.read(document, limits: limits) else { return 0 }
@@ -41,10 +41,10 @@ func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     guard let drawable = try? VectorDrawableCodec.drawable(document, limits: limits) else { return 0 }
     // The translation of a drawable that read must be well-formed XML (libxml2's errors name a column).
     let svg = Array(drawable.svg().utf8)
-    do { _ = try ImageCodecs.info(svg, limits: .default) } catch SVGError.invalid(let reason) where reason.contains("column") {
+    do { _ = try ImageCodecRegistry.builtIn.info(svg, limits: .default) } catch SVGError.invalid(let reason) where reason.contains("column") {
         fatalError("the translation is not well-formed: \(reason)\n\(String(decoding: svg, as: UTF8.self))")
     } catch {}
-    guard let image = try? ImageCodecs.decode(document, options: options) else { return 0 }
+    guard let image = try? ImageCodecRegistry.builtIn.decode(document, options: options) else { return 0 }
     let scale = options.rendering.density.map { $0 / 160 } ?? 1
     let expected = Int((drawable.width * scale).rounded(.up))
     if abs(image.width - expected) > 1 { fatalError("a \(drawable.width) dp drawable at scale \(scale) drew \(image.width) pixels across") }

@@ -23,7 +23,7 @@ func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     }
     let limits = ImageLimits(maxPixelCount: 4 << 20, maxDimension: 8192, maxMetadataBytes: 1 << 20, maxFrameCount: 64)
     _ = try? WebPDecoder(limits: limits).readInfo(bytes)
-    _ = try? ImageCodecs.info(bytes, limits: limits)
+    _ = try? ImageCodecRegistry.builtIn.info(bytes, limits: limits)
     _ = try? WebPDecoder(limits: limits, scaleDenominator: 4).decode(bytes)
     var upright = WebPDecoder(limits: limits)
     upright.appliesOrientation = true

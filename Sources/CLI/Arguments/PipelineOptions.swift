@@ -93,7 +93,7 @@ struct PipelineOptions {
     /// Refuses a pipeline file that is not text, in one line naming what it is: an image (its
     /// format), or binary data (the offset of its first NUL byte or byte that is not UTF-8).
     static func checkText(_ bytes: [UInt8], file: String) throws(UsageError) {
-        if let format = ImageFormat(sniffing: bytes) {
+        if let format = ImageCodecRegistry.builtIn.format(sniffing: bytes) {
             throw UsageError(
                 "\(file) is a \(format) image, not a pipeline; to see what it holds: ninepipe info \(file); to change it: ninepipe run -e 'resize width=50%' \(file) --output out/",
                 pointsToHelp: false)

@@ -49,6 +49,7 @@ enum InfoCommand: Command {
         let components = try Self.blurHashComponents(arguments.value(.components))
         let precision: Placeholder.Precision = arguments.has(.approximate) ? .approximate : .exact
         let wantsPlaceholder = arguments.has(.placeholder) || components != nil || precision == .approximate
+        let codecs = ImageCodecRegistry.builtIn
         let json = arguments.value(.format) == "json"
         var status = ExitCode.success
         var blocks: [String] = []
@@ -56,12 +57,12 @@ enum InfoCommand: Command {
             do {
                 let bytes = try FileIO.read(path)
                 do {
-                    let info = try ImageCodecs.info(bytes, limits: options.limits)
+                    let info = try codecs.info(bytes, limits: options.limits)
                     // Headers only, unless asked about the pixels (or, for JSON, a vector's colours).
-                    let drawsVector = json && info.format == .svg
+                    let drawsVector = json && codecs.decoder(for: info.format)?.capabilities.rendersAtAnySize == true
                     let image =
                         arguments.has(.alpha) || arguments.has(.trim) || drawsVector
-                        ? try ImageCodecs.decode(bytes, options: DecodeOptions(limits: options.limits)) : nil
+                        ? try codecs.decode(bytes, options: DecodeOptions(limits: options.limits)) : nil
                     let transparent = info.hasAlpha && arguments.has(.alpha) ? image?.transparentPixelCount : nil
                     let placeholder =
                         wantsPlaceholder

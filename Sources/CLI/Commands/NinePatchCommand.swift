@@ -57,7 +57,7 @@ enum NinePatchCommand: Command {
             guard let output = arguments.value(.output) else { throw UsageError("ninepatch preview needs --output FILE.png\n" + usage) }
             guard rest.count == 1 else { throw UsageError("ninepatch preview takes one file\n" + usage) }
             let (image, _) = try load(rest[0], border: border, invocation: invocation)
-            try ImageCodecs.write(try NinePatchPreview.render(image), to: output, options: EncodeOptions(format: .png))
+            try ImageCodecRegistry.builtIn.write(try NinePatchPreview.render(image), to: output, options: EncodeOptions(format: .png))
             return .success
         default:  // compile, decompile
             guard rest.count == 2 else { throw UsageError("ninepatch \(subcommand) takes an input and an output file\n" + usage) }
@@ -73,7 +73,7 @@ enum NinePatchCommand: Command {
                 ? NinePatchFrame.clearingTransparentColor(image)
                 : NinePatchFrame.framed(image, warn: { console.warn("\(rest[1]): \($0)") })
             guard let output else { throw NinePatchSaveError(path: rest[1]) }
-            try ImageCodecs.write(output, to: rest[1], options: EncodeOptions(format: .png)) { console.warn("\($0)") }
+            try ImageCodecRegistry.builtIn.write(output, to: rest[1], options: EncodeOptions(format: .png)) { console.warn("\($0)") }
             return .success
         }
     }
@@ -95,7 +95,7 @@ enum NinePatchCommand: Command {
     private static func withInsets(_ insets: NinePatchInsets, path: String, limits: ImageLimits) throws -> Image {
         let bytes = try FileIO.read(path)
         do {
-            var image = try ImageCodecs.decode(bytes, options: DecodeOptions(limits: limits))
+            var image = try ImageCodecRegistry.builtIn.decode(bytes, options: DecodeOptions(limits: limits))
             image.metadata.ninePatch = NinePatchInfo(chunk: try Transforms.NinePatch(width: nil, height: nil, insets: insets).chunk(for: image))
             return image
         } catch {
@@ -114,7 +114,7 @@ enum NinePatchCommand: Command {
         let limits = invocation.limits
         let bytes = try FileIO.read(path)
         do {
-            let decoded = try ImageCodecs.decode(bytes, options: DecodeOptions(limits: limits)) { console.warn("\(path): \($0)") }
+            let decoded = try ImageCodecRegistry.builtIn.decode(bytes, options: DecodeOptions(limits: limits)) { console.warn("\(path): \($0)") }
             let compiled = NinePatchSource.isCompiled(decoded)
             let rule: NinePatchSource = border || (readsFrame && !compiled) ? .border : .auto
             let image = try rule.resolve(decoded, path: path) { console.warn("\(path): \($0)") }
@@ -124,7 +124,7 @@ enum NinePatchCommand: Command {
                 )
             }
             // A vector nine-patch's information comes from its regions, computed as it is drawn.
-            let vector = ImageFormat(sniffing: Array(bytes.prefix(32))) == .svg && compiled
+            let vector = ImageCodecRegistry.builtIn.format(sniffing: Array(bytes.prefix(32))) == .svg && compiled
             return (image, vector ? "vector" : compiled ? "npTc" : "border")
         } catch let error as InputError {
             throw error

@@ -94,7 +94,7 @@ struct PipelineInvocation {
         let found = inputs.count
         if found == 0 {
             let advice = options.recursive ? "" : "; add --recursive for subfolders"
-            let extensions = ImageFormat.extensions.keys.sorted().map { "." + $0 }.joined(separator: " ")
+            let extensions = ImageCodecRegistry.builtIn.extensions.keys.sorted().map { "." + $0 }.joined(separator: " ")
             throw InputError("no images found in \(arguments.joined(separator: " ")) (directories contribute their image files: \(extensions)\(advice))")
         }
         if let shard = options.shard {

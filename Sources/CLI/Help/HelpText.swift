@@ -11,18 +11,19 @@ enum HelpText {
     /// the optional ones it was built without.
     static var versionText: String {
         // Formats in the registry's order; a library's version after the last format it serves.
-        let formats = ImageFormat.available
+        // The command line reads and writes through the built-in codecs.
+        let codecs = ImageCodecRegistry.builtIn
+        let formats = codecs.readableFormats
         var listed: [String] = []
         for (index, format) in formats.enumerated() {
-            let codec: (any ImageCodec)? = ImageCodecs.decoder(for: format) ?? ImageCodecs.encoder(for: format)
-            var text = format.description + (format.isWritable ? "" : " read only")
-            let next = index + 1 < formats.count ? ImageCodecs.decoder(for: formats[index + 1])?.library?.name : nil
-            if let library = codec?.library, let version = library.version, next != library.name { text += " (\(library.name) \(version))" }
+            var text = format.description + (codecs.writes(format) ? "" : " read only")
+            let next = index + 1 < formats.count ? codecs.library(of: formats[index + 1])?.name : nil
+            if let library = codecs.library(of: format), let version = library.version, next != library.name { text += " (\(library.name) \(version))" }
             listed.append(text)
         }
         // A library loaded at run time that is not on this machine is not "built without".
-        let library = { (format: ImageFormat) in (ImageCodecs.decoder(for: format) ?? ImageCodecs.encoder(for: format))?.library }
-        let unavailable = ImageFormat.known.filter { !$0.isAvailable }
+        let library = codecs.library(of:)
+        let unavailable = codecs.formats.filter { !codecs.reads($0) }
         let notFound = unavailable.filter { library($0)?.isLoadedAtRunTime == true }
         let missing = unavailable.filter { library($0)?.isLoadedAtRunTime != true }.map(\.description)
         let inflate = CompressionLibraries.inflate

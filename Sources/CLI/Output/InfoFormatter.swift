@@ -15,7 +15,7 @@ enum InfoFormatter {
             ("bit depth", String(info.bitDepth)),
             ("color type", info.colorType),
             ("alpha", Self.alpha(info, transparentPixels: transparentPixels)),
-            (info.format == .jpeg ? "progressive" : "interlaced", info.isInterlaced ? "yes" : "no"),
+            (info.interlaceTerm, info.isInterlaced ? "yes" : "no"),
             ("orientation", metadata.orientation.displayName),
         ]
         if metadata.orientation.swapsDimensions {

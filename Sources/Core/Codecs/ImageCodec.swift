@@ -1,9 +1,9 @@
 /// What every codec tells the registry about itself: its format, and whether this build can use it.
 ///
 /// A codec is a folder under `Sources/Core/Codecs/` with a type conforming to ``ImageDecoder``,
-/// ``ImageEncoder`` or both, listed once in ``ImageCodecs``' built-in table (or registered at run
-/// time with ``ImageCodecs/register(_:)``). `load`, `save`, `info` and batch runs reach it only
-/// through the registry.
+/// ``ImageEncoder`` or both, listed once in ``ImageCodecRegistry/builtIn`` (or added to a registry
+/// with ``ImageCodecRegistry/adding(_:)``). `load`, `save`, `info` and batch runs reach it only
+/// through a registry.
 public protocol ImageCodec: Sendable {
     /// The format it reads or writes.
     var format: ImageFormat { get }

@@ -14,6 +14,9 @@ public struct ImageInfo: Sendable, Hashable {
     public var hasAlpha: Bool
     /// Interlaced (PNG Adam7) or progressive (JPEG).
     public var isInterlaced: Bool
+    /// The format's word for ``isInterlaced``: `interlaced` (PNG's Adam7, the default),
+    /// `progressive` (JPEG).
+    public var interlaceTerm = "interlaced"
     /// Orientation, ICC, density, nine-patch, text.
     public var metadata: ImageMetadata
     /// A vector nine-patch's region ids (`ninepatch-stretch`, `ninepatch-content`, …): its

@@ -66,7 +66,7 @@ public struct LosslessEdit: Sendable, Hashable {
 }
 
 /// A codec that can turn and crop its files without decoding them (``LosslessEdit``); the
-/// registry finds it with ``ImageCodecs/losslessEditor(for:)``.
+/// registry finds it with ``ImageCodecRegistry/losslessEditor(for:)``.
 public protocol LosslessEditor: ImageCodec {
     /// Whether this build can edit losslessly (its library was found at build time).
     var editsLosslessly: Bool { get }

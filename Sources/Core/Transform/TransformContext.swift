@@ -5,6 +5,9 @@ public struct TransformContext: Sendable {
     public var limits: ImageLimits
     /// A stop request from outside the task (a signal, a batch stopping); `nil` for none.
     public var cancellation: CancellationFlag?
+    /// The codecs a step decodes its own files with (an overlay's image): the host's registry,
+    /// ``ImageCodecRegistry/builtIn`` unless it was given another.
+    public var codecs: ImageCodecRegistry = .builtIn
     private let warningHandler: @Sendable (String) -> Void
     private let fileReader: (@Sendable (String) throws -> [UInt8])?
     private let noteHandler: (@Sendable (String) -> Void)?

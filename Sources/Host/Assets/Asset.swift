@@ -107,7 +107,7 @@ public struct Asset: Sendable, Hashable {
             self.kind =
                 kind
                 ?? {
-                    switch ImageFormat(path: path) {
+                    switch ImageCodecRegistry.builtIn.format(forPath: path) {
                     case .svg: .svg
                     case .vectorDrawable: .vectorDrawable
                     default: .bitmap

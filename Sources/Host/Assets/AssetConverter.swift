@@ -169,13 +169,13 @@ public struct AssetConverter: Sendable {
     /// `image` encoded like its source: PNG, or JPEG for a JPEG source. A source used as it is
     /// (same scale, upright, no nine-patch) is copied byte for byte.
     func encoded(_ rendered: AssetRenderer.Rendered, stripping: Bool = true) throws -> (bytes: [UInt8], extension: String) {
-        let isJPEG = ImageFormat(path: rendered.source.path) == .jpeg
+        let isJPEG = ImageCodecRegistry.builtIn.format(forPath: rendered.source.path) == .jpeg
         if let original = rendered.original { return (original, isJPEG ? "jpg" : "png") }
         var image = rendered.image
         if stripping { image.metadata.ninePatch = nil }
         let format: ImageFormat = isJPEG ? .jpeg : .png
         do {
-            return (try ImageCodecs.encode(image, options: EncodeOptions(format: format)), isJPEG ? "jpg" : "png")
+            return (try ImageCodecRegistry.builtIn.encode(image, options: EncodeOptions(format: format)), isJPEG ? "jpg" : "png")
         } catch {
             throw FileError.inFile(path: rendered.source.path, underlying: error)
         }

@@ -91,7 +91,7 @@ final class AssetRenderer {
             options.rendering = VectorRendering(scale: scale / variant.scale)
             let document = try documents[path] ?? FileIO.read(path)
             documents[path] = document
-            let image = try ImageCodecs.decode(document, options: options) { [warn] in warn("\(path): \($0)") }
+            let image = try ImageCodecRegistry.builtIn.decode(document, options: options) { [warn] in warn("\(path): \($0)") }
             return Rendered(image: image, source: variant)
         } catch {
             throw AssetConverter.reading(error, path: path, limits: limits)
@@ -104,7 +104,7 @@ final class AssetRenderer {
         let path = variant.path
         do {
             let bytes = try FileIO.read(path)
-            var image = try ImageCodecs.decode(bytes, options: DecodeOptions(limits: limits)) { [warn] in warn("\(path): \($0)") }
+            var image = try ImageCodecRegistry.builtIn.decode(bytes, options: DecodeOptions(limits: limits)) { [warn] in warn("\(path): \($0)") }
             let plain = image.metadata.orientation == .up && image.metadata.ninePatch == nil
             image = try NinePatchSource.auto.resolve(image.uprighted(), path: path) { [warn] in warn("\(path): \($0)") }
             if !NinePatchSource.isCompiled(image) {

@@ -11,7 +11,7 @@ public enum BatchError: NinepipeError, Hashable {
     case unknownPlaceholder(template: String, name: String)
     /// An output template whose file name has no image extension (nor `{ext}`);
     /// `looksLikeFolder` when it has no extension at all and does not exist (a folder meant?).
-    case outputNeedsExtension(template: String, looksLikeFolder: Bool)
+    case outputNeedsExtension(template: String, looksLikeFolder: Bool, extensions: String)
     /// A shard that is not `I/N` or `auto/N`.
     case badShard(text: String)
     /// A shard number outside `0..<count`.
@@ -56,7 +56,7 @@ public enum BatchError: NinepipeError, Hashable {
     /// then says what is wrong with it.
     public var setting: (setting: Setting, value: String)? {
         switch self {
-        case .unclosedPlaceholder(let template), .unknownPlaceholder(let template, _), .outputNeedsExtension(let template, _),
+        case .unclosedPlaceholder(let template), .unknownPlaceholder(let template, _), .outputNeedsExtension(let template, _, _),
             .outputFormatConflict(let template, _, _):
             (.output, template)
         case .badShard(let text), .shardOutOfRange(let text, _): (.shard, text)
@@ -73,9 +73,9 @@ public enum BatchError: NinepipeError, Hashable {
             return "'{' without a closing '}'"
         case .unknownPlaceholder(_, let name):
             return "unknown placeholder {\(name)}\(Suggestions.hint(for: name, in: OutputTemplate.placeholders)); use \(placeholders)"
-        case .outputNeedsExtension(let template, let looksLikeFolder):
+        case .outputNeedsExtension(let template, let looksLikeFolder, let extensions):
             let folder = looksLikeFolder ? "; for a folder (created when missing), end it with a slash: \(template)/" : ""
-            return "the file name must end in \(ImageFormat.knownExtensionList) or {ext}\(folder)"
+            return "the file name must end in \(extensions) or {ext}\(folder)"
         case .outputFormatConflict(_, let named, let format):
             return
                 "names \(named) files, but the save asks for format=\(format.rawValue); end the name in .\(format.fileExtension) or {ext}, or leave format= out"

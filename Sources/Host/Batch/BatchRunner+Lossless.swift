@@ -6,7 +6,9 @@ extension BatchRunner {
     /// ``LosslessDecision/notApplicable`` when it is not written to ``output`` in its own format
     /// by a codec that edits losslessly. Nothing is written.
     public func losslessDecision(for pipeline: Pipeline, input: BatchInput) throws -> LosslessDecision {
-        guard let candidate = losslessCandidate(pipeline, input: input), let bytes = try PipelineRunner.editableBytes(input.path, policy: runner.policy) else {
+        guard let candidate = losslessCandidate(pipeline, input: input),
+            let bytes = try PipelineRunner.editableBytes(input.path, policy: runner.policy, codecs: pipeline.codecs)
+        else {
             return .notApplicable
         }
         return try candidate.path.decide(bytes, options: candidate.options, limits: runner.limits)
@@ -26,7 +28,7 @@ extension BatchRunner {
         context: RunContext
     ) throws -> LosslessOutcome {
         guard let output, let candidate = losslessCandidate(pipeline, input: input),
-            let bytes = try PipelineRunner.editableBytes(input.path, policy: runner.policy)
+            let bytes = try PipelineRunner.editableBytes(input.path, policy: runner.policy, codecs: pipeline.codecs)
         else { return .declined(bytes: nil) }
         guard case .lossless(let transform, let plan) = try candidate.path.decide(bytes, options: candidate.options, limits: runner.limits) else {
             return .declined(bytes: bytes)
@@ -41,8 +43,9 @@ extension BatchRunner {
     private func losslessCandidate(_ pipeline: Pipeline, input: BatchInput) -> (path: LosslessPath, options: EncodeOptions)? {
         guard let output, let path = LosslessPath(pipeline, batchOutput: true) else { return nil }
         let save = Self.outputSave(of: pipeline)
-        guard let format = ImageFormat(path: Self.formatted(output.path(for: input), pattern: output.pattern, save: save)),
-            ImageCodecs.losslessEditor(for: format) != nil, !(save?.writesFrame(to: output.pattern) ?? false)
+        let codecs = pipeline.codecs
+        guard let format = codecs.format(forPath: Self.formatted(output.path(for: input, codecs: codecs), pattern: output.pattern, save: save)),
+            codecs.losslessEditor(for: format) != nil, !(save?.writesFrame(to: output.pattern) ?? false)
         else { return nil }
         var options = save?.options ?? EncodeOptions(format: format)
         options.format = format

@@ -114,11 +114,11 @@ public struct BatchRunner: Sendable {
     /// own `save` paths, then the output target.
     public func plannedOutputs(of pipeline: Pipeline, for input: BatchInput) -> [String] {
         let saves = pipeline.steps.compactMap { step -> String? in
-            if case .save(let save) = step.action, let path = save.path { return OutputTemplate.expand(path, input: input, size: nil) }
+            if case .save(let save) = step.action, let path = save.path { return OutputTemplate.expand(path, input: input, size: nil, codecs: pipeline.codecs) }
             return nil
         }
         let save = Self.outputSave(of: pipeline)
-        return saves + (output.map { [Self.formatted($0.path(for: input), pattern: $0.pattern, save: save)] } ?? [])
+        return saves + (output.map { [Self.formatted($0.path(for: input, codecs: pipeline.codecs), pattern: $0.pattern, save: save)] } ?? [])
     }
 
     /// The pipeline's last step when it is a save without a path: how each result is written to
@@ -132,9 +132,11 @@ public struct BatchRunner: Sendable {
     /// `{ext}` (a directory target mirrors the input's extension): `photos/a.png` with
     /// `save format=jpeg` becomes `a.jpg`. Other names are left as they are.
     static func formatted(_ path: String, pattern: String, save: SaveStep?) -> String {
-        guard let save, !save.formatFromInput, pattern.hasSuffix("{ext}"), ImageFormat(path: path) != save.options.format else { return path }
         let name = FileIO.baseName(of: path)
-        let stem = name.lastIndex(of: ".").map { String(name[..<$0]) } ?? name
+        let dot = name.lastIndex(of: ".")
+        let ext = dot.map { name[name.index(after: $0)...].lowercased() }
+        guard let save, !save.formatFromInput, pattern.hasSuffix("{ext}"), !save.options.format.fileExtensions.contains(ext ?? "") else { return path }
+        let stem = dot.map { String(name[..<$0]) } ?? name
         return String(path.dropLast(name.count)) + stem + "." + save.options.format.fileExtension
     }
 
@@ -143,7 +145,9 @@ public struct BatchRunner: Sendable {
     public func check(_ pipeline: Pipeline, inputs: [BatchInput]) throws(BatchError) {
         if let save = Self.outputSave(of: pipeline) {
             guard let output else { throw .outputSaveWithoutOutput }
-            if !save.formatFromInput, !output.pattern.hasSuffix("{ext}"), let named = ImageFormat(path: output.pattern), named != save.options.format {
+            if !save.formatFromInput, !output.pattern.hasSuffix("{ext}"), let named = pipeline.codecs.format(forPath: output.pattern),
+                named != save.options.format
+            {
                 throw .outputFormatConflict(template: output.pattern, named: named, format: save.options.format)
             }
         }
@@ -276,7 +280,7 @@ public struct BatchRunner: Sendable {
         // Every path this file writes: placeholders filled in, inputs and other files' outputs refused.
         let save = Self.outputSave(of: pipeline)
         let claim: @Sendable (String, _ width: Int, _ height: Int, _ metadata: ImageMetadata) throws -> String = { pattern, width, height, metadata in
-            let expanded = OutputTemplate.expand(pattern, input: input, size: (width, height))
+            let expanded = OutputTemplate.expand(pattern, input: input, size: (width, height), codecs: pipeline.codecs)
             let path = Self.plainName(Self.formatted(expanded, pattern: pattern, save: save), pattern: pattern, metadata: metadata)
             try OutputTemplate.checkStaysInside(path, pattern: pattern, input: input.path)
             // A FIFO, socket or device where an output goes would be written into (a FIFO blocks
@@ -299,20 +303,22 @@ public struct BatchRunner: Sendable {
         if let handler = fileWarningHandler { fileRunner.warningHandler = { handler(input, $0) } }
         let warn = fileRunner.warningHandler
         // A JPEG that is only turned or cropped moves its coefficients instead of being decoded.
-        let context = RunContext(limits: runner.limits, policy: runner.policy, cancellation: runner.cancellation, handler: warn)
+        let context = RunContext(limits: runner.limits, codecs: pipeline.codecs, policy: runner.policy, cancellation: runner.cancellation, handler: warn)
         var alreadyRead: [UInt8]?
         switch try runLossless(input, pipeline: pipeline, claim: claim, context: context) {
         case .written(let width, let height): return .succeeded(input, outputs: written.withLock { $0 }, width: width, height: height)
         case .declined(let bytes): alreadyRead = bytes
         }
-        let writer = OutputWriter(save: save, policy: runner.policy, warn: warn)
+        let writer = OutputWriter(save: save, codecs: pipeline.codecs, policy: runner.policy, warn: warn)
         // A large file streams from its decoder to its output, never whole in memory.
         if let output {
             var size = (width: 0, height: 0)
             let streamed = try fileRunner.streamFile(pipeline, path: input.path) { stream in
                 size = (stream.header.width, stream.header.height)
-                let (path, format) = try Self.destination(claim(output.pattern, size.width, size.height, stream.header.metadata))
-                let context = TransformContext(limits: runner.limits, cancellation: runner.cancellation)
+                let (path, format) = try Self.destination(
+                    claim(output.pattern, size.width, size.height, stream.header.metadata), codecs: pipeline.codecs)
+                var context = TransformContext(limits: runner.limits, cancellation: runner.cancellation)
+                context.codecs = pipeline.codecs
                 guard try writer.write(stream, to: path, format: format, context: context) else {
                     return try writer.write(stream.materialized(), to: path, format: format)
                 }
@@ -322,11 +328,14 @@ public struct BatchRunner: Sendable {
         let bytes = try alreadyRead ?? runner.policy.read(input.path)
         // An animated input stays animated when the output's format can animate (a mirrored
         // `{ext}` keeps a GIF a GIF).
-        if let output { fileRunner.outputAnimates = output.pattern.hasSuffix("{ext}") || ImageFormat(path: output.pattern).map(ImageCodecs.animates) == true }
+        if let output {
+            fileRunner.outputAnimates =
+                output.pattern.hasSuffix("{ext}") || pipeline.codecs.format(forPath: output.pattern).map(pipeline.codecs.animates) == true
+        }
         let flow = try fileRunner.flow(pipeline, encoded: bytes, name: input.path)
         guard let image = flow.image else { throw NoImageError() }
         if let output {
-            let (path, format) = try Self.destination(claim(output.pattern, image.width, image.height, image.metadata))
+            let (path, format) = try Self.destination(claim(output.pattern, image.width, image.height, image.metadata), codecs: pipeline.codecs)
             if let animation = flow.animation {
                 try writer.write(animation, to: path, format: format)
             } else {
@@ -347,11 +356,11 @@ public struct BatchRunner: Sendable {
     }
 
     /// The output path and the format its extension names.
-    private static func destination(_ path: String) throws -> (String, ImageFormat) {
-        guard let format = ImageFormat(path: path) else {
-            throw BatchError.outputNeedsExtension(template: path, looksLikeFolder: false)
+    private static func destination(_ path: String, codecs: ImageCodecRegistry) throws -> (String, ImageFormat) {
+        guard let format = codecs.format(forPath: path) else {
+            throw BatchError.outputNeedsExtension(template: path, looksLikeFolder: false, extensions: codecs.writableExtensionList)
         }
-        guard format.isWritable else { throw UnwritableFormatError(format: format) }
+        guard codecs.writes(format) else { throw UnwritableFormatError(format: format) }
         return (path, format)
     }
 

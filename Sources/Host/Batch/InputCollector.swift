@@ -20,8 +20,11 @@ public enum InputCollector {
     /// - Arguments with `*`, `?` or `[` that name no file are expanded as glob patterns.
     ///
     /// The result is sorted by path and free of duplicates, so every machine of a sharded batch sees
-    /// the same list. Throws a ``BatchError`` for an argument that matches nothing.
-    public static func collect(_ arguments: [String], recursive: Bool, followsLinks: Bool = false) throws(BatchError) -> [BatchInput] {
+    /// the same list. Throws a ``BatchError`` for an argument that matches nothing. An image
+    /// extension is one of a format `codecs` know.
+    public static func collect(
+        _ arguments: [String], recursive: Bool, followsLinks: Bool = false, codecs: ImageCodecRegistry = .builtIn
+    ) throws(BatchError) -> [BatchInput] {
         var found: [String: String] = [:]  // path → directory below its argument
         for argument in arguments {
             let matches: [String]
@@ -36,7 +39,7 @@ public enum InputCollector {
                 if FileIO.isDirectory(match) {
                     let root = match.hasSuffix("/") ? String(match.dropLast()) : match
                     let inside = followsLinks ? nil : FileIO.realPath(root)
-                    for (path, directory) in images(in: root, below: "", recursive: recursive, inside: inside) where found[path] == nil {
+                    for (path, directory) in images(in: root, below: "", recursive: recursive, inside: inside, codecs: codecs) where found[path] == nil {
                         found[path] = directory
                     }
                 } else if found[match] == nil {
@@ -48,7 +51,7 @@ public enum InputCollector {
     }
 
     /// Image files in `root/relative`, as (path, folder below root).
-    private static func images(in root: String, below relative: String, recursive: Bool, inside: String?) -> [(String, String)] {
+    private static func images(in root: String, below relative: String, recursive: Bool, inside: String?, codecs: ImageCodecRegistry) -> [(String, String)] {
         let folder = relative.isEmpty ? root : root + "/" + relative
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
         var result: [(String, String)] = []
@@ -57,8 +60,10 @@ public enum InputCollector {
             var info = stat()
             guard lstat(path, &info) == 0 else { continue }
             if (info.st_mode & S_IFMT) == S_IFDIR {
-                if recursive { result += images(in: root, below: relative.isEmpty ? entry : relative + "/" + entry, recursive: true, inside: inside) }
-            } else if ImageFormat(path: entry) != nil, FileIO.isRegularFile(path) {
+                if recursive {
+                    result += images(in: root, below: relative.isEmpty ? entry : relative + "/" + entry, recursive: true, inside: inside, codecs: codecs)
+                }
+            } else if codecs.format(forPath: entry) != nil, FileIO.isRegularFile(path) {
                 // (A FIFO, socket or device found in a folder is never opened: a FIFO would block.)
                 // A link leading out of the directory given is left out (unless links are followed).
                 if let inside, (info.st_mode & S_IFMT) == S_IFLNK, !FileIO.leads(path, inside: inside) { continue }

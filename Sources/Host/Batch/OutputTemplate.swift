@@ -19,7 +19,8 @@ public struct OutputTemplate: Sendable, Hashable, CustomStringConvertible {
     public static let placeholders = ["name", "ext", "dir", "width", "height", "index"]
 
     /// Parses `target`; a directory (ending in `/`, or existing) becomes `DIR/{dir}/{name}.{ext}`.
-    public init(_ target: String) throws(BatchError) {
+    /// A file name must end in an extension one of `codecs` writes, or in `{ext}`.
+    public init(_ target: String, codecs: ImageCodecRegistry = .builtIn) throws(BatchError) {
         let isDirectory = target.hasSuffix("/") || (FileIO.isDirectory(target) && !target.contains("{"))
         pattern = isDirectory ? (target.hasSuffix("/") ? target : target + "/") + "{dir}/{name}.{ext}" : target
         var rest = Substring(pattern)
@@ -33,29 +34,30 @@ public struct OutputTemplate: Sendable, Hashable, CustomStringConvertible {
             }
             rest = rest[rest.index(after: close)...]
         }
-        if !isDirectory && !pattern.hasSuffix("{ext}") && ImageFormat(path: pattern) == nil {
+        if !isDirectory && !pattern.hasSuffix("{ext}") && codecs.format(forPath: pattern) == nil {
             let looksLikeFolder = !FileIO.exists(target) && !FileIO.baseName(of: target).contains(".") && !target.contains("{")
-            throw .outputNeedsExtension(template: target, looksLikeFolder: looksLikeFolder)
+            throw .outputNeedsExtension(template: target, looksLikeFolder: looksLikeFolder, extensions: codecs.writableExtensionList)
         }
     }
 
     /// Whether the size of the image is part of the name (so it is only known after running).
     public var dependsOnSize: Bool { pattern.contains("{width}") || pattern.contains("{height}") }
 
-    /// The path for `input`; `{width}`/`{height}` stay as written when `size` is `nil`.
-    public func path(for input: BatchInput, size: (width: Int, height: Int)? = nil) -> String {
-        Self.expand(pattern, input: input, size: size)
+    /// The path for `input`; `{width}`/`{height}` stay as written when `size` is `nil`. `{ext}`
+    /// is the input's unless `codecs` read but do not write its format.
+    public func path(for input: BatchInput, size: (width: Int, height: Int)? = nil, codecs: ImageCodecRegistry = .builtIn) -> String {
+        Self.expand(pattern, input: input, size: size, codecs: codecs)
     }
 
-    /// `ext`, or `png` when it names a format this build reads but does not write (SVG, GIF).
-    static func writableExtension(_ ext: String) -> String {
-        guard let format = ImageFormat.extensions[ext.lowercased()], !format.isWritable else { return ext }
+    /// `ext`, or `png` when it names a format `codecs` read but do not write (SVG).
+    static func writableExtension(_ ext: String, codecs: ImageCodecRegistry) -> String {
+        guard let format = codecs.extensions[ext.lowercased()], !codecs.writes(format) else { return ext }
         return ImageFormat.png.fileExtension
     }
 
     /// `text` with every placeholder for `input` filled in; doubled slashes from an empty `{dir}` removed.
-    static func expand(_ text: String, input: BatchInput, size: (width: Int, height: Int)?) -> String {
-        var values = ["name": input.name, "ext": writableExtension(input.fileExtension), "dir": input.directory, "index": String(input.index)]
+    static func expand(_ text: String, input: BatchInput, size: (width: Int, height: Int)?, codecs: ImageCodecRegistry) -> String {
+        var values = ["name": input.name, "ext": writableExtension(input.fileExtension, codecs: codecs), "dir": input.directory, "index": String(input.index)]
         if let size {
             values["width"] = String(size.width)
             values["height"] = String(size.height)

@@ -36,55 +36,59 @@ struct LoadStep: Sendable, Hashable {
         case auto, first, all
     }
 
-    static let descriptor = StepDescriptor(
-        name: "load", version: "1.0.0",
-        summary: "Read a PNG, JPEG, WebP, GIF, HEIC, AVIF or SVG file; applies its EXIF orientation unless orient=keep; draws an SVG at the size asked",
-        parameters: [
-            ParameterSpec(
-                "path", .path, positional: true,
-                summary: "the file to read (a batch pipeline's first load leaves it out: each input is read with these options)"),
-            ParameterSpec(
-                "orient", .choice(["auto", "keep"]), default: .choice("auto"),
-                summary: "auto: turn pixels upright and reset the tag; keep: leave pixels and tag as stored"),
-            ParameterSpec(
-                "shrink", .choice(["1", "2", "4", "8"]), default: .choice("1"),
-                summary: "decode at 1/N size, sides rounded up: JPEG by libjpeg's DCT scaling, WebP by libwebp's rescaler (fast); PNG ignores it"),
-            ParameterSpec(
-                "ninepatch", .choice(NinePatchSource.allCases.map(\.rawValue)), default: .choice("auto"),
-                summary:
-                    "nine-patch info: auto (the npTc chunk of a compiled file, else the 1-pixel frame of a .9.png), border (always the frame), none (a plain image: no frame read, nine-patch chunks dropped), keep (no frame read, chunks kept as stored)"
-            ),
-            ParameterSpec(
-                "thumbnail", .boolean, default: .boolean(false),
-                summary: "HEIC/AVIF: read the small thumbnail the file carries instead of the full image (when it has one)"),
-            ParameterSpec(
-                "icc", .choice(["keep", "srgb"]), default: .choice("keep"),
-                summary: "keep: the ICC profile travels with the pixels; srgb: convert the pixels to sRGB now (LittleCMS, perceptual)"),
-            ParameterSpec(
-                "width", .integer(1...Int(Int32.max)),
-                summary: "SVG: draw this many pixels wide (the height follows the aspect ratio unless given too); raster files refuse it"),
-            ParameterSpec(
-                "height", .integer(1...Int(Int32.max)),
-                summary: "SVG: draw this many pixels high (the width follows the aspect ratio unless given too); raster files refuse it"),
-            ParameterSpec(
-                "density", .number(1...9600),
-                summary: "SVG: draw at this many pixels per CSS inch: 96 is the document's own size, 192 twice it (not with width/height)"),
-            ParameterSpec(
-                "frames", .choice(FrameChoice.allCases.map(\.rawValue)), default: .choice("auto"),
-                summary:
-                    "animated GIF/WebP: all frames, the first only, or auto (all when a save can animate, .gif or .webp, or a frame/frames step follows; else the first, with a warning)"
-            ),
-        ],
-        role: .source
-    ) { arguments in
-        .load(
-            LoadStep(
-                path: arguments["path"]?.stringValue, keepsOrientation: try arguments.string("orient") == "keep",
-                shrink: Int(try arguments.string("shrink")) ?? 1,
-                ninePatch: NinePatchSource(rawValue: try arguments.string("ninepatch")) ?? .auto,
-                convertsToSRGB: try arguments.string("icc") == "srgb",
-                usesEmbeddedThumbnail: try arguments.boolean("thumbnail"), rendering: try Self.rendering(arguments),
-                frames: FrameChoice(rawValue: try arguments.string("frames")) ?? .auto))
+    /// The step, reading through `codecs`.
+    static func descriptor(codecs: ImageCodecRegistry) -> StepDescriptor {
+        StepDescriptor(
+            name: "load", version: "1.0.0",
+            summary:
+                "Read a \(codecs.formatNames(joinedBy: "or")) file; applies its EXIF orientation unless orient=keep; draws a vector file at the size asked",
+            parameters: [
+                ParameterSpec(
+                    "path", .path, positional: true,
+                    summary: "the file to read (a batch pipeline's first load leaves it out: each input is read with these options)"),
+                ParameterSpec(
+                    "orient", .choice(["auto", "keep"]), default: .choice("auto"),
+                    summary: "auto: turn pixels upright and reset the tag; keep: leave pixels and tag as stored"),
+                ParameterSpec(
+                    "shrink", .choice(["1", "2", "4", "8"]), default: .choice("1"),
+                    summary: "decode at 1/N size, sides rounded up: JPEG by libjpeg's DCT scaling, WebP by libwebp's rescaler (fast); PNG ignores it"),
+                ParameterSpec(
+                    "ninepatch", .choice(NinePatchSource.allCases.map(\.rawValue)), default: .choice("auto"),
+                    summary:
+                        "nine-patch info: auto (the npTc chunk of a compiled file, else the 1-pixel frame of a .9.png), border (always the frame), none (a plain image: no frame read, nine-patch chunks dropped), keep (no frame read, chunks kept as stored)"
+                ),
+                ParameterSpec(
+                    "thumbnail", .boolean, default: .boolean(false),
+                    summary: "HEIC/AVIF: read the small thumbnail the file carries instead of the full image (when it has one)"),
+                ParameterSpec(
+                    "icc", .choice(["keep", "srgb"]), default: .choice("keep"),
+                    summary: "keep: the ICC profile travels with the pixels; srgb: convert the pixels to sRGB now (LittleCMS, perceptual)"),
+                ParameterSpec(
+                    "width", .integer(1...Int(Int32.max)),
+                    summary: "SVG: draw this many pixels wide (the height follows the aspect ratio unless given too); raster files refuse it"),
+                ParameterSpec(
+                    "height", .integer(1...Int(Int32.max)),
+                    summary: "SVG: draw this many pixels high (the width follows the aspect ratio unless given too); raster files refuse it"),
+                ParameterSpec(
+                    "density", .number(1...9600),
+                    summary: "SVG: draw at this many pixels per CSS inch: 96 is the document's own size, 192 twice it (not with width/height)"),
+                ParameterSpec(
+                    "frames", .choice(FrameChoice.allCases.map(\.rawValue)), default: .choice("auto"),
+                    summary:
+                        "animated GIF/WebP: all frames, the first only, or auto (all when a save can animate, .gif or .webp, or a frame/frames step follows; else the first, with a warning)"
+                ),
+            ],
+            role: .source
+        ) { arguments in
+            .load(
+                LoadStep(
+                    path: arguments["path"]?.stringValue, keepsOrientation: try arguments.string("orient") == "keep",
+                    shrink: Int(try arguments.string("shrink")) ?? 1,
+                    ninePatch: NinePatchSource(rawValue: try arguments.string("ninepatch")) ?? .auto,
+                    convertsToSRGB: try arguments.string("icc") == "srgb",
+                    usesEmbeddedThumbnail: try arguments.boolean("thumbnail"), rendering: try Self.rendering(arguments),
+                    frames: FrameChoice(rawValue: try arguments.string("frames")) ?? .auto))
+        }
     }
 
     /// Whether an animated file's frames are all decoded: `frames=all`, or `auto` when
@@ -145,19 +149,19 @@ struct LoadStep: Sendable, Hashable {
             guard let file = try context.policy.openFile(path) else { return nil }
             let head = try file.bytes(0..<min(32, file.count))
             // A shrink the format cannot do while decoding is decoded whole (and ignored there).
-            guard let capabilities = ImageCodecs.capabilities(of: head), capabilities.streams,
+            guard let capabilities = context.codecs.capabilities(of: head), capabilities.streams,
                 shrink == 1 || capabilities.shrinkFactors.contains(shrink)
             else { return nil }
             let hint = next as? any DecodeSizeHinting
             let shrink = self.shrink
             guard
-                let source = try ImageCodecs.bands(
+                let source = try context.codecs.bands(
                     file, limits: context.limits,
                     shrink: { width, height, orientation in
                         shrink != 1 ? shrink : Self.scale(width: width, height: height, orientation: orientation, next: hint, capabilities: capabilities)
                     }, warn: { context.warn("\(path): \($0)") })
             else { return nil }
-            context.sourceFormat = ImageFormat(sniffing: head)
+            context.sourceFormat = context.codecs.format(sniffing: head)
             let header = source.header
             let readsFrame = ninePatch == .auto && NinePatchSource.hasSourceName(path) && header.metadata.ninePatch?.chunk == nil
             // A plain image (`none`) drops chunks the stream's header carries: decoded whole instead.
@@ -183,9 +187,9 @@ struct LoadStep: Sendable, Hashable {
         _ bytes: [UInt8], _ context: RunContext, next: (any Transform)? = nil, keepsFrames: Bool = false, frameSteps: FrameSteps = FrameSteps()
     ) throws -> Decoded {
         let path = self.path ?? "<input>"
-        context.sourceFormat = ImageFormat(sniffing: bytes)
+        context.sourceFormat = context.codecs.format(sniffing: bytes)
         do {
-            if keepsFrames, try ImageCodecs.frameCount(bytes, limits: context.limits) > 1 {
+            if keepsFrames, try context.codecs.frameCount(bytes, limits: context.limits) > 1 {
                 return try decodeFrames(bytes, context, path: path, steps: frameSteps)
             }
             let rendering = try vectorRendering(for: bytes, next: next, context: context)
@@ -200,7 +204,7 @@ struct LoadStep: Sendable, Hashable {
                 var options = DecodeOptions(limits: context.limits, region: region)
                 options.rendering = rendering
                 options.resources = resources
-                var image = try ImageCodecs.decode(bytes, options: options) { context.warn("\(path): \($0)") }
+                var image = try context.codecs.decode(bytes, options: options) { context.warn("\(path): \($0)") }
                 if convertsToSRGB { image = try image.convertedToSRGB() }
                 return Decoded(image: image, appliedNext: true)
             }
@@ -211,7 +215,7 @@ struct LoadStep: Sendable, Hashable {
             options.rendering = rendering
             options.resources = resources
             // frames=first asked for the first frame: the decoder's note about the rest is not news.
-            var image = try ImageCodecs.decode(bytes, options: options) { message in
+            var image = try context.codecs.decode(bytes, options: options) { message in
                 guard message.hasPrefix("animated ") else { return context.warn("\(path): \(message)") }
                 if frames == .auto { context.warn("\(path): \(message) (save as .gif or .webp to keep every frame, or load frames=first)") }
             }
@@ -230,31 +234,31 @@ struct LoadStep: Sendable, Hashable {
     /// Every frame of an animated file, each turned upright and converted as a still image is,
     /// then run through `steps` as it is decoded.
     private func decodeFrames(_ bytes: [UInt8], _ context: RunContext, path: String, steps: FrameSteps) throws -> Decoded {
-        if rendering != nil { throw RasterSizeError(format: ImageFormat(sniffing: bytes) ?? .gif) }
+        if rendering != nil { throw RasterSizeError(format: context.codecs.format(sniffing: bytes) ?? .gif) }
         let keepsOrientation = keepsOrientation
         let convertsToSRGB = convertsToSRGB
-        let animation = try ImageCodecs.decodeAnimation(bytes, options: DecodeOptions(limits: context.limits), warn: { context.warn("\(path): \($0)") }) {
+        let animation = try context.codecs.decodeAnimation(bytes, options: DecodeOptions(limits: context.limits), warn: { context.warn("\(path): \($0)") }) {
             frame in
             var frame = frame
             if !keepsOrientation { frame = frame.uprighted() }
             if convertsToSRGB { frame = try frame.convertedToSRGB() }
             return try steps.apply(frame)
         }
-        guard let animation else { throw FormatUnavailableError(format: ImageFormat(sniffing: bytes) ?? .gif) }
+        guard let animation else { throw context.codecs.unavailable(context.codecs.format(sniffing: bytes) ?? .gif) }
         return Decoded(image: animation.firstImage, animation: animation, appliedSteps: steps.count)
     }
 
     /// How a vector file is drawn: at the size given to this step, else at the size `next` makes
     /// (when it can tell), else at its own size. A raster file refuses a size given here.
     func vectorRendering(for bytes: [UInt8], next: (any Transform)?, context: RunContext) throws -> VectorRendering {
-        guard let decoder = ImageCodecs.decoder(sniffing: bytes) else { return .intrinsic }
+        guard let decoder = context.codecs.decoder(sniffing: bytes) else { return .intrinsic }
         guard decoder.capabilities.rendersAtAnySize else {
             if rendering != nil { throw RasterSizeError(format: decoder.format) }
             return .intrinsic
         }
         if let rendering { return rendering }
         guard let hint = next as? any RenderSizeHinting else { return .intrinsic }
-        let info = try ImageCodecs.info(bytes, limits: context.limits)
+        let info = try context.codecs.info(bytes, limits: context.limits)
         guard let size = hint.renderedSize(width: info.width, height: info.height) else { return .intrinsic }
         return VectorRendering(width: size.width, height: size.height)
     }
@@ -266,11 +270,11 @@ struct LoadStep: Sendable, Hashable {
         // Formats that cannot decode a region alone are decoded whole and cut by the registry.
         // A vector file's region would be in pixels of the size it is drawn at: drawn whole, then cut.
         guard let hint = next as? any DecodeRegionHinting, shrink == 1, !usesEmbeddedThumbnail,
-            let capabilities = ImageCodecs.capabilities(of: bytes), !capabilities.rendersAtAnySize
+            let capabilities = context.codecs.capabilities(of: bytes), !capabilities.rendersAtAnySize
         else { return nil }
         let readsFrame = ninePatch == .border || (ninePatch == .auto && NinePatchSource.hasSourceName(path ?? ""))
         guard !readsFrame else { return nil }
-        let info = try ImageCodecs.info(bytes, limits: context.limits)
+        let info = try context.codecs.info(bytes, limits: context.limits)
         guard info.metadata.ninePatch == nil, keepsOrientation || info.metadata.orientation == .up else { return nil }
         return hint.decodedRegion(width: info.width, height: info.height)
     }
@@ -278,8 +282,8 @@ struct LoadStep: Sendable, Hashable {
     /// The shrink-on-load factor that still gives `next` the size it asks for, among those the
     /// format's decoder can do while decoding (JPEG's DCT scaling, WebP's rescaler); 1 for others.
     static func scale(for bytes: [UInt8], next: (any DecodeSizeHinting)?, context: RunContext) throws -> Int {
-        guard next != nil, let capabilities = ImageCodecs.capabilities(of: bytes), capabilities.shrinkFactors.count > 1 else { return 1 }
-        let info = try ImageCodecs.info(bytes, limits: context.limits)
+        guard next != nil, let capabilities = context.codecs.capabilities(of: bytes), capabilities.shrinkFactors.count > 1 else { return 1 }
+        let info = try context.codecs.info(bytes, limits: context.limits)
         return scale(width: info.width, height: info.height, orientation: info.metadata.orientation, next: next, capabilities: capabilities)
     }
 

@@ -11,11 +11,14 @@ struct LosslessPath {
     var edits: [(name: String, transform: any Transform)]
     /// Why the pipeline's shape rules the path out, when it does.
     var shapeProblem: String?
+    /// The pipeline's codecs.
+    let codecs: ImageCodecRegistry
 
     /// Reads the shape of `pipeline`; `batchOutput` says whether the batch writes the result
     /// (the pipeline then has no save with a path).
     init?(_ pipeline: Pipeline, batchOutput: Bool) {
         var steps = pipeline.steps[...]
+        codecs = pipeline.codecs
         load = LoadStep(path: nil, keepsOrientation: false, shrink: 1)
         if case .load(let first)? = steps.first?.action {
             load = first
@@ -61,7 +64,7 @@ struct LosslessPath {
     /// - Throws: ``LosslessPathError`` when `options` say `lossless=always` and the path cannot
     ///   be taken; errors reading the file's header.
     func decide(_ bytes: [UInt8], options: EncodeOptions, limits: ImageLimits) throws -> LosslessDecision {
-        guard ImageFormat(sniffing: bytes) == options.format, ImageCodecs.decoder(for: options.format) is any LosslessEditor else { return .notApplicable }
+        guard codecs.format(sniffing: bytes) == options.format, codecs.decoder(for: options.format) is any LosslessEditor else { return .notApplicable }
         let always = options.losslessPolicy == .always
         func refuse(_ reason: String) throws -> LosslessDecision {
             if always { throw LosslessPathError(reason: reason) }
@@ -70,9 +73,9 @@ struct LosslessPath {
         if options.losslessPolicy == .never { return .decoded("lossless=never") }
         if let shapeProblem { return try refuse(shapeProblem) }
         if let problem = encodingProblem(options) { return try refuse(problem) }
-        guard let editor = ImageCodecs.losslessEditor(for: options.format) else { return try refuse(LosslessEditError.unavailable.description) }
+        guard let editor = codecs.losslessEditor(for: options.format) else { return try refuse(LosslessEditError.unavailable.description) }
 
-        let info = try ImageCodecs.info(bytes, limits: limits)
+        let info = try codecs.info(bytes, limits: limits)
         var tag = info.metadata.orientation
         var transform = LosslessEdit(allowsTrimming: always)
         var (width, height) = (info.width, info.height)

@@ -14,6 +14,8 @@ struct OutputWriter: Sendable {
     var ninePatchMode = "auto"
     /// The `delay=` and `loop=` applied to an animation before it is written.
     var adjust: @Sendable (Animation) -> Animation = { $0 }
+    /// The codecs that encode.
+    let codecs: ImageCodecRegistry
     /// Where files may be created.
     let policy: FilePolicy
     /// Receives warnings, each prefixed with the path.
@@ -21,12 +23,13 @@ struct OutputWriter: Sendable {
 
     /// A writer for `save`'s options, or the defaults when there is no `save` step (a batch
     /// output given only on the command line).
-    init(save: SaveStep?, policy: FilePolicy, warn: @escaping @Sendable (String) -> Void) {
+    init(save: SaveStep?, codecs: ImageCodecRegistry, policy: FilePolicy, warn: @escaping @Sendable (String) -> Void) {
         options = save?.options ?? EncodeOptions(format: .png)
         if let save {
             ninePatchMode = save.ninePatchMode
             adjust = { save.adjusted($0) }
         }
+        self.codecs = codecs
         self.policy = policy
         self.warn = warn
     }
@@ -61,20 +64,20 @@ struct OutputWriter: Sendable {
             output = framed
         }
         try prepare(path)
-        try ImageCodecs.write(output, to: try policy.createFile(path), options: options) { warn("\(path): \($0)") }
+        try codecs.write(output, to: try policy.createFile(path), options: options) { warn("\(path): \($0)") }
     }
 
     /// Writes every frame of `animation` when `format` animates and no frame is drawn (with
     /// ``adjust`` applied), else its first frame with one warning.
     func write(_ animation: Animation, to path: String, format: ImageFormat) throws {
-        guard ImageCodecs.animates(format), !writesFrame(to: path) else {
-            if animation.frames.count > 1 { warn("\(path): " + ImageCodecs.firstFrameOnly(animation, format: format)) }
+        guard codecs.animates(format), !writesFrame(to: path) else {
+            if animation.frames.count > 1 { warn("\(path): " + ImageCodecRegistry.firstFrameOnly(animation, format: format)) }
             return try write(animation.firstImage, to: path, format: format)
         }
         var options = options
         options.format = format
         try prepare(path)
-        try ImageCodecs.write(adjust(animation), to: try policy.createFile(path), options: options) { warn("\(path): \($0)") }
+        try codecs.write(adjust(animation), to: try policy.createFile(path), options: options) { warn("\(path): \($0)") }
     }
 
     /// Writes the image `source` streams to `path` as `format`, band by band; returns `false`,
@@ -84,7 +87,7 @@ struct OutputWriter: Sendable {
         var options = options
         options.format = format
         try prepare(path)
-        try ImageCodecs.write(source, to: try policy.createFile(path), options: options, context: context) { warn("\(path): \($0)") }
+        try codecs.write(source, to: try policy.createFile(path), options: options, context: context) { warn("\(path): \($0)") }
         return true
     }
 

@@ -10,6 +10,20 @@ import NinepipeCore
 public struct Pipeline: Sendable, Hashable, CustomStringConvertible {
     /// The steps in order.
     public let steps: [PipelineStep]
+    /// The codecs its `load` and `save` steps read and write through: those of the registry it
+    /// was compiled with (not part of equality).
+    public let codecs: ImageCodecRegistry
+
+    init(steps: [PipelineStep], codecs: ImageCodecRegistry) {
+        self.steps = steps
+        self.codecs = codecs
+    }
+
+    /// Equal when the steps are.
+    public static func == (lhs: Pipeline, rhs: Pipeline) -> Bool { lhs.steps == rhs.steps }
+
+    /// Hashes the steps.
+    public func hash(into hasher: inout Hasher) { hasher.combine(steps) }
 
     /// The canonical text: steps joined by ` | `.
     public var description: String { steps.map(\.description).joined(separator: " | ") }

@@ -57,7 +57,7 @@ public struct PipelineCompiler: Sendable {
         }
         diagnostics.sort { $0.range.start < $1.range.start }
         let failed = diagnostics.contains { $0.severity == .error }
-        return Compilation(pipeline: failed ? nil : Pipeline(steps: steps), diagnostics: diagnostics)
+        return Compilation(pipeline: failed ? nil : Pipeline(steps: steps, codecs: registry.codecs), diagnostics: diagnostics)
     }
 
     /// Compiles `text` or throws a ``CompilationError`` carrying every diagnostic.
@@ -252,17 +252,17 @@ public struct PipelineCompiler: Sendable {
     private func checkLossless(_ steps: [PipelineStep], syntax: PipelineSyntax, into diagnostics: inout [Diagnostic]) {
         for (index, step) in steps.enumerated() where index < syntax.steps.count {
             guard case .save(let save) = step.action, save.options.losslessPolicy == .always,
-                ImageCodecs.decoder(for: save.options.format) is any LosslessEditor,
+                registry.codecs.decoder(for: save.options.format) is any LosslessEditor,
                 !save.formatFromInput
             else {
                 continue
             }
             let problem: String?
-            if ImageCodecs.losslessEditor(for: save.options.format) == nil {
+            if registry.codecs.losslessEditor(for: save.options.format) == nil {
                 problem = LosslessEditError.unavailable.description
             } else if index != steps.count - 1 {
                 problem = "the steps after this save need the pixels"
-            } else if let path = LosslessPath(Pipeline(steps: steps), batchOutput: save.path == nil) {
+            } else if let path = LosslessPath(Pipeline(steps: steps, codecs: registry.codecs), batchOutput: save.path == nil) {
                 problem = path.shapeProblem ?? path.encodingProblem(save.options)
             } else {
                 problem = "the pipeline does not load the JPEG it saves"

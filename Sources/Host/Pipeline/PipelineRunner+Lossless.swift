@@ -10,14 +10,15 @@ extension PipelineRunner {
     ///   errors reading the input.
     public func losslessDecision(for pipeline: Pipeline) throws -> LosslessDecision {
         guard let candidate = singleFileCandidate(pipeline) else { return .notApplicable }
-        let context = RunContext(limits: limits, policy: policy, handler: warningHandler)
-        guard let bytes = try Self.editableBytes(candidate.input, policy: context.policy) else { return .notApplicable }
+        let context = RunContext(limits: limits, codecs: pipeline.codecs, policy: policy, handler: warningHandler)
+        guard let bytes = try Self.editableBytes(candidate.input, policy: context.policy, codecs: pipeline.codecs) else { return .notApplicable }
         return try candidate.path.decide(bytes, options: candidate.options(for: bytes), limits: limits)
     }
 
     /// Runs `pipeline` on the lossless path when it takes it; `false`, nothing done, otherwise.
     func runLossless(_ pipeline: Pipeline, context: RunContext) throws -> Bool {
-        guard savePath == nil, let candidate = singleFileCandidate(pipeline), let bytes = try? Self.editableBytes(candidate.input, policy: context.policy)
+        guard savePath == nil, let candidate = singleFileCandidate(pipeline),
+            let bytes = try? Self.editableBytes(candidate.input, policy: context.policy, codecs: pipeline.codecs)
         else {
             return false
         }
@@ -43,7 +44,9 @@ extension PipelineRunner {
     static func writeLossless(_ edit: LosslessEdit, from bytes: [UInt8], input: String, to output: String, context: RunContext) throws {
         let result: [UInt8]
         do {
-            guard let format = ImageFormat(sniffing: bytes), let editor = ImageCodecs.losslessEditor(for: format) else { throw LosslessEditError.unavailable }
+            guard let format = context.codecs.format(sniffing: bytes), let editor = context.codecs.losslessEditor(for: format) else {
+                throw LosslessEditError.unavailable
+            }
             let (transformed, plan) = try editor.apply(edit, to: bytes, limits: context.limits) { context.warn("\(input): \($0)") }
             if let differences = plan.differences { context.warnOnce("\(output): lossless edit \(differences)") }
             result = transformed
@@ -72,10 +75,10 @@ extension PipelineRunner {
 
     /// The whole input when it is a file (not a pipe: its bytes would be gone for the other path)
     /// of a format with a lossless editor.
-    static func editableBytes(_ path: String, policy: FilePolicy) throws -> [UInt8]? {
+    static func editableBytes(_ path: String, policy: FilePolicy, codecs: ImageCodecRegistry) throws -> [UInt8]? {
         do {
-            guard let file = try policy.openFile(path), let format = ImageFormat(sniffing: try file.bytes(0..<min(32, file.count))),
-                ImageCodecs.losslessEditor(for: format) != nil
+            guard let file = try policy.openFile(path), let format = codecs.format(sniffing: try file.bytes(0..<min(32, file.count))),
+                codecs.losslessEditor(for: format) != nil
             else { return nil }
             return try file.bytes(0..<file.count)
         } catch let error as FileError {
@@ -96,7 +99,7 @@ private struct SingleFileCandidate {
     /// or (a stream without either) the input's own, as the save itself decides.
     func options(for bytes: [UInt8]) -> EncodeOptions {
         var options = save.options
-        if save.formatFromInput { options.format = ImageFormat(path: output) ?? ImageFormat(sniffing: bytes) ?? options.format }
+        if save.formatFromInput { options.format = path.codecs.format(forPath: output) ?? path.codecs.format(sniffing: bytes) ?? options.format }
         return options
     }
 }

@@ -53,7 +53,7 @@ public struct PipelineRunner: Sendable {
     @discardableResult
     public func run(_ pipeline: Pipeline, input: Image? = nil) throws -> Image? {
         let context = RunContext(
-            limits: limits, policy: policy, resourceDirectory: resourceDirectory, savePath: savePath, cancellation: cancellation,
+            limits: limits, codecs: pipeline.codecs, policy: policy, resourceDirectory: resourceDirectory, savePath: savePath, cancellation: cancellation,
             noteHandler: noteObserver, handler: warningHandler)
         if input == nil, execution == .streamed,
             let result = try streamedRun(pipeline, context: context, minimumBytes: 0).run(keepsResult: true)
@@ -68,7 +68,7 @@ public struct PipelineRunner: Sendable {
     /// memory grows with its width, not its area. This is what `ninepipe run` does.
     public func runToFiles(_ pipeline: Pipeline) throws {
         let context = RunContext(
-            limits: limits, policy: policy, resourceDirectory: resourceDirectory, savePath: savePath, cancellation: cancellation,
+            limits: limits, codecs: pipeline.codecs, policy: policy, resourceDirectory: resourceDirectory, savePath: savePath, cancellation: cancellation,
             noteHandler: noteObserver, handler: warningHandler)
         if try runLossless(pipeline, context: context) { return }
         if execution != .whole, savePath == nil,
@@ -85,7 +85,7 @@ public struct PipelineRunner: Sendable {
     func streamFile(_ pipeline: Pipeline, path: String, consume: (any BandSource) throws -> Void) throws -> Bool {
         guard execution != .whole else { return false }
         let context = RunContext(
-            limits: limits, policy: policy, resourceDirectory: resourceDirectory, savePath: savePath, cancellation: cancellation,
+            limits: limits, codecs: pipeline.codecs, policy: policy, resourceDirectory: resourceDirectory, savePath: savePath, cancellation: cancellation,
             noteHandler: noteObserver, handler: warningHandler)
         return try streamedRun(pipeline, context: context, minimumBytes: execution == .streamed ? 0 : streamingThreshold)
             .run(file: path, consume: consume)
@@ -120,7 +120,7 @@ public struct PipelineRunner: Sendable {
     /// What a pipeline makes of `encoded`: one picture, or an animation.
     func flow(_ pipeline: Pipeline, encoded: [UInt8], name: String) throws -> Flow {
         let context = RunContext(
-            limits: limits, policy: policy, resourceDirectory: resourceDirectory, savePath: savePath, cancellation: cancellation,
+            limits: limits, codecs: pipeline.codecs, policy: policy, resourceDirectory: resourceDirectory, savePath: savePath, cancellation: cancellation,
             noteHandler: noteObserver, handler: warningHandler)
         // A pathless first `load` says how to decode; it then passes the image on.
         var source = LoadStep(path: name, keepsOrientation: false, shrink: 1)
@@ -146,11 +146,11 @@ public struct PipelineRunner: Sendable {
     /// every frame of an animation when `output`'s format can animate (GIF, WebP).
     public func run(_ pipeline: Pipeline, encoded: [UInt8], name: String = "<input>", output: EncodeOptions) throws -> [UInt8] {
         var runner = self
-        runner.outputAnimates = outputAnimates || ImageCodecs.animates(output.format)
+        runner.outputAnimates = outputAnimates || pipeline.codecs.animates(output.format)
         let flow = try runner.flow(pipeline, encoded: encoded, name: name)
-        if let animation = flow.animation { return try ImageCodecs.encode(animation, options: output) { warningHandler("\(name): \($0)") } }
+        if let animation = flow.animation { return try pipeline.codecs.encode(animation, options: output) { warningHandler("\(name): \($0)") } }
         guard let image = flow.image else { throw NoImageError() }
-        return try ImageCodecs.encode(image, options: output) { warningHandler("\(name): \($0)") }
+        return try pipeline.codecs.encode(image, options: output) { warningHandler("\(name): \($0)") }
     }
 
     /// The transforms right after step `index`, up to the first step that is not one: an
@@ -196,7 +196,7 @@ public struct PipelineRunner: Sendable {
         pipeline.steps.dropFirst(index + 1).contains { step in
             switch step.action {
             case .frames: true
-            case .save(let save): save.formatFromInput || ImageCodecs.animates(save.options.format)
+            case .save(let save): save.formatFromInput || pipeline.codecs.animates(save.options.format)
             case .load, .transform: false
             }
         }

@@ -4,6 +4,8 @@ import Synchronization
 /// Per-run state shared by the steps: limits, file policy, and warnings (each distinct one reported once).
 final class RunContext: Sendable {
     let limits: ImageLimits
+    /// The codecs files are read and written through: the pipeline's.
+    let codecs: ImageCodecRegistry
     let policy: FilePolicy
     /// Where relative paths of a step's own files are taken from (see ``PipelineRunner/resourceDirectory``).
     let resourceDirectory: String?
@@ -23,11 +25,13 @@ final class RunContext: Sendable {
     }
 
     init(
-        limits: ImageLimits, policy: FilePolicy, resourceDirectory: String? = nil, savePath: (@Sendable (String, Image) throws -> String)? = nil,
+        limits: ImageLimits, codecs: ImageCodecRegistry, policy: FilePolicy, resourceDirectory: String? = nil,
+        savePath: (@Sendable (String, Image) throws -> String)? = nil,
         cancellation: CancellationFlag? = nil, noteHandler: (@Sendable (String) -> Void)? = nil, handler: @escaping @Sendable (String) -> Void
     ) {
         self.noteHandler = noteHandler
         self.limits = limits
+        self.codecs = codecs
         self.cancellation = cancellation
         self.policy = policy
         self.resourceDirectory = resourceDirectory
@@ -44,11 +48,13 @@ final class RunContext: Sendable {
     }
 
     var transformContext: TransformContext {
-        TransformContext(
+        var context = TransformContext(
             limits: limits, cancellation: cancellation,
             fileReader: { [policy, resourceDirectory] path in
                 try policy.read(Self.resolved(path, in: resourceDirectory))
             }, noteHandler: noteHandler, warningHandler: handler)
+        context.codecs = codecs
+        return context
     }
 
     /// `path` taken from `directory` when it is relative (and not `-`, standard input).

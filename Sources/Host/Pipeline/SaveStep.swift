@@ -20,9 +20,10 @@ struct SaveStep: Sendable, Hashable {
     /// An animation's loop count (`loop=`: 0 forever); `nil` keeps the input's.
     var loop: Int?
 
-    /// The step, with the parameters of the encoders registered now.
-    static var descriptor: StepDescriptor {
-        StepDescriptor(
+    /// The step, writing through `codecs`: the `format=` names and parameters of its encoders.
+    static func descriptor(codecs: ImageCodecRegistry) -> StepDescriptor {
+        let encoded = codecs.formats.filter { codecs.encoder(for: $0) != nil }
+        return StepDescriptor(
             name: "save", version: "1.0.0",
             summary: "Write the image (format from format= or the extension), atomically; the image flows on",
             parameters: [
@@ -30,11 +31,11 @@ struct SaveStep: Sendable, Hashable {
                     "path", .path, positional: true,
                     summary: "the file to write (a batch pipeline's last save leaves it out: each result goes to the batch's output with these options)"),
                 ParameterSpec(
-                    "format", .choice(ImageFormat.known.filter { ImageCodecs.encoder(for: $0) != nil }.map(\.rawValue)),
+                    "format", .choice(encoded.map(\.rawValue)),
                     summary:
-                        "output format; default: from the extension (.png, .jpg, .jpeg, .webp, .gif, .avif, .heic), or for \"-\" and other streams the input's"
+                        "output format; default: from the extension (\(encoded.flatMap(\.fileExtensions).map { "." + $0 }.joined(separator: ", "))), or for \"-\" and other streams the input's"
                 ),
-            ] + ImageCodecs.saveParameters + [
+            ] + codecs.saveParameters + [
                 ParameterSpec(
                     "ninepatch", .choice(["auto", "border", "chunks"]), default: .choice("auto"),
                     summary: "nine-patch info as a 1-pixel frame (border; auto for .9.png names) or as npTc/npLb/npOl chunks"),
@@ -56,30 +57,30 @@ struct SaveStep: Sendable, Hashable {
             // batch output a pathless save writes.
             let isTemplate = path.hasSuffix("{ext}") || named == nil
             guard
-                let format = arguments["format"]?.stringValue.flatMap(ImageFormat.init(rawValue:)) ?? ImageFormat(path: path)
+                let format = arguments["format"]?.stringValue.flatMap(codecs.format(named:)) ?? codecs.format(forPath: path)
                     ?? (isStream || isTemplate ? .png : nil)
             else {
                 throw ParameterError(
                     name: "path", value: ParameterValue.string(path).description,
-                    expected: "a file name ending in \(ImageFormat.knownExtensionList), or add format=\(ImageFormat.choiceList)")
+                    expected: "a file name ending in \(codecs.writableExtensionList), or add format=\(codecs.writableFormatList)")
             }
-            if ImageCodecs.encoder(for: format) == nil {
+            if codecs.encoder(for: format) == nil {
                 throw ParameterError(
                     name: "path", value: ParameterValue.string(path).description,
-                    expected: "a file name ending in \(ImageFormat.knownExtensionList): \(UnwritableFormatError(format: format).description)")
+                    expected: "a file name ending in \(codecs.writableExtensionList): \(UnwritableFormatError(format: format).description)")
             }
-            if !format.isAvailable {
-                let error = FormatUnavailableError(format: format)
+            if !codecs.reads(format) {
+                let error = codecs.unavailable(format)
                 let named = arguments["format"] != nil
                 throw ParameterError(
                     name: named ? "format" : "path", value: named ? format.rawValue : ParameterValue.string(path).description,
-                    expected: "one of \(ImageFormat.choiceList): \(error.description)")
+                    expected: "one of \(codecs.writableFormatList): \(error.description)")
             }
-            let formatFromInput = arguments["format"] == nil && ImageFormat(path: path) == nil
+            let formatFromInput = arguments["format"] == nil && codecs.format(forPath: path) == nil
             var options = EncodeOptions(format: format)
             options.arguments = arguments
             // Each encoder reads its own parameters (the format may still change: {ext}, streams).
-            for encoder in ImageCodecs.encoders { try encoder.configure(&options, from: arguments) }
+            for encoder in codecs.encoders { try encoder.configure(&options, from: arguments) }
             options.stripped = try Self.strippedKinds(arguments["strip"])
             let ninePatch = try arguments.string("ninepatch")
             var step = SaveStep(path: named, options: options, ninePatchMode: ninePatch, formatFromInput: formatFromInput)
@@ -98,7 +99,7 @@ struct SaveStep: Sendable, Hashable {
     func checkFrame(format: ImageFormat) throws(ParameterError) { try OutputWriter.checkFrame(format: format, options: options, mode: ninePatchMode) }
 
     /// The writer of this step's outputs in `context`.
-    func writer(_ context: RunContext) -> OutputWriter { OutputWriter(save: self, policy: context.policy) { context.warnOnce($0) } }
+    func writer(_ context: RunContext) -> OutputWriter { OutputWriter(save: self, codecs: context.codecs, policy: context.policy) { context.warnOnce($0) } }
 
     /// The kinds a `strip=` value names (none when absent).
     static func strippedKinds(_ value: ParameterValue?) throws(ParameterError) -> MetadataKinds {
@@ -122,7 +123,7 @@ struct SaveStep: Sendable, Hashable {
         guard let pattern = self.path else { return }
         let path = try context.savePath?(pattern, animation.firstImage) ?? pattern
         guard let format = resolvedFormat(path: path, context) else {
-            context.warnOnce("\(path): " + ImageCodecs.firstFrameOnly(animation, format: options.format))
+            context.warnOnce("\(path): " + ImageCodecRegistry.firstFrameOnly(animation, format: options.format))
             return try write(animation.firstImage, to: path, pattern: pattern, context)
         }
         try writer(context).write(animation, to: path, format: format)
@@ -141,9 +142,9 @@ struct SaveStep: Sendable, Hashable {
     /// input format nothing writes); `nil` when there is neither.
     func resolvedFormat(path: String, _ context: RunContext) -> ImageFormat? {
         guard formatFromInput else { return options.format }
-        if let named = ImageFormat(path: path) { return named }
+        if let named = context.codecs.format(forPath: path) { return named }
         guard let format = context.sourceFormat else { return nil }
-        return writesFrame(to: path) || !format.isWritable ? .png : format
+        return writesFrame(to: path) || !context.codecs.writes(format) ? .png : format
     }
 
     private func write(_ image: Image, to path: String, pattern: String, _ context: RunContext) throws {
@@ -151,7 +152,7 @@ struct SaveStep: Sendable, Hashable {
             throw ParameterError(
                 name: "format", value: "",
                 expected:
-                    "format=\(ImageFormat.choiceList): \(ParameterValue.string(pattern).description) is a stream with no extension, and no file was loaded to take the format from"
+                    "format=\(context.codecs.writableFormatList): \(ParameterValue.string(pattern).description) is a stream with no extension, and no file was loaded to take the format from"
             )
         }
         try writer(context).write(image, to: path, format: format)
@@ -165,7 +166,7 @@ extension SaveStep {
         guard let path, context.savePath == nil else { return false }
         var format = options.format
         if formatFromInput {
-            guard let named = ImageFormat(path: path) ?? context.sourceFormat else { return false }
+            guard let named = context.codecs.format(forPath: path) ?? context.sourceFormat else { return false }
             format = named
         }
         return try writer(context).write(source, to: path, format: format, context: context.transformContext)

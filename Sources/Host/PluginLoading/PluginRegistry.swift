@@ -2,18 +2,23 @@ import NinepipeCore
 import NinepipePlugins
 
 /// The immutable map from step names to their descriptors, built once from an explicit list: the
-/// built-in steps, steps of run-time plugins, and an embedder's own.
+/// built-in steps, steps of run-time plugins, and an embedder's own; with the codecs `load` and
+/// `save` read and write through.
 ///
 /// ```swift
 /// let registry = try PluginRegistry.standard.adding([Sepia.self])
+/// let withToy = PluginRegistry.standard(codecs: ImageCodecRegistry.builtIn.adding(ToyCodec()))
 /// ```
 public struct PluginRegistry: Sendable {
     /// Every step, in listing order: `load`, `save`, then the transforms.
     public let descriptors: [StepDescriptor]
+    /// The codecs of its `load` and `save` steps, and of every pipeline compiled with it.
+    public let codecs: ImageCodecRegistry
     private let index: [String: Int]
 
-    /// Builds a registry; names must be unique lower-case words.
-    public init(descriptors: [StepDescriptor]) throws(RegistryError) {
+    /// Builds a registry; names must be unique lower-case words. `codecs` should be those the
+    /// `load` and `save` descriptors among `descriptors` were made with.
+    public init(descriptors: [StepDescriptor], codecs: ImageCodecRegistry = .builtIn) throws(RegistryError) {
         var index: [String: Int] = [:]
         for (position, descriptor) in descriptors.enumerated() {
             let name = descriptor.name
@@ -27,20 +32,23 @@ public struct PluginRegistry: Sendable {
             index[name] = position
         }
         self.descriptors = descriptors
+        self.codecs = codecs
         self.index = index
     }
 
-    /// `load`, `save` and every built-in transform, built on first use (with the codecs
-    /// registered by then).
-    public static let standard: PluginRegistry = makeStandard()
+    /// `load`, `save` and every built-in transform, with the built-in codecs.
+    public static let standard: PluginRegistry = standard(codecs: .builtIn)
 
-    /// `load`, `save` and every built-in transform, with `save` taking the parameters of every
-    /// codec registered now (`ImageCodecs`): build it after registering a codec of your own.
-    public static func makeStandard() -> PluginRegistry {
+    /// `load`, `save` and every built-in transform, reading and writing through `codecs`: `save`
+    /// takes the `format=` names and parameters of its encoders.
+    public static func standard(codecs: ImageCodecRegistry) -> PluginRegistry {
         do {
             return try PluginRegistry(
-                descriptors: [LoadStep.descriptor, SaveStep.descriptor, FrameSelection.frameDescriptor, FrameSelection.framesDescriptor]
-                    + Transforms.all.map(StepDescriptor.init(plugin:)))
+                descriptors: [
+                    LoadStep.descriptor(codecs: codecs), SaveStep.descriptor(codecs: codecs), FrameSelection.frameDescriptor,
+                    FrameSelection.framesDescriptor,
+                ] + Transforms.all.map(StepDescriptor.init(plugin:)),
+                codecs: codecs)
         } catch {
             preconditionFailure("built-in registry is invalid: \(error)")
         }
@@ -48,7 +56,7 @@ public struct PluginRegistry: Sendable {
 
     /// This registry plus `plugins`; a name already taken is an error.
     public func adding(_ plugins: [any TransformPlugin.Type]) throws(RegistryError) -> PluginRegistry {
-        try PluginRegistry(descriptors: descriptors + plugins.map(StepDescriptor.init(plugin:)))
+        try PluginRegistry(descriptors: descriptors + plugins.map(StepDescriptor.init(plugin:)), codecs: codecs)
     }
 
     /// The descriptor for `name`.

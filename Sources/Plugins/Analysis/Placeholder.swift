@@ -42,23 +42,27 @@ public struct Placeholder: Sendable, Hashable {
     /// Computes the placeholder of an encoded image.
     ///
     /// - Parameters:
-    ///   - bytes: the encoded image (any format `ImageCodecs` reads).
+    ///   - bytes: the encoded image (any format `codecs` reads).
     ///   - components: BlurHash components, 1…9 each (default 4 × 3).
     ///   - precision: which pixels the BlurHash is computed from (default: all of them).
     ///   - limits: size limits for decoding.
-    public init(bytes: [UInt8], components: (x: Int, y: Int) = (4, 3), precision: Precision = .exact, limits: ImageLimits = .default) throws {
-        let info = try ImageCodecs.info(bytes, limits: limits)
+    ///   - codecs: the codecs that read `bytes` (default: the built-in ones).
+    public init(
+        bytes: [UInt8], components: (x: Int, y: Int) = (4, 3), precision: Precision = .exact, limits: ImageLimits = .default,
+        codecs: ImageCodecRegistry = .builtIn
+    ) throws {
+        let info = try codecs.info(bytes, limits: limits)
         let decoded: Image
         switch precision {
         case .exact:
-            decoded = try ImageCodecs.decode(bytes, options: DecodeOptions(limits: limits)).uprighted()
+            decoded = try codecs.decode(bytes, options: DecodeOptions(limits: limits)).uprighted()
         case .approximate:
             // The largest DCT/WebP reduction that still leaves twice the working size.
             var scale = 1
             while scale < 8 && min(info.width, info.height) / (scale * 2) >= 2 * Self.workingSize { scale *= 2 }
             decoded =
-                try Self.embeddedThumbnail(bytes, format: info.format, limits: limits)
-                ?? ImageCodecs.decode(bytes, options: DecodeOptions(limits: limits, shrink: scale)).uprighted()
+                try Self.embeddedThumbnail(bytes, format: info.format, limits: limits, codecs: codecs)
+                ?? codecs.decode(bytes, options: DecodeOptions(limits: limits, shrink: scale)).uprighted()
         }
         try self.init(image: decoded, components: components, precision: precision)
         let upright = info.metadata.orientation.swapsDimensions ? (info.height, info.width) : (info.width, info.height)
@@ -69,11 +73,11 @@ public struct Placeholder: Sendable, Hashable {
     /// has one at least twice ``workingSize`` long (an iPhone photo's is 320×240): decoding it is
     /// far cheaper than the primary image. A file without one gives its primary image here
     /// (HEIF has no scaled decoding either).
-    static func embeddedThumbnail(_ bytes: [UInt8], format: ImageFormat, limits: ImageLimits) throws -> Image? {
-        guard ImageCodecs.decoder(for: format)?.capabilities.readsEmbeddedThumbnails == true else { return nil }
+    static func embeddedThumbnail(_ bytes: [UInt8], format: ImageFormat, limits: ImageLimits, codecs: ImageCodecRegistry) throws -> Image? {
+        guard codecs.decoder(for: format)?.capabilities.readsEmbeddedThumbnails == true else { return nil }
         var options = DecodeOptions(limits: limits)
         options.usesEmbeddedThumbnail = true
-        let small = try ImageCodecs.decode(bytes, options: options)
+        let small = try codecs.decode(bytes, options: options)
         return max(small.width, small.height) >= 2 * workingSize ? small.uprighted() : nil
     }
 

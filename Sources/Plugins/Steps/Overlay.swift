@@ -122,7 +122,7 @@ extension Transforms {
         private func load(context: TransformContext) throws -> Image {
             let bytes = try context.readFile(path)
             do {
-                return try ImageCodecs.decode(bytes, options: DecodeOptions(limits: context.limits)).uprighted()
+                return try context.codecs.decode(bytes, options: DecodeOptions(limits: context.limits)).uprighted()
             } catch {
                 throw FileError.inFile(path: path, underlying: error)
             }

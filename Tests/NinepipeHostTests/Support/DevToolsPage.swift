@@ -37,7 +37,7 @@ enum DevToolsPage {
         }
         return Result(
             manifest: reply["manifest"] as? [String: Any] ?? [:], imageWidths: reply["images"] as? [Int] ?? [],
-            screenshot: try ImageCodecs.decode(Array(shot)).converted(to: .rgb).converted(to: .eight))
+            screenshot: try ImageCodecRegistry.builtIn.decode(Array(shot)).converted(to: .rgb).converted(to: .eight))
     }
 
     static let script = #"""

@@ -24,9 +24,11 @@ public struct JPEGCodec: ImageDecoder, ImageEncoder {
     public func info(_ bytes: [UInt8], limits: ImageLimits) throws -> ImageInfo {
         let info = try JPEGDecoder(limits: limits).readInfo(bytes)
         let type = info.components == 1 ? "gray" : info.components == 4 ? "CMYK" : "YCbCr"
-        return ImageInfo(
+        var result = ImageInfo(
             format: .jpeg, width: info.width, height: info.height, bitDepth: 8, colorType: type, hasAlpha: false,
             isInterlaced: info.progressive, metadata: info.metadata)
+        result.interlaceTerm = "progressive"
+        return result
     }
 
     /// Decodes at `options.shrink`, only `options.region`, upright when asked.

@@ -175,7 +175,7 @@ enum SVGScreening {
             } else {
                 data = percentDecoded(payload)
             }
-            let sniffed = ImageFormat(sniffing: data)
+            let sniffed = ImageCodecRegistry.builtIn.format(sniffing: data)
             if header.hasPrefix("image/svg+xml") || (sniffed == nil && looksLikeXML(data)) || sniffed == .svg {
                 try check(data, limits: limits, depth: depth + 1, elements: &elements)
                 continue
@@ -183,7 +183,7 @@ enum SVGScreening {
             guard header.hasPrefix("image/") || sniffed != nil else { continue }
             let info: ImageInfo
             do {
-                info = try ImageCodecs.info(data, limits: limits)
+                info = try ImageCodecRegistry.builtIn.info(data, limits: limits)
             } catch let error as LimitError {
                 throw error
             } catch {

@@ -125,7 +125,7 @@ extension AppIcon {
         }
         let files = contents(of: set).filter { AssetCollector.isImage($0) }
         let sized = files.compactMap { file -> (String, Int)? in
-            guard let bytes = try? FileIO.read(set + "/" + file, maxBytes: 64 << 20), let info = try? ImageCodecs.info(bytes) else { return nil }
+            guard let bytes = try? FileIO.read(set + "/" + file, maxBytes: 64 << 20), let info = try? ImageCodecRegistry.builtIn.info(bytes) else { return nil }
             return (file, min(info.width, info.height))
         }
         // The light icon: files named for dark or tinted appearances come after it.

@@ -45,7 +45,7 @@ public struct AppIconConverter: Sendable {
     func png(_ image: Image) throws -> [UInt8] {
         var encoding = EncodeOptions(format: .png)
         encoding.allowsPalette = false
-        return try ImageCodecs.encode(image, options: encoding)
+        return try ImageCodecRegistry.builtIn.encode(image, options: encoding)
     }
 
     private func iosFiles(_ drawing: AppIconDrawing) throws -> (files: [AssetFile], warnings: [String]) {

@@ -27,7 +27,7 @@ extension DrawableLayer {
         case .bitmap(let path, _):
             let image: Image
             do {
-                image = try ImageCodecs.decode(FileIO.read(path), options: DecodeOptions(limits: drawing.limits)).uprighted()
+                image = try ImageCodecRegistry.builtIn.decode(FileIO.read(path), options: DecodeOptions(limits: drawing.limits)).uprighted()
             } catch {
                 throw FileError.inFile(path: path, underlying: error)
             }

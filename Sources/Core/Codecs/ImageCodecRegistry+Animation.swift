@@ -1,13 +1,13 @@
-extension ImageCodecs {
+extension ImageCodecRegistry {
     /// Whether a registered, available encoder writes `format` as an animation (GIF, WebP).
-    public static func animates(_ format: ImageFormat) -> Bool {
+    public func animates(_ format: ImageFormat) -> Bool {
         guard let encoder = encoder(for: format), encoder.isAvailable else { return false }
         return encoder is any AnimationEncoder
     }
 
     /// How many frames `bytes` holds by its headers: more than 1 for an animation whose format's
     /// decoder can give every frame, else 1.
-    public static func frameCount(_ bytes: [UInt8], limits: ImageLimits = .default) throws -> Int {
+    public func frameCount(_ bytes: [UInt8], limits: ImageLimits = .default) throws -> Int {
         guard let decoder = decoder(sniffing: bytes), decoder.isAvailable, decoder is any AnimationDecoder else { return 1 }
         return max(1, try decoder.info(bytes, limits: limits).frameDurations.count)
     }
@@ -15,7 +15,7 @@ extension ImageCodecs {
     /// Every frame of `bytes`, composited, each handed to `each` as it is made (see
     /// ``AnimationDecoder/decodeAnimation(_:options:warn:each:)``); `nil` when its format's
     /// decoder reads only one picture.
-    public static func decodeAnimation(
+    public func decodeAnimation(
         _ bytes: [UInt8], options: DecodeOptions = DecodeOptions(), warn: (String) -> Void = { _ in }, each: (Image) throws -> Image = { $0 }
     ) throws -> Animation? {
         guard let decoder = try availableDecoder(for: bytes) as? any AnimationDecoder else { return nil }
@@ -24,10 +24,10 @@ extension ImageCodecs {
 
     /// Encodes `animation` as `options.format`: every frame when its encoder animates, else the
     /// first frame alone, with a warning naming what was left out.
-    public static func encode(_ animation: Animation, options: EncodeOptions, warn: (String) -> Void = { _ in }) throws -> [UInt8] {
+    public func encode(_ animation: Animation, options: EncodeOptions, warn: (String) -> Void = { _ in }) throws -> [UInt8] {
         let encoder = try availableEncoder(for: options.format)
         guard animation.frames.count > 1, let animating = encoder as? any AnimationEncoder else {
-            if animation.frames.count > 1 { warn(firstFrameOnly(animation, format: options.format)) }
+            if animation.frames.count > 1 { warn(Self.firstFrameOnly(animation, format: options.format)) }
             return try encode(animation.firstImage, options: options, warn: warn)
         }
         var stripped = animation
@@ -38,9 +38,9 @@ extension ImageCodecs {
     }
 
     /// Encodes `animation` into `file` and commits it; on any failure the file is aborted.
-    public static func write(_ animation: Animation, to file: AtomicFile, options: EncodeOptions, warn: (String) -> Void = { _ in }) throws {
+    public func write(_ animation: Animation, to file: AtomicFile, options: EncodeOptions, warn: (String) -> Void = { _ in }) throws {
         guard animation.frames.count > 1 else { return try write(animation.firstImage, to: file, options: options, warn: warn) }
-        try commit(file) {
+        try Self.commit(file) {
             let bytes = try encode(animation, options: options, warn: warn)
             try bytes.withUnsafeBytes { try file.write($0) }
         }

@@ -1,13 +1,26 @@
-import Synchronization
-
-/// The codec registry: decoding, encoding and inspecting encoded images in any registered format.
+/// The codec registry: decoding, encoding and inspecting encoded images in the formats of its
+/// codecs.
 ///
-/// Every format is reached through here: `load`, `save`, `info` and batch runs never name a
-/// codec. The built-in codecs are listed once, in `builtIn`; another is added at run time with
-/// ``register(_:)``, and is then read and written by pipelines like the built-in ones.
-public enum ImageCodecs {
-    /// The built-in codecs, one line each, in the order their formats are listed.
-    static let builtIn: [any ImageCodec] = [
+/// A registry is an immutable value, built once and passed to whatever reads or writes files, as
+/// the host's pipeline compiler and run context carry it. `load`, `save`, `info` and batch runs
+/// never name a codec. The built-in codecs are listed once, in ``builtIn``; a registry
+/// with another codec is made with ``adding(_:)``:
+///
+/// ```swift
+/// let codecs = ImageCodecRegistry.builtIn.adding(ToyCodec())
+/// let image = try codecs.decode(bytes)
+/// ```
+public struct ImageCodecRegistry: Sendable {
+    /// Every codec in listing order: the built-in ones, then those added, in order.
+    public let codecs: [any ImageCodec]
+
+    /// Creates a registry of `codecs`, in listing order; for one format, a later codec is found
+    /// before an earlier one.
+    public init(codecs: [any ImageCodec]) { self.codecs = codecs }
+
+    /// The built-in codecs, one line each, in the order their formats are listed; available in
+    /// this build or not (see ``ImageCodec/isAvailable``).
+    public static let builtIn = ImageCodecRegistry(codecs: [
         PNGCodec(),
         JPEGCodec(),
         WebPCodec(),
@@ -16,61 +29,42 @@ public enum ImageCodecs {
         HEIFCodec(format: .avif),
         VectorDrawableCodec(),
         SVGCodec(),
-    ]
+    ])
 
-    /// The codecs registered at run time, in registration order.
-    private static let registered = Mutex<[any ImageCodec]>([])
+    /// This registry plus `codec` (a decoder, an encoder or both), found ahead of any codec
+    /// already here for the same format.
+    public func adding(_ codec: any ImageCodec) -> ImageCodecRegistry { ImageCodecRegistry(codecs: codecs + [codec]) }
 
-    /// Registers `codec` (a decoder, an encoder or both) for its format, ahead of any codec
-    /// already registered for the same format.
-    ///
-    /// Register codecs before compiling pipelines: `save` learns an encoder's parameters when
-    /// its step descriptor is built (for the host's standard step registry, on first use).
-    public static func register(_ codec: any ImageCodec) {
-        registered.withLock { $0.append(codec) }
-    }
-
-    /// Every codec in lookup order: the latest registered first (so one can replace a built-in
+    /// Every codec in lookup order: the latest added first (so one can replace a built-in
     /// format's), the built-in ones last.
-    public static var codecs: [any ImageCodec] { registered.withLock { $0 }.reversed() + builtIn }
+    private var lookup: ReversedCollection<[any ImageCodec]> { codecs.reversed() }
 
-    /// Every codec in listing order: the built-in ones, then those registered, in order.
-    static var listed: [any ImageCodec] { builtIn + registered.withLock { $0 } }
+    /// The decoders, in lookup order.
+    public var decoders: [any ImageDecoder] { lookup.compactMap { $0 as? any ImageDecoder } }
 
-    /// The registered decoders, in lookup order.
-    public static var decoders: [any ImageDecoder] { codecs.compactMap { $0 as? any ImageDecoder } }
-
-    /// The registered encoders, in lookup order.
-    public static var encoders: [any ImageEncoder] { codecs.compactMap { $0 as? any ImageEncoder } }
-
-    /// Every format a registered codec reads or writes, each once: built-in formats in their
-    /// order, then formats registered at run time.
-    public static var formats: [ImageFormat] {
-        var seen: [ImageFormat] = []
-        for codec in listed where !seen.contains(codec.format) { seen.append(codec.format) }
-        return seen
-    }
+    /// The encoders, in lookup order.
+    public var encoders: [any ImageEncoder] { lookup.compactMap { $0 as? any ImageEncoder } }
 
     /// The decoder for `format`, if one is registered.
-    public static func decoder(for format: ImageFormat) -> (any ImageDecoder)? { decoders.first { $0.format == format } }
+    public func decoder(for format: ImageFormat) -> (any ImageDecoder)? { decoders.first { $0.format == format } }
 
     /// The encoder for `format`, if one is registered.
-    public static func encoder(for format: ImageFormat) -> (any ImageEncoder)? { encoders.first { $0.format == format } }
+    public func encoder(for format: ImageFormat) -> (any ImageEncoder)? { encoders.first { $0.format == format } }
 
     /// The codec that can turn and crop `format`'s files without decoding them in this build, if any.
-    public static func losslessEditor(for format: ImageFormat) -> (any LosslessEditor)? {
-        codecs.lazy.compactMap { $0 as? any LosslessEditor }.first { $0.format == format && $0.isAvailable && $0.editsLosslessly }
+    public func losslessEditor(for format: ImageFormat) -> (any LosslessEditor)? {
+        lookup.lazy.compactMap { $0 as? any LosslessEditor }.first { $0.format == format && $0.isAvailable && $0.editsLosslessly }
     }
 
     /// The decoder that recognises `bytes` (a file's first bytes), if any.
-    public static func decoder(sniffing bytes: [UInt8]) -> (any ImageDecoder)? { decoders.first { $0.recognizes(bytes) } }
+    public func decoder(sniffing bytes: [UInt8]) -> (any ImageDecoder)? { decoders.first { $0.recognizes(bytes) } }
 
     /// The `save` parameters of every registered encoder, each name once: a parameter several
     /// encoders read keeps the first declaration's type and default, and joins their summaries.
-    public static var saveParameters: [ParameterSpec] {
+    public var saveParameters: [ParameterSpec] {
         var merged: [ParameterSpec] = []
         var summaries: [String: [String]] = [:]
-        for case let encoder as any ImageEncoder in listed {
+        for case let encoder as any ImageEncoder in codecs {
             for spec in encoder.parameters {
                 if !merged.contains(where: { $0.name == spec.name }) { merged.append(spec) }
                 if !(summaries[spec.name, default: []].contains(spec.summary)) { summaries[spec.name, default: []].append(spec.summary) }
@@ -87,9 +81,9 @@ public enum ImageCodecs {
     ///
     /// - Throws: ``UnknownFormatError`` when no decoder recognises the signature,
     ///   ``FormatUnavailableError`` when this build lacks the format's library.
-    static func availableDecoder(for bytes: [UInt8]) throws -> any ImageDecoder {
+    func availableDecoder(for bytes: [UInt8]) throws -> any ImageDecoder {
         guard let decoder = decoder(sniffing: bytes) else { throw unknownSignature(bytes) }
-        guard decoder.isAvailable else { throw FormatUnavailableError(format: decoder.format) }
+        guard decoder.isAvailable else { throw unavailable(decoder.format) }
         return decoder
     }
 
@@ -97,9 +91,9 @@ public enum ImageCodecs {
     ///
     /// - Throws: ``UnwritableFormatError`` when no encoder writes it, ``FormatUnavailableError``
     ///   when this build lacks the format's library.
-    static func availableEncoder(for format: ImageFormat) throws -> any ImageEncoder {
+    func availableEncoder(for format: ImageFormat) throws -> any ImageEncoder {
         guard let encoder = encoder(for: format) else { throw UnwritableFormatError(format: format) }
-        guard encoder.isAvailable else { throw FormatUnavailableError(format: format) }
+        guard encoder.isAvailable else { throw unavailable(format) }
         return encoder
     }
 
@@ -109,7 +103,7 @@ public enum ImageCodecs {
     ///
     /// - Throws: ``UnknownFormatError`` when the signature is unknown, ``RegionError`` for a
     ///   region outside the picture, or the codec's own error.
-    public static func decode(_ bytes: [UInt8], options: DecodeOptions = DecodeOptions(), warn: (String) -> Void = { _ in }) throws -> Image {
+    public func decode(_ bytes: [UInt8], options: DecodeOptions = DecodeOptions(), warn: (String) -> Void = { _ in }) throws -> Image {
         let decoder = try availableDecoder(for: bytes)
         let capabilities = decoder.capabilities
         var asked = options
@@ -128,7 +122,7 @@ public enum ImageCodecs {
     /// The file as a stream of bands, when its format's decoder can stream it; `nil` otherwise
     /// (decode it whole). `shrink` chooses a factor from the stored size and orientation; a
     /// decoder that cannot shrink ignores it.
-    public static func bands(
+    public func bands(
         _ file: FileBytes, limits: ImageLimits, shrink: @escaping ShrinkChoice = { _, _, _ in 1 },
         warn: (String) -> Void = { _ in }
     ) throws -> (any BandSource)? {
@@ -138,29 +132,29 @@ public enum ImageCodecs {
     }
 
     /// What the decoder of `bytes`' format can do while decoding; `nil` for an unknown format.
-    public static func capabilities(of bytes: [UInt8]) -> DecoderCapabilities? { decoder(sniffing: bytes)?.capabilities }
+    public func capabilities(of bytes: [UInt8]) -> DecoderCapabilities? { decoder(sniffing: bytes)?.capabilities }
 
     /// Reads size, layout and metadata without decoding pixels (PNG stops at the first `IDAT`).
-    public static func info(_ bytes: [UInt8], limits: ImageLimits = .default) throws -> ImageInfo {
+    public func info(_ bytes: [UInt8], limits: ImageLimits = .default) throws -> ImageInfo {
         try availableDecoder(for: bytes).info(bytes, limits: limits)
     }
 
     /// Encodes `image` as `options.format`.
-    public static func encode(_ image: Image, options: EncodeOptions, warn: (String) -> Void = { _ in }) throws -> [UInt8] {
+    public func encode(_ image: Image, options: EncodeOptions, warn: (String) -> Void = { _ in }) throws -> [UInt8] {
         try availableEncoder(for: options.format).encode(stripped(image, options), options: options, warn: warn)
     }
 
     /// Encodes `image` and writes it to `path` atomically; PNG is streamed to disk, never held whole in memory.
     ///
     /// - Throws: ``FormatUnavailableError`` for a format this build was made without.
-    public static func write(_ image: Image, to path: String, options: EncodeOptions, warn: (String) -> Void = { _ in }) throws {
+    public func write(_ image: Image, to path: String, options: EncodeOptions, warn: (String) -> Void = { _ in }) throws {
         try write(image, to: try AtomicFile(path: path), options: options, warn: warn)
     }
 
     /// Encodes `image` into `file` and commits it; on any failure the file is aborted (its
     /// destination untouched).
-    public static func write(_ image: Image, to file: AtomicFile, options: EncodeOptions, warn: (String) -> Void = { _ in }) throws {
-        try commit(file) {
+    public func write(_ image: Image, to file: AtomicFile, options: EncodeOptions, warn: (String) -> Void = { _ in }) throws {
+        try Self.commit(file) {
             try availableEncoder(for: options.format).encode(stripped(image, options), options: options, warn: warn) { try file.write($0) }
         }
     }
@@ -183,7 +177,7 @@ public enum ImageCodecs {
     /// Encodes the image `source` streams into `file` and commits it, band by band as the rows
     /// arrive where the format's encoder can (PNG, JPEG, HEIF), else collected first. On any
     /// failure the file is aborted.
-    public static func write(
+    public func write(
         _ source: any BandSource, to file: AtomicFile, options: EncodeOptions,
         context: TransformContext = TransformContext(), warn: (String) -> Void = { _ in }
     ) throws {
@@ -201,15 +195,15 @@ public enum ImageCodecs {
     }
 
     /// `image` without the metadata `options` leaves out.
-    private static func stripped(_ image: Image, _ options: EncodeOptions) -> Image {
+    private func stripped(_ image: Image, _ options: EncodeOptions) -> Image {
         guard !options.stripped.isEmpty else { return image }
         var image = image
         image.metadata = image.metadata.stripping(options.stripped)
         return image
     }
 
-    private static func unknownSignature(_ bytes: [UInt8]) -> UnknownFormatError {
+    private func unknownSignature(_ bytes: [UInt8]) -> UnknownFormatError {
         let head = bytes.prefix(8).map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined(separator: " ")
-        return UnknownFormatError(firstBytes: head)
+        return UnknownFormatError(firstBytes: head, readableFormats: readableFormats.map(\.description))
     }
 }
