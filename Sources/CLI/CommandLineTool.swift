@@ -58,37 +58,20 @@ public struct CommandLineTool: Sendable {
 
     private func dispatch(_ arguments: [String], console: Console) throws -> ExitCode {
         if arguments.first == "__complete" { return complete(Array(arguments.dropFirst()), console: console) }
-        // Global options before the command: `--plugin PATH` (repeatable) adds the library's transforms.
-        var arguments = arguments
-        var tool = self
-        while let first = arguments.first, first.hasPrefix("-"), first != "-" {
-            switch first {
-            case "--help", "-h":
-                console.out(HelpText.usage)
-                return .success
-            case "--version", "-V":
-                console.out(HelpText.versionText)
-                return .success
-            default:
-                guard first == "--plugin" || first.hasPrefix("--plugin=") else {
-                    let spellings = CommandTable.global.map { "--" + $0.name } + ["--help", "--version", "-h", "-V"]
-                    throw UsageError(
-                        "unknown option '\(first)'\(Suggestions.hint(for: first, in: spellings)); options for a command go after it, e.g. ninepipe run \(first) …"
-                    )
-                }
-                let path: String
-                if first == "--plugin" {
-                    guard arguments.count >= 2 else { throw UsageError("--plugin needs the path of a plugin library (libX.so)") }
-                    path = arguments[1]
-                    arguments.removeFirst(2)
-                } else {
-                    path = String(first.dropFirst("--plugin=".count))
-                    arguments.removeFirst()
-                }
-                tool.registry = try Self.adding(path, to: tool.registry)
-            }
+        // Global options before the command (CommandTable.global): `--plugin PATH` (repeatable)
+        // adds the library's transforms.
+        let global = try ParsedArguments(arguments, for: CommandTable.tool, command: "ninepipe", stopsAtOperand: true)
+        if global.wantsHelp {
+            console.out(HelpText.usage)
+            return .success
         }
-        return try tool.dispatchCommand(arguments, console: console)
+        if global.has(.version) {
+            console.out(HelpText.versionText)
+            return .success
+        }
+        var tool = self
+        for path in global.all(.plugin) { tool.registry = try Self.adding(path, to: tool.registry) }
+        return try tool.dispatchCommand(global.operands, console: console)
     }
 
     /// `registry` with the transforms of the plugin library at `path`.
@@ -125,25 +108,25 @@ public struct CommandLineTool: Sendable {
             let names = CommandTable.commands.map(\.name)
             throw UsageError("unknown command '\(name)'\(Suggestions.hint(for: name, in: names)); commands: \(names.joined(separator: ", "))")
         }
-        var command = type.spec
+        var command = type
         var path = [name]
         var rest = Array(arguments.dropFirst())
-        if !command.subcommands.isEmpty {
+        if !type.subcommands.isEmpty {
             guard let word = rest.first, !word.hasPrefix("-") else {
                 if rest.first == "--help" || rest.first == "-h" { return help(path, console: console) }
-                throw UsageError("\(name) needs a subcommand: \(command.subcommands.map(\.name).joined(separator: ", "))\n" + (HelpText.help(for: path) ?? ""))
+                throw UsageError.needsSubcommand(type.spec)
             }
-            guard let subcommand = command.subcommands.first(where: { $0.name == word }) else {
-                let names = command.subcommands.map(\.name)
+            guard let subcommand = type.subcommands.first(where: { $0.spec.name == word }) else {
+                let names = type.subcommands.map { $0.spec.name }
                 throw UsageError("unknown \(name) subcommand '\(word)'\(Suggestions.hint(for: word, in: names)); use \(names.joined(separator: ", "))")
             }
             command = subcommand
             path.append(word)
             rest.removeFirst()
         }
-        let parsed = try ParsedArguments(rest, for: command, command: path.joined(separator: " "))
+        let parsed = try ParsedArguments(rest, for: command.spec, command: path.joined(separator: " "))
         if parsed.wantsHelp { return help(path, console: console) }
-        return try type.run(Invocation(path: path, arguments: parsed, console: console, registry: registry, limits: limits))
+        return try command.run(Invocation(path: path, arguments: parsed, console: console, registry: registry, limits: limits))
     }
 
     /// Prints the help page of the command at `path`.

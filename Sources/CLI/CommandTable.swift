@@ -11,6 +11,9 @@ enum CommandTable {
         OptionSpec(key: .version, short: "V", summary: "print the version"),
     ]
 
+    /// `ninepipe` itself: the global options, parsed up to the command's name.
+    static let tool = CommandSpec(name: "ninepipe", summary: "", usage: ["ninepipe [--plugin LIB.so]... COMMAND …"], options: global)
+
     /// The commands, in the order help lists them.
     static let all: [any Command.Type] = [
         RunCommand.self, CheckCommand.self, PluginsCommand.self, InfoCommand.self, NinePatchCommand.self, AssetsCommand.self,

@@ -16,3 +16,11 @@ public struct UsageError: NinepipeError {
         self.pointsToHelp = pointsToHelp
     }
 }
+
+extension UsageError {
+    /// A command that has subcommands, given without one: names them, then the command's help.
+    static func needsSubcommand(_ command: CommandSpec) -> UsageError {
+        let names = command.subcommands.map(\.name).joined(separator: ", ")
+        return UsageError("\(command.name) needs a subcommand: \(names)\n" + (HelpText.help(for: [command.name]) ?? ""))
+    }
+}

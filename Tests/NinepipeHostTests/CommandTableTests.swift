@@ -133,6 +133,10 @@ struct CommandTableTests {
             (["hlep"], "unknown command 'hlep'; did you mean 'help'?"),
             (["help", "rnu"], "no help for 'rnu'; did you mean 'run'?"),
             (["completions", "tcsh"], "completions needs one shell: bash, zsh or fish"),
+            (["--plugin"], "--plugin needs a value: --plugin LIB.so"),
+            (["--versoin"], "unknown option '--versoin'; did you mean '--version'?"),
+            (["-V", "-V"], "--version may be given once"),
+            (["ninepatch"], "ninepatch needs a subcommand: inspect, compile, decompile, preview"),
         ]
         for (arguments, message) in cases {
             let result = TestConsole.run(arguments)
@@ -141,5 +145,23 @@ struct CommandTableTests {
         }
         let plugins = TestConsole.run(["plugins", "--help"])
         #expect(plugins.status == 0 && plugins.out.contains("--markdown"), "plugins --help: \(plugins.err)")
+    }
+
+    /// Issue 42: subcommands were chosen by a string switch inside one type, and `--plugin` and
+    /// `--version` were parsed by hand beside the option table.
+    @Test("every subcommand is a type of its own whose spec the parent lists; global options come from the table")
+    func subcommandTypes() {
+        for command in CommandTable.all where !command.subcommands.isEmpty {
+            #expect(command.spec.subcommands.map(\.name) == command.subcommands.map { $0.spec.name }, "\(command.spec.name)")
+            #expect(Set(command.subcommands.map { ObjectIdentifier($0) }).count == command.subcommands.count)
+            #expect(!command.subcommands.contains { ObjectIdentifier($0) == ObjectIdentifier(command) })
+        }
+        #expect(CommandTable.tool.options.map(\.name) == CommandTable.global.map(\.name))
+        for spelling in ["--version", "-V"] {
+            let result = TestConsole.run([spelling])
+            #expect(result.status == 0 && result.out.hasPrefix("ninepipe \(HelpText.version)\nformats: PNG"), "\(spelling): \(result.out)")
+        }
+        let missing = TestConsole.run(["--plugin=/nonexistent/libX.so", "run", "-e", "orient"])
+        #expect(missing.status == 1 && missing.err.contains("/nonexistent/libX.so"), "\(missing.err)")
     }
 }

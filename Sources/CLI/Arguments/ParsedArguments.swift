@@ -16,20 +16,26 @@ struct ParsedArguments {
     /// Whether `--help` or `-h` was given.
     private(set) var wantsHelp = false
 
-    /// Parses `arguments` for `spec`; `command` names it in messages.
-    init(_ arguments: [String], for spec: CommandSpec, command: String) throws(UsageError) {
+    /// Parses `arguments` for `spec`; `command` names it in messages. With `stopsAtOperand` (the
+    /// options before a command), the first operand and everything after it are operands.
+    init(_ arguments: [String], for spec: CommandSpec, command: String, stopsAtOperand: Bool = false) throws(UsageError) {
         self.command = command
         var index = 0
         var optionsEnded = false
         func unknown(_ argument: String) -> UsageError {
+            let hint = Suggestions.hint(for: argument, in: spec.spellings)
+            if stopsAtOperand {
+                return UsageError("unknown option '\(argument)'\(hint); options for a command go after it, e.g. ninepipe run \(argument) …")
+            }
             if argument == "--plugin" { return UsageError("--plugin goes before the command: ninepipe --plugin libX.so \(command) …") }
-            return UsageError("unknown option '\(argument)' for \(command)\(Suggestions.hint(for: argument, in: spec.spellings))")
+            return UsageError("unknown option '\(argument)' for \(command)\(hint)")
         }
         while index < arguments.count {
             let argument = arguments[index]
             index += 1
             if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
                 operands.append(argument)
+                if stopsAtOperand { optionsEnded = true }
                 continue
             }
             if argument == "--" {

@@ -4,40 +4,24 @@ import NinepipeHost
 import Synchronization
 
 /// `ninepipe assets ios|android|web INPUT... --output DIR`: moves resizable images and
-/// density sets between Android, iOS and the web (see ``AssetConverter``).
+/// density sets between Android, iOS and the web (see ``AssetConverter``). One type per
+/// platform declares its options; this one holds the conversion they share.
 enum AssetsCommand: Command {
+    static let subcommands: [any Command.Type] = [AssetsIOSCommand.self, AssetsAndroidCommand.self, AssetsWebCommand.self]
+
     static let spec = CommandSpec(
         name: "assets", summary: "move resizable images and density sets between Android, iOS and the web",
         usage: ["assets ios|android|web INPUT... --output DIR …"],
-        subcommands: [
-            CommandSpec(
-                name: "ios", summary: "Android res/, .9.png files and imagesets → an Xcode asset catalog",
-                usage: ["assets ios INPUT... --output Assets.xcassets [--center stretch|tile] [--strict]"],
-                options: SharedOptions.assetOptions + SharedOptions.iconOptions + [SharedOptions.centerOption], notes: SharedOptions.assetInputs),
-            CommandSpec(
-                name: "android", summary: "images, .9.png files and imagesets → drawable-<density>/ folders",
-                usage: ["assets android INPUT... --output res/ [--densities mdpi,hdpi,…] [--compiled]"],
-                options: SharedOptions.assetOptions + [
-                    OptionSpec(
-                        key: .densities, value: .text("LIST"),
-                        summary: "comma list of ldpi, mdpi, tvdpi, hdpi, xhdpi, xxhdpi, xxxhdpi (default mdpi…xxxhdpi: ldpi and tvdpi only when listed)"),
-                    OptionSpec(
-                        key: .compiled,
-                        summary: "write what aapt puts in an APK: chunks, no frame, .9.png names kept"),
-                ] + SharedOptions.iconOptions, notes: SharedOptions.assetInputs),
-            CommandSpec(
-                name: "web", summary: "images and nine-patches → name.png, name@2x.png, name.css, assets.json",
-                usage: ["assets web INPUT... --output DIR/ [--center stretch|tile] [--strict]"],
-                options: SharedOptions.assetOptions + SharedOptions.iconOptions + [SharedOptions.centerOption], notes: SharedOptions.assetInputs),
-        ],
-        operands: .words(["ios", "android", "web"]))
+        subcommands: subcommands.map { $0.spec }, operands: .words(subcommands.map { $0.spec.name }))
 
-    /// Runs `assets PLATFORM` with its parsed arguments.
-    static func run(_ invocation: Invocation) throws -> ExitCode {
+    /// Never reached: the command line runs the platform's type.
+    static func run(_ invocation: Invocation) throws -> ExitCode { throw UsageError.needsSubcommand(spec) }
+
+    /// Converts the inputs for `platform` (the subcommand's), as the parsed arguments say;
+    /// `exampleOutput` is what the "needs --output" error suggests.
+    static func convert(for platform: AssetPlatform, exampleOutput: String, _ invocation: Invocation) throws -> ExitCode {
         let arguments = invocation.arguments
         let console = invocation.console
-        let platformName = invocation.subcommand
-        guard let platform = AssetPlatform(rawValue: platformName) else { throw UsageError("unknown platform '\(platformName)'") }
         let usage = invocation.usage
         var options = AssetOptions(platform: platform)
         options.limits = invocation.limits
@@ -65,12 +49,9 @@ enum AssetsCommand: Command {
         }
         options.limits = try SharedOptions.limits(arguments, from: options.limits)
         guard !inputs.isEmpty else { throw UsageError("assets \(platform.rawValue) needs at least one input\n" + usage) }
-        guard let output else {
-            let example = ["ios": "Assets.xcassets", "android": "res/", "web": "web/"][platform.rawValue] ?? "DIR/"
-            throw UsageError("assets \(platform.rawValue) needs --output, e.g. --output \(example)")
-        }
+        guard let output else { throw UsageError("assets \(platform.rawValue) needs --output, e.g. --output \(exampleOutput)") }
         if platform == .ios && !output.hasSuffix(".xcassets") && !output.hasSuffix(".xcassets/") {
-            throw UsageError("--output for ios must be an asset catalog folder ending in .xcassets, e.g. --output Assets.xcassets")
+            throw UsageError("--output for ios must be an asset catalog folder ending in .xcassets, e.g. --output \(exampleOutput)")
         }
         if arguments.has(.icons) {
             return try runIcons(inputs: inputs, output: output, options: options, invocation: invocation)
@@ -135,36 +116,5 @@ enum AssetsCommand: Command {
             succeeded: summary.converted, failures: summary.failures.map { ($0.asset, $0.reason) },
             skipped: summary.skipped, detail: files)
         return summary.failures.isEmpty && summary.skipped == 0 ? .success : .failure
-    }
-
-    /// `assets PLATFORM --icons`: the launcher icon of the inputs, written for the platform.
-    private static func runIcons(inputs: [String], output: String, options: AssetOptions, invocation: Invocation) throws -> ExitCode {
-        let arguments = invocation.arguments
-        let console = invocation.console
-        var background: AppIcon.Background?
-        if let given = arguments.value(.background) {
-            if let color = AndroidColor(parsing: given) {
-                background = .color(color)
-            } else if FileIO.isRegularFile(given) {
-                background = .drawable(path: given)
-            } else {
-                throw UsageError(
-                    "--background needs a colour such as #1A73E8 (#RGB, #RRGGBB, #AARRGGBB) or an image file (SVG, vector drawable, PNG), got '\(given)'")
-            }
-        }
-        let icon = try AppIcon.find(in: inputs, manifest: arguments.value(.manifest), background: background, options: options)
-        let result = try AppIconConverter(options: options).convert(icon)
-        if !arguments.has(.quiet) { for warning in result.warnings { console.warn(warning) } }
-        let run = AssetRun(converter: AssetConverter(options: options), output: output, jobs: 1, dryRun: arguments.has(.dryRun))
-        let (written, unchanged) = try run.write(result.files, protecting: [icon.source])
-        if arguments.has(.dryRun) {
-            console.out(
-                "\(TerminalText.quoted(icon.name)) → "
-                    + (written + unchanged.map { $0 + " (unchanged)" }).map { TerminalText.escaped($0) }.joined(separator: ", "))
-        } else if !arguments.has(.quiet) {
-            console.out(
-                "ok icon \(TerminalText.quoted(icon.name)) from \(TerminalText.escaped(icon.source)) → \(written.count) written, \(unchanged.count) unchanged")
-        }
-        return .success
     }
 }
