@@ -1,4 +1,5 @@
 import Foundation
+import NinepipeHost
 import NinepipePlugins
 import Testing
 
@@ -34,6 +35,25 @@ struct ArchitectureTests {
         }
         #expect(try Self.swiftFiles(under: "CLI").count > 20, "Sources/CLI holds the command line")
         #expect(found.isEmpty, "flags outside Sources/CLI:\n\(found.joined(separator: "\n"))")
+    }
+
+    /// Issue 42: Core's messages said `load frames=first`, `icc=keep`, `ninepatch=border`; the
+    /// pipeline language is Host's, so Core names the policy (a ``Remedy``) and Host words it.
+    @Test("Core's code lines hold no pipeline parameter syntax: no step parameter written NAME=VALUE")
+    func noPipelineWordsInCore() throws {
+        let registry = NinepipeHost.PluginRegistry.standard
+        let names = Set(registry.descriptors.flatMap { $0.parameters.map(\.name) })
+        let assignment = /\b([a-z]+)=[A-Za-z0-9#.%]/
+        var found: [String] = []
+        for (path, lines) in try Self.swiftFiles(under: "Core") {
+            for (index, line) in lines.enumerated() where !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") {
+                for match in line.matches(of: assignment) where names.contains(String(match.output.1)) {
+                    found.append("\(path):\(index + 1): \(match.output.0)")
+                }
+            }
+        }
+        #expect(names.contains("frames") && names.contains("icc") && names.contains("width"), "\(names.sorted())")
+        #expect(found.isEmpty, "pipeline words in Core:\n\(found.joined(separator: "\n"))")
     }
 
     @Test("no Swift file under Sources rewrites text with replacingOccurrences (errors are typed; the CLI words them)")

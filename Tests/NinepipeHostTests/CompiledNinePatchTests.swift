@@ -140,7 +140,7 @@ extension CommandLineTests {
             result.err.contains(
                 "in.9.png: nine-patch frame: there is none: the outermost pixels are part of the picture (the top-left one is #000080ff)"),
             "\(result.err)")
-        #expect(result.err.hasSuffix("on the command line: ninepatch compile|inspect FILE --insets T,L,B,R"), "\(result.err)")
+        #expect(result.err.hasSuffix("or give the cap insets instead (ninepatch compile|inspect FILE --insets T,L,B,R)"), "\(result.err)")
         // As the command line suggests: compiled with insets, the plain image becomes a nine-patch.
         let compiled = TestConsole.run(["ninepatch", "compile", "in.9.png", "out.png", "--insets", "2,3,2,3"], in: dir)
         #expect(compiled.status == 0, "\(compiled.err)")

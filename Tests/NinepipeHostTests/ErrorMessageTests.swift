@@ -103,3 +103,26 @@ extension ErrorMessageTests {
         #expect(unset.diagnostics.first?.message.contains("variable '$price' is not set") == true, "\(unset.diagnostics)")
     }
 }
+
+/// Issue 42: Core's errors name what avoids them as data; Host says it in pipeline words.
+@Suite("remedies")
+struct RemedyTests {
+    @Test("Core words a remedy as a policy, a failed step as its pipeline parameter, every case differently")
+    func remedyWording() {
+        let error = FileError.inFile(path: "a.gif", underlying: LimitError.tooManyFrames(frames: 9000, limit: 5000))
+        #expect("\(error)".hasSuffix("(ImageLimits.maxFrameCount); read only the first frame"), "\(error)")
+        let failure = StepFailure(stepName: "load", index: 1, location: nil, underlying: error)
+        #expect(
+            "\(failure)".hasSuffix(
+                "a.gif: animation has 9000 frames, over the limit of 5000 frames (ImageLimits.maxFrameCount); load frames=first reads only the first"),
+            "\(failure)")
+        let remedies: [Remedy] = [.readFirstFrame, .pickOneFrame, .keepColorProfile, .useCompiledChunk, .giveCapInsets, .giveDrawingSize, .decodeAndEncode]
+        #expect(Set(remedies.map(\.description)).count == remedies.count && Set(remedies.map(\.pipelineText)).count == remedies.count)
+        for remedy in remedies {
+            #expect(!remedy.description.contains("="), "\(remedy)")
+            #expect(remedy.pipelineText.contains("="), "\(remedy.pipelineText)")
+        }
+        #expect(SVGError.noSize.remedy == .giveDrawingSize && ColorError.unreadableProfile("x").remedy == .keepColorProfile)
+        #expect(GIFError.damagedFrame(frame: 3, count: 4).remedy == .readFirstFrame && LosslessEditError.unavailable.remedy == .decodeAndEncode)
+    }
+}

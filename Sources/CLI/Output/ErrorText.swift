@@ -32,13 +32,15 @@ enum ErrorText {
             return "\(error) (--max-render-seconds N)"
         case let unavailable as FormatUnavailableError:
             return "\(unavailable) (`ninepipe --version` lists the formats this build has)"
-        case let frame as NinePatchFrameError where frame.reason == .noFrame && step == nil:
-            // On the command line, the nine-patch commands take the insets as a flag.
-            return "\(frame); on the command line: ninepatch compile|inspect FILE --insets T,L,B,R"
-        case let frame as NinePatchFrameError where frame.reason == .compiled && step == nil:
-            // Asked for with the command's --border, not a step's ninepatch=border.
-            return
-                "nine-patch frame: the file is a compiled nine-patch: it carries an npTc chunk, so aapt already removed its frame and there is none to read; leave out --border and the chunk is used"
+        case let remediable as any RemediableError:
+            // Outside a pipeline (step is nil), the nine-patch commands take flags instead.
+            return remediable.described { remedy in
+                switch remedy {
+                case .giveCapInsets where step == nil: "\(remedy) (ninepatch compile|inspect FILE --insets T,L,B,R)"
+                case .useCompiledChunk where step == nil: "leave out --border and the chunk is used"
+                default: remedy.pipelineText
+                }
+            }
         default:
             return "\(error)"
         }
@@ -66,10 +68,10 @@ enum ErrorText {
             return "\(error)"
         case .tooManyFrames(let frames, let limit):
             return
-                "animation has \(frames) frames, over the limit of \(limit) frames; load frames=first reads only the first, or raise the limit with --max-frames N if you trust this file"
+                "animation has \(frames) frames, over the limit of \(limit) frames; \(Remedy.readFirstFrame.pipelineText), or raise the limit with --max-frames N if you trust this file"
         case .animationTooLarge(let width, let height, let frames, let limit):
             return
-                "animation is \(frames) frames of \(width)×\(height) = \(width * height * frames) pixels in all, over the limit of \(limit) pixels counted over every frame; load frames=first reads only the first, or raise --max-pixels N if you trust this file"
+                "animation is \(frames) frames of \(width)×\(height) = \(width * height * frames) pixels in all, over the limit of \(limit) pixels counted over every frame; \(Remedy.readFirstFrame.pipelineText), or raise --max-pixels N if you trust this file"
         }
         if let step {
             return "the result of '\(step)' would be \(size); ask '\(step)' for a smaller size, or raise the limit with \(flag) N"

@@ -27,7 +27,7 @@ extension ImageCodecRegistry {
     public func encode(_ animation: Animation, options: EncodeOptions, warn: (String) -> Void = { _ in }) throws -> [UInt8] {
         let encoder = try availableEncoder(for: options.format)
         guard animation.frames.count > 1, let animating = encoder as? any AnimationEncoder else {
-            if animation.frames.count > 1 { warn(Self.firstFrameOnly(animation, format: options.format)) }
+            if animation.frames.count > 1 { warn(firstFrameOnly(animation, format: options.format)) }
             return try encode(animation.firstImage, options: options, warn: warn)
         }
         var stripped = animation
@@ -46,8 +46,14 @@ extension ImageCodecRegistry {
         }
     }
 
-    /// The warning for an animation written to a format that cannot animate, as one picture.
-    public static func firstFrameOnly(_ animation: Animation, format: ImageFormat) -> String {
-        "\(format) cannot animate: only the first of \(animation.frames.count) frames is written (save as .gif or .webp to keep them, or load frames=first)"
+    /// The formats whose encoders here animate, in listing order.
+    public var animatedFormats: [ImageFormat] { formats.filter(animates) }
+
+    /// The warning for an animation written to a format that cannot animate, as one picture, in
+    /// Core's terms.
+    func firstFrameOnly(_ animation: Animation, format: ImageFormat) -> String {
+        let keeping = animatedFormats.map(\.description).joined(separator: " or ")
+        return
+            "\(format) cannot animate: only the first of \(animation.frames.count) frames is written (write \(keeping) to keep them, or read only the first frame)"
     }
 }

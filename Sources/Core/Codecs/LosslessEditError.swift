@@ -1,5 +1,5 @@
 /// Why a file could not be turned or cropped without decoding it.
-public enum LosslessEditError: NinepipeError, Hashable {
+public enum LosslessEditError: RemediableError, Hashable {
     /// No codec in this build edits the format losslessly.
     case unavailable
     /// The file cannot be edited so (`reason` says why: a JPEG without DCT coefficients).
@@ -12,11 +12,11 @@ public enum LosslessEditError: NinepipeError, Hashable {
     /// The codec's library refused the data (its message).
     case failed(String)
 
-    /// The message.
-    public var description: String {
+    /// What is wrong.
+    public var problem: String {
         switch self {
         case .unavailable:
-            "this build has no lossless editor for the format: decode and encode again (lossless=never)"
+            "this build has no lossless editor for the format"
         case .unsupported(let reason):
             "no lossless edit: \(reason)"
         case .notExact(let differences):
@@ -27,4 +27,7 @@ public enum LosslessEditError: NinepipeError, Hashable {
             "corrupt file: \(message); the file is damaged: re-export or re-download it"
         }
     }
+
+    /// Decoding and encoding, when no lossless editor exists.
+    public var remedy: Remedy? { self == .unavailable ? .decodeAndEncode : nil }
 }

@@ -1,5 +1,5 @@
 /// Why a colour conversion failed.
-public enum ColorError: NinepipeError, Hashable {
+public enum ColorError: RemediableError, Hashable {
     /// This build has no LittleCMS.
     case unavailable
     /// LittleCMS could not read or use the profile.
@@ -7,15 +7,18 @@ public enum ColorError: NinepipeError, Hashable {
     /// The profile does not describe colours that can become sRGB here.
     case unsupportedProfile(String)
 
-    /// The message.
-    public var description: String {
+    /// What is wrong.
+    public var problem: String {
         switch self {
         case .unavailable:
             "this ninepipe was built without colour management: install liblcms2-dev (Homebrew: little-cms2) and build it again"
         case .unreadableProfile(let reason):
-            "the image's ICC profile cannot be used: \(reason); load it with icc=keep to leave the colours as they are"
+            "the image's ICC profile cannot be used: \(reason)"
         case .unsupportedProfile(let reason):
-            "\(reason); load it with icc=keep to leave the colours as they are"
+            reason
         }
     }
+
+    /// Keeping the profile, for a profile that cannot be converted.
+    public var remedy: Remedy? { self == .unavailable ? nil : .keepColorProfile }
 }

@@ -1,5 +1,5 @@
 /// An input exceeded a configured ``ImageLimits`` value. Checked before any large allocation.
-public enum LimitError: NinepipeError, Hashable {
+public enum LimitError: RemediableError, Hashable {
     /// Width × height is over ``ImageLimits/maxPixelCount``.
     case tooManyPixels(width: Int, height: Int, limit: Int)
     /// Width or height is over ``ImageLimits/maxDimension``.
@@ -16,8 +16,8 @@ public enum LimitError: NinepipeError, Hashable {
     /// An animation's pixels, counted over all frames, are over ``ImageLimits/maxPixelCount``.
     case animationTooLarge(width: Int, height: Int, frames: Int, limit: Int)
 
-    /// The message.
-    public var description: String {
+    /// What is wrong.
+    public var problem: String {
         switch self {
         case .tooManyPixels(let width, let height, let limit):
             return
@@ -34,10 +34,18 @@ public enum LimitError: NinepipeError, Hashable {
             return
                 "\(kind) needs \(size >> 20) MiB, which this process cannot allocate now\(limit); free memory or raise the limit, or make the image smaller first (ImageLimits.maxPixelCount bounds what is decoded)"
         case .tooManyFrames(let frames, let limit):
-            return "animation has \(frames) frames, over the limit of \(limit) frames (ImageLimits.maxFrameCount); load frames=first reads only the first"
+            return "animation has \(frames) frames, over the limit of \(limit) frames (ImageLimits.maxFrameCount)"
         case .animationTooLarge(let width, let height, let frames, let limit):
             return
-                "animation is \(frames) frames of \(width)×\(height) = \(width * height * frames) pixels in all, over the limit of \(limit) pixels (ImageLimits.maxPixelCount, counted over every frame); load frames=first reads only the first"
+                "animation is \(frames) frames of \(width)×\(height) = \(width * height * frames) pixels in all, over the limit of \(limit) pixels (ImageLimits.maxPixelCount, counted over every frame)"
+        }
+    }
+
+    /// Reading the first frame, for an animation over the limits.
+    public var remedy: Remedy? {
+        switch self {
+        case .tooManyFrames, .animationTooLarge: .readFirstFrame
+        default: nil
         }
     }
 }

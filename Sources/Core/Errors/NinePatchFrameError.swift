@@ -1,5 +1,5 @@
 /// A `.9.png` source whose 1-pixel frame cannot be read, with what and where.
-public struct NinePatchFrameError: NinepipeError, Hashable {
+public struct NinePatchFrameError: RemediableError, Hashable {
     /// Why no frame could be read.
     public enum Reason: Sendable, Hashable {
         /// The frame's pixels break the rules (colours, order, missing stretch regions).
@@ -10,7 +10,7 @@ public struct NinePatchFrameError: NinepipeError, Hashable {
         case noFrame
     }
 
-    /// What is wrong and how to fix it.
+    /// What is wrong (and, for an invalid frame, how to fix it).
     public var message: String
     /// Why no frame could be read.
     public var reason: Reason
@@ -22,5 +22,14 @@ public struct NinePatchFrameError: NinepipeError, Hashable {
     }
 
     /// `nine-patch frame: pixel (0, 17) on the left edge is #7f000000; …`.
-    public var description: String { "nine-patch frame: " + message }
+    public var problem: String { "nine-patch frame: " + message }
+
+    /// Using the chunk of a compiled file; drawing a frame or giving insets for a picture without one.
+    public var remedy: Remedy? {
+        switch reason {
+        case .invalidFrame: nil
+        case .compiled: .useCompiledChunk
+        case .noFrame: .giveCapInsets
+        }
+    }
 }

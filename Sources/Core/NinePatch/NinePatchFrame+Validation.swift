@@ -11,7 +11,7 @@ extension NinePatchFrame {
         guard corner.alpha == 0 || corner == Color.white else {
             if !hasFrameColors(rgba) {
                 throw NinePatchFrameError(
-                    "there is none: the outermost pixels are part of the picture (the top-left one is \(corner)), not a 1-pixel border of transparent or white pixels with black marks for the stretch regions; draw that border (a .9.png source), or give the cap insets instead (insets=top,left,bottom,right on the ninepatch step)",
+                    "there is none: the outermost pixels are part of the picture (the top-left one is \(corner)), not a 1-pixel border of transparent or white pixels with black marks for the stretch regions",
                     reason: .noFrame)
             }
             throw NinePatchFrameError(

@@ -51,7 +51,7 @@ public enum NinePatchSource: String, Sendable, Hashable, CaseIterable {
         case .border:
             if Self.isCompiled(image) {
                 throw NinePatchFrameError(
-                    "the file is a compiled nine-patch: it carries an npTc chunk, so aapt already removed its frame and there is none to read; leave out ninepatch=border and the chunk is used",
+                    "the file is a compiled nine-patch: it carries an npTc chunk, so aapt already removed its frame and there is none to read",
                     reason: .compiled)
             }
             return try NinePatchFrame.parse(image, warn: warn)

@@ -73,7 +73,7 @@ struct LosslessPath {
         if options.losslessPolicy == .never { return .decoded("lossless=never") }
         if let shapeProblem { return try refuse(shapeProblem) }
         if let problem = encodingProblem(options) { return try refuse(problem) }
-        guard let editor = codecs.losslessEditor(for: options.format) else { return try refuse(LosslessEditError.unavailable.description) }
+        guard let editor = codecs.losslessEditor(for: options.format) else { return try refuse(Remedy.pipelineDescription(of: LosslessEditError.unavailable)) }
 
         let info = try codecs.info(bytes, limits: limits)
         var tag = info.metadata.orientation
@@ -109,7 +109,7 @@ struct LosslessPath {
         } catch .notExact(let differences) {
             return .decoded("moving whole blocks would have \(differences); lossless=always takes that")
         } catch {
-            return try refuse(error.description)
+            return try refuse(Remedy.pipelineDescription(of: error))
         }
     }
 }

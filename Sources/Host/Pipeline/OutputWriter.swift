@@ -71,7 +71,7 @@ struct OutputWriter: Sendable {
     /// ``adjust`` applied), else its first frame with one warning.
     func write(_ animation: Animation, to path: String, format: ImageFormat) throws {
         guard codecs.animates(format), !writesFrame(to: path) else {
-            if animation.frames.count > 1 { warn("\(path): " + ImageCodecRegistry.firstFrameOnly(animation, format: format)) }
+            if animation.frames.count > 1 { warn("\(path): " + Self.firstFrameOnly(animation, format: format, codecs: codecs)) }
             return try write(animation.firstImage, to: path, format: format)
         }
         var options = options
@@ -95,5 +95,12 @@ struct OutputWriter: Sendable {
     /// and devices).
     private func prepare(_ path: String) throws {
         if FileIO.streamDescriptor(path, forWriting: true) == nil { try policy.createParentDirectories(of: path) }
+    }
+
+    /// The warning for an animation written to a format that cannot animate, as one picture, in
+    /// the pipeline's words.
+    static func firstFrameOnly(_ animation: Animation, format: ImageFormat, codecs: ImageCodecRegistry) -> String {
+        let keeping = codecs.animatedFormats.map { "." + $0.fileExtension }.joined(separator: " or ")
+        return "\(format) cannot animate: only the first of \(animation.frames.count) frames is written (save as \(keeping) to keep them, or load frames=first)"
     }
 }

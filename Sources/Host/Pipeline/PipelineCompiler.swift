@@ -259,7 +259,7 @@ public struct PipelineCompiler: Sendable {
             }
             let problem: String?
             if registry.codecs.losslessEditor(for: save.options.format) == nil {
-                problem = LosslessEditError.unavailable.description
+                problem = Remedy.pipelineDescription(of: LosslessEditError.unavailable)
             } else if index != steps.count - 1 {
                 problem = "the steps after this save need the pixels"
             } else if let path = LosslessPath(Pipeline(steps: steps, codecs: registry.codecs), batchOutput: save.path == nil) {

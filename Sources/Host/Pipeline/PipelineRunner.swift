@@ -317,9 +317,9 @@ public struct StepFailure: NinepipeError {
     /// What went wrong.
     public var underlying: any Error
 
-    /// `step 2 'save' (1:20): out.bmp: …`.
+    /// `step 2 'save' (1:20): out.bmp: …`, with what avoids the error in pipeline words.
     public var description: String {
         let place = location.map { " (\($0))" } ?? ""
-        return "step \(index) '\(stepName)'\(place): \(underlying)"
+        return "step \(index) '\(stepName)'\(place): \(Remedy.pipelineDescription(of: underlying))"
     }
 }

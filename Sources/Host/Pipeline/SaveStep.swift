@@ -123,7 +123,7 @@ struct SaveStep: Sendable, Hashable {
         guard let pattern = self.path else { return }
         let path = try context.savePath?(pattern, animation.firstImage) ?? pattern
         guard let format = resolvedFormat(path: path, context) else {
-            context.warnOnce("\(path): " + ImageCodecRegistry.firstFrameOnly(animation, format: options.format))
+            context.warnOnce("\(path): " + OutputWriter.firstFrameOnly(animation, format: options.format, codecs: context.codecs))
             return try write(animation.firstImage, to: path, pattern: pattern, context)
         }
         try writer(context).write(animation, to: path, format: format)

@@ -93,8 +93,7 @@ public struct GIFDecoder: Sendable {
         }
         // The frames' data ended where the headers said more follow: a frame is damaged.
         if frames.count < info.frameCount {
-            throw GIFError.corrupt(
-                "frame \(frames.count + 1) of \(info.frameCount) cannot be decoded: its image data is damaged (load frames=first reads the first)")
+            throw GIFError.damagedFrame(frame: frames.count + 1, count: info.frameCount)
         }
         return Animation(frames: frames, loopCount: summary.loopCount)
         #else

@@ -1,16 +1,26 @@
 /// Why a GIF could not be decoded: giflib's reason and how far it had read.
-public enum GIFError: NinepipeError, Hashable {
+public enum GIFError: RemediableError, Hashable {
     /// The data is damaged, truncated or not a GIF.
     case corrupt(String)
+    /// Frame `frame` (1-based) of `count` cannot be decoded, though the frames before it could.
+    case damagedFrame(frame: Int, count: Int)
     /// A GIF could not be written.
     case writeFailed(String)
 
-    /// The message.
-    public var description: String {
+    /// What is wrong.
+    public var problem: String {
         switch self {
         case .corrupt(let reason): "corrupt GIF: \(reason); the file is damaged or truncated: re-export or re-download it"
+        case .damagedFrame(let frame, let count):
+            "corrupt GIF: frame \(frame) of \(count) cannot be decoded: its image data is damaged"
         case .writeFailed(let reason): "cannot write GIF: \(reason)"
         }
+    }
+
+    /// Reading the first frame, when a later one is damaged.
+    public var remedy: Remedy? {
+        if case .damagedFrame = self { return .readFirstFrame }
+        return nil
     }
 
     /// giflib's error `code`, with the byte offset it had read to.

@@ -1,5 +1,5 @@
 /// Why an SVG document was refused or could not be drawn.
-public enum SVGError: NinepipeError, Hashable {
+public enum SVGError: RemediableError, Hashable {
     /// librsvg could not parse or draw the document: its reason.
     case invalid(String)
     /// The document has neither an absolute `width`/`height` nor a `viewBox`, so it has no size
@@ -32,12 +32,12 @@ public enum SVGError: NinepipeError, Hashable {
     /// The document's `ninepatch-` regions do not make a nine-patch.
     case invalidNinePatch(String)
 
-    /// The message.
-    public var description: String {
+    /// What is wrong.
+    public var problem: String {
         switch self {
         case .invalid(let reason): "SVG not readable: \(reason)"
         case .noSize:
-            "the SVG has no size of its own (no absolute width and height, no viewBox): give the size to draw it at, e.g. load width=256 height=256"
+            "the SVG has no size of its own (no absolute width and height, no viewBox)"
         case .documentTooLarge(let bytes, let limit):
             "the SVG document is \(bytes) bytes, more than the \(limit) bytes Ninepipe reads; simplify it or export the embedded images separately"
         case .tooManyElements(let limit):
@@ -62,4 +62,7 @@ public enum SVGError: NinepipeError, Hashable {
             "the SVG's nine-patch regions do not work: \(reason); see Docs/NinePatches.md, \"Vector nine-patches\""
         }
     }
+
+    /// A drawing size, for a document without one.
+    public var remedy: Remedy? { self == .noSize ? .giveDrawingSize : nil }
 }
