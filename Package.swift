@@ -141,9 +141,10 @@ let package = Package(
         .testTarget(name: "NinepipePluginsTests", dependencies: ["NinepipePlugins", "NinepipeTestSupport"]),
         .testTarget(
             name: "NinepipeHostTests",
-            dependencies: ["NinepipeHost", "NinepipeCLI", "NinepipeTestSupport"],
+            dependencies: ["NinepipeHost", "NinepipeTestSupport"],
             exclude: ["Fixtures"]
         ),
+        .testTarget(name: "NinepipeCLITests", dependencies: ["NinepipeCLI", "NinepipeHost", "NinepipeTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,13 +1,14 @@
 import Foundation
 import NinepipeHost
 import NinepipePlugins
+import NinepipeTestSupport
 import Testing
 
 /// Issue 28: the module boundaries hold. The libraries speak of policies and never of the
 /// command line's flags; error text is never rewritten after the fact.
 @Suite("architecture")
 struct ArchitectureTests {
-    static let sources = ProjectFilesTests.root.appendingPathComponent("Sources")
+    static let sources = Repository.root.appendingPathComponent("Sources")
 
     /// Every Swift file under `Sources/folder`, as (path relative to Sources, lines).
     static func swiftFiles(under folder: String) throws -> [(path: String, lines: [Substring])] {
@@ -101,7 +102,7 @@ extension ArchitectureTests {
 extension ArchitectureTests {
     @Test("Docs/Architecture.md's layout table names every folder of every module")
     func layoutDocumented() throws {
-        let page = try ProjectFilesTests.text("Docs/Architecture.md")
+        let page = try String(contentsOf: Repository.root.appendingPathComponent("Docs/Architecture.md"), encoding: .utf8)
         for module in ["Core", "Plugins", "Host", "CLI"] {
             let rows = page.split(separator: "\n").filter { $0.hasPrefix("| `Sources/\(module)") }.joined(separator: "\n")
             let folders = try FileManager.default.contentsOfDirectory(atPath: Self.sources.appendingPathComponent(module).path).filter { name in

@@ -1,5 +1,6 @@
 import NinepipeCore
 import NinepipePlugins
+import NinepipeTestSupport
 import Testing
 
 @testable import NinepipeHost
@@ -8,6 +9,9 @@ import Testing
 /// no trap, deterministic, depth kept, input untouched.
 @Suite("transform contract")
 struct TransformContractTests {
+    /// An overlay picture from the core fixtures.
+    static let badge = Repository.root.appendingPathComponent("Tests/NinepipeCoreTests/Fixtures/aapt-button.png").path
+
     static let steps = [
         "crop width=50% height=50% gravity=center", "crop x=0 y=0 width=2", "resize width=7", "resize width=5 height=9 fit=cover",
         "resize width=9 height=5 fit=contain background=#ff000080", "resize height=3 filter=nearest linear=true",
@@ -21,7 +25,7 @@ struct TransformContractTests {
         "gamma 2.2", "gamma 0.5", "colorspace srgb", "trim", "trim threshold=0 background=#ff0000",
         "crop width=50% height=50% gravity=entropy", "crop width=3 gravity=attention", "thumbnail size=4 gravity=attention",
         "resize width=5 height=5 fit=cover gravity=entropy",
-        "overlay \"\(StreamedExecutionTests.badge)\" gravity=northeast opacity=0.5", "overlay \"\(StreamedExecutionTests.badge)\" tile=true blend=screen",
+        "overlay \"\(Self.badge)\" gravity=northeast opacity=0.5", "overlay \"\(Self.badge)\" tile=true blend=screen",
     ]
 
     @Test("every built-in step is in the contract list")
