@@ -113,12 +113,8 @@ struct AnimationBrowserTests {
     /// The page's title once its script has set it, read from the DevTools endpoint of a
     /// headless Chromium that stays up until then (at most 60 s).
     static func title(of url: String, chromium: String, curl: String, profile: String) throws -> String {
-        let browser = Process()
-        browser.executableURL = URL(fileURLWithPath: chromium)
-        browser.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--remote-debugging-port=0", "--user-data-dir=\(profile)", url]
-        browser.standardOutput = FileHandle.nullDevice
-        browser.standardError = FileHandle.nullDevice
-        try browser.run()
+        let browser = try ChildProcess.start(
+            chromium, ["--headless", "--no-sandbox", "--disable-gpu", "--remote-debugging-port=0", "--user-data-dir=\(profile)", url])
         defer {
             browser.terminate()
             browser.waitUntilExit()

@@ -184,17 +184,8 @@ struct CommandLineTests {
         }
         let dir = try workspace()
         func run(_ arguments: [String]) throws -> (Int32, String) {
-            let process = Process()
-            process.executableURL = binary
-            process.arguments = arguments
-            process.currentDirectoryURL = URL(fileURLWithPath: dir)
-            let pipe = Pipe()
-            process.standardError = pipe
-            process.standardOutput = FileHandle.nullDevice
-            try process.run()
-            let data = pipe.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+            let result = try ChildProcess.run(binary.path, arguments, in: dir)
+            return (result.status, result.err)
         }
         #expect(try run(["run", "-e", #"load "in.png" | save "e2e.jpg" quality=85"#]).0 == 0)
         let (status, err) = try run(["check", "-e", #"laod "in.png""#])
@@ -230,16 +221,9 @@ extension CommandLineTests {
                 (shebang + "\nparam base=icon size=20\nload \"in.png\"\nresize width=$size | save \"${base}@2x.png\"\nresize width=50% | save \"${base}.png\"\n")
                 .write(toFile: script, atomically: true, encoding: .utf8)
             try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script)
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: script)
-            process.arguments = ["--set", "base=out"]
-            process.currentDirectoryURL = URL(fileURLWithPath: dir)
             var environment = ProcessInfo.processInfo.environment
             environment["PATH"] = bin + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
-            process.environment = environment
-            try process.run()
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 0, "\(shebang)")
+            #expect(try ChildProcess.run(script, ["--set", "base=out"], in: dir, environment: environment).status == 0, "\(shebang)")
             #expect(try decode(dir + "/out@2x.png").width == 20, "\(shebang)")
             #expect(try decode(dir + "/out.png").width == 10, "\(shebang)")
             try FileManager.default.removeItem(atPath: dir + "/out.png")

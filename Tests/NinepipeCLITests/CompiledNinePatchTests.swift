@@ -233,11 +233,7 @@ extension CommandLineTests {
             return
         }
         let dir = try Self.temporaryDirectory()
-        let extract = Process()
-        extract.executableURL = URL(fileURLWithPath: unzip)
-        extract.arguments = ["-q", "-o", apk, "res/drawable*", "-d", dir]
-        try extract.run()
-        extract.waitUntilExit()
+        _ = try ChildProcess.run(unzip, ["-q", "-o", apk, "res/drawable*", "-d", dir])
         let files = (FileManager.default.enumerator(atPath: dir + "/res")?.allObjects as? [String] ?? [])
             .filter { $0.hasSuffix(".9.png") }.sorted()
         #expect(files.count > 2000, "expected the APK's ~2,100 compiled nine-patches, found \(files.count)")

@@ -36,18 +36,12 @@ extension CommandLineTests {
             _ = FileManager.default.createFile(atPath: String(format: "%@/in/f%03d.png", dir, index), contents: Data(png))
         }
         func shard(_ index: Int, report: String) throws -> Process {
-            let process = Process()
-            process.executableURL = binary
-            process.arguments = [
-                "run", "-e", "blur sigma=4 | resize width=32", "in/", "--output", "out/", "--shard", "auto/4",
-                "--jobs", "1", "--skip-existing", "--report", "reports/\(report).jsonl", "--quiet",
-            ]
-            process.environment = ["JOB_COMPLETION_INDEX": String(index), "PATH": "/usr/bin:/bin"]
-            process.currentDirectoryURL = URL(fileURLWithPath: dir)
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            return process
+            try ChildProcess.start(
+                binary.path,
+                [
+                    "run", "-e", "blur sigma=4 | resize width=32", "in/", "--output", "out/", "--shard", "auto/4",
+                    "--jobs", "1", "--skip-existing", "--report", "reports/\(report).jsonl", "--quiet",
+                ], in: dir, environment: ["JOB_COMPLETION_INDEX": String(index), "PATH": "/usr/bin:/bin"])
         }
         func lines(_ report: String) -> [ReportLine] {
             let text = (try? String(contentsOfFile: "\(dir)/reports/\(report).jsonl", encoding: .utf8)) ?? ""
@@ -108,9 +102,7 @@ extension CommandLineTests {
         let dir = try workspace()
         try FileManager.default.createDirectory(atPath: dir + "/out", withIntermediateDirectories: true)
         // A writer that has ended (a process started and waited for here), and one still running (this one).
-        let ended = Process()
-        ended.executableURL = URL(fileURLWithPath: "/bin/true")
-        try ended.run()
+        let ended = try ChildProcess.start("/bin/true", [])
         ended.waitUntilExit()
         let dead = ended.processIdentifier
         let alive = getpid()

@@ -61,12 +61,8 @@ extension CommandLineTests {
         // it runs, stays small (it started 256 batch threads before the cap).
         let dir = try workspace()
         _ = TestConsole.run(["run", "-e", #"load "in.png" | resize width=800 | save "big.png""#], in: dir)
-        let process = Process()
-        process.executableURL = Repository.builtExecutable
-        process.arguments = ["run", "-e", "blur sigma=6", "big.png", "in.png", "--output", "out/", "--jobs", "256", "--quiet"]
-        process.currentDirectoryURL = URL(fileURLWithPath: dir)
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let process = try ChildProcess.start(
+            Repository.builtExecutable.path, ["run", "-e", "blur sigma=6", "big.png", "in.png", "--output", "out/", "--jobs", "256", "--quiet"], in: dir)
         var most = 0
         while process.isRunning {
             let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(process.processIdentifier)/task"))?.count ?? 0

@@ -25,12 +25,7 @@ struct PluginLoadingTests {
         static header h = { \(abi), "\(core)", "\(escaped)" };
         const void *ninepipe_plugin_header(void) { return &h; }
         """.write(toFile: source, atomically: true, encoding: .utf8)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: compiler)
-        process.arguments = ["-shared", "-fPIC", "-o", library, source]
-        try process.run()
-        process.waitUntilExit()
-        return process.terminationStatus == 0 ? library : nil
+        return try ChildProcess.run(compiler, ["-shared", "-fPIC", "-o", library, source]).status == 0 ? library : nil
     }
 
     func message(_ path: String) -> String {

@@ -47,17 +47,11 @@ struct ProjectFilesTests {
     @Test("NOTICE names every library the built executable links (ldd)")
     func notice() throws {
         let notice = try Self.text("NOTICE")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/ldd")
-        process.arguments = [Repository.builtExecutable.path]
-        let out = Pipe()
-        process.standardOutput = out
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/ldd"), (try? process.run()) != nil else {
+        guard let ldd = ChildProcess.tool("/usr/bin/ldd"), let result = try? ChildProcess.run(ldd, [Repository.builtExecutable.path]) else {
             print("SKIP: ldd not found; the NOTICE check against the executable's libraries is skipped")
             return
         }
-        let listing = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let listing = String(decoding: result.out, as: UTF8.self)
         // Each shared library, by the name NOTICE gives its project (or why it needs no entry).
         let projects: [(prefix: String, name: String)] = [
             ("libz.", "zlib"), ("libjpeg.", "libjpeg-turbo"), ("libwebp", "libwebp"), ("libgif.", "giflib"),

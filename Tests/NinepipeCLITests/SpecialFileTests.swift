@@ -47,13 +47,9 @@ struct SpecialFileTests {
         }
         let dir = try workspace()
         #expect(mkfifo(dir + "/named.png", 0o600) == 0)
-        let process = Process()
-        process.executableURL = Repository.builtExecutable
-        process.arguments = ["run", "-e", #"load "named.png" | save "x.png""#]
-        process.currentDirectoryURL = URL(fileURLWithPath: dir)
         let stderr = Pipe()
-        process.standardError = stderr
-        try process.run()
+        let process = try ChildProcess.start(
+            Repository.builtExecutable.path, ["run", "-e", #"load "named.png" | save "x.png""#], in: dir, errors: stderr)
         usleep(500_000)  // blocked in open() by now: the FIFO has no writer
         let signalled = ContinuousClock.now
         kill(process.processIdentifier, SIGTERM)

@@ -117,15 +117,11 @@ extension CommandLineTests {
         try FileManager.default.createDirectory(atPath: dir + "/many", withIntermediateDirectories: true)
         let photo = try PNGEncoder().encode(Image(width: 300, height: 200, layout: .rgb, depth: .eight, fill: [90, 120, 200]))
         for index in 0..<40 { _ = FileManager.default.createFile(atPath: "\(dir)/many/\(index).png", contents: Data(photo)) }
-        let process = Process()
-        process.executableURL = Repository.builtExecutable
-        process.arguments = ["run", "-e", "resize width=1200 filter=lanczos3", "many", "--output", "out/", "--jobs", "1"]
-        process.currentDirectoryURL = URL(fileURLWithPath: dir)
         let stderr = Pipe()
         let stdout = Pipe()
-        process.standardError = stderr
-        process.standardOutput = stdout
-        try process.run()
+        let process = try ChildProcess.start(
+            Repository.builtExecutable.path, ["run", "-e", "resize width=1200 filter=lanczos3", "many", "--output", "out/", "--jobs", "1"],
+            in: dir, output: stdout, errors: stderr)
         // Not a terminal: one line per finished file on stdout. Interrupt after the first.
         var lines = Data()
         while !String(decoding: lines, as: UTF8.self).contains("\n") {

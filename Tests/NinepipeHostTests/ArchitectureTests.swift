@@ -57,6 +57,20 @@ struct ArchitectureTests {
         #expect(found.isEmpty, "pipeline words in Core:\n\(found.joined(separator: "\n"))")
     }
 
+    /// Issue 42: fourteen hand-written `Process()` blocks had drifted apart (pipes that could
+    /// fill, environments lost); tests start programs through `ChildProcess` alone.
+    @Test("test files start no Process themselves: ChildProcess in TestSupport does")
+    func processesThroughTestSupport() throws {
+        let tests = Repository.root.appendingPathComponent("Tests")
+        var found: [String] = []
+        for case let name as String in FileManager.default.enumerator(atPath: tests.path) ?? []
+        where name.hasSuffix(".swift") && !name.hasPrefix("TestSupport/") {
+            let text = try String(contentsOf: tests.appendingPathComponent(name), encoding: .utf8)
+            if text.contains("Process" + "()") { found.append(name) }
+        }
+        #expect(found.isEmpty, "\(found)")
+    }
+
     @Test("no Swift file under Sources rewrites text with replacingOccurrences (errors are typed; the CLI words them)")
     func noTextRewriting() throws {
         var found: [String] = []

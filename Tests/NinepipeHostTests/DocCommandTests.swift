@@ -168,20 +168,10 @@ struct DocCommandTests {
 
     /// Runs `command` with bash in `directory`, the built executable first on PATH.
     static func shell(_ command: String, in directory: String, bin: String) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-c", command]
-        process.currentDirectoryURL = URL(fileURLWithPath: directory)
         var environment = ProcessInfo.processInfo.environment
         environment["PATH"] = bin + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
-        process.environment = environment
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        // Errors into the output, in the order they were written.
+        let result = try ChildProcess.run("/bin/bash", ["-c", "exec 2>&1\n" + command], in: directory, environment: environment)
+        return (result.status, String(decoding: result.out, as: UTF8.self))
     }
 }

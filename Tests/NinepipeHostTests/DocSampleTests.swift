@@ -84,10 +84,8 @@ struct DocSampleTests {
         let directory = try TemporaryFolder.make("docs")
         let main = directory + "/main.swift"
         try Self.program(blocks, document: document).write(toFile: main, atomically: true, encoding: .utf8)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         let sources = Self.root.appendingPathComponent("Sources").path
-        process.arguments = [
+        let arguments = [
             "swiftc", "-typecheck", "-I", build + "/Modules",
             "-Xcc", "-fmodule-map-file=\(sources)/CZlib/module.modulemap",
             "-Xcc", "-fmodule-map-file=\(sources)/CLibJPEG/module.modulemap",
@@ -102,12 +100,8 @@ struct DocSampleTests {
             "-Xcc", "-I\(sources)/CJPEGShim/include", "-Xcc", "-I\(sources)/CNinepipePlugin/include",
             "-Xcc", "-I\(sources)/CSVGShim/include", main,
         ]
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = errors
-        try process.run()
-        let output = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(document) samples do not compile (\(main)):\n\(output)")
+        let result = try ChildProcess.run("/usr/bin/env", arguments)
+        let output = String(decoding: result.out, as: UTF8.self) + result.err
+        #expect(result.status == 0, "\(document) samples do not compile (\(main)):\n\(output)")
     }
 }

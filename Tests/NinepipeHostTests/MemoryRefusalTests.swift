@@ -26,17 +26,9 @@ struct MemoryRefusalTests {
 
     /// Runs the built `ninepipe` with `arguments` under an address-space limit of `megabytes`.
     func run(_ arguments: [String], limitMB megabytes: Int, in dir: String) throws -> (status: Int32, err: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "ulimit -v \(megabytes * 1024) && exec \"$0\" \"$@\"", Repository.builtExecutable.path] + arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: dir)
-        let stderr = Pipe()
-        process.standardError = stderr
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let text = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, text)
+        let result = try ChildProcess.run(
+            "/bin/sh", ["-c", "ulimit -v \(megabytes * 1024) && exec \"$0\" \"$@\"", Repository.builtExecutable.path] + arguments, in: dir)
+        return (result.status, result.err)
     }
 
     @Test("the review's 38-byte WebP under a 2 GB address-space limit: an error naming the need, exit 1, in well under a second")

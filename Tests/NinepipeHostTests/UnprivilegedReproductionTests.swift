@@ -18,17 +18,10 @@ struct UnprivilegedReproductionTests {
 
     /// Runs the built `ninepipe` as nobody in `dir`.
     func runAsNobody(_ arguments: [String], in dir: String) throws -> (status: Int32, err: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-        process.arguments = ["--reuid=\(Self.nobody)", "--regid=\(Self.nobody)", "--clear-groups", "--", Repository.builtExecutable.path] + arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: dir)
-        let stderr = Pipe()
-        process.standardError = stderr
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let text = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, text)
+        let result = try ChildProcess.run(
+            "/usr/bin/setpriv",
+            ["--reuid=\(Self.nobody)", "--regid=\(Self.nobody)", "--clear-groups", "--", Repository.builtExecutable.path] + arguments, in: dir)
+        return (result.status, result.err)
     }
 
     /// Whether this machine can run the test: root, setpriv, a built executable nobody can run.
@@ -79,16 +72,13 @@ struct UnprivilegedReproductionTests {
 
         // The review's 38-byte WebP, as nobody, under a 2 GB address-space limit: refused, exit 1.
         _ = FileManager.default.createFile(atPath: dir + "/in/big.webp", contents: Data(base64Encoded: MemoryRefusalTests.reviewWebP))
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = [
-            "-c", "ulimit -v 2000000 && exec /usr/bin/setpriv --reuid=65534 --regid=65534 --clear-groups -- \"$0\" run -e invert in/big.webp --output big.png",
-            Repository.builtExecutable.path,
-        ]
-        process.currentDirectoryURL = URL(fileURLWithPath: dir)
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 1)
+        let refused = try ChildProcess.run(
+            "/bin/sh",
+            [
+                "-c",
+                "ulimit -v 2000000 && exec /usr/bin/setpriv --reuid=65534 --regid=65534 --clear-groups -- \"$0\" run -e invert in/big.webp --output big.png",
+                Repository.builtExecutable.path,
+            ], in: dir)
+        #expect(refused.status == 1)
     }
 }

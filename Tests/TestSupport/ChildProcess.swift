@@ -87,4 +87,23 @@ public enum ChildProcess {
         let errorData = errors.withLock { $0 }
         return (process.terminationStatus, out, String(decoding: errorData, as: UTF8.self))
     }
+
+    /// Starts `executable` with `arguments` and returns it running, for a test that watches,
+    /// signals or waits for it itself. Standard input is empty; standard output and error go to
+    /// `output` and `errors` when given, else nowhere.
+    public static func start(
+        _ executable: String, _ arguments: [String], in directory: String? = nil, environment: [String: String]? = nil,
+        output: Pipe? = nil, errors: Pipe? = nil
+    ) throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+        if let environment { process.environment = environment }
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = output ?? FileHandle.nullDevice
+        process.standardError = errors ?? FileHandle.nullDevice
+        try process.run()
+        return process
+    }
 }
