@@ -63,8 +63,8 @@ struct ArchitectureTests {
     func processesThroughTestSupport() throws {
         let tests = Repository.root.appendingPathComponent("Tests")
         var found: [String] = []
-        for case let name as String in FileManager.default.enumerator(atPath: tests.path) ?? []
-        where name.hasSuffix(".swift") && !name.hasPrefix("TestSupport/") {
+        let names = FileManager.default.enumerator(atPath: tests.path)?.allObjects.compactMap { $0 as? String } ?? []
+        for name in names where name.hasSuffix(".swift") && !name.hasPrefix("TestSupport/") {
             let text = try String(contentsOf: tests.appendingPathComponent(name), encoding: .utf8)
             if text.contains("Process" + "()") { found.append(name) }
         }
