@@ -57,7 +57,7 @@ struct ArchitectureTests {
         #expect(found.isEmpty, "pipeline words in Core:\n\(found.joined(separator: "\n"))")
     }
 
-    /// Issue 42: fourteen hand-written `Process()` blocks had drifted apart (pipes that could
+    /// Issue 42: fourteen hand-written Process blocks had drifted apart (pipes that could
     /// fill, environments lost); tests start programs through `ChildProcess` alone.
     @Test("test files start no Process themselves: ChildProcess in TestSupport does")
     func processesThroughTestSupport() throws {
