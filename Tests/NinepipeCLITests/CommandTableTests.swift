@@ -165,3 +165,35 @@ struct CommandTableTests {
         #expect(missing.status == 1 && missing.err.contains("/nonexistent/libX.so"), "\(missing.err)")
     }
 }
+
+/// A command written as Docs/Architecture.md says (one type: its spec and its run), to check that
+/// the spec alone gives parsing, typed option reads, and the help page.
+private enum ToyCommand: Command {
+    static let spec = CommandSpec(
+        name: "toy", summary: "count its operands", usage: ["toy WORD... [--times N] [--loud]"],
+        options: [
+            OptionSpec(key: .jobs, short: "j", value: .number("N", 1...9), summary: "how many times to say it"),
+            OptionSpec(key: .quiet, summary: "say nothing"),
+        ])
+
+    static func run(_ invocation: Invocation) throws -> ExitCode {
+        let times = try invocation.arguments.number(.jobs) ?? 1
+        if !invocation.arguments.has(.quiet) { invocation.console.out(String(repeating: "\(invocation.arguments.operands.count) ", count: times)) }
+        return .success
+    }
+}
+
+extension CommandTableTests {
+    /// Issue 42: "where to add things" re-checked with a toy command.
+    @Test("a toy command is its spec and its run: parsed, read through typed keys, given a help page, range-checked")
+    func toyCommand() throws {
+        let console = TestConsole()
+        let parsed = try ParsedArguments(["a", "b", "-j3"], for: ToyCommand.spec, command: "toy")
+        let invocation = Invocation(path: ["toy"], arguments: parsed, console: console.console(), registry: .standard, limits: .default)
+        #expect(try ToyCommand.run(invocation) == .success && console.out == "2 2 2 ")
+        let page = HelpText.page(of: ToyCommand.spec, path: ["toy"])
+        #expect(page.hasPrefix("ninepipe toy: count its operands") && page.contains("-j, --jobs N") && page.contains("how many times to say it"), "\(page)")
+        #expect(throws: UsageError.self) { try ParsedArguments(["-j", "12"], for: ToyCommand.spec, command: "toy") }
+        #expect(throws: UsageError.self) { try ParsedArguments(["--loud"], for: ToyCommand.spec, command: "toy") }
+    }
+}

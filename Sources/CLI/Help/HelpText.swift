@@ -72,8 +72,10 @@ enum HelpText {
     }
 
     /// The help page of the command at `path` (`["ninepatch", "inspect"]`).
-    static func help(for path: [String]) -> String? {
-        guard let command = CommandTable.command(path) else { return nil }
+    static func help(for path: [String]) -> String? { CommandTable.command(path).map { page(of: $0, path: path) } }
+
+    /// The help page of `command`, found at `path`: what `--help` prints, from its spec alone.
+    static func page(of command: CommandSpec, path: [String]) -> String {
         let name = (["ninepipe"] + path.dropLast()).joined(separator: " ")
         var lines = ["\(name) \(command.name): \(command.summary)", "", "USAGE"]
         let usages = command.subcommands.isEmpty ? command.usage : command.subcommands.flatMap(\.usage)
