@@ -100,7 +100,9 @@ let package = Package(
             name: "NinepipeCore",
             dependencies: ["CZlib", "CJPEGShim", "CNinepipePlugin"] + optionalCodecs,
             path: "Sources/Core",
-            linkerSettings: [.linkedLibrary("m")]
+            linkerSettings: [.linkedLibrary("m")],
+            // PluginExport.interfaceFingerprint, which run-time plugins are checked against.
+            plugins: ["CoreFingerprint"]
         ),
         .target(
             name: "NinepipePlugins",
@@ -125,6 +127,8 @@ let package = Package(
             // process's one copy of NinepipeCore (see Plugins.md, "Loading plugins at run time").
             linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"], .when(platforms: [.linux]))]
         ),
+        // Build-tool plugin: NinepipeCore's interface fingerprint, from its sources (Scripts/core-fingerprint.sh).
+        .plugin(name: "CoreFingerprint", capability: .buildTool(), path: "Plugins/CoreFingerprint"),
         // Build-tool plugin: a target's nine-patches and renders, generated from its ninepipe.json.
         .plugin(name: "NinepipeAssets", capability: .buildTool(), dependencies: ["ninepipe"], path: "Plugins/NinepipeAssets"),
         // Command plugin: `swift package --allow-writing-to-package-directory ninepipe-assets ARGS…` runs ninepipe.

@@ -79,8 +79,12 @@ public struct CommandLineTool: Sendable {
         let types: [any TransformPlugin.Type]
         do {
             types = try PluginLoader.load(path)
+        } catch .cannotOpen(let path, let reason) {
+            // A library that is missing or cannot load: a failure, exit 1.
+            throw InputError(PluginLoadError.cannotOpen(path: path, reason: reason).description)
         } catch {
-            throw InputError(error.description)  // a library that is missing or cannot load: exit 1
+            // A library that is not a plugin, or not one for this ninepipe: the wrong thing was given, exit 2.
+            throw UsageError(error.description, pointsToHelp: false)
         }
         do {
             return try registry.adding(types)

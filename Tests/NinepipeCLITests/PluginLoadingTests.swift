@@ -13,16 +13,18 @@ struct PluginLoadingTests {
     /// A C compiler to build fake plugin libraries: the toolchain's clang, or the system's cc.
     static var compiler: String? { ChildProcess.tool("/usr/bin/clang", "/usr/bin/cc", "/usr/bin/gcc", "clang") }
 
-    /// Builds a shared library whose header reports `abi`, `core` and `toolchain`.
-    func fakePlugin(abi: Int, core: String, toolchain: String, directory: String) throws -> String? {
+    /// Builds a shared library whose header reports `abi`, `core`, `toolchain` and `fingerprint`.
+    func fakePlugin(
+        abi: Int, core: String, toolchain: String, fingerprint: String = PluginExport.interfaceFingerprint, directory: String
+    ) throws -> String? {
         guard let compiler = Self.compiler else { return nil }
         let source = directory + "/fake.c"
         let library = directory + "/libfake-\(UUID().uuidString).so"
         let escaped = toolchain.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
         try """
         #include <stdint.h>
-        typedef struct { uint32_t abi; const char *core; const char *toolchain; } header;
-        static header h = { \(abi), "\(core)", "\(escaped)" };
+        typedef struct { uint32_t abi; const char *core; const char *toolchain; const char *fingerprint; } header;
+        static header h = { \(abi), "\(core)", "\(escaped)", "\(fingerprint)" };
         const void *ninepipe_plugin_header(void) { return &h; }
         """.write(toFile: source, atomically: true, encoding: .utf8)
         return try ChildProcess.run(compiler, ["-shared", "-fPIC", "-o", library, source]).status == 0 ? library : nil
@@ -37,7 +39,7 @@ struct PluginLoadingTests {
         }
     }
 
-    @Test("wrong ABI, core version or toolchain is refused naming both sides; a non-plugin and a missing file too")
+    @Test("wrong ABI, core version, toolchain or core interface is refused naming both sides; a non-plugin and a missing file too")
     func refusals() throws {
         let directory = try TemporaryFolder.make("plugins")
         #expect(message(directory + "/missing.so") == "\(directory)/missing.so: cannot load the plugin: no such file")
@@ -47,6 +49,9 @@ struct PluginLoadingTests {
             let wrongCore = try fakePlugin(abi: Int(NINEPIPE_PLUGIN_ABI), core: "9.9.9", toolchain: NINEPIPE_PLUGIN_TOOLCHAIN, directory: directory),
             let wrongToolchain = try fakePlugin(
                 abi: Int(NINEPIPE_PLUGIN_ABI), core: PluginExport.coreVersion, toolchain: "clang 1.0 (elsewhere)", directory: directory),
+            let changedCore = try fakePlugin(
+                abi: Int(NINEPIPE_PLUGIN_ABI), core: PluginExport.coreVersion, toolchain: NINEPIPE_PLUGIN_TOOLCHAIN,
+                fingerprint: "0123456789abcdef" + String(repeating: "0", count: 48), directory: directory),
             let noTransforms = try fakePlugin(
                 abi: Int(NINEPIPE_PLUGIN_ABI), core: PluginExport.coreVersion, toolchain: NINEPIPE_PLUGIN_TOOLCHAIN, directory: directory)
         else {
@@ -60,11 +65,20 @@ struct PluginLoadingTests {
         #expect(message(wrongCore).contains("built for NinepipeCore version 9.9.9, but this ninepipe has \(PluginExport.coreVersion)"))
         #expect(message(wrongToolchain).contains("built for Swift toolchain clang 1.0 (elsewhere), but this ninepipe has \(NINEPIPE_PLUGIN_TOOLCHAIN)"))
         #expect(
+            message(changedCore).contains(
+                "built against a NinepipeCore whose code differs from this ninepipe's (interface fingerprint 0123456789ab, this ninepipe's \(PluginExport.interfaceFingerprint.prefix(12))), so the types both use may be laid out differently; it is not loaded. Rebuild the plugin against the sources"
+            ), "\(message(changedCore))")
+        #expect(PluginExport.interfaceFingerprint.count == 64 && PluginExport.interfaceFingerprint.allSatisfy(\.isHexDigit))
+        #expect(
             message(noTransforms)
                 == "\(noTransforms): not a Ninepipe plugin (it does not export ninepipe_plugin_transforms); see Plugins.md, \"Loading plugins at run time\"")
-        // The command line reports it as a failure of that input (exit 1, as for any file that
-        // cannot be used), before running anything, and without the usage hint.
-        let result = TestConsole.run(["--plugin", wrongABI, "plugins"])
-        #expect(result.status == 1 && result.err.contains("built for plugin ABI 99") && !result.err.contains("--help"))
+        // The command line refuses a plugin for another ninepipe as the wrong thing given (exit 2),
+        // before running anything, and without the usage hint; a file that cannot be opened is a
+        // failure of that input (exit 1).
+        for library in [wrongABI, changedCore] {
+            let result = TestConsole.run(["--plugin", library, "plugins"])
+            #expect(result.status == 2 && result.err.contains("\(library): built ") && !result.err.contains("--help"), "\(result.err)")
+        }
+        #expect(TestConsole.run(["--plugin", directory + "/missing.so", "plugins"]).status == 1)
     }
 }

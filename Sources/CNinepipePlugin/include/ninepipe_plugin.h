@@ -10,7 +10,7 @@
 
 /// The version of the plugin loading contract: the two entry points below and what they return.
 /// Raise it whenever that contract changes.
-#define NINEPIPE_PLUGIN_ABI 1
+#define NINEPIPE_PLUGIN_ABI 2
 
 /// The toolchain compiling this header: Swift's built-in clang names the exact toolchain build.
 /// Swift code that reads it gets the string of the compiler that built *that* code, so a plugin
@@ -26,6 +26,9 @@ typedef struct ninepipe_plugin_header {
     const char *core_version;
     /// NINEPIPE_PLUGIN_TOOLCHAIN when the plugin was built (NUL-terminated).
     const char *toolchain;
+    /// The interface fingerprint of the NinepipeCore the plugin was compiled against: a hash of
+    /// its sources, written at build time (NUL-terminated; since ABI 2).
+    const char *interface_fingerprint;
 } ninepipe_plugin_header;
 
 /// Always empty; keeps the C target non-empty for SwiftPM.

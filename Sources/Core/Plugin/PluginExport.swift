@@ -13,16 +13,18 @@
 /// public func ninepipePluginTransforms() -> UnsafeMutableRawPointer { PluginExport.transforms([Sepia.self]) }
 /// ```
 ///
-/// The host reads the header first (plain C data: ABI version, core version, toolchain) and
-/// refuses a library built for anything else; only then does it ask for the transform types.
+/// The host reads the header first (plain C data: ABI version, core version, toolchain and the
+/// core's interface fingerprint) and refuses a library built for anything else; only then does it
+/// ask for the transform types.
 public enum PluginExport {
     /// The version of NinepipeCore; a plugin must be built against the same one as its host.
     /// (Emitted into the caller, so a plugin reports the version it was compiled against.)
     @_alwaysEmitIntoClient
     public static var coreVersion: String { NINEPIPE_VERSION }
 
-    /// The header describing the code that calls it, with the ABI version, core version and
-    /// toolchain compiled into the *caller* (so a plugin reports what it was built with).
+    /// The header describing the code that calls it, with the ABI version, core version,
+    /// toolchain and ``interfaceFingerprint`` compiled into the *caller* (so a plugin reports what
+    /// it was built with).
     @_alwaysEmitIntoClient
     public static func header() -> UnsafeRawPointer {
         let header = UnsafeMutablePointer<ninepipe_plugin_header>.allocate(capacity: 1)
@@ -30,7 +32,8 @@ public enum PluginExport {
             to: ninepipe_plugin_header(
                 abi_version: UInt32(NINEPIPE_PLUGIN_ABI),
                 core_version: strdupString(coreVersion),
-                toolchain: strdupString(NINEPIPE_PLUGIN_TOOLCHAIN)))
+                toolchain: strdupString(NINEPIPE_PLUGIN_TOOLCHAIN),
+                interface_fingerprint: strdupString(interfaceFingerprint)))
         return UnsafeRawPointer(header)
     }
 

@@ -10,8 +10,8 @@ import Darwin
 ///
 /// The library must export `ninepipe_plugin_header` and `ninepipe_plugin_transforms` (see
 /// `PluginExport`). Its header is read first, as plain C data; a library built for another plugin
-/// ABI, another NinepipeCore version or another Swift toolchain is refused before any of its Swift
-/// code runs. Libraries are never closed: their types stay in use for the life of the process.
+/// ABI, another NinepipeCore version, another Swift toolchain or against a NinepipeCore whose code
+/// differs (its interface fingerprint) is refused before any of its Swift code runs. Libraries are never closed: their types stay in use for the life of the process.
 public enum PluginLoader {
     /// The transform types of the plugin library at `path`.
     public static func load(_ path: String) throws(PluginLoadError) -> [any TransformPlugin.Type] {
@@ -35,6 +35,10 @@ public enum PluginLoader {
         let toolchain = header.toolchain.map { String(cString: $0) } ?? "?"
         guard toolchain == NINEPIPE_PLUGIN_TOOLCHAIN else {
             throw .mismatch(path: path, what: "Swift toolchain", plugin: toolchain, host: NINEPIPE_PLUGIN_TOOLCHAIN)
+        }
+        let fingerprint = header.interface_fingerprint.map { String(cString: $0) } ?? "?"
+        guard fingerprint == PluginExport.interfaceFingerprint else {
+            throw .interfaceMismatch(path: path, plugin: fingerprint, host: PluginExport.interfaceFingerprint)
         }
         guard let transformsSymbol = dlsym(handle, "ninepipe_plugin_transforms") else {
             throw .notAPlugin(path: path, missing: "ninepipe_plugin_transforms")
