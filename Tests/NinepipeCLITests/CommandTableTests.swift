@@ -161,6 +161,12 @@ struct CommandTableTests {
             let result = TestConsole.run([spelling])
             #expect(result.status == 0 && result.out.hasPrefix("ninepipe \(HelpText.version)\nformats: PNG"), "\(spelling): \(result.out)")
         }
+        // Issue 43: a step no plugin library was loaded for may be one of a plugin's.
+        let unknown = TestConsole.run(["check", "-e", "vignette amount=0.5"])
+        #expect(
+            unknown.status == 2
+                && unknown.err.contains("unknown step 'vignette'; if a plugin library adds it, load the library first: ninepipe --plugin libNAME.so"),
+            "\(unknown.err)")
         let missing = TestConsole.run(["--plugin=/nonexistent/libX.so", "run", "-e", "orient"])
         #expect(missing.status == 1 && missing.err.contains("/nonexistent/libX.so"), "\(missing.err)")
     }

@@ -132,3 +132,39 @@ struct DiagnosticsTests {
         #expect(Suggestions.closest(to: "zzzzzz", in: ["save", "load"]) == nil)
     }
 }
+
+/// A step whose initialiser refuses a combination its spec cannot express.
+private struct Band: TransformPlugin {
+    static let name = "band"
+    static let version = "1.0.0"
+    static let summary = "keeps rows from low to high"
+    static let parameters: [ParameterSpec] = [
+        ParameterSpec("low", .integer(0...100), default: .integer(0), summary: "first row"),
+        ParameterSpec("high", .integer(0...100), default: .integer(100), summary: "last row"),
+        ParameterSpec("gain", .number(0...4), default: .number(1), summary: "brightness"),
+    ]
+
+    init(arguments: Arguments) throws {
+        guard try arguments.integer("low") <= arguments.integer("high") else {
+            throw ParameterError(name: "high", value: arguments["high"]?.description ?? "", expected: "at least low")
+        }
+    }
+
+    func apply(to image: Image, context: TransformContext) throws -> Image { image }
+}
+
+extension DiagnosticsTests {
+    /// Issue 43: a check a plugin's init throws was reported only once every spec error was fixed.
+    @Test("a refused value and a combination the step's initialiser refuses are reported in one pass")
+    func initChecksInOnePass() throws {
+        let compiler = PipelineCompiler(registry: try PluginRegistry.standard.adding([Band.self]), requiresSource: false)
+        let both = compiler.compile("band low=50 high=10 gain=9").diagnostics.map(\.message)
+        #expect(
+            both.sorted() == [
+                "band: invalid value 10 for 'high': expected at least low", "invalid value 9 for 'gain': expected a number in 0…4, e.g. gain=1",
+            ], "\(both)")
+        // A refused value the check is about is not blamed twice.
+        let one = compiler.compile("band low=50 high=500").diagnostics.map(\.message)
+        #expect(one == ["invalid value 500 for 'high': expected an integer in 0…100, e.g. high=100"], "\(one)")
+    }
+}

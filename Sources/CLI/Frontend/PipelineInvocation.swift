@@ -21,7 +21,12 @@ struct PipelineInvocation {
             let list = given.count == 1 ? given[0] : given.dropLast().joined(separator: ", ") + " and " + (given.last ?? "")
             throw UsageError("\(list) \(given.count == 1 ? "is" : "are") for batch runs: give input files after the pipeline")
         }
-        var compiler = PipelineCompiler(registry: registry, variables: options.variables, requiresSource: !batch, wording: .commandLine)
+        var wording = PipelineCompiler.Wording.commandLine
+        if registry.names.count == PluginRegistry.standard.names.count {
+            // No plugin library was loaded: an unknown step may be one of a plugin's.
+            wording.unknownStep = "if a plugin library adds it, load the library first: ninepipe --plugin libNAME.so COMMAND …"
+        }
+        var compiler = PipelineCompiler(registry: registry, variables: options.variables, requiresSource: !batch, wording: wording)
         compiler.predefined = ["here": options.here]
         let result = compiler.compile(text)
         let renderer = DiagnosticRenderer(fileName: fileName, source: text, colors: console.errorIsTerminal)

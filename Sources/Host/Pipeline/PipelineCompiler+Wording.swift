@@ -10,6 +10,9 @@ extension PipelineCompiler {
         public var setting: @Sendable (_ name: String, _ value: String?) -> String
         /// What the batch's output destination is called.
         public var batchOutput: String
+        /// Said after an unknown step that looks like no step of the registry: where steps from
+        /// plugin libraries come from (`nil`: nothing).
+        public var unknownStep: String?
 
         /// Creates a wording.
         public init(setting: @escaping @Sendable (_ name: String, _ value: String?) -> String, batchOutput: String) {

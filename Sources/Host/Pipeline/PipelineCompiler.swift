@@ -78,8 +78,9 @@ public struct PipelineCompiler: Sendable {
                 let owners = registry.names.filter { registry[$0]?.parameter(named: step.name) != nil }
                 if !owners.isEmpty { hint = "; '\(step.name)' is a parameter of \(owners.joined(separator: ", ")): write it after its step" }
             }
+            let plugin = hint.isEmpty ? wording.unknownStep.map { "; \($0)" } ?? "" : ""
             let list = hint.isEmpty ? "; known steps: \(registry.names.joined(separator: ", "))" : ""
-            diagnostics.append(Diagnostic(.error, "unknown step '\(step.name)'\(hint)\(list)", range: step.nameRange))
+            diagnostics.append(Diagnostic(.error, "unknown step '\(step.name)'\(hint)\(plugin)\(list)", range: step.nameRange))
             return nil
         }
         if let equals = step.equalsRange {
@@ -100,6 +101,8 @@ public struct PipelineCompiler: Sendable {
         var positionals = descriptor.parameters.filter(\.isPositional)
         // Parameters given with a value that failed: already reported, not "missing".
         var attempted = Set<String>()
+        // Parameters whose value was refused.
+        var rejected = Set<String>()
         for argument in step.arguments {
             let spec: ParameterSpec
             let nameRange = argument.labelRange ?? argument.value.range
@@ -139,6 +142,7 @@ public struct PipelineCompiler: Sendable {
             attempted.insert(spec.name)
             guard let literal = resolve(argument.value, parameters: parameters, into: &diagnostics) else {
                 failed = true
+                rejected.insert(spec.name)
                 continue
             }
             do {
@@ -155,6 +159,7 @@ public struct PipelineCompiler: Sendable {
                     diagnostics.append(Diagnostic(.error, error.description + origin, range: argument.value.range))
                 }
                 failed = true
+                rejected.insert(spec.name)
             }
         }
         for spec in descriptor.parameters where values[spec.name] == nil {
@@ -164,7 +169,10 @@ public struct PipelineCompiler: Sendable {
                 error("'\(step.name)' needs '\(spec.name)': \(spec.expectation)", step.nameRange)
             }
         }
-        if failed { return nil }
+        if failed {
+            checkBuild(descriptor, values: values, rejected: rejected, step: step, into: &diagnostics)
+            return nil
+        }
         let arguments = Arguments(values)
         do {
             let action = try descriptor.build(arguments)
@@ -174,6 +182,26 @@ public struct PipelineCompiler: Sendable {
         } catch {
             diagnostics.append(Diagnostic(.error, "\(step.name): \(error)", range: step.nameRange))
             return nil
+        }
+    }
+
+    /// Runs the step's own checks (its plugin's initialiser) on the values that did validate, so
+    /// one pass reports a refused value and a refused combination together: when every refused
+    /// parameter has a default (so the step sees a whole configuration), a ``ParameterError``
+    /// about a parameter not already reported is added.
+    private func checkBuild(
+        _ descriptor: StepDescriptor, values: [String: ParameterValue], rejected: Set<String>, step: StepSyntax,
+        into diagnostics: inout [Diagnostic]
+    ) {
+        let complete = descriptor.parameters.allSatisfy { !$0.isRequired || values[$0.name] != nil }
+        let defaulted = descriptor.parameters.filter { rejected.contains($0.name) }.allSatisfy { $0.defaultValue != nil }
+        guard complete, defaulted else { return }
+        do {
+            _ = try descriptor.build(Arguments(values))
+        } catch let error as ParameterError where !rejected.contains(error.name) {
+            diagnostics.append(Diagnostic(.error, "\(step.name): \(error)", range: step.nameRange))
+        } catch {
+            // Another failure may come from a refused value: the fixed pipeline will say.
         }
     }
 
