@@ -13,7 +13,7 @@ struct CanonicalTextTests {
         switch type {
         case .integer(let range): return String(Int.random(in: range, using: &g))
         case .number(let range): return numberText(in: range, &g)
-        case .length(let range): return numberText(in: range, &g) + (Bool.random(using: &g) ? "%" : "")
+        case .length(let range, let percent): return Bool.random(using: &g) ? numberText(in: percent, &g) + "%" : numberText(in: range, &g)
         case .string, .path:
             let pieces = [
                 "in", "out", " ", "\\\"", "\\\\", "é", "x.png", "dir/", "\\n", "\\r", "\\$", "\\${x}",

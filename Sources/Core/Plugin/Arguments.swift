@@ -24,6 +24,13 @@ public struct Arguments: Sendable, Hashable {
         return value
     }
 
+    /// The length value of `name` (pixels, or a percentage of a side the step chooses); throws
+    /// when it is absent or not a length.
+    public func length(_ name: String) throws(ParameterError) -> Length {
+        guard let value = Length(values[name]) else { throw missing(name, "a length in pixels or percent") }
+        return value
+    }
+
     /// The text value of `name` (string, path or choice); throws when absent.
     public func string(_ name: String) throws(ParameterError) -> String {
         guard let value = values[name]?.stringValue else { throw missing(name, "a string") }

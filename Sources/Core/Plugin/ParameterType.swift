@@ -4,8 +4,9 @@ public indirect enum ParameterType: Sendable, Hashable {
     case integer(ClosedRange<Int>)
     /// A real number within the range.
     case number(ClosedRange<Double>)
-    /// Pixels within the range, or a percentage (`50%`) of a reference size the transform chooses.
-    case length(ClosedRange<Double>)
+    /// Pixels within the first range, or a percentage (`50%`) within `percent` of a reference size
+    /// the transform chooses; read it with ``Arguments/length(_:)``.
+    case length(ClosedRange<Double>, percent: ClosedRange<Double> = ParameterType.percentages)
     /// Free text (quoted, or a bare word).
     case string
     /// A file path (quoted, or a bare word).
@@ -21,12 +22,16 @@ public indirect enum ParameterType: Sendable, Hashable {
     /// Comma-separated values of one type, with a count in the range.
     case list(ParameterType, count: ClosedRange<Int>)
 
+    /// The percentages a ``length(_:percent:)`` accepts unless it says otherwise: 0% to 10000%.
+    public static let percentages: ClosedRange<Double> = 0...10_000
+
     /// A short description such as `integer 1…65535` for tables and help.
     public var summary: String {
         switch self {
         case .integer(let range): "integer \(Self.format(range))"
         case .number(let range): "number \(Self.format(range))"
-        case .length(let range): "pixels \(Self.format(range)) or percent"
+        case .length(let range, let percent):
+            "pixels \(Self.format(range)) or percent" + (percent == Self.percentages ? "" : " \(Self.format(percent))")
         case .string: "string"
         case .path: "path"
         case .boolean: "true|false"
@@ -45,7 +50,8 @@ public indirect enum ParameterType: Sendable, Hashable {
         switch self {
         case .integer(let range): String(range.contains(320) ? 320 : range.lowerBound)
         case .number(let range): ParameterValue.format(range.contains(1.5) ? 1.5 : range.lowerBound)
-        case .length(let range): range.contains(320) ? "320" : "50%"
+        case .length(let range, let percent):
+            range.contains(320) ? "320" : ParameterValue.format(percent.contains(50) ? 50 : percent.upperBound) + "%"
         case .string: "\"text\""
         case .path: "\"image.png\""
         case .boolean: "true"
@@ -71,11 +77,11 @@ public indirect enum ParameterType: Sendable, Hashable {
         case (.number(let range), .number(let value, _)):
             guard range.contains(value) else { throw fail }
             return .number(value)
-        case (.length(let range), .number(let value, _)):
+        case (.length(let range, _), .number(let value, _)):
             guard range.contains(value) else { throw fail }
             return .number(value)
-        case (.length, .percentage(let value, _)):
-            guard value >= 0, value <= 10_000 else { throw fail }
+        case (.length(_, let percent), .percentage(let value, _)):
+            guard percent.contains(value) else { throw fail }
             return .percentage(value)
         case (.string, .string(let text)), (.string, .word(let text)), (.path, .string(let text)), (.path, .word(let text)):
             guard !text.isEmpty else { throw fail }
@@ -116,7 +122,8 @@ public indirect enum ParameterType: Sendable, Hashable {
         switch self {
         case .integer(let range): return "an integer in \(Self.format(range)), \(example)"
         case .number(let range): return "a number in \(Self.format(range)), \(example)"
-        case .length(let range): return "a number of pixels in \(Self.format(range)) or a percentage, \(example)"
+        case .length(let range, let percent):
+            return "a number of pixels in \(Self.format(range)) or a percentage in \(Self.format(percent))%, \(example)"
         case .string: return "a quoted string, \(example)"
         case .path: return "a quoted path, \(example)"
         case .boolean: return "true or false, \(example)"
