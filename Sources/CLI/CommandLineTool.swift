@@ -115,18 +115,17 @@ public struct CommandLineTool: Sendable {
         var command = type
         var path = [name]
         var rest = Array(arguments.dropFirst())
-        if !type.subcommands.isEmpty {
+        if let word = rest.first, let subcommand = type.subcommands.first(where: { $0.spec.name == word }) {
+            command = subcommand
+            path.append(word)
+            rest.removeFirst()
+        } else if !type.subcommands.isEmpty && !type.spec.runsWithoutSubcommand {
             guard let word = rest.first, !word.hasPrefix("-") else {
                 if rest.first == "--help" || rest.first == "-h" { return help(path, console: console) }
                 throw UsageError.needsSubcommand(type.spec)
             }
-            guard let subcommand = type.subcommands.first(where: { $0.spec.name == word }) else {
-                let names = type.subcommands.map { $0.spec.name }
-                throw UsageError("unknown \(name) subcommand '\(word)'\(Suggestions.hint(for: word, in: names)); use \(names.joined(separator: ", "))")
-            }
-            command = subcommand
-            path.append(word)
-            rest.removeFirst()
+            let names = type.subcommands.map { $0.spec.name }
+            throw UsageError("unknown \(name) subcommand '\(word)'\(Suggestions.hint(for: word, in: names)); use \(names.joined(separator: ", "))")
         }
         let parsed = try ParsedArguments(rest, for: command.spec, command: path.joined(separator: " "))
         if parsed.wantsHelp { return help(path, console: console) }

@@ -63,6 +63,9 @@ struct CommandSpec: Sendable {
     var operands: Operands = .files
     /// More help after the options (examples, notes).
     var notes: String = ""
+    /// Whether it also runs without a subcommand (`plugins [NAME]` beside `plugins new NAME`):
+    /// a first argument that names no subcommand is then its own.
+    var runsWithoutSubcommand = false
 
     /// What a command's positional arguments complete to.
     enum Operands: Sendable {

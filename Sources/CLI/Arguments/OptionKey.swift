@@ -45,6 +45,8 @@ struct OptionKey: Hashable, Sendable {
     static let insets = OptionKey("insets")
     /// `--jobs`.
     static let jobs = OptionKey("jobs")
+    /// `--ninepipe`.
+    static let ninepipe = OptionKey("ninepipe")
     /// `--man`.
     static let man = OptionKey("man")
     /// `--manifest`.
@@ -102,7 +104,8 @@ struct OptionKey: Hashable, Sendable {
     static let all: [OptionKey] = [
         .alpha, .approximate, .background, .border, .center, .color, .compiled, .components, .densities, .dryRun, .explain, .expression, .failFast,
         .followLinks, .followOutputLinks, .format, .icons, .insets, .jobs, .man, .manifest, .markdown, .maxDimension, .maxFrames, .maxPixels, .maxRenderSeconds,
-        .output, .placeholder, .plugin, .quiet, .recursive, .report, .set, .shard, .skipExisting, .sourceDensity, .stream, .strict, .theme, .timings, .trim,
+        .ninepipe, .output, .placeholder, .plugin, .quiet, .recursive, .report, .set, .shard, .skipExisting, .sourceDensity, .stream, .strict, .theme, .timings,
+        .trim,
         .upscale, .vectors, .verbose, .version,
     ]
 }

@@ -52,10 +52,13 @@ struct Completer {
         guard var command = CommandTable.command([words[position]]) else { return [Self.filesMarker] }
         position += 1
         if !command.subcommands.isEmpty {
-            if position == index { return matching(command.subcommands.map(\.name), current) }
-            guard let subcommand = command.subcommands.first(where: { $0.name == words[position] }) else { return [] }
-            command = subcommand
-            position += 1
+            if position == index && !command.runsWithoutSubcommand { return matching(command.subcommands.map(\.name), current) }
+            if let subcommand = command.subcommands.first(where: { $0.name == words[position] }), position < index {
+                command = subcommand
+                position += 1
+            } else if !command.runsWithoutSubcommand {
+                return []
+            }
         }
         // The command's own options: is the word a value of the one before it?
         var expectsValue: OptionSpec?

@@ -58,7 +58,8 @@ enum HelpText {
     static var usage: String {
         var lines = ["ninepipe \(version): image pipelines for nine-patches, resizing and friends", "", "USAGE"]
         for command in CommandTable.commands {
-            let usages = command.subcommands.isEmpty ? command.usage : command.subcommands.flatMap(\.usage)
+            let usages =
+                command.subcommands.isEmpty ? command.usage : (command.runsWithoutSubcommand ? command.usage : []) + command.subcommands.flatMap(\.usage)
             lines += usages.map { "  ninepipe " + $0 }
         }
         lines += ["  ninepipe --plugin LIB.so [--plugin LIB.so]... COMMAND …", "  ninepipe --help | --version", "", "COMMANDS"]
@@ -78,7 +79,7 @@ enum HelpText {
     static func page(of command: CommandSpec, path: [String]) -> String {
         let name = (["ninepipe"] + path.dropLast()).joined(separator: " ")
         var lines = ["\(name) \(command.name): \(command.summary)", "", "USAGE"]
-        let usages = command.subcommands.isEmpty ? command.usage : command.subcommands.flatMap(\.usage)
+        let usages = command.subcommands.isEmpty ? command.usage : (command.runsWithoutSubcommand ? command.usage : []) + command.subcommands.flatMap(\.usage)
         lines += usages.map { "  ninepipe " + $0 }
         if !command.subcommands.isEmpty {
             lines += ["", "SUBCOMMANDS"] + table(command.subcommands.map { ($0.name, $0.summary) })

@@ -10,7 +10,9 @@ enum ManPage {
             ".SH SYNOPSIS",
         ]
         for command in CommandTable.commands {
-            for usage in command.subcommands.isEmpty ? command.usage : command.subcommands.flatMap(\.usage) {
+            for usage in command.subcommands.isEmpty
+                ? command.usage : (command.runsWithoutSubcommand ? command.usage : []) + command.subcommands.flatMap(\.usage)
+            {
                 lines += [".B ninepipe", escape(usage), ".br"]
             }
         }

@@ -1,13 +1,16 @@
 import NinepipeCore
 import NinepipeHost
 
-/// `ninepipe plugins [NAME | --markdown]`: the steps, one step's parameters, or the Markdown table.
+/// `ninepipe plugins [NAME | --markdown]`: the steps, one step's parameters, or the Markdown
+/// table; `plugins new NAME` (``PluginsNewCommand``) writes a plugin package.
 enum PluginsCommand: Command {
+    static let subcommands: [any Command.Type] = [PluginsNewCommand.self]
+
     static let spec = CommandSpec(
-        name: "plugins", summary: "list the steps, show one step's parameters, or print the Markdown table",
+        name: "plugins", summary: "list the steps, show one step's parameters, print the Markdown table, or start a plugin",
         usage: ["plugins [NAME | --markdown]"],
         options: [OptionSpec(key: .markdown, summary: "print the step table as Markdown (Plugins.md)")],
-        operands: .steps)
+        subcommands: subcommands.map { $0.spec }, operands: .steps, runsWithoutSubcommand: true)
 
     static func run(_ invocation: Invocation) throws -> ExitCode {
         let parsed = invocation.arguments
