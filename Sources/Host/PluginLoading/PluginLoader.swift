@@ -18,6 +18,7 @@ public enum PluginLoader {
         // dlopen searches the library path for a bare name; a plugin is always a file the user names.
         let file = path.contains("/") ? path : "./" + path
         guard FileIO.exists(file) else { throw .cannotOpen(path: path, reason: "no such file") }
+        _ = sharedCore
         guard let handle = dlopen(file, RTLD_NOW | RTLD_LOCAL) else {
             throw .cannotOpen(path: path, reason: dlerror().map { String(cString: $0) } ?? "unknown dlopen error")
         }
@@ -53,4 +54,18 @@ public enum PluginLoader {
         guard let manifest = object as? PluginManifest else { throw .secondCoreCopy(path: path) }
         return manifest.types
     }
+
+    /// Loads, once, the `libNinepipeCoreShared.so` beside the host's executable (its run path
+    /// has `$ORIGIN`), by that bare name, so a plugin that needs it finds it even when copied
+    /// alone into a folder: the dynamic loader gives a library already loaded under the name a
+    /// plugin asks for to that plugin (the library has no SONAME, so the name it was opened by
+    /// is what matches). The plugin's calls into the core still bind to the host's own symbols
+    /// (the executable exports them). `false` when there is none: the plugin then looks beside
+    /// itself, as its own run path says.
+    static let sharedCore: Bool = {
+        guard let executable = FileIO.realPath("/proc/self/exe"),
+            FileIO.exists(FileIO.parentDirectory(of: executable) + "/libNinepipeCoreShared.so")
+        else { return false }
+        return dlopen("libNinepipeCoreShared.so", RTLD_NOW | RTLD_LOCAL) != nil
+    }()
 }
