@@ -9,11 +9,10 @@ if command -v sha256sum > /dev/null 2>&1; then hash="sha256sum"; else hash="shas
 digest=$(cat "$@" | grep -v -E '^[[:space:]]*(//.*)?$' | $hash | cut -c1-64)
 cat > "$output.tmp" <<SWIFT
 extension PluginExport {
-    /// NinepipeCore's interface fingerprint: the SHA-256 of its sources and the C headers it
-    /// imports, written at build time (\`Plugins/CoreFingerprint\`). Emitted into the caller, so a
-    /// plugin reports the fingerprint of the core it was compiled against.
-    @_alwaysEmitIntoClient
-    public static var interfaceFingerprint: String { "$digest" }
+    /// NinepipeCore's interface fingerprint, written at build time (\`Plugins/CoreFingerprint\`):
+    /// preferred over the placeholder in PluginExport.swift.
+    @_alwaysEmitIntoClient @usableFromInline
+    static func buildFingerprint() -> String { "$digest" }
 }
 SWIFT
 mv "$output.tmp" "$output"

@@ -22,6 +22,19 @@ public enum PluginExport {
     @_alwaysEmitIntoClient
     public static var coreVersion: String { NINEPIPE_VERSION }
 
+    /// NinepipeCore's interface fingerprint: the SHA-256 of its sources and the C headers it
+    /// imports, comment and blank lines left out, written while it builds (the `CoreFingerprint`
+    /// build-tool plugin). Emitted into the caller, so a plugin reports the fingerprint of the
+    /// core it was compiled against.
+    @_alwaysEmitIntoClient
+    public static var interfaceFingerprint: String { buildFingerprint() }
+
+    /// What ``interfaceFingerprint`` is where SwiftPM builds the core without its build-tool
+    /// plugins (as a tool a SwiftPM plugin runs): the generated `buildFingerprint()`, which takes
+    /// no argument, is preferred wherever it exists.
+    @_alwaysEmitIntoClient @usableFromInline @_disfavoredOverload
+    static func buildFingerprint(_ placeholder: Void = ()) -> String { "unknown: built without the CoreFingerprint plugin" }
+
     /// The header describing the code that calls it, with the ABI version, core version,
     /// toolchain and ``interfaceFingerprint`` compiled into the *caller* (so a plugin reports what
     /// it was built with).
