@@ -47,6 +47,9 @@ let package = Package(
         // The same module as a shared library: what plugins loaded at run time link against.
         .library(name: "NinepipeCoreShared", type: .dynamic, targets: ["NinepipeCore"]),
         .library(name: "NinepipePlugins", targets: ["NinepipePlugins"]),
+        // The built-ins' building blocks (resampler, blur, compositing, colour) as a shared
+        // library: what a run-time plugin that calls them links against.
+        .library(name: "NinepipePluginsShared", type: .dynamic, targets: ["NinepipePlugins"]),
         .library(name: "NinepipeHost", targets: ["NinepipeHost"]),
         // The command-line program as a library: argv, terminals, exit codes and flag names.
         .library(name: "NinepipeCLI", targets: ["NinepipeCLI"]),
@@ -96,6 +99,8 @@ let package = Package(
         ),
         // The C layout of the header a run-time plugin declares itself with.
         .target(name: "CNinepipePlugin", path: "Sources/CNinepipePlugin"),
+        // dladdr for the plugin loader: which loaded object holds a symbol.
+        .target(name: "CPluginLoading", path: "Sources/CPluginLoading", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         .target(
             name: "NinepipeCore",
             dependencies: ["CZlib", "CJPEGShim", "CNinepipePlugin"] + optionalCodecs,
@@ -111,7 +116,7 @@ let package = Package(
         ),
         .target(
             name: "NinepipeHost",
-            dependencies: ["NinepipeCore", "NinepipePlugins"],
+            dependencies: ["NinepipeCore", "NinepipePlugins", "CPluginLoading"],
             path: "Sources/Host"
         ),
         .target(
@@ -148,7 +153,7 @@ let package = Package(
             dependencies: ["NinepipeHost", "NinepipeTestSupport"],
             exclude: ["Fixtures"]
         ),
-        .testTarget(name: "NinepipeCLITests", dependencies: ["NinepipeCLI", "NinepipeHost", "NinepipeTestSupport"]),
+        .testTarget(name: "NinepipeCLITests", dependencies: ["NinepipeCLI", "NinepipeHost", "NinepipePlugins", "NinepipeTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Writes NinepipeCore's interface fingerprint as Swift (run by Plugins/CoreFingerprint at build
+# Writes the interface fingerprint of NinepipeCore and NinepipePlugins as Swift (run by Plugins/CoreFingerprint at build
 # time): the SHA-256 of the files given, in the order given, without comment or blank lines.
 #   sh Scripts/core-fingerprint.sh OUTPUT.swift FILE...
 set -eu
@@ -9,7 +9,7 @@ if command -v sha256sum > /dev/null 2>&1; then hash="sha256sum"; else hash="shas
 digest=$(cat "$@" | grep -v -E '^[[:space:]]*(//.*)?$' | $hash | cut -c1-64)
 cat > "$output.tmp" <<SWIFT
 extension PluginExport {
-    /// NinepipeCore's interface fingerprint, written at build time (\`Plugins/CoreFingerprint\`):
+    /// The interface fingerprint of NinepipeCore and NinepipePlugins, written at build time (\`Plugins/CoreFingerprint\`):
     /// preferred over the placeholder in PluginExport.swift.
     @_alwaysEmitIntoClient @usableFromInline
     static func buildFingerprint() -> String { "$digest" }

@@ -1,5 +1,6 @@
 import Foundation
 import NinepipeCore
+import NinepipePlugins
 import NinepipeTestSupport
 import Testing
 
@@ -14,8 +15,10 @@ struct PluginLoadingTests {
     static var compiler: String? { ChildProcess.tool("/usr/bin/clang", "/usr/bin/cc", "/usr/bin/gcc", "clang") }
 
     /// Builds a shared library whose header reports `abi`, `core`, `toolchain` and `fingerprint`.
+    /// `code` is more C; `linking` more compiler arguments (libraries to link).
     func fakePlugin(
-        abi: Int, core: String, toolchain: String, fingerprint: String = PluginExport.interfaceFingerprint, directory: String
+        abi: Int, core: String, toolchain: String, fingerprint: String = PluginExport.interfaceFingerprint, directory: String,
+        code: String = "", linking: [String] = []
     ) throws -> String? {
         guard let compiler = Self.compiler else { return nil }
         let source = directory + "/fake.c"
@@ -26,8 +29,9 @@ struct PluginLoadingTests {
         typedef struct { uint32_t abi; const char *core; const char *toolchain; const char *fingerprint; } header;
         static header h = { \(abi), "\(core)", "\(escaped)", "\(fingerprint)" };
         const void *ninepipe_plugin_header(void) { return &h; }
+        \(code)
         """.write(toFile: source, atomically: true, encoding: .utf8)
-        return try ChildProcess.run(compiler, ["-shared", "-fPIC", "-o", library, source]).status == 0 ? library : nil
+        return try ChildProcess.run(compiler, ["-shared", "-fPIC", "-o", library, source] + linking).status == 0 ? library : nil
     }
 
     func message(_ path: String) -> String {
@@ -66,7 +70,7 @@ struct PluginLoadingTests {
         #expect(message(wrongToolchain).contains("built for Swift toolchain clang 1.0 (elsewhere), but this ninepipe has \(NINEPIPE_PLUGIN_TOOLCHAIN)"))
         #expect(
             message(changedCore).contains(
-                "built against a NinepipeCore whose code differs from this ninepipe's (interface fingerprint 0123456789ab, this ninepipe's \(PluginExport.interfaceFingerprint.prefix(12))), so the types both use may be laid out differently; it is not loaded. Rebuild the plugin against the sources"
+                "built against NinepipeCore and NinepipePlugins sources that differ from this ninepipe's (interface fingerprint 0123456789ab, this ninepipe's \(PluginExport.interfaceFingerprint.prefix(12))), so the types both use may be laid out differently; it is not loaded. Rebuild the plugin against the sources"
             ), "\(message(changedCore))")
         #expect(PluginExport.interfaceFingerprint.count == 64 && PluginExport.interfaceFingerprint.allSatisfy(\.isHexDigit))
         #expect(
@@ -80,5 +84,63 @@ struct PluginLoadingTests {
             #expect(result.status == 2 && result.err.contains("\(library): built ") && !result.err.contains("--help"), "\(result.err)")
         }
         #expect(TestConsole.run(["--plugin", directory + "/missing.so", "plugins"]).status == 1)
+    }
+
+    /// C defining the type descriptor symbol a copy of `type` (a Ninepipe module's) carries.
+    func descriptor(of type: any Any.Type, _ variable: String) -> String {
+        "const int \(variable) __asm__(\"$s\(_mangledTypeName(type) ?? "?")Mn\") = 1;"
+    }
+
+    @Test("a library carrying its own copy of NinepipeCore or NinepipePlugins is refused naming the module, what brought it and the shared product to use")
+    func ownCopies() throws {
+        let directory = try TemporaryFolder.make("plugins")
+        func plugin(_ code: String, linking: [String] = []) throws -> String? {
+            try fakePlugin(
+                abi: Int(NINEPIPE_PLUGIN_ABI), core: PluginExport.coreVersion, toolchain: NINEPIPE_PLUGIN_TOOLCHAIN, directory: directory,
+                code: code, linking: linking)
+        }
+        // A library the plugin links that carries the core: built as a plain library, not a plugin.
+        let carrier = directory + "/libcarrier.so"
+        try (descriptor(of: Image.self, "image") + "\n").write(toFile: directory + "/carrier.c", atomically: true, encoding: .utf8)
+        guard let compiler = Self.compiler,
+            try ChildProcess.run(compiler, ["-shared", "-fPIC", "-o", carrier, directory + "/carrier.c"]).status == 0,
+            let core = try plugin(descriptor(of: Image.self, "image")),
+            let blocks = try plugin(descriptor(of: Image.self, "image") + descriptor(of: Resampler.self, "resampler")),
+            let host = try plugin(descriptor(of: Image.self, "image") + descriptor(of: PipelineRunner.self, "runner")),
+            let brought = try plugin("", linking: ["-Wl,--no-as-needed", carrier, "-Wl,-rpath," + directory])
+        else {
+            Issue.record("no C compiler found to build test libraries (looked for clang, cc, gcc)")
+            return
+        }
+        #expect(
+            message(core)
+                == "\(core): the plugin carries its own copy of NinepipeCore, because it links the NinepipeCore product (or a library of its own that does) into itself; depend on the NinepipeCoreShared product instead, so the process has exactly one copy (see Plugins.md, \"Loading plugins at run time\")"
+        )
+        #expect(
+            message(blocks).contains(
+                "the plugin carries its own copy of NinepipePlugins, because it links the NinepipePlugins product (or a library of its own that does) into itself; depend on the NinepipePluginsShared product instead"
+            ), "\(message(blocks))")
+        #expect(message(host).contains("carries its own copy of NinepipeHost") && message(host).contains("a plugin cannot link the host"))
+        #expect(
+            message(brought).contains(
+                "\(brought): the library \(carrier) it loads carries its own copy of NinepipeCore, because that library links NinepipeCore into itself; depend on the NinepipeCoreShared product instead"
+            ),
+            "\(message(brought))")
+        let result = TestConsole.run(["--plugin", blocks, "plugins"])
+        #expect(result.status == 2 && result.err.contains("NinepipePluginsShared"), "\(result.err)")
+    }
+
+    @Test("a plugin needing an optional library this ninepipe was built without (the tarball's libheif) says how to rebuild it")
+    func optionalLibraries() {
+        let missing = "libheif.so.99: cannot open shared object file: No such file or directory"
+        #expect(
+            PluginLoader.optionalLibraryHint(missing)
+                == "; this ninepipe was built without libheif.so.99, and the plugin needs it only because it was built with it: rebuild the plugin as this ninepipe was built, NINEPIPE_WITHOUT=heif swift build -c release"
+        )
+        // Not an optional library, or one this process has loaded: nothing to add.
+        #expect(PluginLoader.optionalLibraryHint("libfoo.so.1: cannot open shared object file: No such file or directory") == "")
+        #expect(PluginLoader.optionalLibraryHint("libz.so.1: cannot open shared object file: No such file or directory") == "")
+        #expect(PluginLoader.optionalLibraryHint("libwebp.so.7: undefined symbol: WebPFree") == "")
+        #expect(PluginLoader.optionalLibraryHint("libjpeg.so.62: cannot open shared object file") == "")
     }
 }

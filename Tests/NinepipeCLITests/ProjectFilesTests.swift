@@ -76,7 +76,7 @@ struct ProjectFilesTests {
         }
     }
 
-    @Test("the Dockerfile installs exactly Scripts/runtime-packages.txt and builds as the release script does")
+    @Test("the Dockerfile installs exactly Scripts/runtime-packages.txt and leaves out the formats the release script does")
     func container() throws {
         let dockerfile = try Self.text("Dockerfile")
         let release = try Self.text("Scripts/release.sh")
@@ -85,9 +85,13 @@ struct ProjectFilesTests {
         #expect(dockerfile.contains("COPY Scripts/runtime-packages.txt /tmp/runtime-packages.txt"))
         #expect(dockerfile.contains("$(grep -v '^#' /tmp/runtime-packages.txt)"))
         #expect(release.contains("grep -v '^#' Scripts/runtime-packages.txt"))
-        for flags in ["NINEPIPE_WITHOUT=heif", "--static-swift-stdlib"] {
-            #expect(dockerfile.contains(flags) && release.contains(flags), "\(flags) differs between the Dockerfile and release.sh")
-        }
+        #expect(
+            dockerfile.contains("NINEPIPE_WITHOUT=heif") && release.contains("NINEPIPE_WITHOUT=heif"),
+            "the Dockerfile and release.sh leave out different formats")
+        // The image's binary carries its Swift runtime; the tarball's shares the one it ships in
+        // lib/ with plugins, and never looks in the building toolchain's folder.
+        #expect(dockerfile.contains("--static-swift-stdlib"))
+        #expect(release.contains("-no-toolchain-stdlib-rpath") && release.contains("'$ORIGIN/../lib'"))
         for line in [
             // The user by number: Kubernetes' runAsNonRoot cannot check a name.
             "FROM debian:bookworm-slim", "USER 10001:10001", "WORKDIR /data", "strip /out/bin/ninepipe", #"ENTRYPOINT ["ninepipe"]"#,

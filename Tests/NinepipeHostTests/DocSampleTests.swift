@@ -97,8 +97,9 @@ struct DocSampleTests {
             "-Xcc", "-fmodule-map-file=\(build)/CJPEGShim.build/module.modulemap",
             "-Xcc", "-fmodule-map-file=\(build)/CNinepipePlugin.build/module.modulemap",
             "-Xcc", "-fmodule-map-file=\(build)/CSVGShim.build/module.modulemap",
+            "-Xcc", "-fmodule-map-file=\(build)/CPluginLoading.build/module.modulemap",
             "-Xcc", "-I\(sources)/CJPEGShim/include", "-Xcc", "-I\(sources)/CNinepipePlugin/include",
-            "-Xcc", "-I\(sources)/CSVGShim/include", main,
+            "-Xcc", "-I\(sources)/CSVGShim/include", "-Xcc", "-I\(sources)/CPluginLoading/include", main,
         ]
         let result = try ChildProcess.run("/usr/bin/env", arguments)
         let output = String(decoding: result.out, as: UTF8.self) + result.err

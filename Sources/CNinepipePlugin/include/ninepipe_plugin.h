@@ -26,8 +26,8 @@ typedef struct ninepipe_plugin_header {
     const char *core_version;
     /// NINEPIPE_PLUGIN_TOOLCHAIN when the plugin was built (NUL-terminated).
     const char *toolchain;
-    /// The interface fingerprint of the NinepipeCore the plugin was compiled against: a hash of
-    /// its sources, written at build time (NUL-terminated; since ABI 2).
+    /// The interface fingerprint of the NinepipeCore and NinepipePlugins the plugin was compiled
+    /// against: a hash of their sources, written at build time (NUL-terminated; since ABI 2).
     const char *interface_fingerprint;
 } ninepipe_plugin_header;
 

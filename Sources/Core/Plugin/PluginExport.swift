@@ -22,9 +22,10 @@ public enum PluginExport {
     @_alwaysEmitIntoClient
     public static var coreVersion: String { NINEPIPE_VERSION }
 
-    /// NinepipeCore's interface fingerprint: the SHA-256 of its sources and the C headers it
-    /// imports, comment and blank lines left out, written while it builds (the `CoreFingerprint`
-    /// build-tool plugin). Emitted into the caller, so a plugin reports the fingerprint of the
+    /// The interface fingerprint of what plugins build on: the SHA-256 of the sources of
+    /// NinepipeCore and of NinepipePlugins (the building blocks) and of the C headers the core
+    /// imports, comment and blank lines left out, written while the core builds (the
+    /// `CoreFingerprint` build-tool plugin). Emitted into the caller, so a plugin reports the fingerprint of the
     /// core it was compiled against.
     @_alwaysEmitIntoClient
     public static var interfaceFingerprint: String { buildFingerprint() }

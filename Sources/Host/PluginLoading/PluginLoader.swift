@@ -1,4 +1,6 @@
+import CPluginLoading
 import NinepipeCore
+import NinepipePlugins
 
 #if canImport(Glibc)
 import Glibc
@@ -18,9 +20,10 @@ public enum PluginLoader {
         // dlopen searches the library path for a bare name; a plugin is always a file the user names.
         let file = path.contains("/") ? path : "./" + path
         guard FileIO.exists(file) else { throw .cannotOpen(path: path, reason: "no such file") }
-        _ = sharedCore
+        _ = sharedLibraries
         guard let handle = dlopen(file, RTLD_NOW | RTLD_LOCAL) else {
-            throw .cannotOpen(path: path, reason: dlerror().map { String(cString: $0) } ?? "unknown dlopen error")
+            let reason = dlerror().map { String(cString: $0) } ?? "unknown dlopen error"
+            throw .cannotOpen(path: path, reason: reason + optionalLibraryHint(reason))
         }
         guard let headerSymbol = dlsym(handle, "ninepipe_plugin_header") else { throw .notAPlugin(path: path, missing: "ninepipe_plugin_header") }
         typealias HeaderFunction = @convention(c) () -> UnsafeRawPointer?
@@ -41,6 +44,9 @@ public enum PluginLoader {
         guard fingerprint == PluginExport.interfaceFingerprint else {
             throw .interfaceMismatch(path: path, plugin: fingerprint, host: PluginExport.interfaceFingerprint)
         }
+        if let copy = ownCopy(in: handle, entryPoint: headerSymbol) {
+            throw .secondCopy(path: path, module: copy.module, carrier: copy.carrier, product: copy.product)
+        }
         guard let transformsSymbol = dlsym(handle, "ninepipe_plugin_transforms") else {
             throw .notAPlugin(path: path, missing: "ninepipe_plugin_transforms")
         }
@@ -51,21 +57,84 @@ public enum PluginLoader {
         // With two copies of NinepipeCore in the process the object's class is the other copy's
         // PluginManifest, and this cast fails instead of mixing types from both.
         let object = Unmanaged<AnyObject>.fromOpaque(manifestPointer).takeRetainedValue()
-        guard let manifest = object as? PluginManifest else { throw .secondCoreCopy(path: path) }
+        guard let manifest = object as? PluginManifest else {
+            throw .secondCopy(path: path, module: "NinepipeCore", carrier: nil, product: "NinepipeCoreShared")
+        }
         return manifest.types
     }
 
-    /// Loads, once, the `libNinepipeCoreShared.so` beside the host's executable (its run path
-    /// has `$ORIGIN`), by that bare name, so a plugin that needs it finds it even when copied
-    /// alone into a folder: the dynamic loader gives a library already loaded under the name a
-    /// plugin asks for to that plugin (the library has no SONAME, so the name it was opened by
-    /// is what matches). The plugin's calls into the core still bind to the host's own symbols
-    /// (the executable exports them). `false` when there is none: the plugin then looks beside
-    /// itself, as its own run path says.
-    static let sharedCore: Bool = {
-        guard let executable = FileIO.realPath("/proc/self/exe"),
-            FileIO.exists(FileIO.parentDirectory(of: executable) + "/libNinepipeCoreShared.so")
-        else { return false }
-        return dlopen("libNinepipeCoreShared.so", RTLD_NOW | RTLD_LOCAL) != nil
+    /// The shared products a plugin links against (see Plugins.md, "Loading plugins at run time").
+    static let sharedProducts = ["libNinepipeCoreShared.so", "libNinepipePluginsShared.so"]
+
+    /// Loads, once, the shared products the host ships, each by its bare name, so a plugin that
+    /// needs one finds it even when copied alone into a folder: the dynamic loader gives a
+    /// library already loaded under the name a plugin asks for to that plugin (these libraries
+    /// have no SONAME, so the name they were opened by is what matches). They lie beside the
+    /// executable in a build folder and in `../lib` in the release tarball, which the
+    /// executable's run path names (`$ORIGIN`, `$ORIGIN/../lib`). The plugin's calls into them
+    /// still bind to the host's own symbols (the executable exports them). The names loaded:
+    /// none where the host has no such libraries, and a plugin then looks beside itself, as its
+    /// own run path says.
+    static let sharedLibraries: [String] = {
+        guard let executable = FileIO.realPath("/proc/self/exe") else { return [] }
+        let folder = FileIO.parentDirectory(of: executable)
+        return sharedProducts.filter { name in
+            [folder, folder + "/../lib"].contains { FileIO.exists($0 + "/" + name) } && dlopen(name, RTLD_NOW | RTLD_LOCAL) != nil
+        }
     }()
+
+    /// The optional libraries a build may leave out, by the start of their file names, with the
+    /// name `NINEPIPE_WITHOUT` gives them.
+    private static let optionalLibraries = [
+        ("libheif.", "heif"), ("libwebp", "webp"), ("libgif.", "gif"), ("liblcms2.", "lcms"), ("libisal.", "isal"),
+    ]
+
+    /// When `reason` (dlopen's) is a missing optional library that this host was built without
+    /// (the release tarball has no libheif), how to build the plugin to match; else nothing.
+    static func optionalLibraryHint(_ reason: String) -> String {
+        guard let colon = reason.range(of: ": cannot open shared object file") else { return "" }
+        let missing = String(reason[..<colon.lowerBound])
+        guard let (_, option) = optionalLibraries.first(where: { missing.hasPrefix($0.0) }),
+            dlopen(missing, RTLD_NOW | RTLD_NOLOAD) == nil
+        else { return "" }
+        return "; this ninepipe was built without \(missing), and the plugin needs it only because it was built with it:"
+            + " rebuild the plugin as this ninepipe was built, NINEPIPE_WITHOUT=\(option) swift build -c release"
+    }
+
+    /// A Ninepipe module a plugin must not carry a copy of: a public type of it (whose type
+    /// descriptor, exported by every copy, marks one) and the product to link instead.
+    private struct Module {
+        let name: String
+        let marker: any Any.Type
+        let product: String?
+    }
+
+    /// From the module a plugin may build on most to the one it may build on least: the first a
+    /// plugin carries names what brought the copy (the building blocks bring the core with them).
+    private static let modules = [
+        Module(name: "NinepipeHost", marker: PipelineRunner.self, product: nil),
+        Module(name: "NinepipePlugins", marker: Resampler.self, product: "NinepipePluginsShared"),
+        Module(name: "NinepipeCore", marker: Image.self, product: "NinepipeCoreShared"),
+    ]
+
+    /// The first of ``modules`` the plugin opened as `handle` has a copy of, in itself or in a
+    /// library it brought other than the shared products; `entryPoint` lies in the plugin. Read
+    /// from the loader's tables only: none of the plugin's code runs.
+    private static func ownCopy(in handle: UnsafeMutableRawPointer, entryPoint: UnsafeMutableRawPointer) -> (
+        module: String, carrier: String?, product: String?
+    )? {
+        var ignored: UnsafePointer<CChar>?
+        guard let plugin = ninepipe_object_containing(entryPoint, &ignored) else { return nil }
+        for module in modules {
+            guard let mangled = _mangledTypeName(module.marker),
+                let descriptor = dlsym(handle, "$s" + mangled + "Mn")
+            else { continue }
+            var name: UnsafePointer<CChar>?
+            guard let owner = ninepipe_object_containing(descriptor, &name) else { continue }
+            if owner == plugin { return (module.name, nil, module.product) }
+            let file = name.map { String(cString: $0) } ?? "?"
+            if !sharedProducts.contains(FileIO.baseName(of: file)) { return (module.name, file, module.product) }
+        }
+        return nil
+    }
 }

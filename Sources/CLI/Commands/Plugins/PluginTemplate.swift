@@ -84,7 +84,8 @@ struct PluginTemplate {
             ],
             targets: [
                 // Only the core, as the shared library: the process that loads the plugin then has
-                // exactly one copy of NinepipeCore, the host's.
+                // exactly one copy of NinepipeCore, the host's. To call the built-ins' building
+                // blocks (Resampler, GaussianBlur, …), depend on NinepipePluginsShared instead.
                 .target(name: "\(moduleName)", dependencies: [.product(name: "NinepipeCoreShared", package: "\(packageName)")]),
                 .testTarget(name: "\(moduleName)Tests", dependencies: ["\(moduleName)"]),
             ],
@@ -214,7 +215,7 @@ struct PluginTemplate {
         on every layout, at 8 and 16 bits and odd sizes, whole and streamed.
 
         The plugin loads into the `ninepipe` built from the same Ninepipe sources (\(PluginExport.coreVersion)) with
-        the same Swift toolchain; the host checks both, and a NinepipeCore interface fingerprint, and
+        the same Swift toolchain; the host checks both, and an interface fingerprint of those sources, and
         refuses anything else with what to rebuild. See Plugins.md in Ninepipe's repository.
 
         """
