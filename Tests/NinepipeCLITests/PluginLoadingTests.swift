@@ -130,17 +130,20 @@ struct PluginLoadingTests {
         #expect(result.status == 2 && result.err.contains("NinepipePluginsShared"), "\(result.err)")
     }
 
-    @Test("a plugin needing an optional library this ninepipe was built without (the tarball's libheif) says how to rebuild it")
-    func optionalLibraries() {
-        let missing = "libheif.so.99: cannot open shared object file: No such file or directory"
+    @Test("a plugin needing a library this ninepipe does without (the tarball's libheif) says what to do; a static build refuses every plugin")
+    func missingLibraries() {
+        let notLoaded: (String) -> Bool = { _ in false }
         #expect(
-            PluginLoader.optionalLibraryHint(missing)
-                == "; this ninepipe was built without libheif.so.99, and the plugin needs it only because it was built with it: rebuild the plugin as this ninepipe was built, NINEPIPE_WITHOUT=heif swift build -c release"
+            PluginLoader.missingLibraryHint("libheif.so.1: cannot open shared object file: No such file or directory", isLoaded: notLoaded)
+                == "; this ninepipe was built without libheif.so.1, and the plugin needs it only because it was built with it: rebuild the plugin as this ninepipe was built, NINEPIPE_WITHOUT=heif swift build -c release"
         )
-        // Not an optional library, or one this process has loaded: nothing to add.
-        #expect(PluginLoader.optionalLibraryHint("libfoo.so.1: cannot open shared object file: No such file or directory") == "")
-        #expect(PluginLoader.optionalLibraryHint("libz.so.1: cannot open shared object file: No such file or directory") == "")
-        #expect(PluginLoader.optionalLibraryHint("libwebp.so.7: undefined symbol: WebPFree") == "")
-        #expect(PluginLoader.optionalLibraryHint("libjpeg.so.62: cannot open shared object file") == "")
+        // A static build has no shared Swift runtime to give a plugin: refused before dlopen.
+        #expect(PluginLoader.runtimeRefusal(isLoaded: notLoaded)?.contains("this ninepipe has the Swift runtime built into it") == true)
+        #expect(PluginLoader.runtimeRefusal() == nil)
+        // An optional library this process has: the plugin misses it for another reason.
+        #expect(PluginLoader.missingLibraryHint("libheif.so.1: cannot open shared object file: No such file or directory", isLoaded: { _ in true }) == "")
+        // Not a library it does without, or not a missing file.
+        #expect(PluginLoader.missingLibraryHint("libfoo.so.1: cannot open shared object file: No such file or directory", isLoaded: notLoaded) == "")
+        #expect(PluginLoader.missingLibraryHint("libwebp.so.7: undefined symbol: WebPFree", isLoaded: notLoaded) == "")
     }
 }

@@ -20,10 +20,11 @@ public enum PluginLoader {
         // dlopen searches the library path for a bare name; a plugin is always a file the user names.
         let file = path.contains("/") ? path : "./" + path
         guard FileIO.exists(file) else { throw .cannotOpen(path: path, reason: "no such file") }
+        if let reason = runtimeRefusal() { throw .cannotOpen(path: path, reason: reason) }
         _ = sharedLibraries
         guard let handle = dlopen(file, RTLD_NOW | RTLD_LOCAL) else {
             let reason = dlerror().map { String(cString: $0) } ?? "unknown dlopen error"
-            throw .cannotOpen(path: path, reason: reason + optionalLibraryHint(reason))
+            throw .cannotOpen(path: path, reason: reason + missingLibraryHint(reason))
         }
         guard let headerSymbol = dlsym(handle, "ninepipe_plugin_header") else { throw .notAPlugin(path: path, missing: "ninepipe_plugin_header") }
         typealias HeaderFunction = @convention(c) () -> UnsafeRawPointer?
@@ -89,16 +90,32 @@ public enum PluginLoader {
         ("libheif.", "heif"), ("libwebp", "webp"), ("libgif.", "gif"), ("liblcms2.", "lcms"), ("libisal.", "isal"),
     ]
 
-    /// When `reason` (dlopen's) is a missing optional library that this host was built without
-    /// (the release tarball has no libheif), how to build the plugin to match; else nothing.
-    static func optionalLibraryHint(_ reason: String) -> String {
+    /// When `reason` (dlopen's) is a missing optional library this host was built without (the
+    /// release tarball has no libheif), how to build the plugin to match; else nothing.
+    /// `isLoaded` says whether this process has a library of that name.
+    static func missingLibraryHint(
+        _ reason: String, isLoaded: (String) -> Bool = { dlopen($0, RTLD_NOW | RTLD_NOLOAD) != nil }
+    ) -> String {
         guard let colon = reason.range(of: ": cannot open shared object file") else { return "" }
         let missing = String(reason[..<colon.lowerBound])
-        guard let (_, option) = optionalLibraries.first(where: { missing.hasPrefix($0.0) }),
-            dlopen(missing, RTLD_NOW | RTLD_NOLOAD) == nil
-        else { return "" }
+        guard !isLoaded(missing) else { return "" }
+        guard let (_, option) = optionalLibraries.first(where: { missing.hasPrefix($0.0) }) else { return "" }
         return "; this ninepipe was built without \(missing), and the plugin needs it only because it was built with it:"
             + " rebuild the plugin as this ninepipe was built, NINEPIPE_WITHOUT=\(option) swift build -c release"
+    }
+
+    /// Why this host cannot load any plugin, or `nil`. On Linux a plugin needs the shared Swift
+    /// runtime, and a host with the runtime built into it (a static build, as the container
+    /// image's) has none to share: the plugin would bring a second runtime, or fail to find one.
+    /// `isLoaded` says whether this process has a library of that name.
+    static func runtimeRefusal(isLoaded: (String) -> Bool = { dlopen($0, RTLD_NOW | RTLD_NOLOAD) != nil }) -> String? {
+        #if os(Linux)
+        guard !isLoaded("libswiftCore.so") else { return nil }
+        return "this ninepipe has the Swift runtime built into it (a static build, as the container image's), so it cannot share"
+            + " the runtime with a plugin; load plugins into the release tarball's ninepipe or one built from source"
+        #else
+        return nil
+        #endif
     }
 
     /// A Ninepipe module a plugin must not carry a copy of: a public type of it (whose type

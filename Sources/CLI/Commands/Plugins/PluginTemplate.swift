@@ -216,7 +216,10 @@ struct PluginTemplate {
 
         The plugin loads into the `ninepipe` built from the same Ninepipe sources (\(PluginExport.coreVersion)) with
         the same Swift toolchain; the host checks both, and an interface fingerprint of those sources, and
-        refuses anything else with what to rebuild. See Plugins.md in Ninepipe's repository.
+        refuses anything else with what to rebuild. Copied alone into a folder, the `.so` loads into a
+        source build's `ninepipe` and into the release tarball's; build it for the tarball, which has
+        no libheif, with `NINEPIPE_WITHOUT=heif swift build -c release`. See Plugins.md in Ninepipe's
+        repository.
 
         """
     }
