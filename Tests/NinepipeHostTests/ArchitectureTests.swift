@@ -131,3 +131,59 @@ extension ArchitectureTests {
         }
     }
 }
+
+extension ArchitectureTests {
+    /// Issue 43: the interface fingerprint run-time plugins are checked against hashes sources,
+    /// not which optional libraries (`NINEPIPE_WITHOUT`) a build compiled in, so those libraries
+    /// must change no type's layout. `#if canImport(C…)` therefore wraps whole types (declared
+    /// nowhere else) or members that store nothing: never a stored property or an enum case.
+    @Test("optional C libraries change no layout: #if canImport(C…) wraps whole types or methods, never stored properties or cases")
+    func optionalLibrariesKeepLayouts() throws {
+        let optional = /^(\s*)#if canImport\(C[A-Z]/
+        let stored = /^(@\w+ )*((public|package|internal|fileprivate|private)(\(set\))? )*(lazy |weak |unowned )*(let|var) [^{]*$/
+        let type = /^(?:[a-z@]+ )*(?:struct|class|enum|actor) (\w+)/
+        var found: [String] = []
+        var conditionalTypes: [String: String] = [:]
+        var allTypes: [String: [String]] = [:]
+        var regions = 0
+        for folder in ["Core", "Plugins"] {
+            for (path, lines) in try Self.swiftFiles(under: folder) {
+                // The open #if blocks: their indentation, and whether they test an optional C library.
+                var open: [(indent: Int, optional: Bool)] = []
+                for (index, line) in lines.enumerated() {
+                    let trimmed = line.trimmingCharacters(in: .whitespaces)
+                    let indent = line.prefix { $0 == " " }.count
+                    if let match = line.firstMatch(of: optional) {
+                        open.append((match.output.1.count, true))
+                        regions += 1
+                        continue
+                    }
+                    if trimmed.hasPrefix("#if ") {
+                        open.append((indent, false))
+                        continue
+                    }
+                    if trimmed.hasPrefix("#endif") {
+                        _ = open.popLast()
+                        continue
+                    }
+                    if indent == 0, let match = line.firstMatch(of: type) {
+                        let name = String(match.output.1)
+                        allTypes[name, default: []].append("\(path):\(index + 1)")
+                        if open.contains(where: { $0.optional && $0.indent == 0 }) { conditionalTypes[name] = "\(path):\(index + 1)" }
+                    }
+                    // Members of a top-level type sit at 4 spaces, where no local variable can.
+                    guard let region = open.last(where: \.optional), region.indent == 4, indent == 4 else { continue }
+                    let isCase = trimmed.hasPrefix("case ") && !trimmed.hasSuffix(":")
+                    if trimmed.contains(stored) && !trimmed.contains("static ") || isCase {
+                        found.append("\(path):\(index + 1): \(trimmed)")
+                    }
+                }
+            }
+        }
+        for (name, place) in conditionalTypes.sorted(by: { $0.key < $1.key }) where (allTypes[name]?.count ?? 0) > 1 {
+            found.append("\(place): \(name), declared under #if canImport(C…), is also declared at \(allTypes[name] ?? [])")
+        }
+        #expect(regions > 20, "the check found only \(regions) #if canImport(C…) blocks")
+        #expect(found.isEmpty, "layout that depends on an optional library:\n\(found.joined(separator: "\n"))")
+    }
+}
