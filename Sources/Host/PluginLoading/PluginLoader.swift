@@ -12,8 +12,10 @@ import Darwin
 ///
 /// The library must export `ninepipe_plugin_header` and `ninepipe_plugin_transforms` (see
 /// `PluginExport`). Its header is read first, as plain C data; a library built for another plugin
-/// ABI, another NinepipeCore version, another Swift toolchain or against a NinepipeCore whose code
-/// differs (its interface fingerprint) is refused before any of its Swift code runs. Libraries are never closed: their types stay in use for the life of the process.
+/// ABI, another NinepipeCore version, another Swift toolchain or against other NinepipeCore or
+/// NinepipePlugins code (its interface fingerprint), or one that carries its own copy of them, is
+/// refused before any of its Swift code runs. Libraries are never closed: their types stay in use
+/// for the life of the process.
 public enum PluginLoader {
     /// The transform types of the plugin library at `path`.
     public static func load(_ path: String) throws(PluginLoadError) -> [any TransformPlugin.Type] {
