@@ -55,7 +55,9 @@ toolchain_lib=$(readlink -f "$toolchain_lib")
 stage="$build/stage/$name"
 built() { "$stage/bin/ninepipe" "$@"; }
 objects=("$binary" "$build/release/libNinepipeCoreShared.so" "$build/release/libNinepipePluginsShared.so")
-swift_libraries=$(LD_LIBRARY_PATH="$toolchain_lib" ldd "${objects[@]}" | awk '$2 == "=>" { print $3 }' | grep "^$toolchain_lib/" | sort -u)
+# Every library the three need, once: "SONAME PATH" lines (the toolchain's found through it).
+linked=$(LD_LIBRARY_PATH="$toolchain_lib" ldd "${objects[@]}" | awk '$2 == "=>" && $3 ~ /^\// { print $1, $3 }' | sort -u)
+swift_libraries=$(echo "$linked" | awk '{ print $2 }' | grep "^$toolchain_lib/" | sort -u)
 
 # The shared libraries it needs, each traced to its Debian package, which must be listed.
 runtime="$build/RUNTIME.txt"
@@ -73,8 +75,7 @@ while read -r soname path; do
     done
     printf '  %-32s %s\n' "$soname" "${package:-(no package)}" >> "$runtime"
     case " $packages " in *" $package "*) ;; *) unlisted+=("$soname (${package:-no package})") ;; esac
-done < <(LD_LIBRARY_PATH="$toolchain_lib" ldd "${objects[@]}" | awk '$2 == "=>" && $3 ~ /^\// { print $1, $3 }' \
-    | grep -v -e "$build/release/" -e "$toolchain_lib/" | sort -u)
+done < <(echo "$linked" | grep -v -e "$build/release/" -e "$toolchain_lib/")
 {
     echo
     echo "Shipped in lib/ (the Swift runtime and Foundation of $(swift --version 2>&1 | head -1)):"
