@@ -1,6 +1,7 @@
 #!/bin/sh
-# Writes the interface fingerprint of NinepipeCore and NinepipePlugins as Swift (run by Plugins/CoreFingerprint at build
-# time): the SHA-256 of the files given, in the order given, without comment or blank lines.
+# Writes the interface fingerprint of NinepipeCore and NinepipePlugins as Swift (run by
+# Plugins/CoreFingerprint at build time): the SHA-256 of the files given, in the order given,
+# without comment or blank lines.
 #   sh Scripts/core-fingerprint.sh OUTPUT.swift FILE...
 set -eu
 output=$1

@@ -23,8 +23,7 @@
 # copies it, installs only those packages, unpacks the tarball and runs --version, a nine-patch
 # pipeline, `assets web` and the example glow plugin (Examples/GlowPlugin, built here with the
 # same toolchain), copied alone into an empty folder: no Swift toolchain and no -dev package is
-# present. Needs root,
-# debootstrap and a Debian mirror (NINEPIPE_DEBIAN_MIRROR, default http://deb.debian.org/debian).
+# present. Needs root, debootstrap and a Debian mirror (NINEPIPE_DEBIAN_MIRROR, default http://deb.debian.org/debian).
 #
 # macOS (not built here): `brew install jpeg-turbo webp giflib little-cms2 pkg-config`, then
 # `swift build -c release --product ninepipe`; the binary needs those Homebrew libraries at run time.

@@ -25,8 +25,8 @@ public enum PluginExport {
     /// The interface fingerprint of what plugins build on: the SHA-256 of the sources of
     /// NinepipeCore and of NinepipePlugins (the building blocks) and of the C headers the core
     /// imports, comment and blank lines left out, written while the core builds (the
-    /// `CoreFingerprint` build-tool plugin). Emitted into the caller, so a plugin reports the fingerprint of the
-    /// core it was compiled against.
+    /// `CoreFingerprint` build-tool plugin). Emitted into the caller, so a plugin reports the
+    /// fingerprint of the code it was compiled against.
     @_alwaysEmitIntoClient
     public static var interfaceFingerprint: String { buildFingerprint() }
 

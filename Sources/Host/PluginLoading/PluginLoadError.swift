@@ -8,8 +8,8 @@ public enum PluginLoadError: NinepipeError, Hashable {
     case notAPlugin(path: String, missing: String)
     /// Built for another ABI, core version or toolchain.
     case mismatch(path: String, what: String, plugin: String, host: String)
-    /// Built against NinepipeCore or NinepipePlugins code that differs from the host's: its interface fingerprint
-    /// (`PluginExport.interfaceFingerprint`) is `plugin`, the host's is `host`.
+    /// Built against NinepipeCore or NinepipePlugins code that differs from the host's: its
+    /// interface fingerprint (`PluginExport.interfaceFingerprint`) is `plugin`, the host's is `host`.
     case interfaceMismatch(path: String, plugin: String, host: String)
     /// The library carries its own copy of a Ninepipe `module` (`carrier`: in a library it
     /// brought, `nil`: in itself), where the process must have exactly one: `product` is the
