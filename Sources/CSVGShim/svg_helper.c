@@ -50,7 +50,20 @@ static char load_error[400] = "";
 static int loaded = 0;
 static void *rsvg_library = NULL;
 
-/// Loads librsvg (and through it cairo and GLib) and finds every function; 0 or -1.
+typedef struct xmlParserInput xmlParserInput;
+typedef xmlParserInput *(*xml_entity_loader)(const char *url, const char *id, void *context);
+
+/// Loads no external entity and no DTD, whoever asks (libxml2 calls it for every external
+/// reference; installed for the whole helper, librsvg's parses included).
+static xmlParserInput *refuse_entity(const char *url, const char *id, void *context) {
+    (void)url;
+    (void)id;
+    (void)context;
+    return NULL;
+}
+
+/// Loads librsvg (and through it cairo and GLib) and finds every function, and installs
+/// refuse_entity as libxml2's external entity loader; 0 or -1.
 static int load(void) {
     if (loaded) return 0;
 #if defined(__APPLE__)
@@ -96,6 +109,12 @@ static int load(void) {
             return -1;
         }
     }
+    void (*set_entity_loader)(xml_entity_loader) = (void (*)(xml_entity_loader))dlsym(library, "xmlSetExternalEntityLoader");
+    if (set_entity_loader == NULL) {
+        snprintf(load_error, sizeof load_error, "libxml2 (through librsvg) has no xmlSetExternalEntityLoader");
+        return -1;
+    }
+    set_entity_loader(refuse_entity);
     rsvg_library = library;
     loaded = 1;
     return 0;
@@ -222,7 +241,18 @@ static void unlimit_memory(void) {
 // links libxml2, so the symbols are found through librsvg's handle).
 typedef struct xmlTextReader xmlTextReader;
 typedef void (*xml_reader_error)(void *arg, const char *message, int severity, void *locator);
-enum { XML_PARSE_NONET = 1 << 11, XML_PARSE_NOENT = 1 << 1, XML_PARSE_BIG_LINES = 1 << 22 };
+// No NOENT (entity substitution) and no DTDLOAD: the caller hands over UTF-8 text with no DTD
+// (ResourceXML.prepared), NO_XXE is libxml2 2.13's own refusal of external entities (older ones
+// ignore the bit), and IGNORE_ENC with the "UTF-8" argument keeps a declaration from switching
+// the decoder.
+enum {
+    XML_PARSE_NONET = 1 << 11,
+    XML_PARSE_IGNORE_ENC = 1 << 21,
+    XML_PARSE_BIG_LINES = 1 << 22,
+    XML_PARSE_NO_XXE = 1 << 23,
+};
+// The reader's node types that mean a DTD or an entity got through.
+enum { XML_READER_ENTITY_REFERENCE = 5, XML_READER_ENTITY = 6, XML_READER_DOCUMENT_TYPE = 10, XML_READER_END_ENTITY = 16 };
 static struct {
     xmlTextReader *(*reader_for_memory)(const char *, int, const char *, const char *, int);
     int (*read)(xmlTextReader *);
@@ -233,6 +263,8 @@ static struct {
     const unsigned char *(*value)(xmlTextReader *);
     int (*next_attribute)(xmlTextReader *);
     int (*to_element)(xmlTextReader *);
+    void *(*current_node)(xmlTextReader *);
+    long (*node_line)(const void *);
     int (*line)(xmlTextReader *);
     void (*set_error_handler)(xmlTextReader *, xml_reader_error, void *);
     int (*locator_line)(void *);
@@ -253,6 +285,8 @@ static int load_xml(void) {
         {(void **)&xml.value, "xmlTextReaderConstValue"},
         {(void **)&xml.next_attribute, "xmlTextReaderMoveToNextAttribute"},
         {(void **)&xml.to_element, "xmlTextReaderMoveToElement"},
+        {(void **)&xml.current_node, "xmlTextReaderCurrentNode"},
+        {(void **)&xml.node_line, "xmlGetLineNo"},
         {(void **)&xml.line, "xmlTextReaderGetParserLineNumber"},
         {(void **)&xml.set_error_handler, "xmlTextReaderSetErrorHandler"},
         {(void **)&xml.locator_line, "xmlTextReaderLocatorLineNumber"},
@@ -322,13 +356,23 @@ static void note_error(void *arg, const char *message, int severity, void *locat
 
 static const char xmlns_uri[] = "http://www.w3.org/2000/xmlns/";
 
+/// The line the reader's current node is on (the line its start tag ends on, for an element),
+/// else the parser's line; at least 1.
+static int node_line(xmlTextReader *reader) {
+    void *node = xml.current_node(reader);
+    long line = node != NULL ? xml.node_line(node) : -1;
+    if (line <= 0) line = xml.line(reader);
+    return line > 0 && line < 0x7fffffff ? (int)line : 1;
+}
+
 /// Parses `data` into element and text records (see njs_xml_parse).
 static int parse_xml(const uint8_t *data, size_t length, struct records *out, struct njs_reply *reply) {
     if (length > 0x7fffffff) {
         set_message(reply, "the document is too large");
         return NJS_SVG_INVALID;
     }
-    xmlTextReader *reader = xml.reader_for_memory((const char *)data, (int)length, NULL, NULL, XML_PARSE_NONET | XML_PARSE_NOENT | XML_PARSE_BIG_LINES);
+    int options = XML_PARSE_NONET | XML_PARSE_IGNORE_ENC | XML_PARSE_BIG_LINES | XML_PARSE_NO_XXE;
+    xmlTextReader *reader = xml.reader_for_memory((const char *)data, (int)length, NULL, "UTF-8", options);
     if (reader == NULL) {
         set_message(reply, "libxml2 could not start reading the document");
         return NJS_SVG_INVALID;
@@ -336,12 +380,18 @@ static int parse_xml(const uint8_t *data, size_t length, struct records *out, st
     struct xml_failure failure = {0, ""};
     xml.set_error_handler(reader, note_error, &failure);
     int status;
+    int refused = 0;
     while ((status = xml.read(reader)) == 1) {
         int type = xml.node_type(reader);
+        if (type == XML_READER_ENTITY_REFERENCE || type == XML_READER_ENTITY || type == XML_READER_DOCUMENT_TYPE || type == XML_READER_END_ENTITY) {
+            // The caller removed every DTD and entity: one that is here came past its checks.
+            refused = node_line(reader);
+            break;
+        }
         if (type == 1) {
             put(out, "E", 1);
             put_u32(out, (uint32_t)xml.depth(reader));
-            put_u32(out, (uint32_t)xml.line(reader));
+            put_u32(out, (uint32_t)node_line(reader));
             put_string(out, xml.local_name(reader));
             put_string(out, xml.namespace_uri(reader));
             // Attributes: counted first, then written, namespace declarations left out.
@@ -367,12 +417,16 @@ static int parse_xml(const uint8_t *data, size_t length, struct records *out, st
         } else if (type == 3 || type == 4) {
             put(out, "T", 1);
             put_u32(out, (uint32_t)xml.depth(reader));
-            put_u32(out, (uint32_t)xml.line(reader));
+            put_u32(out, (uint32_t)node_line(reader));
             put_string(out, xml.value(reader));
         }
         if (out->full) break;
     }
     xml.free_reader(reader);
+    if (refused != 0) {
+        snprintf(reply->message, sizeof reply->message, "line %d: the document has a DTD or an entity reference, which Ninepipe does not read", refused);
+        return NJS_SVG_INVALID;
+    }
     if (out->full) {
         set_message(reply, "the document's elements and text take more than 64 MiB");
         return NJS_SVG_INVALID;

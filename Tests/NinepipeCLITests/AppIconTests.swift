@@ -155,7 +155,7 @@ struct AppIconTests {
         try write(##"<manifest \##(Self.android)><application android:icon="${appIcon}"/></manifest>"##, folder + "/AndroidManifest.xml")
         let result = run(["assets", "ios", folder + "/res", "--icons", "--upscale", "--output", folder + "/A.xcassets"])
         #expect(result.status == 0, "\(result.err)")
-        #expect(result.err.contains("names no icon resource (${appIcon})") && result.err.contains("a legacy icon"), "\(result.err)")
+        #expect(result.err.contains("names no icon resource (\"${appIcon}\")") && result.err.contains("a legacy icon"), "\(result.err)")
         let contents = try String(contentsOfFile: folder + "/A.xcassets/AppIcon.appiconset/Contents.json", encoding: .utf8)
         #expect(!contents.contains("appearances"))
         // The densest file is the one used.

@@ -197,7 +197,9 @@ struct SVGTests {
             #"<svg \#(Self.svgNamespace) width="8000" height="8000"><filter id="f">\#(blurs)</filter><rect width="8000" height="8000" filter="url(#f)"/></svg>"#,
             "longer than the 1 s allowed", limits: oneSecond)
         refuses(#"<svg \#(Self.svgNamespace) width="9" height="9"><rect width="9" h"#, "Premature end of data")
-        refuses(#"<?xml version="1.0"?><html><body/></html>"#, "does not have <svg> root")
+        // An XML document whose root is not <svg> is not taken for one.
+        refuses(#"<?xml version="1.0"?><html><body/></html>"#, "not a PNG, JPEG")
+        refuses(#"<!DOCTYPE svg><html><body/></html>"#, "does not have <svg> root")
     }
 
     @Test("embedded images: a PNG over the pixel limit, an unknown format, SVGs nested too deep are refused")

@@ -20,4 +20,12 @@ public enum Repository {
 
     /// The `ninepipe` executable built with the tests.
     public static var builtExecutable: URL { buildFolder.appendingPathComponent("ninepipe") }
+
+    /// The release build's `ninepipe` (`swift build -c release`), or `nil` when there is none:
+    /// what guards against the optimizer (a check it could delete) is tested on it. `.ci/run`
+    /// builds it before `swift test`.
+    public static var releaseExecutable: URL? {
+        let url = root.appendingPathComponent(".build/release/ninepipe")
+        return FileManager.default.isExecutableFile(atPath: url.path) ? url : nil
+    }
 }

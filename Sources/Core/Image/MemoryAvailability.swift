@@ -11,7 +11,10 @@ import Darwin
 /// needed the memory. The question is asked of the allocator itself: a block of the size is
 /// taken and given back untouched (which maps no pages, so it costs microseconds), and it fails
 /// exactly where the real allocation would, under an address-space limit (`ulimit -v`, a
-/// container's) or when the size is more than the machine's memory and swap. The block asked
+/// container's) or when the size is more than the machine's memory and swap. The block is
+/// mapped (`mmap`, read-write and private, as the allocator maps a block this large) and
+/// unmapped, never `malloc` and `free`: an optimizer may delete a `malloc` whose pointer is only
+/// freed, and in release builds it did, so the probe answered yes to everything. The block asked
 /// for is half as large again plus 64 MiB: under an address-space limit, the allocator's
 /// per-thread arenas and the worker threads' stacks take room too, and a step allocates in
 /// several pieces (measured: `sharpen` on a 3000×3000 image passed a probe of exactly its need
@@ -26,9 +29,14 @@ public enum MemoryAvailability {
     public static func check(_ kind: String, size: Int) throws(LimitError) {
         guard size >= probedSize else { return }
         let (probe, overflow) = size.addingReportingOverflow(size / 2 + 64 << 20)
-        if !overflow, let block = malloc(probe) {
-            free(block)
-            return
+        if !overflow {
+            // The kernel's answer for a mapping like the allocator's own (same overcommit and
+            // address-space accounting); no page is touched.
+            let block = mmap(nil, probe, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+            if let block, block != MAP_FAILED {
+                munmap(block, probe)
+                return
+            }
         }
         throw LimitError.memoryUnavailable(kind: kind, size: size, addressSpaceLimit: addressSpaceLimit)
     }

@@ -18,10 +18,15 @@ struct AndroidResourceValues: Sendable {
     static let maxStringLength = 1 << 20
     /// A style's name → its parent (explicit, or implied by a dotted name) and its items.
     var styles: [String: (parent: String?, items: [String: String])] = [:]
+    /// The first values file that is not XML Ninepipe reads (refused for a DTD, an entity or its
+    /// encoding, or not well-formed), and why: colours resolved without it could be wrong, so
+    /// drawables of the tree report it instead of being drawn.
+    var unreadable: AssetError?
 
     /// The values of the tree holding the drawable at `path`: its folder's parent's `values`
-    /// folder, when the folder is a `drawable` or `mipmap` one; none otherwise. Files that do
-    /// not read are skipped (a drawable naming one of their colours then says it is missing).
+    /// folder, when the folder is a `drawable` or `mipmap` one; none otherwise. Files that cannot
+    /// be opened are skipped (a drawable naming one of their colours then says it is missing);
+    /// the first whose XML is refused is kept in ``unreadable``.
     ///
     /// A folder is read once a process while its files keep their sizes and modification
     /// times: every drawable of a tree shares it (reading a real tree's values for each of its
@@ -62,9 +67,12 @@ struct AndroidResourceValues: Sendable {
     /// Reads the colours and styles of `paths`, the first definition of a name winning.
     private mutating func read(_ paths: [String], limits: ImageLimits) {
         for path in paths {
-            guard FileIO.isRegularFile(path), let bytes = try? FileIO.read(path, maxBytes: 4 << 20),
-                let root = try? ResourceXML.parse(bytes, limits: limits)
-            else { continue }
+            guard FileIO.isRegularFile(path), let bytes = try? FileIO.read(path, maxBytes: 4 << 20) else { continue }
+            let root: ResourceXMLElement
+            do { root = try ResourceXML.parse(bytes, limits: limits) } catch {
+                if unreadable == nil { unreadable = .unreadableDocument(path: path, reason: "\(error)") }
+                continue
+            }
             if root.name == "selector" {
                 // res/color/NAME.xml, a colour state list: the item the default state matches.
                 let name = String(FileIO.baseName(of: path).dropLast(4))
@@ -73,7 +81,7 @@ struct AndroidResourceValues: Sendable {
                     let color = item.attribute("color", namespace: ResourceXMLElement.androidNamespace)
                 else { continue }
                 colors[name] = color
-                if let alpha = item.attribute("alpha", namespace: ResourceXMLElement.androidNamespace).flatMap(Double.init), alpha.isFinite {
+                if let alpha = item.attribute("alpha", namespace: ResourceXMLElement.androidNamespace).flatMap({ Double(decimal: $0) }), alpha.isFinite {
                     colorAlphas[name] = min(1, max(0, alpha))
                 }
                 continue

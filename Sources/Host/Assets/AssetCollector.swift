@@ -232,11 +232,11 @@ public struct AssetCollector: Sendable {
         }
         // Vector drawables have no density: taken from nodpi and anydpi folders too.
         for file in files where file.hasSuffix(".xml") {
-            let root = Self.xmlKind(path + "/" + file)
+            let root = try Self.xmlKind(path + "/" + file)
             let kinds: [String: Asset.Kind] = ["vector": .vectorDrawable, "shape": .shape, "inset": .layered, "adaptive-icon": .layered]
             guard let kind = kinds[root] else {
                 if DrawableReference.kinds.contains(root),
-                    let reference = DrawableReference(
+                    let reference = try DrawableReference(
                         name: Self.assetName(file), path: path + "/" + file, configuration: configuration, limits: ImageLimits.default)
                 {
                     state.references.append(reference)
@@ -265,10 +265,15 @@ public struct AssetCollector: Sendable {
     }
 
     /// The root element's name of the XML file at `path` (`vector`, `shape`, `selector`…), or
-    /// `unreadable`.
-    static func xmlKind(_ path: String) -> String {
+    /// `unreadable`; throws ``AssetError/unreadableDocument(path:reason:)`` for text in an
+    /// encoding Ninepipe does not read (see ``XMLText``), which would otherwise hide its kind.
+    static func xmlKind(_ path: String) throws(AssetError) -> String {
         guard let bytes = try? FileIO.read(path, maxBytes: 4 << 20) else { return "unreadable" }
-        return VectorDrawableCodec.rootName(of: bytes) ?? "unreadable"
+        do {
+            return VectorDrawableCodec.rootName(of: try XMLText.utf8(bytes)) ?? "unreadable"
+        } catch {
+            throw .unreadableDocument(path: path, reason: error.description)
+        }
     }
 
     private func collectImageSet(_ path: String, into state: inout State) throws(AssetError) {

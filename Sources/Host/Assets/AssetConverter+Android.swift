@@ -53,7 +53,7 @@ extension AssetConverter {
             do { bytes = try FileIO.read(variant.path, maxBytes: 4 << 20) } catch { throw FileError.inFile(path: variant.path, underlying: error) }
             let name = ResourceName.valid(asset.name)
             // An adaptive icon exists from API 26: it goes where older versions never look.
-            let folder = ["drawable"] + qualifiers + (AssetCollector.xmlKind(variant.path) == "adaptive-icon" ? ["anydpi", "v26"] : [])
+            let folder = ["drawable"] + qualifiers + ((try? AssetCollector.xmlKind(variant.path)) == "adaptive-icon" ? ["anydpi", "v26"] : [])
             return Conversion(
                 files: [AssetFile(path: folder.joined(separator: "-") + "/\(name).xml", bytes: bytes)], warnings: Self.renameWarnings(asset.name, name))
         case .svg where !options.vectorsAsBitmaps:

@@ -100,6 +100,7 @@ public struct AssetConverter: Sendable {
     /// configuration's colours).
     public static func resources(forDrawableAt path: String, options: AssetOptions, night: Bool = false) throws -> VectorDrawable.Resources {
         let values = AndroidResourceValues(forDrawableAt: path, limits: options.limits, night: night)
+        if let unreadable = values.unreadable { throw unreadable }
         var resources = VectorDrawable.Resources(colors: values.colors)
         resources.strings = values.strings
         resources.dimensions = values.dimensions

@@ -17,6 +17,9 @@ public enum AssetError: NinepipeError, Hashable {
     case notAnImage(path: String)
     /// Two files that are the same asset at the same scale.
     case duplicateAsset(name: String, scale: String, first: String, second: String)
+    /// A file of the tree that is not text Ninepipe reads (an XML resource in another encoding
+    /// than UTF-8): its path and why.
+    case unreadableDocument(path: String, reason: String)
     /// An `.imageset` without a readable `Contents.json`.
     case unreadableContents(path: String, reason: String)
     /// A `Contents.json` field that is not what Xcode writes (`field` is a path such as
@@ -64,6 +67,7 @@ public enum AssetError: NinepipeError, Hashable {
         case .notAnImage(let path): "\(path): not a .png or .jpg file"
         case .duplicateAsset(let name, let scale, let first, let second):
             "\(first) and \(second) are both '\(name)' at scale \(scale); keep one, or convert them in separate runs"
+        case .unreadableDocument(let path, let reason): "\(path): \(reason)"
         case .unreadableContents(let path, let reason): "\(path): \(reason); an .imageset folder needs the Contents.json Xcode writes"
         case .invalidContents(let path, let field, let problem): "\(path): \(field.isEmpty ? "" : field + ": ")\(problem)"
         case .missingImageSetFile(let contents, let scale, let file): "\(contents): the \(scale)x image \(file) does not exist"

@@ -37,14 +37,22 @@ struct DrawableReference: Sendable, Hashable {
     /// The root elements read as references.
     static let kinds: Set<String> = ["selector", "ripple", "animated-vector", "animation-list", "bitmap", "nine-patch", "layer-list"]
 
-    /// Reads the references of the drawable `name` at `path`; `nil` when it cannot be read.
-    init?(name: String, path: String, configuration: AssetConfiguration, limits: ImageLimits) {
-        guard let bytes = try? FileIO.read(path, maxBytes: 4 << 20), let root = try? ResourceXML.parse(bytes, limits: limits), Self.kinds.contains(root.name)
-        else { return nil }
+    /// Reads the references of the drawable `name` at `path`; `nil` when it cannot be opened or
+    /// is not one of ``kinds``; throws ``AssetError/unreadableDocument(path:reason:)`` when its
+    /// XML is refused or not well-formed.
+    init?(name: String, path: String, configuration: AssetConfiguration, limits: ImageLimits) throws(AssetError) {
+        guard let bytes = try? FileIO.read(path, maxBytes: 4 << 20) else { return nil }
+        let root: ResourceXMLElement
+        do { root = try ResourceXML.parse(bytes, limits: limits) } catch { throw .unreadableDocument(path: path, reason: "\(error)") }
+        guard Self.kinds.contains(root.name) else { return nil }
         (self.name, self.path, self.kind, self.configuration) = (name, path, root.name, configuration)
-        func drawable(_ element: ResourceXMLElement, _ attribute: String) -> String? {
+        func drawable(_ element: ResourceXMLElement, _ attribute: String) throws(AssetError) -> String? {
             guard let value = element.attribute(attribute), value.hasPrefix("@drawable/") || value.hasPrefix("@mipmap/") else { return nil }
-            return String(value.split(separator: "/").last ?? "")
+            do {
+                return try ResourceReference(parsing: value).name
+            } catch {
+                throw .unreadableDocument(path: path, reason: "line \(element.line(of: attribute)): android:\(attribute): \(error)")
+            }
         }
         switch root.name {
         case "layer-list":
@@ -52,17 +60,17 @@ struct DrawableReference: Sendable, Hashable {
             // layers that are composited are not read as references.
             let items = root.children.filter { $0.name == "item" }
             let placing = ["left", "top", "right", "bottom", "start", "end", "width", "height", "gravity"]
-            guard items.count == 1, let item = items.first, placing.allSatisfy({ item.attribute($0) == nil }), let source = drawable(item, "drawable")
+            guard items.count == 1, let item = items.first, placing.allSatisfy({ item.attribute($0) == nil }), let source = try drawable(item, "drawable")
             else { return nil }
             targets.append((name, source))
         case "bitmap", "nine-patch":
-            if let source = drawable(root, "src") { targets.append((name, source)) } else { leftOut += 1 }
+            if let source = try drawable(root, "src") { targets.append((name, source)) } else { leftOut += 1 }
         case "animated-vector":
-            if let source = drawable(root, "drawable") { targets.append((name, source)) } else { leftOut += 1 }
+            if let source = try drawable(root, "drawable") { targets.append((name, source)) } else { leftOut += 1 }
         case "ripple":
             // The content (items other than the mask); the ripple itself is drawn by the system.
             for item in root.children where item.name == "item" && item.attribute("id") != "@android:id/mask" {
-                if let source = drawable(item, "drawable") {
+                if let source = try drawable(item, "drawable") {
                     targets.append((targets.isEmpty ? name : "\(name)_\(targets.count)", source))
                 } else {
                     leftOut += 1
@@ -70,7 +78,7 @@ struct DrawableReference: Sendable, Hashable {
             }
         case "animation-list":
             for (index, item) in root.children.filter({ $0.name == "item" }).enumerated() {
-                if let source = drawable(item, "drawable") { targets.append(("\(name)_frame\(index)", source)) } else { leftOut += 1 }
+                if let source = try drawable(item, "drawable") { targets.append(("\(name)_frame\(index)", source)) } else { leftOut += 1 }
             }
         default:  // selector
             var taken: Set<String> = []
@@ -85,7 +93,7 @@ struct DrawableReference: Sendable, Hashable {
                 // The first item the default state matches is what the drawable shows at rest,
                 // under its own name.
                 let matchesDefault = Self.matchesDefaultState(item)
-                guard let source = drawable(item, "drawable") else {
+                guard let source = try drawable(item, "drawable") else {
                     leftOut += 1
                     continue
                 }

@@ -196,6 +196,7 @@ struct LoadStep: Sendable, Hashable {
             var resources = VectorDrawable.Resources.none
             if context.sourceFormat == .vectorDrawable, let path = self.path {
                 let values = AndroidResourceValues(forDrawableAt: path, limits: context.limits)
+                if let unreadable = values.unreadable { throw unreadable }
                 resources.colors = values.colors
                 resources.strings = values.strings
                 resources.colorAlphas = values.colorAlphas

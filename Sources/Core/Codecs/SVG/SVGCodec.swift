@@ -40,17 +40,34 @@ public struct SVGCodec: ImageDecoder {
     /// Drawn at any size.
     public var capabilities: DecoderCapabilities { DecoderCapabilities(rendersAtAnySize: true) }
 
-    /// A document that starts (after a byte-order mark and white space) with an XML
-    /// declaration, a comment, a `<!DOCTYPE svg` or an `<svg` element.
+    /// A document (UTF-8 or UTF-16) that starts with `<!DOCTYPE svg` or whose first element is
+    /// `<svg>` (after a byte-order mark, an XML declaration, comments and white space); when its
+    /// first 4 KiB hold no element start, one that starts with an XML declaration, a comment or
+    /// an `<svg` element. So a vector drawable with an XML declaration is not taken for one.
     public func recognizes(_ bytes: [UInt8]) -> Bool {
         var text = bytes[...]
+        if text.starts(with: [0xFF, 0xFE]) || text.starts(with: [0xFE, 0xFF]) {
+            // UTF-16 (transcoded before any check): its ASCII characters are enough to sniff.
+            let bigEndian = text.first == 0xFE
+            var ascii: [UInt8] = []
+            var index = 2
+            while index + 1 < min(bytes.count, 8192) {
+                let unit = bigEndian ? UInt16(bytes[index]) << 8 | UInt16(bytes[index + 1]) : UInt16(bytes[index + 1]) << 8 | UInt16(bytes[index])
+                ascii.append(unit < 0x80 ? UInt8(unit) : 0x80)
+                index += 2
+            }
+            text = ascii[...]
+        }
         if text.starts(with: [0xEF, 0xBB, 0xBF]) { text = text.dropFirst(3) }
         text = text.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+        if text.starts(with: Array("<!DOCTYPE svg".utf8)) { return true }
+        if let root = VectorDrawableCodec.rootName(of: Array(text.prefix(4096))) { return root == "svg" || root.hasSuffix(":svg") }
         return ["<?xml", "<!--", "<!DOCTYPE svg", "<svg"].contains { text.starts(with: Array($0.utf8)) }
     }
 
     /// The document's own size (at 96 DPI, sides rounded up).
     public func info(_ bytes: [UInt8], limits: ImageLimits) throws -> ImageInfo {
+        let bytes = try SVGScreening.screened(bytes, limits: limits)
         guard let size = try measure(bytes, limits: limits) else { throw SVGError.noSize }
         let pixels = VectorRendering.intrinsic.layout(documentWidth: size.width, documentHeight: size.height)
         var info = ImageInfo(
@@ -64,6 +81,7 @@ public struct SVGCodec: ImageDecoder {
     /// ``ImageLimits/maxRenderSeconds`` and ``ImageLimits/decoderMemoryLimit``.
     public func decode(_ bytes: [UInt8], options: DecodeOptions, warn: (String) -> Void) throws -> Image {
         let rendering = options.rendering
+        let bytes = try SVGScreening.screened(bytes, limits: options.limits)
         let documentSize: (width: Double, height: Double)
         if let size = try measure(bytes, limits: options.limits) {
             documentSize = size
@@ -94,7 +112,6 @@ public struct SVGCodec: ImageDecoder {
     /// The screened document's own size in CSS pixels, or `nil` when it has none.
     private func measure(_ bytes: [UInt8], limits: ImageLimits) throws -> (width: Double, height: Double)? {
         #if canImport(CSVGShim)
-        try SVGScreening.check(bytes, limits: limits)
         return try SVGRenderer.size(of: bytes, seconds: limits.maxRenderSeconds, memory: limits.decoderMemoryLimit)
         #else
         throw FormatUnavailableError(format: .svg)

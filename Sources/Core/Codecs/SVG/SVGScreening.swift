@@ -26,8 +26,18 @@ enum SVGScreening {
     /// references decoded, so that markup or a namespace written through them is seen (a review
     /// found `&#38;` hiding an entity reference, and XInclude pulling 300,000 elements in).
     static func check(_ bytes: [UInt8], limits: ImageLimits) throws {
+        _ = try screened(bytes, limits: limits)
+    }
+
+    /// The document `bytes` as the UTF-8 text librsvg is given (see ``XMLText``), once it passed
+    /// ``check(_:limits:)``: the checks read that text, so librsvg must read it too, never the
+    /// bytes in an encoding the checks did not decode (a review hid XInclude in UTF-7).
+    static func screened(_ bytes: [UInt8], limits: ImageLimits) throws -> [UInt8] {
+        guard bytes.count <= maxDocumentBytes else { throw SVGError.documentTooLarge(bytes: bytes.count, limit: maxDocumentBytes) }
+        let text = try XMLText.utf8(bytes)
         var elements = 0
-        try check(bytes, limits: limits, depth: 0, elements: &elements)
+        try check(text, limits: limits, depth: 0, elements: &elements)
+        return text
     }
 
     /// ``check(_:limits:)`` for a document `depth` levels down, adding its elements to
@@ -36,6 +46,7 @@ enum SVGScreening {
     static func check(_ bytes: [UInt8], limits: ImageLimits, depth: Int, elements: inout Int) throws {
         guard depth <= maxNesting else { throw SVGError.nestedTooDeeply(limit: maxNesting) }
         guard bytes.count <= maxDocumentBytes else { throw SVGError.documentTooLarge(bytes: bytes.count, limit: maxDocumentBytes) }
+        let bytes = try XMLText.utf8(bytes)  // the top document arrives decoded; embedded ones do not
         let entities = try checkEntities(bytes)
         let text = try expanded(bytes, entities: entities)
         elements += elementCount(text, limit: maxElements - elements)

@@ -53,17 +53,20 @@ public struct ResourceValueReader: Sendable {
         for _ in 0..<Self.maxReferences {
             guard value.hasPrefix("@dimen/") else { break }
             guard let next = resources.dimensions[String(value.dropFirst(7))] else {
-                throw ShapeDrawableError(line: element.line, reason: "android:\(name)=\"\(text)\": \(value) is not a dimension in this tree's values/*.xml")
+                throw ShapeDrawableError(
+                    line: element.line(of: name), reason: "android:\(name)=\(XMLText.quoted(text)): \(value) is not a dimension in this tree's values/*.xml")
             }
             value = String(next.trimmingWhitespace)
         }
         let units: [(String, Double, Bool)] = [
             ("dip", 1, false), ("dp", 1, false), ("sp", 1, false), ("px", 1, true), ("in", 160, false), ("mm", 160 / 25.4, false), ("pt", 160.0 / 72, false),
         ]
-        guard let (unit, factor, isPixels) = units.first(where: { value.hasSuffix($0.0) }), let number = Double(value.dropLast(unit.count)), number.isFinite,
+        guard let (unit, factor, isPixels) = units.first(where: { value.hasSuffix($0.0) }), let number = Double(decimal: value.dropLast(unit.count)),
+            number.isFinite,
             abs(number * factor) <= 100_000
         else {
-            throw ShapeDrawableError(line: element.line, reason: "android:\(name)=\"\(text)\" is not a dimension such as 8dp within ±100000dp")
+            throw ShapeDrawableError(
+                line: element.line(of: name), reason: "android:\(name)=\(XMLText.quoted(text)) is not a dimension such as 8dp within ±100000dp")
         }
         return isPixels ? ShapeDrawable.Length(px: number) : ShapeDrawable.Length(dp: number * factor)
     }
@@ -71,8 +74,9 @@ public struct ResourceValueReader: Sendable {
     /// Attribute `name` as a number within `range`; `nil` when absent.
     public func number(_ element: ResourceXMLElement, _ name: String, range: ClosedRange<Double>) throws(ShapeDrawableError) -> Double? {
         guard let text = element.attribute(name) else { return nil }
-        guard let value = Double(text.trimmingWhitespace), value.isFinite, range.contains(value) else {
-            throw ShapeDrawableError(line: element.line, reason: "android:\(name)=\"\(text)\" is not a number within \(range.lowerBound)…\(range.upperBound)")
+        guard let value = Double(decimal: text.trimmingWhitespace), value.isFinite, range.contains(value) else {
+            throw ShapeDrawableError(
+                line: element.line(of: name), reason: "android:\(name)=\(XMLText.quoted(text)) is not a number within \(range.lowerBound)…\(range.upperBound)")
         }
         return value
     }

@@ -9,7 +9,7 @@ extension ShapeDrawable {
         let reader = ResourceValueReader(resources: resources)
         if let kind = root.attribute("shape") {
             guard let parsed = Kind(rawValue: kind) else {
-                throw ShapeDrawableError(line: root.line, reason: "android:shape=\"\(kind)\" is not rectangle, oval, line or ring")
+                throw ShapeDrawableError(line: root.line(of: "shape"), reason: "android:shape=\(XMLText.quoted(kind)) is not rectangle, oval, line or ring")
             }
             self.kind = parsed
         }
@@ -59,7 +59,7 @@ extension ShapeDrawable {
         var gradient = Gradient()
         if let type = element.attribute("type") {
             guard let kind = VectorDrawable.Gradient.Kind(rawValue: type) else {
-                throw ShapeDrawableError(line: element.line, reason: "android:type=\"\(type)\" is not linear, radial or sweep")
+                throw ShapeDrawableError(line: element.line(of: "type"), reason: "android:type=\(XMLText.quoted(type)) is not linear, radial or sweep")
             }
             gradient.kind = kind
         }
@@ -75,11 +75,11 @@ extension ShapeDrawable {
         gradient.colors = [start] + (center.map { [$0] } ?? []) + [end]
         if let text = element.attribute("gradientRadius") {
             let trimmed = String(text.trimmingWhitespace)
-            if trimmed.hasSuffix("%p"), let value = Double(trimmed.dropLast(2)), value.isFinite, abs(value) <= 1e6 {
+            if trimmed.hasSuffix("%p"), let value = Double(decimal: trimmed.dropLast(2)), value.isFinite, abs(value) <= 1e6 {
                 gradient.radius = .fractionOfBounds(value / 100)
-            } else if trimmed.hasSuffix("%"), let value = Double(trimmed.dropLast()), value.isFinite, abs(value) <= 1e6 {
+            } else if trimmed.hasSuffix("%"), let value = Double(decimal: trimmed.dropLast()), value.isFinite, abs(value) <= 1e6 {
                 gradient.radius = .fraction(value / 100)
-            } else if let value = Double(trimmed), value.isFinite, abs(value) <= 1e6 {
+            } else if let value = Double(decimal: trimmed), value.isFinite, abs(value) <= 1e6 {
                 gradient.radius = .pixels(value)
             } else if let length = try reader.length(element, "gradientRadius") {
                 gradient.radius = .length(length)

@@ -23,7 +23,7 @@ enum CSSColor {
             guard parts.count == 3 || parts.count == 4 else { return nil }
             func channel(_ part: Substring, scale: Double) -> UInt8? {
                 let isPercent = part.hasSuffix("%")
-                guard let number = Double(isPercent ? part.dropLast() : part), number.isFinite else { return nil }
+                guard let number = Double(decimal: isPercent ? part.dropLast() : part), number.isFinite else { return nil }
                 let fraction = isPercent ? number / 100 : number / scale
                 return UInt8((min(1, max(0, fraction)) * 255).rounded())
             }

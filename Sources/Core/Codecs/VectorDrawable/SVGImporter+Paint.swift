@@ -56,7 +56,7 @@ extension SVGImporter {
         for stop in stopElements {
             let offsetText = stop.attribute("offset", namespace: "") ?? "0"
             guard let offset = Self.length(offsetText, percentOf: 1) else {
-                throw SVGImportError(line: stop.line, reason: "offset=\"\(offsetText)\" is not a number")
+                throw SVGImportError(line: stop.line, reason: "offset=\(XMLText.quoted(offsetText)) is not a number")
             }
             previous = max(previous, min(1, max(0, offset)))
             var color = AndroidColor(red: 0, green: 0, blue: 0)
@@ -64,7 +64,9 @@ extension SVGImporter {
                 if text == "currentColor" || text == "currentcolor" {
                     color = style.color ?? color
                 } else {
-                    guard let parsed = CSSColor.parse(text) else { throw SVGImportError(line: stop.line, reason: "stop-color=\"\(text)\" is not a colour") }
+                    guard let parsed = CSSColor.parse(text) else {
+                        throw SVGImportError(line: stop.line, reason: "stop-color=\(XMLText.quoted(text)) is not a colour")
+                    }
                     color = parsed
                 }
             }
@@ -88,14 +90,14 @@ extension SVGImporter {
         }
         if let text = gradientAttribute(chain, "gradientTransform") {
             guard let transform = AffineMatrix(svgTransform: text) else {
-                throw SVGImportError(line: element.line, reason: "gradientTransform=\"\(text)\" is not a transform list")
+                throw SVGImportError(line: element.line, reason: "gradientTransform=\(XMLText.quoted(text)) is not a transform list")
             }
             map = map.concatenating(transform)
         }
         func coordinate(_ name: String, _ fallback: String, axis: Axis) throws(SVGImportError) -> Double {
             let text = gradientAttribute(chain, name) ?? fallback
             guard let value = Self.length(text, percentOf: boundingBox ? 1 : reference(axis)) else {
-                throw SVGImportError(line: element.line, reason: "\(name)=\"\(text)\" is not a length")
+                throw SVGImportError(line: element.line(of: name, namespace: ""), reason: "\(name)=\(XMLText.quoted(text)) is not a length")
             }
             return value
         }

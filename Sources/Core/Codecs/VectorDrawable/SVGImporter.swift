@@ -87,7 +87,7 @@ struct SVGImporter {
     func length(_ element: ResourceXMLElement, _ name: String, axis: Axis) throws(SVGImportError) -> Double? {
         guard let text = property(element, name) else { return nil }
         guard let value = Self.length(text, percentOf: reference(axis)) else {
-            throw SVGImportError(line: element.line, reason: "\(name)=\"\(text)\" is not a length")
+            throw SVGImportError(line: element.line(of: name, namespace: ""), reason: "\(name)=\(XMLText.quoted(text)) is not a length")
         }
         return value
     }
@@ -107,14 +107,14 @@ struct SVGImporter {
         ]
         let trimmed = String(text.trimmingWhitespace)
         let (unit, factor) = units.first { trimmed.hasSuffix($0.0) } ?? ("", 1)
-        guard let number = Double(trimmed.dropLast(unit.count)), number.isFinite, abs(number) <= 1e9 else { return nil }
+        guard let number = Double(decimal: trimmed.dropLast(unit.count)), number.isFinite, abs(number) <= 1e9 else { return nil }
         return number * factor
     }
 
     func number(_ element: ResourceXMLElement, _ name: String, default value: Double) throws(SVGImportError) -> Double {
         guard let text = property(element, name) else { return value }
-        guard let number = Double(text), number.isFinite, abs(number) <= 1e9 else {
-            throw SVGImportError(line: element.line, reason: "\(name)=\"\(text)\" is not a number")
+        guard let number = Double(decimal: text), number.isFinite, abs(number) <= 1e9 else {
+            throw SVGImportError(line: element.line(of: name, namespace: ""), reason: "\(name)=\(XMLText.quoted(text)) is not a number")
         }
         return number
     }
@@ -156,7 +156,7 @@ struct SVGImporter {
         var style = parent
         let line = element.line
         if let color = property(element, "color") {
-            guard let parsed = CSSColor.parse(color) else { throw SVGImportError(line: line, reason: "color=\"\(color)\" is not a colour") }
+            guard let parsed = CSSColor.parse(color) else { throw SVGImportError(line: line, reason: "color=\(XMLText.quoted(color)) is not a colour") }
             style.color = parsed
         }
         if let fill = property(element, "fill") { style.fill = try paint(fill, line: line) }
@@ -178,7 +178,7 @@ struct SVGImporter {
     func opacity(_ element: ResourceXMLElement, _ name: String) throws(SVGImportError) -> Double? {
         guard let text = property(element, name) else { return nil }
         guard let value = Self.length(text, percentOf: 1), value.isFinite else {
-            throw SVGImportError(line: element.line, reason: "\(name)=\"\(text)\" is not an opacity")
+            throw SVGImportError(line: element.line(of: name, namespace: ""), reason: "\(name)=\(XMLText.quoted(text)) is not an opacity")
         }
         return min(1, max(0, value))
     }
@@ -203,7 +203,7 @@ struct SVGImporter {
     func transform(_ element: ResourceXMLElement) throws(SVGImportError) -> AffineMatrix {
         guard let text = element.attribute("transform", namespace: "") else { return .identity }
         guard let matrix = AffineMatrix(svgTransform: text) else {
-            throw SVGImportError(line: element.line, reason: "transform=\"\(text)\" is not a transform list")
+            throw SVGImportError(line: element.line, reason: "transform=\(XMLText.quoted(text)) is not a transform list")
         }
         return matrix
     }

@@ -69,12 +69,13 @@ extension VectorDrawable {
         if let mode = root.attribute("tintMode") {
             guard let parsed = TintMode(rawValue: mode) else {
                 throw VectorDrawableError(
-                    line: root.line, reason: "android:tintMode=\"\(mode)\" is not one of \(TintMode.allCases.map(\.rawValue).joined(separator: ", "))")
+                    line: root.line(of: "tintMode"),
+                    reason: "android:tintMode=\(XMLText.quoted(mode)) is not one of \(TintMode.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             tintMode = parsed
         }
         isAutoMirrored = root.attribute("autoMirrored") == "true"
-        if let tintText = root.attribute("tint") { tint = try reader.paint(tintText, line: root.line, isTint: true) }
+        if let tintText = root.attribute("tint") { tint = try reader.paint(tintText, line: root.line(of: "tint"), isTint: true) }
         nodes = try reader.nodes(root.children, depth: 1)
         commandCount = reader.commands
         templateAttribute = resolvingThemes ? nil : reader.templateAttribute
@@ -125,11 +126,11 @@ extension VectorDrawable {
 
         func number(_ element: ResourceXMLElement, _ name: String, range: ClosedRange<Double>) throws(VectorDrawableError) -> Double? {
             guard let text = element.attribute(name) else { return nil }
-            guard let value = Double(text.trimmingWhitespace), value.isFinite else {
-                throw VectorDrawableError(line: element.line, reason: "android:\(name)=\"\(text)\" is not a number")
+            guard let value = Double(decimal: text.trimmingWhitespace), value.isFinite else {
+                throw VectorDrawableError(line: element.line(of: name), reason: "android:\(name)=\(XMLText.quoted(text)) is not a number")
             }
             guard range.contains(value) else {
-                throw VectorDrawableError(line: element.line, reason: "android:\(name)=\"\(text)\" is outside \(Self.describe(range))")
+                throw VectorDrawableError(line: element.line(of: name), reason: "android:\(name)=\(XMLText.quoted(text)) is outside \(Self.describe(range))")
             }
             return value
         }
@@ -138,17 +139,20 @@ extension VectorDrawable {
         func dimension(_ element: ResourceXMLElement, _ name: String) throws(VectorDrawableError) -> Double {
             guard let text = element.attribute(name) else { throw VectorDrawableError(line: element.line, reason: "<vector> needs android:\(name)") }
             if text.hasPrefix("@") {
-                throw VectorDrawableError(line: element.line, reason: "android:\(name)=\"\(text)\": dimension resources are not read yet; write the size in dp")
+                throw VectorDrawableError(
+                    line: element.line(of: name), reason: "android:\(name)=\(XMLText.quoted(text)): dimension resources are not read yet; write the size in dp")
             }
             let units: [(String, Double)] = [("dip", 1), ("dp", 1), ("sp", 1), ("px", 1), ("in", 160), ("mm", 160 / 25.4), ("pt", 160.0 / 72)]
             let trimmed = String(text.trimmingWhitespace)
-            guard let (unit, factor) = units.first(where: { trimmed.hasSuffix($0.0) }), let value = Double(trimmed.dropLast(unit.count)),
+            guard let (unit, factor) = units.first(where: { trimmed.hasSuffix($0.0) }), let value = Double(decimal: trimmed.dropLast(unit.count)),
                 value.isFinite
             else {
-                throw VectorDrawableError(line: element.line, reason: "android:\(name)=\"\(text)\" is not a dimension such as 24dp")
+                throw VectorDrawableError(line: element.line(of: name), reason: "android:\(name)=\(XMLText.quoted(text)) is not a dimension such as 24dp")
             }
             let dp = value * factor
-            guard dp > 0, dp <= 100_000 else { throw VectorDrawableError(line: element.line, reason: "android:\(name)=\"\(text)\" is outside 0…100000dp") }
+            guard dp > 0, dp <= 100_000 else {
+                throw VectorDrawableError(line: element.line(of: name), reason: "android:\(name)=\(XMLText.quoted(text)) is outside 0…100000dp")
+            }
             return dp
         }
 
@@ -205,7 +209,7 @@ extension VectorDrawable {
             }
             guard let parsed = AndroidColor(parsing: value) else {
                 throw VectorDrawableError(
-                    line: line, reason: "\"\(text)\" is not a colour (#RGB, #ARGB, #RRGGBB, #AARRGGBB, @color/…, @android:color/… or ?attr/…)")
+                    line: line, reason: "\(XMLText.quoted(text)) is not a colour (#RGB, #ARGB, #RRGGBB, #AARRGGBB, @color/…, @android:color/… or ?attr/…)")
             }
             let color = Resources.scaling(parsed, by: alpha)
             if color.alpha == 0 && !keepsTransparent { return nil }
@@ -252,8 +256,8 @@ extension VectorDrawable {
                 let name = text.hasPrefix("@string/") ? String(text.dropFirst(8)) : ""
                 guard let value = resources.strings[name] else {
                     throw VectorDrawableError(
-                        line: element.line,
-                        reason: "android:pathData=\"\(text)\" is not a string in this tree's values/*.xml; write the path data or the string")
+                        line: element.line(of: "pathData"),
+                        reason: "android:pathData=\(XMLText.quoted(text)) is not a string in this tree's values/*.xml; write the path data or the string")
                 }
                 text = value
             }
@@ -264,7 +268,7 @@ extension VectorDrawable {
             } catch let error where error.isOverLimit {
                 throw VectorDrawableError(line: element.line, reason: "the drawable has more than \(VectorDrawable.maxCommands) path commands")
             } catch {
-                throw VectorDrawableError(line: element.line, reason: "android:pathData: \(error.reason) (at character \(error.offset + 1))")
+                throw VectorDrawableError(line: element.line(of: "pathData"), reason: "android:pathData: \(error.reason) (at character \(error.offset + 1))")
             }
         }
 
@@ -272,8 +276,8 @@ extension VectorDrawable {
             var path = Path()
             path.line = element.line
             path.pathData = try pathData(element)
-            if let fill = element.attribute("fillColor") { path.fill = try paint(fill, line: element.line) }
-            if let stroke = element.attribute("strokeColor") { path.stroke = try paint(stroke, line: element.line) }
+            if let fill = element.attribute("fillColor") { path.fill = try paint(fill, line: element.line(of: "fillColor")) }
+            if let stroke = element.attribute("strokeColor") { path.stroke = try paint(stroke, line: element.line(of: "strokeColor")) }
             // Gradients: <aapt:attr name="android:fillColor"><gradient …/></aapt:attr>.
             for child in element.children where child.name == "attr" && child.namespace == ResourceXMLElement.aaptNamespace {
                 guard let name = child.attribute("name", namespace: ""), let gradientElement = child.children.first(where: { $0.name == "gradient" }) else {
@@ -296,19 +300,21 @@ extension VectorDrawable {
             path.trimOffset = try number(element, "trimPathOffset", range: 0...1) ?? 0
             if let cap = element.attribute("strokeLineCap") {
                 guard ["butt", "round", "square"].contains(cap) else {
-                    throw VectorDrawableError(line: element.line, reason: "android:strokeLineCap=\"\(cap)\" is not butt, round or square")
+                    throw VectorDrawableError(
+                        line: element.line(of: "strokeLineCap"), reason: "android:strokeLineCap=\(XMLText.quoted(cap)) is not butt, round or square")
                 }
                 path.lineCap = cap
             }
             if let join = element.attribute("strokeLineJoin") {
                 guard ["miter", "round", "bevel"].contains(join) else {
-                    throw VectorDrawableError(line: element.line, reason: "android:strokeLineJoin=\"\(join)\" is not miter, round or bevel")
+                    throw VectorDrawableError(
+                        line: element.line(of: "strokeLineJoin"), reason: "android:strokeLineJoin=\(XMLText.quoted(join)) is not miter, round or bevel")
                 }
                 path.lineJoin = join
             }
             if let rule = element.attribute("fillType") {
                 guard ["nonZero", "evenOdd"].contains(rule) else {
-                    throw VectorDrawableError(line: element.line, reason: "android:fillType=\"\(rule)\" is not nonZero or evenOdd")
+                    throw VectorDrawableError(line: element.line(of: "fillType"), reason: "android:fillType=\(XMLText.quoted(rule)) is not nonZero or evenOdd")
                 }
                 path.evenOdd = rule == "evenOdd"
             }
@@ -319,7 +325,7 @@ extension VectorDrawable {
             var gradient = Gradient()
             if let type = element.attribute("type") {
                 guard let kind = Gradient.Kind(rawValue: type) else {
-                    throw VectorDrawableError(line: element.line, reason: "android:type=\"\(type)\" is not linear, radial or sweep")
+                    throw VectorDrawableError(line: element.line(of: "type"), reason: "android:type=\(XMLText.quoted(type)) is not linear, radial or sweep")
                 }
                 gradient.kind = kind
             }
@@ -333,7 +339,8 @@ extension VectorDrawable {
             gradient.radius = try number(element, "gradientRadius", range: 0...1e9) ?? 0
             if let mode = element.attribute("tileMode") {
                 guard let tile = Gradient.TileMode(rawValue: mode == "repeat" ? "repeat" : mode) else {
-                    throw VectorDrawableError(line: element.line, reason: "android:tileMode=\"\(mode)\" is not clamp, repeat or mirror")
+                    throw VectorDrawableError(
+                        line: element.line(of: "tileMode"), reason: "android:tileMode=\(XMLText.quoted(mode)) is not clamp, repeat or mirror")
                 }
                 gradient.tileMode = tile
             }

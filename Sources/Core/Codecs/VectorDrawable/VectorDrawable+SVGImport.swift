@@ -18,7 +18,7 @@ extension VectorDrawable {
     ///   line otherwise; its ``SVGImportError/feature`` names what a vector drawable lacks
     ///   (filters, masks, text, patterns, embedded images, CSS style sheets…), when that is why.
     public init(svg bytes: [UInt8], limits: ImageLimits) throws {
-        let root = try ResourceXML.parse(bytes, limits: limits)
+        let root = try ResourceXML.parse(bytes, limits: limits, dialect: .svg)
         try self.init(svg: root)
     }
 
@@ -34,7 +34,8 @@ extension VectorDrawable {
             guard numbers.count == 4, let x = numbers[0], let y = numbers[1], let width = numbers[2], let height = numbers[3],
                 [x, y, width, height].allSatisfy({ $0.isFinite && abs($0) <= 1e6 }), width >= 0.0001, height >= 0.0001
             else {
-                throw SVGImportError(line: root.line, reason: "viewBox=\"\(text)\" is not four numbers within ±1000000, its width and height at least 0.0001")
+                throw SVGImportError(
+                    line: root.line, reason: "viewBox=\(XMLText.quoted(text)) is not four numbers within ±1000000, its width and height at least 0.0001")
             }
             box = (x, y, width, height)
         }
@@ -44,7 +45,7 @@ extension VectorDrawable {
                 return boxSize
             }
             guard let value = SVGImporter.length(text, percentOf: boxSize ?? 0), value >= 0.01, value <= 100_000 else {
-                throw SVGImportError(line: root.line, reason: "\(name)=\"\(text)\" is not a length within 0.01…100000 px")
+                throw SVGImportError(line: root.line, reason: "\(name)=\(XMLText.quoted(text)) is not a length within 0.01…100000 px")
             }
             return value
         }

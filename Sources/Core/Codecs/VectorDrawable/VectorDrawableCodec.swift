@@ -32,6 +32,10 @@ public struct VectorDrawableCodec: ImageDecoder {
             }
             guard byte == UInt8(ascii: "<"), index + 1 < end else { return nil }
             let next = bytes[index + 1]
+            if next == UInt8(ascii: "!"), let doctype = XMLDocumentType.find(in: Array(bytes[..<end])), doctype.range.lowerBound == index {
+                index = doctype.range.upperBound  // its internal subset may hold `>`
+                continue
+            }
             if next == UInt8(ascii: "?") || next == UInt8(ascii: "!") {
                 // A declaration, comment or DOCTYPE: skip to the end of it.
                 let closing: [UInt8] = bytes[index...].starts(with: Array("<!--".utf8)) ? Array("-->".utf8) : [UInt8(ascii: ">")]

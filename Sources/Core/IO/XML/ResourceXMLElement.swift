@@ -14,13 +14,15 @@ public struct ResourceXMLElement: Sendable, Hashable {
         public var name: String
         /// Its value, entities and character references expanded.
         public var value: String
+        /// The line its name is on, counted from 1 (0 when not known).
+        public var line = 0
     }
 
     /// The local name (`vector`, `path`).
     public var name: String
     /// The namespace URI, empty for none.
     public var namespace: String
-    /// The line the start tag ends on.
+    /// The line the start tag begins on (its `<`), counted from 1.
     public var line: Int
     /// The attributes, in document order (namespace declarations left out).
     public var attributes: [Attribute] = []
@@ -32,5 +34,12 @@ public struct ResourceXMLElement: Sendable, Hashable {
     /// The value of attribute `name` in `namespace` (Android's by default), or `nil`.
     public func attribute(_ name: String, namespace: String = ResourceXMLElement.androidNamespace) -> String? {
         attributes.first { $0.name == name && $0.namespace == namespace }?.value
+    }
+
+    /// The line attribute `name` in `namespace` (Android's by default) is on, else the element's
+    /// ``line``: where a message about the attribute points.
+    public func line(of name: String, namespace: String = ResourceXMLElement.androidNamespace) -> Int {
+        let found = attributes.first { $0.name == name && $0.namespace == namespace }?.line ?? 0
+        return found > 0 ? found : line
     }
 }

@@ -16,7 +16,7 @@ extension AppIcon {
         let path = input.count > 1 && input.hasSuffix("/") ? String(input.dropLast()) : input
         guard FileIO.exists(path) else { throw AssetError.missingInput(path: input) }
         if !FileIO.isDirectory(path) {
-            if path.hasSuffix(".xml") && AssetCollector.xmlKind(path) == "adaptive-icon" {
+            if path.hasSuffix(".xml") && (try? AssetCollector.xmlKind(path)) == "adaptive-icon" {
                 let tree = ResourceTree(path: FileIO.parentDirectory(of: FileIO.parentDirectory(of: path)))
                 return try adaptive(path, tree: tree, name: AssetCollector.assetName(path), options: options)
             }
@@ -35,10 +35,15 @@ extension AppIcon {
         var reference: String?
         if manifest != nil || FileIO.isRegularFile(manifestPath) {
             let named = try manifestIcon(manifestPath)
-            if let named, named.hasPrefix("@mipmap/") || named.hasPrefix("@drawable/") {
-                reference = named
+            if let named, named.value.hasPrefix("@mipmap/") || named.value.hasPrefix("@drawable/") {
+                do { _ = try ResourceReference(parsing: named.value) } catch {
+                    throw AppIconError.manifest(path: manifestPath, reason: "line \(named.line): \(error)")
+                }
+                reference = named.value
             } else {
-                notes.append("\(manifestPath): <application> names no icon resource (\(named ?? "no android:icon")); looked for ic_launcher instead")
+                notes.append(
+                    "\(manifestPath): <application> names no icon resource (\(named.map { XMLText.quoted($0.value) } ?? "no android:icon")); looked for ic_launcher instead"
+                )
             }
         }
         if reference == nil {
@@ -55,7 +60,7 @@ extension AppIcon {
         let parts = (reference ?? "").dropFirst().split(separator: "/", maxSplits: 1).map(String.init)
         let (type, name) = (parts.first ?? "mipmap", parts.last ?? "")
         var icon: AppIcon
-        if let xml = tree.xmlFile(named: name, type: type), AssetCollector.xmlKind(xml) == "adaptive-icon" {
+        if let xml = tree.xmlFile(named: name, type: type), (try? AssetCollector.xmlKind(xml)) == "adaptive-icon" {
             icon = try adaptive(xml, tree: tree, name: name, options: options)
         } else if let densest = tree.bitmaps(named: name, type: type).last {
             icon = AppIcon(source: densest.path, name: name, legacy: .bitmap(path: densest.path, scale: densest.scale))
@@ -73,9 +78,9 @@ extension AppIcon {
         return icon
     }
 
-    /// `<application android:icon>` of the manifest at `path` (else its `android:roundIcon`),
-    /// `nil` when it names none.
-    static func manifestIcon(_ path: String) throws -> String? {
+    /// `<application android:icon>` of the manifest at `path` (else its `android:roundIcon`)
+    /// and its line, `nil` when it names none.
+    static func manifestIcon(_ path: String) throws -> (value: String, line: Int)? {
         let root: ResourceXMLElement
         do {
             root = try ResourceXML.parse(FileIO.read(path, maxBytes: 16 << 20), limits: .default)
@@ -83,8 +88,11 @@ extension AppIcon {
             throw AppIconError.manifest(path: path, reason: "\(error)")
         }
         guard root.name == "manifest" else { throw AppIconError.manifest(path: path, reason: "the root element is <\(root.name)>, not <manifest>") }
-        let application = root.children.first { $0.name == "application" }
-        return application?.attribute("icon") ?? application?.attribute("roundIcon")
+        guard let application = root.children.first(where: { $0.name == "application" }) else { return nil }
+        for name in ["icon", "roundIcon"] {
+            if let value = application.attribute(name) { return (value, application.line(of: name)) }
+        }
+        return nil
     }
 
     /// The adaptive icon at `path`: its `<background>`, `<foreground>` and `<monochrome>` layers.
@@ -98,7 +106,7 @@ extension AppIcon {
         let reader = DrawableLayerReader(tree: tree, limits: options.limits) { try AssetConverter.resources(forDrawableAt: $0, options: options) }
         func layer(_ element: String) throws -> DrawableLayer? {
             guard let found = root.children.first(where: { $0.name == element }) else { return nil }
-            if let reference = found.attribute("drawable") { return try reader.layer(reference: reference, file: path, line: found.line) }
+            if let reference = found.attribute("drawable") { return try reader.layer(reference: reference, file: path, line: found.line(of: "drawable")) }
             guard let inner = found.children.first else { return nil }
             return try reader.layer(element: inner, file: path, depth: 1)
         }

@@ -60,8 +60,10 @@ final class DrawableLayerReader {
             throw DrawableLayerError(path: file, line: line, reason: "\(reference) nests more than \(Self.maxDepth) drawables (a drawable that names itself?)")
         }
         let value = reference.trimmingCharacters(in: .whitespacesAndNewlines)
-        for (prefix, type) in [("@drawable/", "drawable"), ("@mipmap/", "mipmap")] where value.hasPrefix(prefix) {
-            let name = String(value.dropFirst(prefix.count))
+        if value.hasPrefix("@drawable/") || value.hasPrefix("@mipmap/") {
+            let reference: ResourceReference
+            do { reference = try ResourceReference(parsing: value) } catch { throw DrawableLayerError(path: file, line: line, reason: "\(error)") }
+            let (name, type) = (reference.name, reference.type)
             if let xml = tree.xmlFile(named: name, type: type) {
                 let root: ResourceXMLElement
                 do {
@@ -94,7 +96,9 @@ final class DrawableLayerReader {
         }
         // The drawable an element names by attribute, else the one written inside it.
         func child(of element: ResourceXMLElement, attribute: String = "drawable") throws -> DrawableLayer {
-            if let reference = element.attribute(attribute) { return try layer(reference: reference, file: file, line: element.line, depth: depth + 1) }
+            if let reference = element.attribute(attribute) {
+                return try layer(reference: reference, file: file, line: element.line(of: attribute), depth: depth + 1)
+            }
             guard let inner = element.children.first else {
                 throw DrawableLayerError(path: file, line: element.line, reason: "<\(element.name)> names no drawable (android:\(attribute)) and holds none")
             }
@@ -104,7 +108,7 @@ final class DrawableLayerReader {
             let reader = ResourceValueReader(resources: try resources(file))
             func edge(_ element: ResourceXMLElement, _ name: String, fallback: DrawableLayer.LayerInsets.Edge) throws -> DrawableLayer.LayerInsets.Edge {
                 guard let text = element.attribute(name) else { return fallback }
-                if text.hasSuffix("%"), let percent = Double(text.dropLast()), percent.isFinite, (-100...100).contains(percent) {
+                if text.hasSuffix("%"), let percent = Double(decimal: text.dropLast()), percent.isFinite, (-100...100).contains(percent) {
                     return .fraction(percent / 100)
                 }
                 return .length(try reader.length(element, name) ?? .zero)

@@ -32,13 +32,15 @@ struct ResourceTree: Sendable {
     /// The XML file for resource `name` of `type` (`drawable` or `mipmap`): of several, the
     /// one for the highest API level, as a current device picks.
     func xmlFile(named name: String, type: String) -> String? {
-        folders.filter { $0.type == type && FileIO.isRegularFile(path + "/" + $0.name + "/" + name + ".xml") }
+        guard ResourceReference.isName(name) else { return nil }  // never a path
+        return folders.filter { $0.type == type && FileIO.isRegularFile(path + "/" + $0.name + "/" + name + ".xml") }
             .max { $0.qualifiers.apiLevel < $1.qualifiers.apiLevel }
             .map { path + "/" + $0.name + "/" + name + ".xml" }
     }
 
     /// The bitmap files for resource `name` of `type`, each with its scale (mdpi 1), densest last.
     func bitmaps(named name: String, type: String) -> [(path: String, scale: Double)] {
+        guard ResourceReference.isName(name) else { return [] }  // never a path
         var found: [(path: String, scale: Double)] = []
         for folder in folders where folder.type == type {
             guard let density = folder.qualifiers.density else { continue }
@@ -57,7 +59,8 @@ struct ResourceTree: Sendable {
         for folder in folders where folder.type == "mipmap" {
             for file in (try? FileManager.default.contentsOfDirectory(atPath: path + "/" + folder.name)) ?? [] {
                 let stem = String(file.split(separator: ".").first ?? "")
-                if stem.hasPrefix("ic_launcher") || (file.hasSuffix(".xml") && AssetCollector.xmlKind(path + "/" + folder.name + "/" + file) == "adaptive-icon")
+                if stem.hasPrefix("ic_launcher")
+                    || (file.hasSuffix(".xml") && (try? AssetCollector.xmlKind(path + "/" + folder.name + "/" + file)) == "adaptive-icon")
                 {
                     names.insert(stem)
                 }
