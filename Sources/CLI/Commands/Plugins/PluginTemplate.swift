@@ -50,17 +50,54 @@ struct PluginTemplate {
         }
     }
 
-    private var packageName: String {
+    /// The package identity SwiftPM gives the dependency: `Ninepipe` for a checkout, else the
+    /// URL's last path component without `.git` (``isValidURL(_:)`` keeps it to safe characters).
+    var packageName: String {
         switch dependency {
         case .path: "Ninepipe"
-        case .url(let url):
-            String((url.split(separator: "/").last ?? "ninepipe").replacing(".git", with: ""))
+        case .url(let url): Self.repositoryName(url)
         }
     }
 
-    /// `text` as a Swift string literal.
-    private static func literal(_ text: String) -> String {
-        "\"" + text.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
+    /// The last path component of a git URL, without a trailing `/` or `.git`.
+    static func repositoryName(_ url: String) -> String {
+        let last = url.split(whereSeparator: { $0 == "/" || $0 == ":" }).last.map(String.init) ?? ""
+        return last.hasSuffix(".git") ? String(last.dropLast(4)) : last
+    }
+
+    /// Whether `url` can be Ninepipe's git URL in the written manifest: `https://`, `http://`,
+    /// `ssh://`, `git://` or `file://` (or scp-like `git@host:path`), at most 1000 characters of
+    /// letters, digits and `-._~:/@%+=`, and ending in a repository name of letters, digits,
+    /// `-`, `_` and `.`. Anything else is refused, never written into `Package.swift`.
+    static func isValidURL(_ url: String) -> Bool {
+        let schemes = ["https://", "http://", "ssh://", "git://", "file://", "git@"]
+        guard url.count <= 1000, schemes.contains(where: { url.hasPrefix($0) }) else { return false }
+        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~:/@%+=".unicodeScalars)
+        guard url.unicodeScalars.allSatisfy(allowed.contains) else { return false }
+        let name = repositoryName(url)
+        let nameCharacters = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.".unicodeScalars)
+        return !name.isEmpty && name != "." && name != ".." && name.unicodeScalars.allSatisfy(nameCharacters.contains)
+    }
+
+    /// `text` as a Swift string literal: backslashes, quotes and every control character
+    /// escaped, so no text can end the literal or the line.
+    static func literal(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": out += "\\\\"
+            case "\"": out += "\\\""
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F || scalar.properties.generalCategory == .lineSeparator
+                    || scalar.properties.generalCategory == .paragraphSeparator
+                {
+                    out += "\\u{\(String(scalar.value, radix: 16))}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
     }
 
     private var packageManifest: String {
@@ -86,7 +123,7 @@ struct PluginTemplate {
                 // Only the core, as the shared library: the process that loads the plugin then has
                 // exactly one copy of NinepipeCore, the host's. To call the built-ins' building
                 // blocks (Resampler, GaussianBlur, …), depend on NinepipePluginsShared instead.
-                .target(name: "\(moduleName)", dependencies: [.product(name: "NinepipeCoreShared", package: "\(packageName)")]),
+                .target(name: "\(moduleName)", dependencies: [.product(name: "NinepipeCoreShared", package: \(Self.literal(packageName)))]),
                 .testTarget(name: "\(moduleName)Tests", dependencies: ["\(moduleName)"]),
             ],
             swiftLanguageModes: [.v6]

@@ -45,7 +45,14 @@ enum PluginsNewCommand: Command {
     /// this executable was built in.
     static func dependency(_ given: String?) throws -> PluginTemplate.Dependency {
         if let given {
-            if given.contains("://") || given.hasPrefix("git@") { return .url(given) }
+            if given.contains("://") || given.hasPrefix("git@") {
+                guard PluginTemplate.isValidURL(given) else {
+                    throw UsageError(
+                        "--ninepipe \(XMLText.quoted(given)): not a git URL plugins new writes into Package.swift: give https://, ssh://, git://, file:// or git@host:path, in letters, digits and -._~:/@%+=, ending in the repository's name"
+                    )
+                }
+                return .url(given)
+            }
             guard isCheckout(given) else {
                 throw UsageError(
                     "--ninepipe \(given): not a Ninepipe checkout (no Package.swift naming Ninepipe there); give the folder of Ninepipe's sources, or its git URL"
@@ -73,23 +80,81 @@ enum PluginsNewCommand: Command {
 
     /// Writes the package into a new folder beside `folder`, then moves it into place: a folder
     /// that exists is never written into, and a failure leaves nothing half written.
+    ///
+    /// The staging folder is made by `mkdtemp` (a name no one can guess, mode 0700, refused if it
+    /// exists), and each file is created with `O_EXCL | O_NOFOLLOW`: in a folder other users can
+    /// write to, none of them can own the new package or redirect its files.
     static func write(_ template: PluginTemplate, to folder: String) throws {
-        let manager = FileManager.default
-        if manager.fileExists(atPath: folder) {
+        if FileIO.exists(folder) {
             throw UsageError("\(folder) exists; plugins new writes a new folder: give another --output, or remove it")
         }
         let trimmed = folder.hasSuffix("/") && folder.count > 1 ? String(folder.dropLast()) : folder
-        let staging = FileIO.parentDirectory(of: trimmed) + "/.\(FileIO.baseName(of: trimmed)).ninepipe-\(getpid())"
+        var pattern = Array((FileIO.parentDirectory(of: trimmed) + "/.\(FileIO.baseName(of: trimmed)).ninepipe-XXXXXX").utf8CString)
+        guard let made = pattern.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+            throw InputError("\(folder): cannot write the package: \(String(cString: strerror(errno)))")
+        }
+        let staging = String(cString: made)
+        // mkdtemp's 0700, widened to what mkdir would give (others may read, never write).
+        let mask = umask(0o022)
+        umask(mask)
+        chmod(staging, 0o755 & ~mask)
         do {
             for (path, text) in template.files {
-                let file = staging + "/" + path
-                try manager.createDirectory(atPath: FileIO.parentDirectory(of: file), withIntermediateDirectories: true)
-                try Data(text.utf8).write(to: URL(fileURLWithPath: file))
+                try create(staging + "/" + path, text)
             }
-            try manager.moveItem(atPath: staging, toPath: folder)
+            try moveWithoutReplacing(staging, to: trimmed)
         } catch {
-            try? manager.removeItem(atPath: staging)
-            throw InputError("\(folder): cannot write the package: \(error.localizedDescription)")
+            try? FileManager.default.removeItem(atPath: staging)
+            if let error = error as? UsageError { throw error }
+            throw InputError("\(folder): cannot write the package: \(error)")
         }
     }
+
+    /// Creates the file `path` (and the folders above it inside the staging folder) holding
+    /// `text`; an existing file or a link there is an error, never followed.
+    private static func create(_ path: String, _ text: String) throws {
+        let parent = FileIO.parentDirectory(of: path)
+        if !FileIO.isDirectory(parent) {
+            try create(folder: parent)
+        }
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw InputError("\(path): \(String(cString: strerror(errno)))") }
+        defer { close(descriptor) }
+        let bytes = Array(text.utf8)
+        var written = 0
+        while written < bytes.count {
+            let count = bytes[written...].withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { throw InputError("\(path): \(String(cString: strerror(errno)))") }
+            written += count
+        }
+    }
+
+    /// Creates `folder` and the folders above it that are missing (`mkdir`, which never follows
+    /// a link at the last component).
+    private static func create(folder: String) throws {
+        let parent = FileIO.parentDirectory(of: folder)
+        if !FileIO.isDirectory(parent) { try create(folder: parent) }
+        guard mkdir(folder, 0o755) == 0 || errno == EEXIST && FileIO.isDirectory(folder) else {
+            throw InputError("\(folder): \(String(cString: strerror(errno)))")
+        }
+    }
+
+    /// Renames `source` to `destination` unless something is there. (Between the check and the
+    /// rename, only an empty folder or a link can be replaced: `rename` refuses a folder that
+    /// holds anything, and never follows a link, so nothing written reaches another's files.)
+    private static func moveWithoutReplacing(_ source: String, to destination: String) throws {
+        if FileIO.exists(destination) || FileIO.isSymbolicLink(destination) {
+            throw UsageError("\(destination) exists; plugins new writes a new folder: give another --output, or remove it")
+        }
+        guard rename(source, destination) == 0 else { throw InputError("\(destination): \(String(cString: strerror(errno)))") }
+    }
 }
+
+#if canImport(Glibc)
+/// The system's `write(2)`.
+private let systemWrite = Glibc.write
+#elseif canImport(Darwin)
+/// The system's `write(2)`.
+private let systemWrite = Darwin.write
+#endif
