@@ -59,4 +59,47 @@ struct SpecialFileTests {
         let text = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(text.contains("stopped by SIGTERM"), "\(text)")
     }
+
+    /// A tree with one vector drawable and an adaptive launcher icon, under `dir/res`.
+    func assetTree() throws -> String {
+        let dir = try TemporaryFolder.make("fifo-assets")
+        let android = #"xmlns:android="http://schemas.android.com/apk/res/android""#
+        let vector =
+            ##"<vector \##(android) android:width="108dp" android:height="108dp" android:viewportWidth="108" android:viewportHeight="108"><path android:fillColor="#FFFFFFFF" android:pathData="M34,54a20,20 0 1,0 40,0a20,20 0 1,0 -40,0z"/></vector>"##
+        try TemporaryFolder.write(vector, to: dir + "/res/drawable/dot.xml")
+        try TemporaryFolder.write(
+            ##"<adaptive-icon \##(android)><background android:drawable="@color/brand"/><foreground android:drawable="@drawable/dot"/></adaptive-icon>"##,
+            to: dir + "/res/mipmap-anydpi-v26/ic_launcher.xml")
+        try TemporaryFolder.write(##"<resources><color name="brand">#FF2196F3</color></resources>"##, to: dir + "/res/values/colors.xml")
+        try FileManager.default.createDirectory(atPath: dir + "/out", withIntermediateDirectories: true)
+        return dir
+    }
+
+    @Test("assets: a FIFO where NAME.svg, assets.json or favicon.ico goes is refused by name, never opened (exit 1, no hang)")
+    func assetOutputs() throws {
+        for name in ["dot.svg", "assets.json", "favicon.ico"] {
+            let dir = try assetTree()
+            #expect(mkfifo(dir + "/out/" + name, 0o600) == 0)
+            let result = TestConsole.run(["assets", "web", "res", "--output", "out"] + (name == "favicon.ico" ? ["--icons"] : []), in: dir)
+            #expect(result.status == 1, "\(name): \(result.err)")
+            #expect(result.err.contains("out/\(name): cannot write: it is a FIFO, socket or device; assets are written as files"), "\(name): \(result.err)")
+        }
+    }
+
+    @Test("assets: a FIFO in the input (an adaptive icon's XML, an imageset's Contents.json, a drawable) is never opened")
+    func assetInputs() throws {
+        let dir = try assetTree()
+        // A FIFO as another launcher icon's XML, and as a drawable: passed over (never a regular file).
+        #expect(mkfifo(dir + "/res/mipmap-anydpi-v26/ic_launcher_round.xml", 0o600) == 0)
+        #expect(mkfifo(dir + "/res/drawable/pipe.xml", 0o600) == 0)
+        let icons = TestConsole.run(["assets", "web", "res", "--icons", "--output", "out"], in: dir)
+        #expect(icons.status == 0, "\(icons.err)")
+        #expect(FileManager.default.fileExists(atPath: dir + "/out/favicon.ico"))
+        // An imageset whose Contents.json is a FIFO: an error naming it.
+        try FileManager.default.createDirectory(atPath: dir + "/A.xcassets/x.imageset", withIntermediateDirectories: true)
+        #expect(mkfifo(dir + "/A.xcassets/x.imageset/Contents.json", 0o600) == 0)
+        let catalog = TestConsole.run(["assets", "android", "A.xcassets", "--output", "res2"], in: dir)
+        #expect(catalog.status == 1, "\(catalog.err)")
+        #expect(catalog.err.contains("x.imageset/Contents.json: cannot read: it is a FIFO, socket or device, not a regular file"), "\(catalog.err)")
+    }
 }

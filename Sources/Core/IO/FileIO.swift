@@ -16,11 +16,31 @@ public enum FileIO {
     /// - Parameters:
     ///   - path: the file, `-` for standard input.
     ///   - maxBytes: refuse files larger than this (default 4 GiB) before reading.
-    public static func read(_ path: String, maxBytes: Int = 4 << 30) throws(FileError) -> [UInt8] {
+    ///
+    /// With `requiringRegularFile` (files found in a tree, outputs compared before they are
+    /// replaced), anything but a regular file is refused before a byte is read: the file is
+    /// opened without waiting (`O_NONBLOCK`, so a FIFO without a writer cannot block the open)
+    /// and checked; a FIFO, socket or device is an error saying so. Without it, a FIFO or
+    /// stream the user named is read to its end.
+    public static func read(_ path: String, maxBytes: Int = 4 << 30, requiringRegularFile: Bool = false) throws(FileError) -> [UInt8] {
         let descriptor: Int32
-        if let stream = streamDescriptor(path, forWriting: false) { descriptor = dup(stream) } else { descriptor = open(path, O_RDONLY | O_CLOEXEC) }
+        if requiringRegularFile {
+            descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+        } else if let stream = streamDescriptor(path, forWriting: false) {
+            descriptor = dup(stream)
+        } else {
+            descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        }
         guard descriptor >= 0 else { throw .cannotRead(path: path, reason: errorText()) }
         defer { close(descriptor) }
+        if requiringRegularFile {
+            var info = stat()
+            guard fstat(descriptor, &info) == 0 else { throw .cannotRead(path: path, reason: errorText()) }
+            if (info.st_mode & S_IFMT) == S_IFDIR { throw .cannotRead(path: path, reason: "it is a directory") }
+            guard (info.st_mode & S_IFMT) == S_IFREG else {
+                throw .cannotRead(path: path, reason: "it is a FIFO, socket or device, not a regular file, and is never opened for reading")
+            }
+        }
         return try read(descriptor: descriptor, path: path, maxBytes: maxBytes)
     }
 

@@ -67,7 +67,7 @@ struct AndroidResourceValues: Sendable {
     /// Reads the colours and styles of `paths`, the first definition of a name winning.
     private mutating func read(_ paths: [String], limits: ImageLimits) {
         for path in paths {
-            guard FileIO.isRegularFile(path), let bytes = try? FileIO.read(path, maxBytes: 4 << 20) else { continue }
+            guard FileIO.isRegularFile(path), let bytes = try? FileIO.read(path, maxBytes: 4 << 20, requiringRegularFile: true) else { continue }
             let root: ResourceXMLElement
             do { root = try ResourceXML.parse(bytes, limits: limits) } catch {
                 if unreadable == nil { unreadable = .unreadableDocument(path: path, reason: "\(error)") }

@@ -268,7 +268,7 @@ public struct AssetCollector: Sendable {
     /// `unreadable`; throws ``AssetError/unreadableDocument(path:reason:)`` for text in an
     /// encoding Ninepipe does not read (see ``XMLText``), which would otherwise hide its kind.
     static func xmlKind(_ path: String) throws(AssetError) -> String {
-        guard let bytes = try? FileIO.read(path, maxBytes: 4 << 20) else { return "unreadable" }
+        guard let bytes = try? FileIO.read(path, maxBytes: 4 << 20, requiringRegularFile: true) else { return "unreadable" }
         do {
             return VectorDrawableCodec.rootName(of: try XMLText.utf8(bytes)) ?? "unreadable"
         } catch {
@@ -279,7 +279,7 @@ public struct AssetCollector: Sendable {
     private func collectImageSet(_ path: String, into state: inout State) throws(AssetError) {
         let contentsPath = path + "/Contents.json"
         let bytes: [UInt8]
-        do { bytes = try FileIO.read(contentsPath) } catch {
+        do { bytes = try FileIO.read(contentsPath, requiringRegularFile: true) } catch {
             // The reason without the path, which the error names itself.
             let reason: String =
                 switch error {

@@ -8,7 +8,9 @@ extension AssetConverter {
             // A selector, ripple or wrapper stays itself: it names drawables written beside it.
             guard reference.isOwnName else { return Conversion(files: [], warnings: []) }
             let bytes: [UInt8]
-            do { bytes = try FileIO.read(reference.path, maxBytes: 4 << 20) } catch { throw FileError.inFile(path: reference.path, underlying: error) }
+            do { bytes = try FileIO.read(reference.path, maxBytes: 4 << 20, requiringRegularFile: true) } catch {
+                throw FileError.inFile(path: reference.path, underlying: error)
+            }
             let name = ResourceName.valid(asset.name)
             return Conversion(files: [AssetFile(path: "drawable/\(name).xml", bytes: bytes)], warnings: Self.renameWarnings(asset.name, name))
         }
@@ -50,7 +52,9 @@ extension AssetConverter {
             _ = try unsizedLayers(asset)
             if !configuration.isStandard, variant.path == asset.variants.first?.path { return Conversion(files: [], warnings: []) }
             let bytes: [UInt8]
-            do { bytes = try FileIO.read(variant.path, maxBytes: 4 << 20) } catch { throw FileError.inFile(path: variant.path, underlying: error) }
+            do { bytes = try FileIO.read(variant.path, maxBytes: 4 << 20, requiringRegularFile: true) } catch {
+                throw FileError.inFile(path: variant.path, underlying: error)
+            }
             let name = ResourceName.valid(asset.name)
             // An adaptive icon exists from API 26: it goes where older versions never look.
             let folder = ["drawable"] + qualifiers + ((try? AssetCollector.xmlKind(variant.path)) == "adaptive-icon" ? ["anydpi", "v26"] : [])
@@ -118,7 +122,7 @@ extension AssetConverter {
         }
         var drawable: VectorDrawable
         do {
-            drawable = try VectorDrawable(svg: try FileIO.read(source.path, maxBytes: 32 << 20), limits: options.limits)
+            drawable = try VectorDrawable(svg: try FileIO.read(source.path, maxBytes: 32 << 20, requiringRegularFile: true), limits: options.limits)
             drawable.isAutoMirrored = asset.mirrorsInRightToLeft
         } catch let error as SVGImportError where error.feature != nil {
             notes.append("\(source.path): written as density PNGs, not a vector drawable: \(error.reason) (line \(error.line))")

@@ -67,7 +67,7 @@ final class AssetRenderer {
         let path = variant.path
         do {
             if variant.kind == .shape {
-                let shape = try shapes[path] ?? ShapeDrawable.read(FileIO.read(path), limits: limits, resources: resources(path))
+                let shape = try shapes[path] ?? ShapeDrawable.read(FileIO.read(path, requiringRegularFile: true), limits: limits, resources: resources(path))
                 shapes[path] = shape
                 return Rendered(image: try shape.draw(at: scale / variant.scale, limits: limits), source: variant)
             }
@@ -82,14 +82,16 @@ final class AssetRenderer {
             }
             if variant.kind == .vectorDrawable {
                 // Read once, drawn at every scale.
-                let drawable = try drawables[path] ?? VectorDrawableCodec.drawable(FileIO.read(path), limits: limits, resources: resources(path))
+                let drawable =
+                    try drawables[path]
+                    ?? VectorDrawableCodec.drawable(FileIO.read(path, requiringRegularFile: true), limits: limits, resources: resources(path))
                 drawables[path] = drawable
                 let image = try VectorDrawableCodec.draw(drawable, rendering: VectorRendering(scale: scale / variant.scale), limits: limits)
                 return Rendered(image: image, source: variant)
             }
             var options = DecodeOptions(limits: limits)
             options.rendering = VectorRendering(scale: scale / variant.scale)
-            let document = try documents[path] ?? FileIO.read(path)
+            let document = try documents[path] ?? FileIO.read(path, requiringRegularFile: true)
             documents[path] = document
             let image = try ImageCodecRegistry.builtIn.decode(document, options: options) { [warn] in warn("\(path): \($0)") }
             return Rendered(image: image, source: variant)
@@ -103,7 +105,7 @@ final class AssetRenderer {
         if let cached = decoded[variant.path] { return cached }
         let path = variant.path
         do {
-            let bytes = try FileIO.read(path)
+            let bytes = try FileIO.read(path, requiringRegularFile: true)
             var image = try ImageCodecRegistry.builtIn.decode(bytes, options: DecodeOptions(limits: limits)) { [warn] in warn("\(path): \($0)") }
             let plain = image.metadata.orientation == .up && image.metadata.ninePatch == nil
             image = try NinePatchSource.auto.resolve(image.uprighted(), path: path) { [warn] in warn("\(path): \($0)") }

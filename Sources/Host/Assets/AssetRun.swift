@@ -168,9 +168,15 @@ public struct AssetRun: Sendable {
             if inputs.contains(BatchRunner.identity(of: path)) {
                 throw AssetError.outputIsInput(asset: path, input: path)
             }
+            // A FIFO, socket or device where an output goes would be written into (a FIFO blocks
+            // until read), and is never read to compare: assets are files.
+            if FileIO.isSpecialFile(path, followingLinks: converter.options.followsOutputLinks) {
+                throw FileError.cannotWrite(
+                    path: path, reason: "it is a FIFO, socket or device; assets are written as files: remove it or choose another output folder")
+            }
             // (A link there is not "unchanged" unless links are followed: it is to be replaced.)
             if converter.options.followsOutputLinks || !FileIO.isSymbolicLink(path),
-                let existing = try? FileIO.read(path, maxBytes: file.bytes.count), existing == file.bytes
+                let existing = try? FileIO.read(path, maxBytes: file.bytes.count, requiringRegularFile: true), existing == file.bytes
             {
                 unchanged.append(path)
                 continue

@@ -83,7 +83,7 @@ extension AppIcon {
     static func manifestIcon(_ path: String) throws -> (value: String, line: Int)? {
         let root: ResourceXMLElement
         do {
-            root = try ResourceXML.parse(FileIO.read(path, maxBytes: 16 << 20), limits: .default)
+            root = try ResourceXML.parse(FileIO.read(path, maxBytes: 16 << 20, requiringRegularFile: true), limits: .default)
         } catch {
             throw AppIconError.manifest(path: path, reason: "\(error)")
         }
@@ -99,7 +99,7 @@ extension AppIcon {
     static func adaptive(_ path: String, tree: ResourceTree, name: String, options: AssetOptions) throws -> AppIcon {
         let root: ResourceXMLElement
         do {
-            root = try ResourceXML.parse(FileIO.read(path, maxBytes: 16 << 20), limits: options.limits)
+            root = try ResourceXML.parse(FileIO.read(path, maxBytes: 16 << 20, requiringRegularFile: true), limits: options.limits)
         } catch {
             throw AppIconError.layer(path: path, line: 0, reason: "\(error)")
         }
@@ -133,7 +133,9 @@ extension AppIcon {
         }
         let files = contents(of: set).filter { AssetCollector.isImage($0) }
         let sized = files.compactMap { file -> (String, Int)? in
-            guard let bytes = try? FileIO.read(set + "/" + file, maxBytes: 64 << 20), let info = try? ImageCodecRegistry.builtIn.info(bytes) else { return nil }
+            guard let bytes = try? FileIO.read(set + "/" + file, maxBytes: 64 << 20, requiringRegularFile: true),
+                let info = try? ImageCodecRegistry.builtIn.info(bytes)
+            else { return nil }
             return (file, min(info.width, info.height))
         }
         // The light icon: files named for dark or tinted appearances come after it.

@@ -73,7 +73,7 @@ extension AppIcon {
     /// - Throws: ``AppIconError/tooSmall(path:size:needed:)`` for a bitmap under ``masterSide``
     ///   unless enlarging is allowed; reading errors naming the file.
     static func masterPicture(_ path: String, options: AssetOptions, warnings: inout [String]) throws -> (image: Image, vector: VectorDrawable?) {
-        let bytes = try FileIO.read(path, maxBytes: 256 << 20)
+        let bytes = try FileIO.read(path, maxBytes: 256 << 20, requiringRegularFile: true)
         var vector: VectorDrawable?
         let format = ImageCodecRegistry.builtIn.format(forPath: path)
         do {
@@ -162,7 +162,7 @@ extension AppIcon {
     /// converts to one stays a vector; other files are decoded.
     static func drawable(_ path: String, options: AssetOptions) throws -> DrawableLayer {
         do {
-            let bytes = try FileIO.read(path, maxBytes: 256 << 20)
+            let bytes = try FileIO.read(path, maxBytes: 256 << 20, requiringRegularFile: true)
             switch ImageCodecRegistry.builtIn.format(forPath: path) {
             case .vectorDrawable:
                 let resources = try AssetConverter.resources(forDrawableAt: path, options: options)

@@ -27,7 +27,8 @@ extension DrawableLayer {
         case .bitmap(let path, _):
             let image: Image
             do {
-                image = try ImageCodecRegistry.builtIn.decode(FileIO.read(path), options: DecodeOptions(limits: drawing.limits)).uprighted()
+                image = try ImageCodecRegistry.builtIn.decode(FileIO.read(path, requiringRegularFile: true), options: DecodeOptions(limits: drawing.limits))
+                    .uprighted()
             } catch {
                 throw FileError.inFile(path: path, underlying: error)
             }

@@ -94,7 +94,8 @@ indirect enum DrawableLayer: Sendable {
             guard let width = shape.width, let height = shape.height else { return nil }
             return (width.pixels(at: 1), height.pixels(at: 1))
         case .bitmap(let path, let scale):
-            guard let bytes = try? FileIO.read(path, maxBytes: 64 << 20), let info = try? ImageCodecRegistry.builtIn.info(bytes) else { return nil }
+            guard let bytes = try? FileIO.read(path, maxBytes: 64 << 20, requiringRegularFile: true), let info = try? ImageCodecRegistry.builtIn.info(bytes)
+            else { return nil }
             return (Double(info.width) / scale, Double(info.height) / scale)
         default: return nil
         }
