@@ -146,4 +146,33 @@ struct PluginLoadingTests {
         #expect(PluginLoader.missingLibraryHint("libfoo.so.1: cannot open shared object file: No such file or directory", isLoaded: notLoaded) == "")
         #expect(PluginLoader.missingLibraryHint("libwebp.so.7: undefined symbol: WebPFree", isLoaded: notLoaded) == "")
     }
+
+    @Test("a library that exports no plugin header is refused from its file, before dlopen: its constructor never runs; a plugin's does (loading runs code)")
+    func refusedBeforeOpening() throws {
+        let directory = try TemporaryFolder.make("plugins-elf")
+        let marker = directory + "/constructor-ran"
+        let constructor = "#include <stdio.h>\n__attribute__((constructor)) static void ran(void) { FILE *f = fopen(\"\(marker)\", \"w\"); if (f) fclose(f); }"
+        guard let compiler = Self.compiler else {
+            Issue.record("no C compiler found to build test libraries (looked for clang, cc, gcc)")
+            return
+        }
+        let source = directory + "/other.c"
+        let library = directory + "/libother.so"
+        try (constructor + "\nint other_library_function(void) { return 1; }\n").write(toFile: source, atomically: true, encoding: .utf8)
+        #expect(try ChildProcess.run(compiler, ["-shared", "-fPIC", "-o", library, source]).status == 0)
+        #expect(
+            message(library) == "\(library): not a Ninepipe plugin (it does not export ninepipe_plugin_header); see Plugins.md, \"Loading plugins at run time\""
+        )
+        #expect(!FileManager.default.fileExists(atPath: marker), "the library's constructor ran")
+        // An image given by mistake: not opened as a library at all.
+        let png = directory + "/picture.so"
+        try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + [UInt8](repeating: 0, count: 64)).write(to: URL(fileURLWithPath: png))
+        #expect(message(png).hasSuffix("cannot load the plugin: not an ELF shared library (a plugin is the lib….so that swift build makes)"))
+        // A library that exports the header is opened, and its constructor runs before any check
+        // (what Plugins.md and SECURITY.md say: the checks are for compatibility, not safety).
+        let withHeader = try #require(
+            try fakePlugin(abi: 99, core: PluginExport.coreVersion, toolchain: NINEPIPE_PLUGIN_TOOLCHAIN, directory: directory, code: constructor))
+        #expect(message(withHeader).contains("built for plugin ABI 99"))
+        #expect(FileManager.default.fileExists(atPath: marker))
+    }
 }

@@ -11,11 +11,17 @@ import Darwin
 /// Loads run-time plugins: shared libraries of steps (what the command line's plugin option uses).
 ///
 /// The library must export `ninepipe_plugin_header` and `ninepipe_plugin_transforms` (see
-/// `PluginExport`). Its header is read first, as plain C data; a library built for another plugin
-/// ABI, another NinepipeCore version, another Swift toolchain or against other NinepipeCore or
-/// NinepipePlugins code (its interface fingerprint), or one that carries its own copy of them, is
-/// refused before any of its Swift code runs. Libraries are never closed: their types stay in use
-/// for the life of the process.
+/// `PluginExport`); a file whose dynamic symbol table does not (or that is no ELF library for
+/// this machine) is refused before it is opened (``PluginFile``). Opening runs the library's
+/// constructors and reading its header calls its header function; after that, a library built
+/// for another plugin ABI, another NinepipeCore version, another Swift toolchain or against
+/// other NinepipeCore or NinepipePlugins code (its interface fingerprint), or one that carries
+/// its own copy of them, is refused before the host uses any of its Swift types.
+///
+/// These checks are for compatibility, not safety: they turn an incompatible plugin into a
+/// message instead of a crash, but a plugin's code runs with the host's rights as soon as it is
+/// opened. Load only plugins you trust as you trust `ninepipe` itself (SECURITY.md). Libraries
+/// are never closed: their types stay in use for the life of the process.
 public enum PluginLoader {
     /// The transform types of the plugin library at `path`.
     public static func load(_ path: String) throws(PluginLoadError) -> [any TransformPlugin.Type] {
@@ -23,6 +29,8 @@ public enum PluginLoader {
         let file = path.contains("/") ? path : "./" + path
         guard FileIO.exists(file) else { throw .cannotOpen(path: path, reason: "no such file") }
         if let reason = runtimeRefusal() { throw .cannotOpen(path: path, reason: reason) }
+        // A file that cannot be a plugin is refused before dlopen runs any of its code.
+        try PluginFile.check(file, name: path)
         _ = sharedLibraries
         guard let handle = dlopen(file, RTLD_NOW | RTLD_LOCAL) else {
             let reason = dlerror().map { String(cString: $0) } ?? "unknown dlopen error"
@@ -138,7 +146,8 @@ public enum PluginLoader {
 
     /// The first of ``modules`` the plugin opened as `handle` has a copy of, in itself or in a
     /// library it brought other than the shared products; `entryPoint` lies in the plugin. Read
-    /// from the loader's tables only: none of the plugin's code runs.
+    /// from the loader's tables only: none of the plugin's code runs here (its constructors and
+    /// header function already have).
     private static func ownCopy(in handle: UnsafeMutableRawPointer, entryPoint: UnsafeMutableRawPointer) -> (
         module: String, carrier: String?, product: String?
     )? {
