@@ -313,4 +313,28 @@ struct HostileXMLTests {
         #expect(quoted.count < 2 * XMLText.quotedLength)
         #expect(quoted.hasSuffix("…\"") && quoted.contains("\\u{a}") && !quoted.contains("\n"))
     }
+
+    @Test("sweep gradients cannot make the translated SVG grow without bound: past 250,000 wedges it is refused before anything is drawn")
+    func sweepAmplification() throws {
+        let sweep =
+            ##"<path android:pathData="M24,4a20,20 0 1,0 0.01,0z"><aapt:attr name="android:fillColor"><gradient android:type="sweep" android:centerX="24" android:centerY="24"><item android:offset="0" android:color="#FFFF0000"/><item android:offset="1" android:color="#FF0000FF"/></gradient></aapt:attr></path>"##
+        func drawable(paths: Int) -> [UInt8] {
+            Array(
+                (##"<vector xmlns:android="http://schemas.android.com/apk/res/android" xmlns:aapt="http://schemas.android.com/aapt" android:width="48dp" android:height="48dp" android:viewportWidth="48" android:viewportHeight="48">"##
+                    + String(repeating: sweep, count: paths) + "</vector>").utf8)
+        }
+        // 694 gradients: 249,840 wedges, drawn; 695: refused, in a document of 250 KB.
+        let within = try VectorDrawableCodec.drawable(drawable(paths: 694), limits: .default)
+        #expect(try within.svg().utf8.count < VectorDrawable.maxTranslatedBytes)
+        let bomb = drawable(paths: 695)
+        #expect(bomb.count < 300_000)
+        let parsed = try VectorDrawableCodec.drawable(bomb, limits: .default)
+        #expect(throws: VectorDrawableError.self) { try parsed.svg() }
+        do {
+            _ = try ImageCodecRegistry.builtIn.decode(bomb)
+            Issue.record("the sweep bomb was drawn")
+        } catch {
+            #expect("\(error)".contains("its sweep gradients would be drawn as more than 250000 wedges"), "\(error)")
+        }
+    }
 }

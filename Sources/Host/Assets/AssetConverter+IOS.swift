@@ -100,7 +100,7 @@ extension AssetConverter {
         for configuration in configurations {
             let drawable = configuration.isStandard ? standard : try vectorDrawable(of: asset, in: configuration).drawable
             let file = asset.name + configuration.fileSuffix + ".svg"
-            files.append(AssetFile(path: folder + "/" + file, text: drawable.svg()))
+            files.append(AssetFile(path: folder + "/" + file, text: try drawable.svg()))
             var image: [String: JSONValue] = ["filename": .string(file), "idiom": .string("universal")]
             if configuration.isDark { image["appearances"] = .array([.object(["appearance": .string("luminosity"), "value": .string("dark")])]) }
             if let locale = configuration.locale { image["locale"] = .string(locale) }

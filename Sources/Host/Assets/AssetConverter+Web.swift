@@ -299,7 +299,7 @@ extension AssetConverter {
             "  width: \(width)px;",
             "  height: \(height)px;",
         ]
-        let svg = drawable.svg(templateColor: "currentColor")
+        let svg = try drawable.svg(templateColor: "currentColor")
         if drawable.isTemplate {
             // The mask is the SVG itself as a data: URL: a mask image is fetched in CORS mode,
             // so a file beside the CSS is refused on pages opened from file:// (Chromium).

@@ -15,7 +15,12 @@ extension VectorDrawable {
     /// - the tint is applied with its mode (`src_in` recolours each paint, which keeps the
     ///   alpha exactly; other modes composite a flood of the tint);
     /// - a template's theme colour is `templateColor` (`currentColor` for the web).
-    public func svg(templateColor: String = "#000000") -> String {
+    ///
+    /// The document is bounded as SVGs read are (``maxTranslatedBytes``, ``maxSweepWedges``): a
+    /// sweep gradient becomes 360 wedges, and a review's 3.3 MB drawable of sweep-filled paths
+    /// made a 609 MB document. Past a bound, throws ``VectorDrawableError`` saying why, and
+    /// nothing is written.
+    public func svg(templateColor: String = "#000000") throws(VectorDrawableError) -> String {
         var writer = SVGWriter(templateColor: templateColor)
         if let tint {
             switch (tint, tintMode) {
@@ -26,6 +31,20 @@ extension VectorDrawable {
         }
         var body = ""
         writer.write(nodes, into: &body)
+        if writer.wedges > Self.maxSweepWedges {
+            throw VectorDrawableError(
+                line: 0,
+                reason:
+                    "its sweep gradients would be drawn as more than \(Self.maxSweepWedges) wedges (360 each, \(writer.wedges / SVGWriter.sweepWedges) or more gradients); use fewer sweep gradients, or linear and radial ones"
+            )
+        }
+        guard !writer.isFull, body.utf8.count + writer.definitions.utf8.count <= Self.maxTranslatedBytes else {
+            throw VectorDrawableError(
+                line: 0,
+                reason:
+                    "translated to SVG it would be more than \(Self.maxTranslatedBytes >> 20) MiB, more than Ninepipe draws; simplify it (fewer paths, fewer gradients)"
+            )
+        }
         var filter = ""
         var opened = "<g"
         let opacity = alpha * (writer.recolor?.opacity ?? 1)
@@ -59,10 +78,25 @@ extension VectorDrawable {
     }
 }
 
+extension VectorDrawable {
+    /// The largest SVG document a drawable is translated to, definitions included: the size of
+    /// the largest SVG read (``SVGScreening/maxDocumentBytes``).
+    public static let maxTranslatedBytes = 32 << 20
+    /// The most wedges a drawable's sweep gradients may be drawn with (360 a gradient): the
+    /// element bound of SVGs read.
+    public static let maxSweepWedges = 250_000
+}
+
 /// Writes a drawable's nodes as SVG elements, collecting the definitions (gradients, clip
-/// paths) they refer to.
+/// paths) they refer to. It stops writing once the document is past
+/// ``VectorDrawable/maxTranslatedBytes`` or its wedges past ``VectorDrawable/maxSweepWedges``
+/// (``isFull``), so a hostile drawable costs no more than the bound.
 private struct SVGWriter {
     let templateColor: String
+    /// The sweep gradient wedges written or asked for.
+    var wedges = 0
+    /// Whether writing stopped at a bound.
+    var isFull = false
     /// A `src_in` tint: every paint becomes this colour (its opacity applied to the whole).
     var recolor: (color: String, opacity: Double)?
     var definitions = ""
@@ -84,6 +118,10 @@ private struct SVGWriter {
     mutating func write(_ nodes: [VectorDrawable.Node], into out: inout String) {
         var closing = 0
         for node in nodes {
+            if isFull || wedges > VectorDrawable.maxSweepWedges || out.utf8.count + definitions.utf8.count > VectorDrawable.maxTranslatedBytes {
+                isFull = true
+                return
+            }
             switch node {
             case .group(let group):
                 var transform: [String] = []
@@ -158,6 +196,8 @@ private struct SVGWriter {
         _ gradient: VectorDrawable.Gradient, filling data: String, evenOdd: Bool, alpha: Double,
         bounds: (minX: Double, minY: Double, maxX: Double, maxY: Double), into out: inout String
     ) {
+        wedges += Self.sweepWedges
+        guard wedges <= VectorDrawable.maxSweepWedges else { return }
         let id = identifier("s")
         definitions += "<clipPath id=\"\(id)\"><path d=\"\(data)\"\(evenOdd ? " clip-rule=\"evenodd\"" : "")/></clipPath>"
         let (cx, cy) = (gradient.centerX, gradient.centerY)

@@ -91,7 +91,7 @@ public struct VectorDrawableCodec: ImageDecoder {
         try limits.check(width: layout.width, height: layout.height)
         #if canImport(CSVGShim)
         let drawn = try SVGRenderer.draw(
-            Array(drawable.svg().utf8), documentSize: (drawable.width, drawable.height), layout: layout, seconds: limits.maxRenderSeconds,
+            Array(try drawable.svg().utf8), documentSize: (drawable.width, drawable.height), layout: layout, seconds: limits.maxRenderSeconds,
             memory: limits.decoderMemoryLimit)
         return Image(width: layout.width, height: layout.height, layout: .rgba, samples: drawn.pixels, alphaMode: .premultiplied)
         #else
