@@ -147,4 +147,46 @@ struct LayerListAssetsTests {
         #expect(!result.err.contains("many1:") && result.err.contains("many2.xml: it is made of more"), "\(result.err)")
         #expect(result.err.contains("loop.xml") && result.err.contains("nests more than 16 drawables"), "\(result.err)")
     }
+
+    @Test("a layer list naming one vector 500 times draws it once per size; an asset's drawings are bounded in path commands, naming its file")
+    func repeatedLayers() throws {
+        let folder = try TemporaryFolder.make("layer-bomb")
+        var path = "M12,12"
+        for index in 0..<1500 { path += " L\(index * 7 % 25),\(index * 13 % 25)" }
+        try write(
+            ##"<vector \##(Self.android) android:width="24dp" android:height="24dp" android:viewportWidth="24" android:viewportHeight="24"><path android:fillColor="#ff336699" android:pathData="\##(path) Z"/></vector>"##,
+            folder + "/res/drawable/v.xml")
+        try write(
+            "<layer-list \(Self.android)>" + String(repeating: #"<item android:drawable="@drawable/v"/>"#, count: 500) + "</layer-list>",
+            folder + "/res/drawable/bomb.xml")
+        let layer = try DrawableLayerReader.reading(folder + "/res/drawable/bomb.xml", limits: .default) { _ in .none }
+        let budget = LayerDrawingBudget(limits: .default)
+        let image = try layer.drawn(at: 2, path: folder + "/res/drawable/bomb.xml", upscale: false, limits: .default, budget: budget)
+        #expect(image.width == 48 && image.height == 48)
+        #expect(budget.drawingsMade == 1)
+        // The same vector drawn alone, 500 times over itself: what the list draws.
+        let single = try VectorDrawableCodec.draw(
+            VectorDrawableCodec.drawable(FileIO.read(folder + "/res/drawable/v.xml"), limits: .default), rendering: VectorRendering(width: 48, height: 48),
+            limits: .default)
+        var canvas = IconCanvas(width: 48, height: 48)
+        for _ in 0..<500 { canvas.draw(single, x: 0, y: 0) }
+        #expect(canvas.image() == image)
+        // The budget: a drawing kept is free; new ones count until the asset's budget is spent.
+        let small = LayerDrawingBudget(limits: .default)
+        let key = LayerDrawingBudget.Key(path: "a.xml", kind: "vector", width: 8, height: 8)
+        let blank = Image(width: 8, height: 8, layout: .rgba, depth: .eight, fill: [0, 0, 0, 0])
+        _ = try small.drawing(key, commands: 1_500_000, asset: "list.xml") { blank }
+        _ = try small.drawing(key, commands: 1_500_000, asset: "list.xml") {
+            Issue.record("drawn again")
+            return blank
+        }
+        var other = key
+        other.width = 9
+        #expect(throws: DrawableLayerError.self) { try small.drawing(other, commands: 1_500_000, asset: "list.xml") { blank } }
+        do {
+            _ = try small.drawing(other, commands: 1, asset: "list.xml") { blank }
+        } catch {
+            #expect("\(error)".hasPrefix("list.xml: its layers draw more than 2000000 vector path commands in all"), "\(error)")
+        }
+    }
 }

@@ -32,6 +32,8 @@ final class AssetRenderer {
     private var shapes: [String: ShapeDrawable] = [:]
     /// A layer list or inset variant, read once for all its scales.
     private var layers: [String: DrawableLayer] = [:]
+    /// What drawing the asset's layers may cost, at all its scales together.
+    private lazy var layerBudget = LayerDrawingBudget(limits: limits)
 
     init(asset: Asset, limits: ImageLimits, upscale: Bool, warn: @escaping @Sendable (String) -> Void) {
         self.asset = asset
@@ -75,7 +77,8 @@ final class AssetRenderer {
                 let layer = try layers[path] ?? DrawableLayerReader.reading(path, limits: limits, resources: resources)
                 layers[path] = layer
                 do {
-                    return Rendered(image: try layer.drawn(at: scale / variant.scale, path: path, upscale: upscale, limits: limits), source: variant)
+                    return Rendered(
+                        image: try layer.drawn(at: scale / variant.scale, path: path, upscale: upscale, limits: limits, budget: layerBudget), source: variant)
                 } catch let error as DrawableLayerError where error.needsUpscale {
                     return nil  // a bitmap layer not dense enough for this scale: the slot is left out, as for a bitmap
                 }

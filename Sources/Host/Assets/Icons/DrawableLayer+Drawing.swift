@@ -8,6 +8,15 @@ extension DrawableLayer {
         var scale: Double
         var upscale: Bool
         var limits: ImageLimits
+        /// The drawings kept for reuse and what is left to draw, for the whole asset.
+        var budget: LayerDrawingBudget
+        /// The asset's file, named when the budget runs out.
+        var asset: String
+
+        init(scale: Double, upscale: Bool, limits: ImageLimits, budget: LayerDrawingBudget? = nil, asset: String = "") {
+            (self.scale, self.upscale, self.limits, self.asset) = (scale, upscale, limits, asset)
+            self.budget = budget ?? LayerDrawingBudget(limits: limits)
+        }
     }
 
     /// Draws the layer into `box` of `canvas`, as Android draws a drawable given those bounds.
@@ -25,29 +34,43 @@ extension DrawableLayer {
         case .color(let color):
             canvas.fill(box, with: color)
         case .bitmap(let path, _):
-            let image: Image
-            do {
-                image = try ImageCodecRegistry.builtIn.decode(FileIO.read(path, requiringRegularFile: true), options: DecodeOptions(limits: drawing.limits))
+            let key = LayerDrawingBudget.Key(path: path, kind: "bitmap", width: box.width, height: box.height)
+            let resized = try drawing.budget.drawing(key, commands: 0, asset: drawing.asset) {
+                let image: Image
+                do {
+                    image = try ImageCodecRegistry.builtIn.decode(
+                        FileIO.read(path, requiringRegularFile: true), options: DecodeOptions(limits: drawing.limits)
+                    )
                     .uprighted()
-            } catch {
-                throw FileError.inFile(path: path, underlying: error)
+                } catch {
+                    throw FileError.inFile(path: path, underlying: error)
+                }
+                return try Self.resized(image, to: box, path: path, drawing)
             }
-            canvas.draw(try Self.resized(image, to: box, path: path, drawing), x: box.x, y: box.y)
+            canvas.draw(resized, x: box.x, y: box.y)
         case .image(let image, let path):
             canvas.draw(try Self.resized(image, to: box, path: path, drawing), x: box.x, y: box.y)
         case .vector(let drawable, let path):
-            do {
-                let image = try VectorDrawableCodec.draw(drawable, rendering: VectorRendering(width: box.width, height: box.height), limits: drawing.limits)
-                canvas.draw(image, x: box.x, y: box.y)
-            } catch {
-                throw FileError.inFile(path: path, underlying: error)
+            let key = LayerDrawingBudget.Key(path: path, kind: "vector", width: box.width, height: box.height)
+            let image = try drawing.budget.drawing(key, commands: max(1, drawable.commandCount), asset: drawing.asset) {
+                do {
+                    return try VectorDrawableCodec.draw(drawable, rendering: VectorRendering(width: box.width, height: box.height), limits: drawing.limits)
+                } catch {
+                    throw FileError.inFile(path: path, underlying: error)
+                }
             }
+            canvas.draw(image, x: box.x, y: box.y)
         case .shape(let shape, let path):
-            do {
-                canvas.draw(try shape.draw(width: box.width, height: box.height, scale: drawing.scale, limits: drawing.limits), x: box.x, y: box.y)
-            } catch {
-                throw FileError.inFile(path: path, underlying: error)
+            // A shape's look depends on the pixels a dp is too (strokes, corners).
+            let key = LayerDrawingBudget.Key(path: path + "@\(drawing.scale)", kind: "shape", width: box.width, height: box.height)
+            let image = try drawing.budget.drawing(key, commands: 1, asset: drawing.asset) {
+                do {
+                    return try shape.draw(width: box.width, height: box.height, scale: drawing.scale, limits: drawing.limits)
+                } catch {
+                    throw FileError.inFile(path: path, underlying: error)
+                }
             }
+            canvas.draw(image, x: box.x, y: box.y)
         case .inset(let layer, let insets):
             try layer.draw(in: insets.inner(box, scale: drawing.scale), on: &canvas, drawing)
         case .layers(let items):
@@ -62,7 +85,9 @@ extension DrawableLayer {
     ///
     /// - Throws: an error naming `path` when the layer has no size of its own (every layer a
     ///   colour or a size-less shape).
-    func drawn(at scale: Double, path: String, upscale: Bool, limits: ImageLimits) throws -> Image {
+    ///
+    /// `budget` is the asset's (shared by the scales it is drawn at), else one for this drawing.
+    func drawn(at scale: Double, path: String, upscale: Bool, limits: ImageLimits, budget: LayerDrawingBudget? = nil) throws -> Image {
         guard let size = intrinsicSize(), size.width > 0, size.height > 0 else {
             throw DrawableLayerError(
                 path: path, line: 0,
@@ -74,7 +99,7 @@ extension DrawableLayer {
         let height = max(1, Int((size.height * scale).rounded()))
         try limits.check(width: width, height: height)
         var canvas = IconCanvas(width: width, height: height)
-        try draw(in: canvas.bounds, on: &canvas, Drawing(scale: scale, upscale: upscale, limits: limits))
+        try draw(in: canvas.bounds, on: &canvas, Drawing(scale: scale, upscale: upscale, limits: limits, budget: budget, asset: path))
         return canvas.image()
     }
 
