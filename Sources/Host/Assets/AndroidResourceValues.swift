@@ -49,23 +49,54 @@ struct AndroidResourceValues: Sendable {
             return "\(name) \((attributes?[.size] as? NSNumber)?.intValue ?? -1) \(modified)"
         }
         let key = tree + (night ? "\u{0}night" : "") + "\u{0}" + String(limits.maxRenderSeconds) + String(limits.decoderMemoryLimit)
-        if let cached = Self.cache.withLock({ $0[key] }), cached.fingerprint == fingerprint {
-            self = cached.values
-            return
+        let reading = Self.folders.withLock { folders in
+            if let known = folders[key] { return known }
+            if folders.count >= Self.maxCachedFolders { folders.removeAll() }
+            let made = Folder()
+            folders[key] = made
+            return made
         }
-        read(files.map { tree + "/" + $0 }, limits: limits)
-        Self.cache.withLock { cache in
-            if cache.count >= Self.maxCachedFolders { cache.removeAll() }
-            cache[key] = (fingerprint, self)
+        // One reader a folder: the workers converting its drawables wait for the first one's
+        // reading instead of each reading it (16 jobs read 37 MB of values 16 times at once: 2.15 GB).
+        self = reading.values.withLock { kept in
+            if let kept, kept.fingerprint == fingerprint { return kept.values }
+            var values = AndroidResourceValues()
+            values.read(files.map { tree + "/" + $0 }, limits: limits)
+            kept = (fingerprint, values)
+            return values
         }
     }
 
     /// How many values folders the process keeps read.
     static let maxCachedFolders = 64
-    private static let cache = Mutex<[String: (fingerprint: [String], values: AndroidResourceValues)]>([:])
+    /// The most bytes of values files one folder's reading takes in all (each file is at most
+    /// 4 MiB): past it, none is read and ``unreadable`` says so.
+    static let maxTotalBytes = 64 << 20
+
+    /// One values folder's reading, done once while the others wait.
+    private final class Folder: Sendable {
+        let values = Mutex<(fingerprint: [String], values: AndroidResourceValues)?>(nil)
+    }
+    private static let folders = Mutex<[String: Folder]>([:])
+    /// How many times each tree's values were read in this process (what tests count).
+    static let folderReads = Mutex<[String: Int]>([:])
+
+    private init() {}
 
     /// Reads the colours and styles of `paths`, the first definition of a name winning.
     private mutating func read(_ paths: [String], limits: ImageLimits) {
+        Self.folderReads.withLock { $0[FileIO.parentDirectory(of: FileIO.parentDirectory(of: paths[0])), default: 0] += 1 }
+        let total = paths.reduce(0) { sum, path in
+            sum + ((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0)
+        }
+        guard total <= Self.maxTotalBytes else {
+            unreadable = .unreadableDocument(
+                path: FileIO.parentDirectory(of: FileIO.parentDirectory(of: paths[0])),
+                reason:
+                    "its values files (\(paths.count) read for drawables) hold \(total >> 20) MiB, more than the \(Self.maxTotalBytes >> 20) MiB Ninepipe reads"
+            )
+            return
+        }
         for path in paths {
             guard FileIO.isRegularFile(path), let bytes = try? FileIO.read(path, maxBytes: 4 << 20, requiringRegularFile: true) else { continue }
             let root: ResourceXMLElement
