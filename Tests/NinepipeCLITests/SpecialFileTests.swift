@@ -103,3 +103,61 @@ struct SpecialFileTests {
         #expect(catalog.err.contains("x.imageset/Contents.json: cannot read: it is a FIFO, socket or device, not a regular file"), "\(catalog.err)")
     }
 }
+
+/// `assets` runs stopped by a signal, or killed, leave no temporaries a rerun keeps.
+extension SpecialFileTests {
+    /// A folder `in/` of `count` PNGs.
+    func pictures(_ count: Int, width: Int = 600, height: Int = 400) throws -> String {
+        let dir = try TemporaryFolder.make("assets-interrupt")
+        try FileManager.default.createDirectory(atPath: dir + "/in", withIntermediateDirectories: true)
+        let png = try PNGEncoder().encode(Image(width: width, height: height, layout: .rgb, depth: .eight, fill: [90, 120, 200]))
+        for index in 0..<count { _ = FileManager.default.createFile(atPath: "\(dir)/in/p\(index).png", contents: Data(png)) }
+        return dir
+    }
+
+    @Test(
+        "SIGINT during assets: no new asset, the one in flight abandoned, no temporary left, exit 130",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: Repository.builtExecutable.path), "the ninepipe executable is not built"))
+    func interruptedAssets() throws {
+        let dir = try pictures(40, width: 3000, height: 2000)
+        let stdout = Pipe()
+        let stderr = Pipe()
+        let process = try ChildProcess.start(
+            Repository.builtExecutable.path, ["assets", "web", "in", "--output", "out", "--jobs", "1"], in: dir, output: stdout, errors: stderr)
+        var lines = Data()
+        while !String(decoding: lines, as: UTF8.self).contains("\n") {
+            let chunk = stdout.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            lines += chunk
+        }
+        kill(process.processIdentifier, SIGINT)
+        _ = stdout.fileHandleForReading.readDataToEndOfFile()
+        let err = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 130, "\(err)")
+        #expect(err.contains("stopped by SIGINT:") && err.contains("not converted"), "\(err)")
+        let written = (try? FileManager.default.contentsOfDirectory(atPath: dir + "/out")) ?? []
+        #expect(!written.contains { $0.contains(".ninepipe-") }, "temporaries left: \(written)")
+        #expect(!written.contains("assets.json"), "the catalog was written for a stopped run")
+        for name in written where name.hasSuffix(".png") {
+            #expect(try ImageCodecRegistry.builtIn.decode(FileIO.read(dir + "/out/" + name)).width >= 1500, "\(name) is not a whole image")
+        }
+    }
+
+    @Test("a rerun of assets removes the temporaries a killed run left in its output folders, and only those")
+    func assetLeftovers() throws {
+        let dir = try pictures(2)
+        try FileManager.default.createDirectory(atPath: dir + "/out", withIntermediateDirectories: true)
+        let ended = try ChildProcess.start("/bin/true", [])
+        ended.waitUntilExit()
+        let dead = ended.processIdentifier
+        let leftovers = [".p0.png.ninepipe-\(dead)-Ab3dE9", ".assets.json.ninepipe-\(dead)-zzzzzz", ".gone.png.ninepipe-\(dead)-Qq1234"]
+        let kept = [".p0.png.ninepipe-\(getpid())-Ab3dE9", ".p0.png.ninepipe-backup", "notes.ninepipe-\(dead)-Ab3dE9", ".p1.png.ninepipe-\(dead)-Ab3d"]
+        for name in leftovers + kept { _ = FileManager.default.createFile(atPath: dir + "/out/" + name, contents: Data([1, 2, 3])) }
+        let result = TestConsole.run(["assets", "web", dir + "/in", "--output", dir + "/out"])
+        #expect(result.status == 0, "\(result.err)")
+        let names = Set(try FileManager.default.contentsOfDirectory(atPath: dir + "/out"))
+        #expect(leftovers.allSatisfy { !names.contains($0) }, "\(names.sorted())")
+        #expect(kept.allSatisfy { names.contains($0) }, "\(names.sorted())")
+    }
+}

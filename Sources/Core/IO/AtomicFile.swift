@@ -166,6 +166,28 @@ public final class AtomicFile {
         return leftovers.filter { unlink(folder + "/" + $0) == 0 }.count
     }
 
+    /// ``removeLeftovers(of:)`` for every file of `folder` at once: the temporaries of any name
+    /// there whose writer is gone, by the same rules (a regular file owned by this user, named
+    /// `.NAME.ninepipe-PID-XXXXXX`, `PID` no longer running). One pass over the folder, for a
+    /// run about to write many files into it; returns how many were removed.
+    @discardableResult
+    public static func removeLeftovers(inFolder folder: String) -> Int {
+        guard let directory = opendir(folder) else { return 0 }
+        defer { closedir(directory) }
+        var leftovers: [String] = []
+        while let entry = readdir(directory) {
+            let entryName = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard entryName.hasPrefix("."), let marker = entryName.ranges(of: ".ninepipe-").last,
+                let writer = writerProcess(ofTemporary: entryName[marker.upperBound...])
+            else { continue }
+            var info = stat()
+            guard lstat(folder + "/" + entryName, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_uid == geteuid() else { continue }
+            if writer == getpid() || kill(writer, 0) == 0 || errno != ESRCH { continue }
+            leftovers.append(entryName)
+        }
+        return leftovers.filter { unlink(folder + "/" + $0) == 0 }.count
+    }
+
     /// The process ID in a temporary name's tail `PID-XXXXXX`, or `nil` when the tail is not one
     /// this code writes.
     static func writerProcess(ofTemporary tail: Substring) -> pid_t? {

@@ -27,6 +27,13 @@ public struct AssetRun: Sendable {
     /// Turns an asset's error into the reason its ``Event/failed(_:reason:)`` carries (default:
     /// its description; the command line names its own options).
     public var describeError: @Sendable (any Error) -> String = { "\($0)" }
+    /// When set (by a signal handler, say), no new asset starts and no more files are written:
+    /// an asset being converted is abandoned before its files are written (a file being written
+    /// is finished or its temporary removed), and the run's closing files are left as they were.
+    public var cancellation: CancellationFlag?
+
+    /// The output folders whose leftover temporaries (of runs that were killed) were removed.
+    private let swept = SweptFolders()
 
     /// Creates a run.
     public init(converter: AssetConverter, output: String, jobs: Int, dryRun: Bool = false, failFast: Bool = false) {
@@ -103,7 +110,7 @@ public struct AssetRun: Sendable {
     public func runBlocking(_ collection: AssetCollector.Inventory, events: @escaping @Sendable (Event) -> Void) -> Summary {
         let assets = collection.assets
         let inputIdentities = Set(collection.inputFiles.map(BatchRunner.identity(of:)))
-        let queue = WorkQueue(count: assets.count)
+        let queue = WorkQueue(count: assets.count, cancellation: cancellation)
         let state = Mutex<(summary: Summary, failures: [(Int, String, String)], manifest: [Int: JSONValue])>((Summary(), [], [:]))
         ParallelWork.runBlocking(jobs: jobs, queue: queue) { position in
             let asset = assets[position]
@@ -114,6 +121,8 @@ public struct AssetRun: Sendable {
                 manifestEntry = result.manifestEntry
                 let (written, unchanged) = try write(result.files, inputs: inputIdentities)
                 event = .converted(asset, written: written, unchanged: unchanged, warnings: result.warnings, missingScales: result.missingScales)
+            } catch is CancellationError {
+                return  // stopped on request: counted as skipped
             } catch {
                 event = .failed(asset, reason: describeError(error))
             }
@@ -138,7 +147,7 @@ public struct AssetRun: Sendable {
             return summary
         }
         let entries = state.withLock { state in state.manifest.keys.sorted().compactMap { state.manifest[$0] } }
-        if summary.converted > 0 {
+        if summary.converted > 0 && cancellation?.isCancelled != true {
             do {
                 let (written, unchanged) = try write(converter.closingFiles(manifest: entries), inputs: inputIdentities)
                 summary.written += written.count
@@ -164,7 +173,10 @@ public struct AssetRun: Sendable {
         var written: [String] = []
         var unchanged: [String] = []
         for file in files {
+            if cancellation?.isCancelled == true { throw CancellationError() }
             let path = output + "/" + file.path
+            // Temporaries a killed run left here (SIGKILL, a crash) go before anything is written.
+            if !dryRun, swept.first(FileIO.parentDirectory(of: path)) { AtomicFile.removeLeftovers(inFolder: FileIO.parentDirectory(of: path)) }
             if inputs.contains(BatchRunner.identity(of: path)) {
                 throw AssetError.outputIsInput(asset: path, input: path)
             }
@@ -189,4 +201,12 @@ public struct AssetRun: Sendable {
         }
         return (written, unchanged)
     }
+}
+
+/// The folders a run has swept of leftover temporaries: each once.
+private final class SweptFolders: Sendable {
+    private let folders = Mutex<Set<String>>([])
+
+    /// Whether `folder` is met for the first time (and is now marked swept).
+    func first(_ folder: String) -> Bool { folders.withLock { $0.insert(folder).inserted } }
 }

@@ -76,6 +76,10 @@ enum AssetsCommand: Command {
             jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, dryRun: dryRun, failFast: failFast)
         run.describeError = { ErrorText.describe($0) }
         try run.check(collection)
+        // SIGINT and SIGTERM stop the run between files instead of leaving temporaries behind.
+        let interrupts = InterruptWatch()
+        defer { interrupts.end() }
+        run.cancellation = interrupts.flag
         let reporter = BatchReporter(
             console: console, total: collection.assets.count, quiet: quiet,
             verbose: arguments.has(.verbose), noun: "asset")
@@ -115,6 +119,12 @@ enum AssetsCommand: Command {
         reporter.finish(
             succeeded: summary.converted, failures: summary.failures.map { ($0.asset, $0.reason) },
             skipped: summary.skipped, detail: files)
+        if let code = interrupts.exitCode {
+            console.err(
+                "stopped by \(interrupts.signalName): \(summary.skipped) asset\(summary.skipped == 1 ? "" : "s") not converted; assets in flight were abandoned and their temporaries removed"
+            )
+            return code
+        }
         return summary.failures.isEmpty && summary.skipped == 0 ? .success : .failure
     }
 }
