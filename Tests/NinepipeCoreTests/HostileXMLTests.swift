@@ -337,4 +337,23 @@ struct HostileXMLTests {
             #expect("\(error)".contains("its sweep gradients would be drawn as more than 250000 wedges"), "\(error)")
         }
     }
+
+    @Test("the SVG screening reads decoded text: XInclude and element counts are caught in UTF-16, and UTF-7 is refused", arguments: Encoding.allCases)
+    func screeningInEveryEncoding(encoding: Encoding) throws {
+        // The review's 324-byte SVG: XInclude of a data: document.
+        let included = Data(#"<svg xmlns="http://www.w3.org/2000/svg"><rect width="9" height="9" fill="red"/></svg>"#.utf8).base64EncodedString()
+        let xinclude = """
+            <?xml version="1.0"?>
+            <svg xmlns="http://www.w3.org/2000/svg" xmlns:xi="http://www.w3.org/2001/XInclude" width="9" height="9"><xi:include parse="xml" href="data:application/xml;base64,\(included)"/></svg>
+            """
+        let drawn = #expect(throws: (any Error).self) { try SVGCodec().decode(encoding.encode(xinclude), options: DecodeOptions(), warn: { _ in }) }
+        #expect("\(drawn.map { "\($0)" } ?? "")".contains(encoding == .utf7 ? "encoding=\"UTF-7\"" : "uses XInclude"), "\(String(describing: drawn))")
+        // A vector drawable of 320,001 groups.
+        let groups = """
+            <?xml version="1.0"?>
+            <vector xmlns:android="http://schemas.android.com/apk/res/android" android:width="9dp" android:height="9dp" android:viewportWidth="9" android:viewportHeight="9">
+            """ + String(repeating: "<group/>", count: 320_001) + "</vector>"
+        let counted = #expect(throws: ResourceXMLError.self) { try ResourceXML.parse(encoding.encode(groups), limits: .default) }
+        #expect(counted?.reason == (encoding == .utf7 ? XMLEncodingError.declared("UTF-7").reason : "it has more than 250000 elements"))
+    }
 }

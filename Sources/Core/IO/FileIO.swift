@@ -16,12 +16,11 @@ public enum FileIO {
     /// - Parameters:
     ///   - path: the file, `-` for standard input.
     ///   - maxBytes: refuse files larger than this (default 4 GiB) before reading.
-    ///
-    /// With `requiringRegularFile` (files found in a tree, outputs compared before they are
-    /// replaced), anything but a regular file is refused before a byte is read: the file is
-    /// opened without waiting (`O_NONBLOCK`, so a FIFO without a writer cannot block the open)
-    /// and checked; a FIFO, socket or device is an error saying so. Without it, a FIFO or
-    /// stream the user named is read to its end.
+    ///   - requiringRegularFile: for files found in a tree, and outputs compared before they
+    ///     are replaced: anything but a regular file is refused before a byte is read. The file
+    ///     is opened without waiting (`O_NONBLOCK`, so a FIFO without a writer cannot block the
+    ///     open) and checked; a FIFO, socket or device is an error saying so. Without it (the
+    ///     default), a FIFO or stream the user named is read to its end.
     public static func read(_ path: String, maxBytes: Int = 4 << 30, requiringRegularFile: Bool = false) throws(FileError) -> [UInt8] {
         let descriptor: Int32
         if requiringRegularFile {

@@ -12,7 +12,7 @@ import Darwin
 ///
 /// The library must export `ninepipe_plugin_header` and `ninepipe_plugin_transforms` (see
 /// `PluginExport`); a file whose dynamic symbol table does not (or that is no ELF library for
-/// this machine) is refused before it is opened (``PluginFile``). Opening runs the library's
+/// this machine) is refused before it is opened, from its bytes. Opening runs the library's
 /// constructors and reading its header calls its header function; after that, a library built
 /// for another plugin ABI, another NinepipeCore version, another Swift toolchain or against
 /// other NinepipeCore or NinepipePlugins code (its interface fingerprint), or one that carries

@@ -80,7 +80,7 @@ extension VectorDrawable {
 
 extension VectorDrawable {
     /// The largest SVG document a drawable is translated to, definitions included: the size of
-    /// the largest SVG read (``SVGScreening/maxDocumentBytes``).
+    /// the largest SVG document Ninepipe reads.
     public static let maxTranslatedBytes = 32 << 20
     /// The most wedges a drawable's sweep gradients may be drawn with (360 a gradient): the
     /// element bound of SVGs read.

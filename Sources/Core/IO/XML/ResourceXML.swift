@@ -30,8 +30,8 @@ public enum ResourceXML {
         /// never an entity declaration.
         case androidResource
         /// An SVG being imported: a `<!DOCTYPE>` naming an external DTD is ignored (never
-        /// loaded), and plain text internal entities are expanded (see
-        /// ``SVGScreening/checkEntities(_:)``).
+        /// loaded), and internal entities whose values are plain text (no other entity, no
+        /// markup, no quote) are expanded by Ninepipe; any other entity is refused.
         case svg
     }
 
