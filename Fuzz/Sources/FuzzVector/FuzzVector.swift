@@ -40,7 +40,8 @@ func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     }
     guard let drawable = try? VectorDrawableCodec.drawable(document, limits: limits) else { return 0 }
     // The translation of a drawable that read must be well-formed XML (libxml2's errors name a column).
-    let svg = Array(drawable.svg().utf8)
+    guard let translated = try? drawable.svg() else { return 0 }  // past its bounds: refused, never drawn
+    let svg = Array(translated.utf8)
     do { _ = try ImageCodecRegistry.builtIn.info(svg, limits: .default) } catch SVGError.invalid(let reason) where reason.contains("column") {
         fatalError("the translation is not well-formed: \(reason)\n\(String(decoding: svg, as: UTF8.self))")
     } catch {}
