@@ -355,20 +355,28 @@ extension SVGTests {
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var readAny = false
+        // Every writable region, however large (a busy test process's heap passes 256 MiB), read
+        // in 16 MiB pieces that overlap by the needle's length.
+        let piece = 16 << 20
+        var buffer = [UInt8](repeating: 0, count: piece + needle.count)
         for line in maps.split(separator: "\n") {
             let fields = line.split(separator: " ")
             guard fields.count >= 2, fields[1].hasPrefix("rw") else { continue }
             let range = fields[0].split(separator: "-").compactMap { UInt64($0, radix: 16) }
-            guard range.count == 2, range[1] > range[0], range[1] - range[0] <= 256 << 20 else { continue }
-            var buffer = [UInt8](repeating: 0, count: Int(range[1] - range[0]))
-            let count = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, off_t(range[0])) }
-            guard count > 0 else { continue }
-            readAny = true
-            let region = buffer[0..<count]
-            var index = region.startIndex
-            while let found = region[index...].firstIndex(of: needle[0]) {
-                if region[found...].starts(with: needle) { return true }
-                index = found + 1
+            guard range.count == 2, range[1] > range[0] else { continue }
+            var start = range[0]
+            while start < range[1] {
+                let length = Int(min(UInt64(buffer.count), range[1] - start))
+                let count = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress, length, off_t(start)) }
+                guard count > 0 else { break }
+                readAny = true
+                let region = buffer[0..<count]
+                var index = region.startIndex
+                while let found = region[index...].firstIndex(of: needle[0]) {
+                    if region[found...].starts(with: needle) { return true }
+                    index = found + 1
+                }
+                start += UInt64(piece)
             }
         }
         return readAny ? false : nil
