@@ -50,6 +50,25 @@ struct VectorDrawableTests {
         }
     }
 
+    @Test(
+        "a vector drawable is recognised whatever comes before <vector> (an XML declaration, a comment, a byte-order mark, white space), and an SVG so prefixed stays an SVG",
+        arguments: [
+            "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n", "<!-- Copyright 2024 -->\n", "\u{FEFF}", "\n\t  ", "<?xml version=\"1.0\"?>\n<!-- <svg> -->\n",
+        ])
+    func recognisedWithAPrologue(prologue: String) throws {
+        let vector =
+            prologue
+            + ##"<vector \##(Self.android) android:width="24dp" android:height="12dp" android:viewportWidth="24" android:viewportHeight="12"><path android:fillColor="#ff0000" android:pathData="M0,0h24v12h-24z"/></vector>"##
+        let bytes = Array(vector.utf8)
+        #expect(ImageCodecRegistry.builtIn.format(sniffing: bytes) == .vectorDrawable)
+        let info = try ImageCodecRegistry.builtIn.info(bytes)
+        #expect(info.format == .vectorDrawable && info.width == 24 && info.height == 12)
+        let image = try ImageCodecRegistry.builtIn.decode(bytes)
+        #expect(image.width == 24 && image.height == 12)
+        let svg = Array((prologue + #"<svg xmlns="http://www.w3.org/2000/svg" width="5" height="7"/>"#).utf8)
+        #expect(ImageCodecRegistry.builtIn.format(sniffing: svg) == .svg)
+    }
+
     @Test("info gives the dp size, the viewport and whether the drawable is a template")
     func info() throws {
         let plain = try ImageCodecRegistry.builtIn.info(fixture("ic_face.xml"))
