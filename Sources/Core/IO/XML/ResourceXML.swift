@@ -60,7 +60,7 @@ public enum ResourceXML {
         let doctype = XMLDocumentType.find(in: text)
         switch dialect {
         case .androidResource:
-            if let offset = firstIndex(of: "<!ENTITY", in: text) {
+            if let offset = text.firstRange(of: Array("<!ENTITY".utf8))?.lowerBound {
                 throw ResourceXMLError(
                     line: XMLText.line(of: offset, in: text),
                     reason:
@@ -114,19 +114,6 @@ public enum ResourceXML {
             }
         }
         return output
-    }
-
-    /// The first index of `needle` in `text`.
-    private static func firstIndex(of needle: StaticString, in text: [UInt8]) -> Int? {
-        needle.withUTF8Buffer { pattern in
-            guard let first = pattern.first, text.count >= pattern.count else { return nil }
-            var index = 0
-            while index <= text.count - pattern.count {
-                if text[index] == first && text[index..<(index + pattern.count)].elementsEqual(pattern) { return index }
-                index += 1
-            }
-            return nil
-        }
     }
 
     /// The element tree libxml2 reads from `document` (prepared UTF-8 text) in a helper.

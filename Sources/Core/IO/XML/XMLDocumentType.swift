@@ -101,11 +101,7 @@ struct XMLDocumentType: Hashable {
     }
 
     private static func search(_ text: [UInt8], _ needle: StaticString, from start: Int) -> Int? {
-        var index = start
-        while index < text.count {
-            if starts(text, needle, at: index) { return index }
-            index += 1
-        }
-        return nil
+        guard start < text.count else { return nil }
+        return needle.withUTF8Buffer { text[start...].firstRange(of: $0)?.lowerBound }
     }
 }
