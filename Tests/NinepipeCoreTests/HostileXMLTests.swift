@@ -161,6 +161,7 @@ struct HostileXMLTests {
 
     @Test("the helper's own wall: a DTD or entity reference that reaches libxml2 is refused, and no file is loaded")
     func helperWall() throws {
+        #if canImport(CSVGShim)
         let plant = try Plant()
         let watch = try FileOpenWatch(plant.token)
         // Past ResourceXML's checks (the records parser is called directly with a DTD in).
@@ -174,9 +175,11 @@ struct HostileXMLTests {
         free(records)
         let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         #expect(status == Int32(NJS_SVG_INVALID))
-        #expect(text.hasPrefix("line 1: the document has a DTD or an entity reference") || text.contains("line 2"), "\(text)")
+        // (The DTD node has no line of its own: libxml2's parser is on line 2 when the reader meets it.)
+        #expect(text == "line 2: the document has a DTD or an entity reference, which Ninepipe does not read", "\(text)")
         #expect(!text.contains("SECRET"))
         #expect(!watch.wasTouched, "libxml2 loaded the external entity")
+        #endif
     }
 
     @Test("UTF-16 with a byte-order mark and UTF-8 with one read as UTF-8 does; other encodings and broken text are refused")
