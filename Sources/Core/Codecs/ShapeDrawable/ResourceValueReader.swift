@@ -39,10 +39,10 @@ public struct ResourceValueReader: Sendable {
                 return VectorDrawable.Resources.scaling(color, by: alpha)
             } else {
                 throw ShapeDrawableError(
-                    line: line, reason: "\"\(text)\" is not a colour (#RGB, #ARGB, #RRGGBB, #AARRGGBB, @color/…, @android:color/… or ?attr/…)")
+                    line: line, reason: "\(XMLText.quoted(text)) is not a colour (#RGB, #ARGB, #RRGGBB, #AARRGGBB, @color/…, @android:color/… or ?attr/…)")
             }
         }
-        throw ShapeDrawableError(line: line, reason: "\"\(text)\" refers on through more than \(Self.maxReferences) colours")
+        throw ShapeDrawableError(line: line, reason: "\(XMLText.quoted(text)) refers on through more than \(Self.maxReferences) colours")
     }
 
     /// Attribute `name` as a length (`dp`, `dip`, `sp`, `px`, `in`, `mm`, `pt`, or `@dimen/…`),

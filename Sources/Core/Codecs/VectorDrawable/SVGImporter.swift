@@ -147,7 +147,7 @@ struct SVGImporter {
             let rest = value[(value.firstIndex(of: ")").map { value.index(after: $0) } ?? value.endIndex)...].trimmingWhitespaceSubstring
             return .reference(id: id, fallback: rest.isEmpty ? nil : try paint(String(rest), line: line))
         }
-        guard let color = CSSColor.parse(value) else { throw SVGImportError(line: line, reason: "\"\(text)\" is not a colour") }
+        guard let color = CSSColor.parse(value) else { throw SVGImportError(line: line, reason: "\(XMLText.quoted(text)) is not a colour") }
         return .color(color)
     }
 

@@ -350,7 +350,8 @@ extension VectorDrawable {
                 case nil: return AndroidColor(red: 0, green: 0, blue: 0, alpha: 0)
                 default:
                     throw VectorDrawableError(
-                        line: line, reason: "a gradient's colour \"\(text)\" is a theme attribute the theme does not give as a colour", needsTheme: true)
+                        line: line, reason: "a gradient's colour \(XMLText.quoted(text)) is a theme attribute the theme does not give as a colour",
+                        needsTheme: true)
                 }
             }
             let items = element.children.filter { $0.name == "item" }
