@@ -227,9 +227,9 @@ struct AppIconTests {
         }
         #expect(try String(contentsOfFile: web + "/icons.html", encoding: .utf8).contains(##"<link rel="manifest" href="manifest.webmanifest">"##))
 
-        if ChildProcess.pythonHas(module: "PIL") {
+        if let python = ChildProcess.python(with: "PIL") {
             let sizes = try ChildProcess.output(
-                of: "/usr/bin/env", ["python3", "-c", "from PIL import Image; print(sorted(Image.open('\(web)/favicon.ico').info['sizes']))"])
+                of: "/usr/bin/env", [python, "-c", "from PIL import Image; print(sorted(Image.open('\(web)/favicon.ico').info['sizes']))"])
             #expect(sizes.trimmingCharacters(in: .whitespacesAndNewlines) == "[(16, 16), (32, 32), (48, 48)]", "\(sizes)")
         } else {
             print("SKIP: Pillow not found (apt-get install python3-pil); favicon.ico is not read by Pillow")

@@ -31,7 +31,7 @@ struct SpecialFileTests {
         #expect(mkfifo(dir + "/out/b.png", 0o600) == 0)
         let started = ContinuousClock.now
         let result = TestConsole.run(["run", "-e", "invert", "in/", "--output", "out/"], in: dir)
-        #expect(ContinuousClock.now - started < .seconds(20))
+        #expect(!HangGuard.hung(since: started))
         #expect(result.status == 1, "\(result.err)")
         #expect(result.err.contains("2 files: 1 ok, 1 failed"), "\(result.err)")
         #expect(result.err.contains("out/b.png: cannot write: it is a FIFO, socket or device"), "\(result.err)")
@@ -54,7 +54,7 @@ struct SpecialFileTests {
         let signalled = ContinuousClock.now
         kill(process.processIdentifier, SIGTERM)
         process.waitUntilExit()
-        #expect(ContinuousClock.now - signalled < .seconds(10))
+        #expect(!HangGuard.hung(since: signalled))
         #expect(process.terminationStatus == 143)
         let text = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(text.contains("stopped by SIGTERM"), "\(text)")

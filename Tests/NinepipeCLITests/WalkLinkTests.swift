@@ -29,7 +29,7 @@ struct WalkLinkTests {
         let started = ContinuousClock.now
         let web = TestConsole.run(["assets", "web", dir + "/A.xcassets", "--output", dir + "/web/"])
         #expect(web.status == 0, "\(web.err)")
-        #expect(ContinuousClock.now - started < .seconds(10))
+        #expect(!HangGuard.hung(since: started))
         #expect(web.err.contains("1 asset: 1 ok"), "\(web.err)")
         // res/ with a density folder that is a link out of the tree.
         let elsewhere = try TemporaryFolder.make("elsewhere")

@@ -84,7 +84,7 @@ struct GIFCompositingTests {
         let files = folders.flatMap { folder in
             ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix("." + suffix) }.sorted().map { "\(folder)/\($0)" }
         }
-        guard !files.isEmpty, ChildProcess.pythonHas(module: "PIL") else {
+        guard !files.isEmpty, let python = ChildProcess.python(with: "PIL") else {
             print("\(suffix) corpus comparison skipped: no Pillow (pip install pillow) or no files (\(variable))")
             return
         }
@@ -94,7 +94,7 @@ struct GIFCompositingTests {
         var compared = 0
         for file in files {
             let reference = scratch.appendingPathComponent("ref").path
-            guard ChildProcess.status(of: "python3", [Self.script, file, reference]) == 0, let bytes = FileManager.default.contents(atPath: reference) else {
+            guard ChildProcess.status(of: python, [Self.script, file, reference]) == 0, let bytes = FileManager.default.contents(atPath: reference) else {
                 continue
             }
             guard let ours = try? decode(TestFiles.bytes(URL(fileURLWithPath: file))) else { continue }

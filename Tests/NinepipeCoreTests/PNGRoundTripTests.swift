@@ -1,4 +1,5 @@
 import Foundation
+import NinepipeTestSupport
 import Testing
 
 @testable import NinepipeCore
@@ -118,10 +119,9 @@ struct PNGRoundTripTests {
             (.imageData, try Zlib.compress([0, 0, 0, 0, 0])), (.end, []),
         ])
         #expect(png.count < 100)
-        let clock = ContinuousClock()
-        let start = clock.now
+        let start = ContinuousClock.now
         let error = try #require(throws: LimitError.self) { try PNGDecoder().decode(png) }
-        #expect(clock.now - start < .seconds(1))
+        #expect(!HangGuard.hung(since: start))
         // The library names the limit it checks (issue 12: not a command-line flag).
         #expect(error == .tooManyPixels(width: 1_000_000, height: 1_000_000, limit: ImageLimits.default.maxPixelCount))
         #expect(error.description.contains("ImageLimits.maxPixelCount") && !error.description.contains("--"))

@@ -36,8 +36,15 @@ public enum ChildProcess {
         return process.terminationStatus
     }
 
-    /// Whether `python3` runs and can import `module` (a dev-only reference such as Pillow).
-    public static func pythonHas(module: String) -> Bool { status(of: "python3", ["-c", "import \(module)"]) == 0 }
+    /// The first Python 3 that can import `module` (a dev-only reference such as Pillow): the
+    /// `python3` in `PATH`, else the system's `/usr/bin/python3`, where Debian's packages (such
+    /// as `python3-pil`) install; `nil` when neither can.
+    public static func python(with module: String) -> String? {
+        for interpreter in ["python3", "/usr/bin/python3"] where status(of: interpreter, ["-c", "import \(module)"]) == 0 {
+            return interpreter
+        }
+        return nil
+    }
 
     /// The first of `names` found: an absolute path that is executable, or a name looked up in
     /// `PATH`; `nil` when none is (the test then skips, saying so).

@@ -5,7 +5,9 @@ import NinepipeTestSupport
 /// A page of a folder served on the loopback and loaded in headless Chromium, driven over the
 /// DevTools protocol (`--remote-debugging-pipe`) by a short Python script: the page's size, the
 /// emulated `prefers-color-scheme` (`Emulation.setEmulatedMedia`), `Page.getAppManifest`'s
-/// answer, the decoded widths of the page's images, and a screenshot.
+/// answer, the decoded widths of the page's images, and a screenshot taken once the page has
+/// settled (the emulated scheme matching in the page, every image its styles name decoded, two
+/// frames drawn), so a busy machine cannot photograph a half-drawn page.
 enum DevToolsPage {
     /// What the page showed.
     struct Result {
@@ -43,6 +45,19 @@ enum DevToolsPage {
     static let script = #"""
         import functools, http.server, json, os, socketserver, subprocess, sys, threading, time
         folder, chromium, page, width, height, scheme = sys.argv[1:7]
+        SETTLE = """(async () => {
+            const dark = %s, query = matchMedia('(prefers-color-scheme: dark)');
+            for (let i = 0; i < 600 && query.matches !== dark; i++) await new Promise(r => setTimeout(r, 50));
+            const urls = new Set();
+            for (const element of document.querySelectorAll('*')) {
+                for (const match of getComputedStyle(element).backgroundImage.matchAll(/url\\("([^"]+)"\\)/g)) urls.add(match[1]);
+            }
+            await Promise.all([...urls].map(url => { const image = new Image(); image.src = url; return image.decode().catch(() => null); }));
+            await Promise.all([...document.images].map(image => image.decode().catch(() => null)));
+            await document.fonts.ready;
+            await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
+            return query.matches === dark;
+        })()"""
         class Quiet(http.server.SimpleHTTPRequestHandler):
             def log_message(self, *args): pass
         server = socketserver.TCPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=folder))
@@ -82,6 +97,10 @@ enum DevToolsPage {
             call("Page.navigate", {"url": "http://127.0.0.1:%d/%s" % (server.server_address[1], page)}, session=session)
             deadline = time.time() + 30
             while time.time() < deadline and receive().get("method") != "Page.loadEventFired": pass
+            # The picture is taken only once the page is settled: the emulated scheme matches in
+            # the page, every image a style names is loaded and decoded, and two frames are drawn.
+            settled = call("Runtime.evaluate", {"expression": SETTLE % json.dumps(scheme == "dark"), "awaitPromise": True, "returnByValue": True}, session=session)
+            if settled["result"].get("value") is not True: sys.exit("the page did not settle: " + json.dumps(settled))
             manifest = call("Page.getAppManifest", session=session)
             images = call("Runtime.evaluate", {"expression": "Promise.all([...document.images].map(i => i.decode().then(() => i.naturalWidth, () => -1)))",
                                                "awaitPromise": True, "returnByValue": True}, session=session)
