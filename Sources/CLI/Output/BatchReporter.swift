@@ -88,6 +88,13 @@ final class BatchReporter: Sendable {
     /// Records a failed item (always shown).
     func failed(_ subject: String, reason: String) { record(line: nil, failure: (subject, reason)) }
 
+    /// Records an item left out for a reason its input cannot change: a warning (shown as
+    /// ``warn(_:subject:)`` shows one), listed again in the summary.
+    func leftOut(_ subject: String, reason: String) {
+        warn(reason, subject: subject)
+        record(line: nil, failure: nil)
+    }
+
     private func record(line: String?, failure: (subject: String, reason: String)?) {
         state.withLock { state in
             state.done += 1
@@ -111,9 +118,13 @@ final class BatchReporter: Sendable {
             upToDate: summary.upToDate)
     }
 
-    /// Prints `N files: X ok, U up to date, Y failed, Z skipped in T s` (with `detail` after `ok`;
-    /// the up-to-date count only when there are any) and the failures.
-    func finish(succeeded: Int, failures: [(subject: String, reason: String)], skipped: Int, upToDate: Int = 0, detail: String? = nil) {
+    /// Prints `N files: X ok, U up to date, L left out, Y failed, Z skipped in T s` (with `detail`
+    /// after `ok`; the up-to-date and left-out counts only when there are any), what was left out
+    /// and the failures.
+    func finish(
+        succeeded: Int, failures: [(subject: String, reason: String)], skipped: Int, upToDate: Int = 0, detail: String? = nil,
+        leftOut: [(subject: String, reason: String)] = []
+    ) {
         let (warnings, warningCount) = state.withLock { state in
             if state.barShown { console.status("\r\u{1B}[2K") }
             state.barShown = false
@@ -121,7 +132,7 @@ final class BatchReporter: Sendable {
         }
         var parts =
             ["\(succeeded) ok" + (detail.map { " (\($0))" } ?? "")] + (upToDate > 0 ? ["\(upToDate) up to date"] : [])
-            + ["\(failures.count) failed", "\(skipped) skipped"]
+            + (leftOut.isEmpty ? [] : ["\(leftOut.count) left out"]) + ["\(failures.count) failed", "\(skipped) skipped"]
         if warningCount > 0 { parts.append("\(warningCount) warning\(warningCount == 1 ? "" : "s")") }
         let line = "\(total) \(noun)\(total == 1 ? "" : "s"): \(parts.joined(separator: ", ")) in \(Self.seconds(ContinuousClock.now - started))"
         guard style != .quiet || !failures.isEmpty || skipped > 0 else { return }
@@ -130,6 +141,10 @@ final class BatchReporter: Sendable {
             for warning in warnings where warning.files.count > 1 {
                 lines.append(console.warningText("\(warning.files.count) \(noun)s: \(warning.key)"))
             }
+        }
+        if !leftOut.isEmpty && style != .quiet {
+            lines.append(console.warningText("left out (a reason the inputs cannot change; --strict makes each an error):"))
+            lines += leftOut.map { "  " + TerminalText.escaped($0.reason) }  // each reason names its file
         }
         if !failures.isEmpty {
             lines.append("failed:")

@@ -101,6 +101,8 @@ enum ErrorText {
             return "\(error) (pass --upscale)"
         case .themeColorsNeeded:
             return "\(error) (--theme NAME chooses a theme, --color ATTRIBUTE=#RRGGBB gives a colour)"
+        case .leftOut(_, let reason) where reason.hasSuffix("give each colour by name to convert it"):
+            return "\(error) (--color NAME=#RRGGBB gives a colour resource or a theme attribute)"
         case .cannotExpress(let detail):
             return "\(detail) (an error because of --strict; without it, a warning)"
         case .outputIsInput(let asset, let input):

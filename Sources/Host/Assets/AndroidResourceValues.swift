@@ -146,6 +146,15 @@ struct AndroidResourceValues: Sendable {
     /// nearest wins) whose value ends in a colour, through `@color` and `?attr` chains.
     /// `android:colorPrimary` and `colorPrimary` are both read as `colorPrimary`.
     func themeColors(_ name: String) -> [String: AndroidColor] {
+        let items = themeItems(name)
+        var resolved: [String: AndroidColor] = [:]
+        for key in items.keys { if let color = color(of: key, items: items, depth: 0) { resolved[key] = color } }
+        return resolved
+    }
+
+    /// Every item theme `name` gives, as written: its own and its ancestors' in this tree (the
+    /// nearest wins). `android:colorPrimary` and `colorPrimary` are both read as `colorPrimary`.
+    func themeItems(_ name: String) -> [String: String] {
         var items: [String: String] = [:]
         var style: String? = name
         var seen: Set<String> = []
@@ -156,9 +165,20 @@ struct AndroidResourceValues: Sendable {
             }
             style = found.parent
         }
-        var resolved: [String: AndroidColor] = [:]
-        for key in items.keys { if let color = color(of: key, items: items, depth: 0) { resolved[key] = color } }
-        return resolved
+        return items
+    }
+
+    /// The styles theme `name`'s chain passes through in this tree, from `name` up, and the
+    /// parent it names that the tree does not hold (a library's or Android's theme), if any.
+    func themeChain(_ name: String) -> (styles: [String], leaves: String?) {
+        var chain: [String] = []
+        var style: String? = name
+        while let current = style, !chain.contains(current) {
+            guard let found = styles[current] else { return (chain, current) }
+            chain.append(current)
+            style = found.parent
+        }
+        return (chain, nil)
     }
 
     /// Whether the tree defines a style called `name`.

@@ -31,12 +31,23 @@ public struct AssetConverter: Sendable {
 
     /// Converts `asset`.
     ///
-    /// - Throws: a `FileError` naming the file that cannot be read or decoded, or a
-    ///   ``AssetError`` for slicing the platform cannot express under ``AssetOptions/strict``.
+    /// - Throws: ``AssetError/leftOut(path:reason:)`` for an asset left out for a reason the
+    ///   inputs cannot change (a shape or layer list with no size of its own, colours only a
+    ///   library's or Android's theme gives: a warning, not a failure); a `FileError`
+    ///   naming the file that cannot be read or decoded, or a ``AssetError`` for slicing the
+    ///   platform cannot express under ``AssetOptions/strict``.
     public func convert(_ asset: Asset) throws -> Conversion {
+        do {
+            return try conversion(of: asset)
+        } catch {
+            throw omission(for: error) ?? error
+        }
+    }
+
+    private func conversion(of asset: Asset) throws -> Conversion {
         let notes = WarningList()
         if asset.kind == .layered, options.platform != .android || options.vectorsAsBitmaps, let unsized = try unsizedLayers(asset) {
-            return Conversion(files: [], warnings: [unsized])
+            throw unsized
         }
         let configurations = try configurations(of: asset)
         // One writer per platform, each deciding every kind of resource (Asset.Kind) in one
@@ -55,12 +66,15 @@ public struct AssetConverter: Sendable {
     /// Why the layer list or inset `asset` is left out of images, when it is: it has no size of
     /// its own (only colours and size-less shapes), so Android stretches it to its view and there
     /// is no size to draw it at.
-    func unsizedLayers(_ asset: Asset) throws -> String? {
+    func unsizedLayers(_ asset: Asset) throws -> AssetError? {
         guard let path = asset.variants.first(where: { $0.kind == .layered })?.path else { return nil }
         let layer = try DrawableLayerReader.reading(path, limits: options.limits) { [options] in try Self.resources(forDrawableAt: $0, options: options) }
         guard layer.intrinsicSize() == nil else { return nil }
-        return
-            "\(path): left out: a layer list or inset with no size of its own (only colours and shapes without <size>) is stretched to its view on Android, and has no size to be drawn at here"
+        return .leftOut(
+            path: path,
+            reason:
+                "a layer list or inset with no size of its own (only colours and shapes without <size>) is stretched to its view on Android, and has no size to be drawn at here"
+        )
     }
 
     /// The renderer of `asset`'s files in `configuration` (a dark one's vector drawables take
@@ -84,7 +98,9 @@ public struct AssetConverter: Sendable {
             case .vectorDrawable: return try vectorDrawable(of: asset, in: configuration).drawable != vectorDrawable(of: asset, in: light).drawable
             case .shape: return try shapeDrawable(of: asset, in: configuration).shape != shapeDrawable(of: asset, in: light).shape
             case .layered:
-                // Layers name other drawables: compared as drawn.
+                // Layers name other drawables: compared as drawn (one with no size of its own is
+                // not drawn: left out of images, kept as XML on Android, which reads values-night).
+                guard try unsizedLayers(asset) == nil else { return false }
                 let notes = WarningList()
                 return try renderer(for: asset, configuration: configuration, notes: notes).image(at: 1)?.image
                     != renderer(for: asset, configuration: light, notes: notes).image(at: 1)?.image
@@ -112,6 +128,7 @@ public struct AssetConverter: Sendable {
                     name: theme, drawable: path, known: known.isEmpty ? "none" : known.prefix(8).joined(separator: ", ") + (known.count > 8 ? ", …" : ""))
             }
             resources.themeColors = values.themeColors(theme)
+            resources.themeDimensions = values.themeItems(theme).filter { !$0.value.hasPrefix("#") && !$0.value.hasPrefix("@color/") }
         }
         for (name, color) in options.colors {
             resources.themeColors[name] = color
@@ -132,7 +149,8 @@ public struct AssetConverter: Sendable {
         let values = AndroidResourceValues(forDrawableAt: path, limits: limits)
         let themes = values.styles.keys.filter { style in
             let colors = values.themeColors(style)
-            return attributes.allSatisfy { colors[$0] != nil }
+            let items = values.themeItems(style)
+            return attributes.allSatisfy { colors[$0] != nil || (error is ShapeDrawableError && items[$0] != nil) }
         }
         return AssetError.themeColorsNeeded(path: path, reason: "\(error)", attributes: attributes, themes: themes.sorted())
     }

@@ -43,6 +43,11 @@ public enum AssetError: NinepipeError, Hashable {
     case outputIsInput(asset: String, input: String)
     /// Two assets that become one Android resource name.
     case resourceNameClash(first: String, second: String, name: String)
+    /// A resource left out for a reason the inputs cannot change: a kind the target cannot
+    /// express, a drawable with no size of its own, a colour only a library's or the platform's
+    /// theme gives. A warning, not a failure (``AssetOptions/strict`` makes it one): the file
+    /// and why, with what to give to convert it after all.
+    case leftOut(path: String, reason: String)
 
     /// Whether the options given are at fault (a density list, an output over an input) rather
     /// than the inputs (missing, unreadable, or holding what cannot be converted).
@@ -85,6 +90,7 @@ public enum AssetError: NinepipeError, Hashable {
             "the output for \(asset) would replace the input \(input); outputs never overwrite inputs: choose another output folder"
         case .resourceNameClash(let first, let second, let name):
             "\(first) and \(second) both become the Android resource name '\(name)'; rename one of them"
+        case .leftOut(let path, let reason): "\(path): left out: \(reason)"
         }
     }
 }

@@ -51,6 +51,10 @@ public struct AssetRun: Sendable {
         case converted(Asset, written: [String], unchanged: [String], warnings: [String], missingScales: [String])
         /// Failed, with the reason.
         case failed(Asset, reason: String)
+        /// Left out for a reason the inputs cannot change (``AssetError/leftOut(path:reason:)``),
+        /// with the reason: a warning, not a failure, unless ``AssetOptions/strict`` (then it is
+        /// reported as ``failed(_:reason:)``).
+        case leftOut(Asset, reason: String)
     }
 
     /// The outcome of a run.
@@ -63,6 +67,8 @@ public struct AssetRun: Sendable {
         public var unchanged = 0
         /// Failed assets with their reasons, in name order.
         public var failures: [(asset: String, reason: String)] = []
+        /// Assets left out for a reason the inputs cannot change, with the reasons, in name order.
+        public var leftOut: [(asset: String, reason: String)] = []
         /// Assets not converted (after a failure with ``failFast``).
         public var skipped = 0
         /// The run's own files (the catalog's `Contents.json`, `assets.json`) written, or to be
@@ -111,7 +117,8 @@ public struct AssetRun: Sendable {
         let assets = collection.assets
         let inputIdentities = Set(collection.inputFiles.map(BatchRunner.identity(of:)))
         let queue = WorkQueue(count: assets.count, cancellation: cancellation)
-        let state = Mutex<(summary: Summary, failures: [(Int, String, String)], manifest: [Int: JSONValue])>((Summary(), [], [:]))
+        let state = Mutex<(summary: Summary, failures: [(Int, String, String)], leftOut: [(Int, String, String)], manifest: [Int: JSONValue])>(
+            (Summary(), [], [], [:]))
         ParallelWork.runBlocking(jobs: jobs, queue: queue) { position in
             let asset = assets[position]
             let event: Event
@@ -123,6 +130,11 @@ public struct AssetRun: Sendable {
                 event = .converted(asset, written: written, unchanged: unchanged, warnings: result.warnings, missingScales: result.missingScales)
             } catch is CancellationError {
                 return  // stopped on request: counted as skipped
+            } catch AssetError.leftOut(let path, let reason) {
+                let error = AssetError.leftOut(path: path, reason: reason)
+                event =
+                    converter.options.strict
+                    ? .failed(asset, reason: describeError(AssetError.cannotExpress(detail: error.description))) : .leftOut(asset, reason: describeError(error))
             } catch {
                 event = .failed(asset, reason: describeError(error))
             }
@@ -135,6 +147,8 @@ public struct AssetRun: Sendable {
                     if let manifestEntry { state.manifest[position] = manifestEntry }
                 case .failed(let asset, let reason):
                     state.failures.append((position, asset.name, reason))
+                case .leftOut(let asset, let reason):
+                    state.leftOut.append((position, asset.name, reason))
                 }
             }
             if case .failed = event, failFast { queue.stop() }
@@ -143,7 +157,8 @@ public struct AssetRun: Sendable {
         var summary = state.withLock { state in
             var summary = state.summary
             summary.failures = state.failures.sorted { $0.0 < $1.0 }.map { ($0.1, $0.2) }
-            summary.skipped = assets.count - summary.converted - summary.failures.count
+            summary.leftOut = state.leftOut.sorted { $0.0 < $1.0 }.map { ($0.1, $0.2) }
+            summary.skipped = assets.count - summary.converted - summary.failures.count - summary.leftOut.count
             return summary
         }
         let entries = state.withLock { state in state.manifest.keys.sorted().compactMap { state.manifest[$0] } }

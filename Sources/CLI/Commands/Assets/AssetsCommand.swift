@@ -101,6 +101,8 @@ enum AssetsCommand: Command {
                 }
             case .failed(let asset, let reason):
                 reporter.failed(asset.name, reason: reason)
+            case .leftOut(let asset, let reason):
+                reporter.leftOut(asset.name, reason: reason)
             }
         }
         if dryRun && !summary.closingFilesWritten.isEmpty {
@@ -118,7 +120,7 @@ enum AssetsCommand: Command {
         let files = "\(summary.written) file\(summary.written == 1 ? "" : "s") \(dryRun ? "to write" : "written"), \(summary.unchanged) unchanged"
         reporter.finish(
             succeeded: summary.converted, failures: summary.failures.map { ($0.asset, $0.reason) },
-            skipped: summary.skipped, detail: files)
+            skipped: summary.skipped, detail: files, leftOut: summary.leftOut.map { ($0.asset, $0.reason) })
         if let code = interrupts.exitCode {
             console.err(
                 "stopped by \(interrupts.signalName): \(summary.skipped) asset\(summary.skipped == 1 ? "" : "s") not converted; assets in flight were abandoned and their temporaries removed"

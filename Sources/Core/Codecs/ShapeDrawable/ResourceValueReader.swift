@@ -22,7 +22,7 @@ public struct ResourceValueReader: Sendable {
                 alpha *= resources.colorAlphas[String(value.dropFirst(7))] ?? 1
                 guard let next = resources.colors[String(value.dropFirst(7))] else {
                     throw ShapeDrawableError(
-                        line: line, reason: "\(value) is not a colour in this tree's values/*.xml or res/color")
+                        line: line, reason: "\(value) is not a colour in this tree's values/*.xml or res/color", missingColor: String(value.dropFirst(7)))
                 }
                 value = String(next.trimmingWhitespace)
             } else if value.hasPrefix("@android:color/") {
@@ -45,12 +45,22 @@ public struct ResourceValueReader: Sendable {
         throw ShapeDrawableError(line: line, reason: "\(XMLText.quoted(text)) refers on through more than \(Self.maxReferences) colours")
     }
 
-    /// Attribute `name` as a length (`dp`, `dip`, `sp`, `px`, `in`, `mm`, `pt`, or `@dimen/…`),
-    /// within ±100000 dp; `nil` when absent.
+    /// Attribute `name` as a length (`dp`, `dip`, `sp`, `px`, `in`, `mm`, `pt`, `@dimen/…`, or
+    /// `?attr/…` through the theme's dimensions), within ±100000 dp; `nil` when absent.
     public func length(_ element: ResourceXMLElement, _ name: String) throws(ShapeDrawableError) -> ShapeDrawable.Length? {
         guard let text = element.attribute(name) else { return nil }
         var value = String(text.trimmingWhitespace)
         for _ in 0..<Self.maxReferences {
+            if value.hasPrefix("?") {
+                let attribute = String(value.split(separator: "/").last ?? "").replacing("android:", with: "").replacing("?", with: "")
+                guard let next = resources.themeDimensions[attribute] else {
+                    throw ShapeDrawableError(
+                        line: element.line(of: name), reason: "android:\(name)=\(XMLText.quoted(text)): \(value) is a theme attribute the theme does not give",
+                        themeAttribute: attribute)
+                }
+                value = String(next.trimmingWhitespace)
+                continue
+            }
             guard value.hasPrefix("@dimen/") else { break }
             guard let next = resources.dimensions[String(value.dropFirst(7))] else {
                 throw ShapeDrawableError(

@@ -147,7 +147,8 @@ extension ShapeDrawable {
         if let size = size(at: scale) { return try draw(width: size.width, height: size.height, scale: scale, limits: limits) }
         guard let layout = ninePatchLayout(at: scale) else {
             throw ShapeDrawableError(
-                line: 0, reason: "a \(kind.rawValue) without <size> has no size to be drawn at: give it <size android:width android:height>")
+                line: 0, reason: "a \(kind.rawValue) without <size> has no size to be drawn at: give it <size android:width android:height>",
+                needsSize: true)
         }
         var image = try draw(width: layout.width, height: layout.height, scale: scale, limits: limits)
         image.metadata.ninePatch = NinePatchInfo(chunk: layout.chunk)

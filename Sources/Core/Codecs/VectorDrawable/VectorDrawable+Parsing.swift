@@ -10,6 +10,9 @@ extension VectorDrawable {
         public var strings: [String: String] = [:]
         /// `@dimen/NAME` → its value as written (`12dp`, `@dimen/OTHER`), for shapes.
         public var dimensions: [String: String] = [:]
+        /// A theme attribute's name (without `?attr/`) → the theme's value for it as written
+        /// (`8dp`, `@dimen/OTHER`): what `?attr/dialogCornerRadius` in a shape resolves to.
+        public var themeDimensions: [String: String] = [:]
         /// `@color/NAME` → the alpha it multiplies the colour it names by: a colour state list's
         /// (`res/color/NAME.xml`) `android:alpha`, whose value is in ``colors``.
         public var colorAlphas: [String: Double] = [:]
@@ -177,7 +180,7 @@ extension VectorDrawable {
                 }
                 guard let next = resources.colors[name] else {
                     if resources.allowsUnresolved { return .color(AndroidColor(red: 0, green: 0, blue: 0)) }
-                    throw VectorDrawableError(line: line, reason: "@color/\(name) is not in this tree's values/colors.xml or res/color")
+                    throw VectorDrawableError(line: line, reason: "@color/\(name) is not in this tree's values/colors.xml or res/color", missingColor: name)
                 }
                 alpha *= resources.colorAlphas[name] ?? 1
                 value = String(next.trimmingWhitespace)

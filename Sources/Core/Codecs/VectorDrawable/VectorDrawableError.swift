@@ -8,6 +8,9 @@ public struct VectorDrawableError: NinepipeError, Hashable {
     public var needsTheme = false
     /// The theme attributes whose colours are needed, when that is the reason.
     public var themeAttributes: [String] = []
+    /// The colour resource (`@color/NAME`, without the prefix) the tree does not hold, when
+    /// that is the reason: another module's or a library's colour.
+    public var missingColor: String?
 
     /// The message.
     public var description: String { line > 0 ? "line \(line): \(reason)" : reason }

@@ -11,13 +11,17 @@ public struct DrawableLayerError: NinepipeError, Hashable {
     public var reason: String
     /// Whether allowing enlargement (upscaling) would let it be drawn.
     public var needsUpscale = false
+    /// The resource the tree does not hold (`@color/NAME`, `@drawable/NAME`), when that is
+    /// the reason: another module's or a library's.
+    public var missingResource: String?
 
     /// Creates the error.
-    public init(path: String, line: Int, reason: String, needsUpscale: Bool = false) {
+    public init(path: String, line: Int, reason: String, needsUpscale: Bool = false, missingResource: String? = nil) {
         self.path = path
         self.line = line
         self.reason = reason
         self.needsUpscale = needsUpscale
+        self.missingResource = missingResource
     }
 
     /// The message.

@@ -75,7 +75,8 @@ final class DrawableLayerReader {
             }
             if let densest = tree.bitmaps(named: name, type: type).last { return .bitmap(path: densest.path, scale: densest.scale) }
             throw DrawableLayerError(
-                path: file, line: line, reason: "\(value) is not in \(tree.path) (no \(type)*/\(name).xml or .png in the default configuration)")
+                path: file, line: line, reason: "\(value) is not in \(tree.path) (no \(type)*/\(name).xml or .png in the default configuration)",
+                missingResource: value)
         }
         if value.hasPrefix("@android:drawable/") {
             throw DrawableLayerError(path: file, line: line, reason: "\(value) is one of the framework's drawables, which this tree does not hold")
@@ -83,7 +84,7 @@ final class DrawableLayerReader {
         do {
             return .color(try ResourceValueReader(resources: resources(file)).color(value, line: line))
         } catch let error as ShapeDrawableError {
-            throw DrawableLayerError(path: file, line: line, reason: error.reason)
+            throw DrawableLayerError(path: file, line: line, reason: error.reason, missingResource: error.missingColor.map { "@color/" + $0 })
         }
     }
 
@@ -128,9 +129,11 @@ final class DrawableLayerReader {
                     left: try edge(element, "insetLeft", fallback: all), top: try edge(element, "insetTop", fallback: all),
                     right: try edge(element, "insetRight", fallback: all), bottom: try edge(element, "insetBottom", fallback: all))
                 return .inset(try child(of: element), insets)
-            case "layer-list":
+            case "layer-list", "ripple":
+                // A ripple at rest draws its items as a layer list does, its mask (the item
+                // with the id `@android:id/mask`) only bounding the ripple: left out.
                 var items: [DrawableLayer.LayerItem] = []
-                for item in element.children where item.name == "item" {
+                for item in element.children where item.name == "item" && !(element.name == "ripple" && item.attribute("id") == "@android:id/mask") {
                     let zero = DrawableLayer.LayerInsets.Edge.length(.zero)
                     var entry = DrawableLayer.LayerItem(layer: try child(of: item))
                     entry.insets = DrawableLayer.LayerInsets(
@@ -162,10 +165,12 @@ final class DrawableLayerReader {
             default:
                 throw DrawableLayerError(
                     path: file, line: element.line,
-                    reason: "<\(element.name)> cannot be drawn as a layer (vector, shape, inset, layer-list, adaptive-icon, bitmap, color and selector can)")
+                    reason:
+                        "<\(element.name)> cannot be drawn as a layer (vector, shape, inset, layer-list, ripple, adaptive-icon, bitmap, color and selector can)"
+                )
             }
         } catch let error as ShapeDrawableError {
-            throw DrawableLayerError(path: file, line: error.line, reason: error.reason)
+            throw DrawableLayerError(path: file, line: error.line, reason: error.reason, missingResource: error.missingColor.map { "@color/" + $0 })
         } catch let error as VectorDrawableError {
             throw AssetConverter.reading(error, path: file, limits: limits)
         }

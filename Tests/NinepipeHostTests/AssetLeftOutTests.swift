@@ -1,0 +1,116 @@
+import Foundation
+import NinepipeCore
+import NinepipeHost
+import NinepipeTestSupport
+import Synchronization
+import Testing
+
+/// What a run leaves out, and why: resources the inputs cannot change (a shape with no size of
+/// its own, a colour or drawable only another module or a library holds, colours only a
+/// library's theme gives) are warnings, so a real tree's run can succeed; `strict` makes each a
+/// failure. Tested through the public API an embedding tool uses.
+@Suite("assets: left out, not failed")
+struct AssetLeftOutTests {
+    static let android = #"xmlns:android="http://schemas.android.com/apk/res/android""#
+
+    /// A tree with four resources that cannot be converted for reasons the tree cannot change,
+    /// and four that can.
+    func tree() throws -> String {
+        let folder = try TemporaryFolder.make("left-out")
+        let vector = { (fill: String) in
+            ##"<vector \##(Self.android) android:width="8dp" android:height="8dp" android:viewportWidth="8" android:viewportHeight="8"><path android:fillColor="\##(fill)" android:pathData="M0,0h8v8h-8z"/><path android:fillColor="#FF000000" android:pathData="M0,0h1v1h-1z"/></vector>"##
+        }
+        // Left out: an oval with no size, a layer list of a colour, a colour another module
+        // holds, a theme attribute only a library's theme gives.
+        try TemporaryFolder.write(
+            ##"<shape \##(Self.android) android:shape="oval"><solid android:color="#FFFF0000"/></shape>"##, to: folder + "/res/drawable/oval.xml")
+        try TemporaryFolder.write(
+            ##"<layer-list \##(Self.android)><item android:drawable="@color/brand"/></layer-list>"##, to: folder + "/res/drawable/bar.xml")
+        try TemporaryFolder.write(vector("@color/elsewhere"), to: folder + "/res/drawable/icon.xml")
+        try TemporaryFolder.write(vector("?attr/colorControlNormal"), to: folder + "/res/drawable/themed.xml")
+        // Converted: a card whose corner radius is a theme dimension, a ripple at rest inside an
+        // inset (its mask left out), a bitmap.
+        try TemporaryFolder.write(
+            ##"<shape \##(Self.android)><size android:width="10dp" android:height="10dp"/><corners android:radius="?attr/dialogCornerRadius"/><solid android:color="#FF00FF00"/></shape>"##,
+            to: folder + "/res/drawable/card.xml")
+        try TemporaryFolder.write(
+            ##"<inset \##(Self.android) android:inset="1dp"><ripple android:color="#40000000"><item android:id="@android:id/mask"><shape><solid android:color="#FF000000"/></shape></item><item android:drawable="@drawable/card"/></ripple></inset>"##,
+            to: folder + "/res/drawable/tap.xml")
+        let png = try PNGEncoder().encode(Image(width: 4, height: 4, layout: .rgb, depth: .eight, fill: [90, 90, 90]))
+        try FileManager.default.createDirectory(atPath: folder + "/res/drawable-xhdpi", withIntermediateDirectories: true)
+        _ = FileManager.default.createFile(atPath: folder + "/res/drawable-xhdpi/photo.png", contents: Data(png))
+        try TemporaryFolder.write(
+            ##"<resources><color name="brand">#FF2196F3</color><style name="AppTheme" parent="Theme.Material3.Light"><item name="dialogCornerRadius">3dp</item></style></resources>"##,
+            to: folder + "/res/values/values.xml")
+        return folder
+    }
+
+    func run(_ folder: String, _ configure: (inout AssetOptions) -> Void) throws -> (summary: AssetRun.Summary, leftOut: [String: String]) {
+        var options = AssetOptions(platform: .ios)
+        configure(&options)
+        let inventory = try AssetCollector().collect([folder + "/res"])
+        let output = try TemporaryFolder.make("left-out-output") + "/A.xcassets"
+        let events = Mutex<[String: String]>([:])
+        let summary = AssetRun(converter: AssetConverter(options: options), output: output, jobs: 2).runBlocking(inventory) { event in
+            if case .leftOut(let asset, let reason) = event { events.withLock { $0[asset.name] = reason } }
+        }
+        return (summary, events.withLock { $0 })
+    }
+
+    @Test("with the tree's theme, the four that cannot be converted are left out with their reasons, and the rest converted")
+    func leftOut() throws {
+        let folder = try tree()
+        let (summary, reasons) = try run(folder) { $0.theme = "AppTheme" }
+        #expect(summary.failures.isEmpty, "\(summary.failures)")
+        #expect(summary.converted == 3)
+        #expect(summary.leftOut.map(\.asset) == ["bar", "icon", "oval", "themed"])
+        #expect(reasons.keys.sorted() == ["bar", "icon", "oval", "themed"])
+        #expect(reasons["oval"]?.contains("oval.xml: left out: a shape without <size>") == true, "\(reasons)")
+        #expect(reasons["bar"]?.contains("bar.xml: left out: a layer list or inset with no size of its own") == true, "\(reasons)")
+        #expect(
+            reasons["icon"]?.contains("icon.xml:1: left out: @color/elsewhere is not in this tree's values/colors.xml or res/color") == true,
+            "\(reasons)")
+        // The missing link of the theme's chain is named.
+        #expect(
+            reasons["themed"]?.contains(
+                "themed.xml:1: left out: the theme AppTheme does not give ?attr/colorControlNormal in this tree (its chain: AppTheme, then Theme.Material3.Light, a library's or Android's theme"
+            ) == true, "\(reasons)")
+        // The theme's dimension rounds the card (3dp = 9 px at @3x): the corner pixel is clear.
+        let card = try ImageCodecRegistry.builtIn.decode(FileIO.read(try catalog(folder, theme: "AppTheme") + "/card.imageset/card@3x.png"))
+        #expect(card.width == 30 && card.sample(x: 0, y: 0, channel: 3) == 0 && card.sample(x: 15, y: 15, channel: 1) == 255)
+    }
+
+    /// Converts the tree into a catalog with `theme`; returns the catalog's path.
+    func catalog(_ folder: String, theme: String) throws -> String {
+        var options = AssetOptions(platform: .ios)
+        options.theme = theme
+        let output = try TemporaryFolder.make("left-out-catalog") + "/A.xcassets"
+        _ = AssetRun(converter: AssetConverter(options: options), output: output, jobs: 1).runBlocking(try AssetCollector().collect([folder + "/res"])) { _ in }
+        return output
+    }
+
+    @Test("strict makes each leaving-out a failure; a colour given by name converts what lacked it")
+    func strictAndGiven() throws {
+        let folder = try tree()
+        let strict = try run(folder) {
+            $0.theme = "AppTheme"
+            $0.strict = true
+        }
+        #expect(strict.summary.leftOut.isEmpty && strict.summary.failures.map(\.asset) == ["bar", "icon", "oval", "themed"])
+        let given = try run(folder) {
+            $0.theme = "AppTheme"
+            $0.colors = ["elsewhere": AndroidColor(red: 1, green: 2, blue: 3), "colorControlNormal": AndroidColor(red: 4, green: 5, blue: 6)]
+        }
+        #expect(given.summary.leftOut.map(\.asset) == ["bar", "oval"] && given.summary.converted == 5)
+    }
+
+    @Test("without a theme: attributes no theme of the tree gives are left out; those a theme gives stay a failure that names it")
+    func withoutTheme() throws {
+        let folder = try tree()
+        let (summary, _) = try run(folder) { _ in }
+        #expect(summary.leftOut.map(\.asset) == ["bar", "icon", "oval", "themed"])
+        // The card needs ?attr/dialogCornerRadius, which AppTheme gives: choosing it converts it.
+        #expect(summary.failures.map(\.asset) == ["card", "tap"], "\(summary.failures)")
+        #expect(summary.failures.first?.reason.contains("themes in this tree that give them: AppTheme") == true, "\(summary.failures)")
+    }
+}
