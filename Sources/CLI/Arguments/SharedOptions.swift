@@ -109,7 +109,7 @@ enum SharedOptions {
             OptionSpec(
                 key: .vectors, value: .choice(["vector", "png"]),
                 summary: "vector drawables as vectors (default: an SVG imageset, an SVG file, the drawable itself) or as PNGs at each scale"),
-            OptionSpec(key: .strict, summary: "make slicing the target cannot express an error instead of a warning"),
+            OptionSpec(key: .strict, summary: "make slicing the target cannot express, and each resource left out, an error instead of a warning"),
             OptionSpec(
                 key: .jobs, short: "j", value: .number("N", 1...BatchRunner.maximumJobs),
                 summary: "assets converted at once, 1…\(BatchRunner.maximumJobs) and never more than the assets (default: number of cores)"),

@@ -37,7 +37,7 @@ struct AndroidResourceValues: Sendable {
         let folderName = FileIO.baseName(of: folder)
         guard folderName.hasPrefix("drawable") || folderName.hasPrefix("mipmap") else { return }
         let tree = FileIO.parentDirectory(of: folder)
-        let files = (night ? ["values-night", "values", "color-night", "color"] : ["values", "color"]).flatMap { values in
+        let files = Self.folders(in: tree, night: night).flatMap { values in
             ((try? FileManager.default.contentsOfDirectory(atPath: tree + "/" + values)) ?? []).sorted().filter { $0.hasSuffix(".xml") }.map {
                 values + "/" + $0
             }
@@ -65,6 +65,27 @@ struct AndroidResourceValues: Sendable {
             kept = (fingerprint, values)
             return values
         }
+    }
+
+    /// The `values…` and `color…` folders of the tree at `tree` a device in the default
+    /// configuration reads, light or `night`, the one whose definitions win first: for night,
+    /// `values-night-v31`, `values-night`, `values-v31`, `values` (the night qualifier ranks above
+    /// the API level, as Android's resource matching has it; of two API levels, the higher wins).
+    /// Folders for a locale, a layout direction, a density or other qualifiers are not read.
+    static func folders(in tree: String, night: Bool) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: tree)) ?? []
+        let chosen = names.compactMap { name -> (name: String, type: String, configuration: ResourceConfiguration)? in
+            guard let (type, configuration) = ResourceConfiguration.folder(name), type == "values" || type == "color",
+                configuration.locale == nil, configuration.isRightToLeft != true, configuration.density == nil, configuration.others.isEmpty,
+                configuration.isNight == nil || configuration.isNight == night
+            else { return nil }
+            return (name, type, configuration)
+        }
+        return chosen.sorted { a, b in
+            let keyA = (a.type == "values" ? 0 : 1, a.configuration.isNight == nil ? 1 : 0, -(a.configuration.apiLevel ?? 0), a.name)
+            let keyB = (b.type == "values" ? 0 : 1, b.configuration.isNight == nil ? 1 : 0, -(b.configuration.apiLevel ?? 0), b.name)
+            return keyA < keyB
+        }.map(\.name)
     }
 
     /// How many values folders the process keeps read.

@@ -67,6 +67,18 @@ public struct AssetCollector: Sendable {
                 "skipped \(files) file\(files == 1 ? "" : "s") in \(names.count) folder\(names.count == 1 ? "" : "s") with qualifiers other than density, locale, night and ldrtl (\(names.prefix(4).joined(separator: ", "))\(names.count > 4 ? ", …" : "")): other platforms have no such configurations; name a folder itself to convert it"
             )
         }
+        for (reason, files) in state.unreadFiles.sorted(by: { $0.key < $1.key }) {
+            warnings.append(
+                "left out \(files.count) file\(files.count == 1 ? "" : "s") of drawable folders, \(reason): \(files.prefix(3).joined(separator: ", "))\(files.count > 3 ? ", …" : "")"
+            )
+        }
+        if !state.refusedFolders.isEmpty {
+            let names = state.refusedFolders.keys.sorted()
+            let files = state.refusedFolders.values.reduce(0, +)
+            warnings.append(
+                "left out \(files) file\(files == 1 ? "" : "s") in \(names.count) folder\(names.count == 1 ? "" : "s") whose name aapt2 does not read as a resource folder (\(names.prefix(4).joined(separator: ", "))\(names.count > 4 ? ", …" : "")): a qualifier it does not know, or qualifiers out of Android's order (drawable-night-hdpi, not drawable-hdpi-night); rename the folder"
+            )
+        }
         if !state.linksLeftOut.isEmpty {
             let links = state.linksLeftOut
             warnings.append(
@@ -138,6 +150,11 @@ public struct AssetCollector: Sendable {
         var visited: Set<[UInt64]> = []
         /// Links met that lead out of the input.
         var linksLeftOut: [String] = []
+        /// Folders named like drawable folders whose qualifiers aapt2 refuses, with how many
+        /// entries each holds.
+        var refusedFolders: [String: Int] = [:]
+        /// Files of drawable folders that are not read, by why.
+        var unreadFiles: [String: [String]] = [:]
 
         mutating func add(_ name: String, _ variant: Asset.Variant) throws(AssetError) {
             if let other = variants[name]?.first(where: { abs($0.scale - variant.scale) < 1e-9 && $0.configuration == variant.configuration }) {
@@ -169,10 +186,12 @@ public struct AssetCollector: Sendable {
         var configuration: AssetConfiguration
     }
 
-    /// Whether the tree holding the drawable at `path` has a `values-night` folder with XML.
+    /// Whether the tree holding the drawable at `path` has a night values folder
+    /// (`values-night`, `values-night-v31`, `color-night`) with XML.
     static func hasNightValues(forDrawableAt path: String) -> Bool {
-        let folder = FileIO.parentDirectory(of: FileIO.parentDirectory(of: path)) + "/values-night"
-        return list(folder).contains { $0.hasSuffix(".xml") }
+        let tree = FileIO.parentDirectory(of: FileIO.parentDirectory(of: path))
+        let light = Set(AndroidResourceValues.folders(in: tree, night: false))
+        return AndroidResourceValues.folders(in: tree, night: true).contains { !light.contains($0) && list(tree + "/" + $0).contains { $0.hasSuffix(".xml") } }
     }
 
     /// Whether the walk may use `path`: anything that is not a link, or a link leading inside
@@ -198,13 +217,18 @@ public struct AssetCollector: Sendable {
             try collectImageSet(path, into: &state)
         } else if base.hasSuffix(".xcassets") {
             for imageSet in imageSets(under: path, &state) { try collectImageSet(imageSet, into: &state) }
-        } else if let folder = DrawableFolder(base) {
-            try collectDrawables(path, folder: folder, into: &state, named: true)
+        } else if let configuration = Self.drawableFolder(base) {
+            try collectDrawables(path, configuration: configuration, into: &state, named: true)
         } else {
             let children = Self.list(path).filter { allows(path + "/" + $0, &state) }
-            let drawables = children.filter { DrawableFolder($0) != nil && FileIO.isDirectory(path + "/" + $0) }
-            for child in drawables {
-                if let folder = DrawableFolder(child) { try collectDrawables(path + "/" + child, folder: folder, into: &state, named: false) }
+            for child in children where FileIO.isDirectory(path + "/" + child) {
+                if let configuration = Self.drawableFolder(child) {
+                    try collectDrawables(path + "/" + child, configuration: configuration, into: &state, named: false)
+                } else if child.split(separator: "-").first == "drawable" {
+                    // Named like a drawable folder, but aapt2 would refuse it (an unknown qualifier,
+                    // or qualifiers out of Android's order): its files are not resources.
+                    state.refusedFolders[child] = Self.list(path + "/" + child).count
+                }
             }
             for child in children where child.hasSuffix(".imageset") || child.hasSuffix(".xcassets") {
                 try collectDirectory(path + "/" + child, into: &state)
@@ -216,16 +240,29 @@ public struct AssetCollector: Sendable {
         }
     }
 
+    /// The configuration of a `drawable[-qualifiers]` folder called `name`, or `nil` when it is
+    /// not one aapt2 reads.
+    static func drawableFolder(_ name: String) -> ResourceConfiguration? {
+        guard let folder = ResourceConfiguration.folder(name), folder.type == "drawable" else { return nil }
+        return folder.configuration
+    }
+
     /// A `drawable-…` folder's bitmaps; `named` when the user named the folder itself (then
     /// other qualifiers are accepted).
-    private func collectDrawables(_ path: String, folder: DrawableFolder, into state: inout State, named: Bool) throws(AssetError) {
+    private func collectDrawables(_ path: String, configuration folder: ResourceConfiguration, into state: inout State, named: Bool) throws(AssetError) {
         guard named || entersFirstTime(path, &state) else { return }
         let files = Self.list(path).filter { FileIO.isRegularFile(path + "/" + $0) && allows(path + "/" + $0, &state) }
-        let images = files.filter(Self.isImage)
+        let images = files.filter { Self.isImage($0) }
+        // An image this build cannot read (built without WebP, say), or a file that is neither
+        // an image nor XML: each counted in a warning, never dropped without a word.
+        for file in files where !images.contains(file) && !file.hasSuffix(".xml") {
+            let format = Self.imageFormat(of: file)
+            state.unreadFiles[format.map { "\($0) (this build has no \($0) decoder)" } ?? "not an image or XML", default: []].append(path + "/" + file)
+        }
         // Night and right-to-left folders are configurations every platform has; others
         // (a locale, `-land`, `-sw600dp`) are not yet.
-        let configuration = named ? AssetConfiguration.standard : AssetConfiguration(folder.qualifiers)
-        guard named || folder.qualifiers.others.isEmpty else {
+        let configuration = named ? AssetConfiguration.standard : AssetConfiguration(folder)
+        guard named || folder.others.isEmpty else {
             let skipped = images.count + files.filter { $0.hasSuffix(".xml") }.count
             if skipped > 0 { state.skippedFolders[FileIO.baseName(of: path), default: 0] += skipped }
             return
@@ -245,7 +282,7 @@ public struct AssetCollector: Sendable {
                     // Layers that are composited (a single layer that only names a drawable is a reference).
                     state.addDrawable(
                         Self.assetName(file), Asset.Variant(path: path + "/" + file, scale: 1, configuration: configuration, kind: .layered),
-                        apiLevel: folder.qualifiers.apiLevel)
+                        apiLevel: folder.apiLevel ?? 0)
                 } else {
                     state.xmlDrawables[root, default: 0] += 1
                 }
@@ -253,14 +290,15 @@ public struct AssetCollector: Sendable {
             }
             state.addDrawable(
                 Self.assetName(file), Asset.Variant(path: path + "/" + file, scale: 1, configuration: configuration, kind: kind),
-                apiLevel: folder.qualifiers.apiLevel)
+                apiLevel: folder.apiLevel ?? 0)
         }
-        guard let density = folder.density else {
+        // A folder without a density qualifier is mdpi's; nodpi and anydpi ones have no scale.
+        guard let scale = (folder.density ?? .dpi(160)).scale else {
             if !images.isEmpty { state.skippedFolders[FileIO.baseName(of: path), default: 0] += images.count }
             return
         }
         for file in images {
-            try state.add(Self.assetName(file), Asset.Variant(path: path + "/" + file, scale: density.scale, configuration: configuration))
+            try state.add(Self.assetName(file), Asset.Variant(path: path + "/" + file, scale: scale, configuration: configuration))
         }
     }
 
@@ -324,8 +362,8 @@ public struct AssetCollector: Sendable {
 
     /// The scale a loose file's folder or name gives it.
     private func scale(ofFile path: String) -> Double {
-        if let folder = DrawableFolder(FileIO.baseName(of: FileIO.parentDirectory(of: path))), let density = folder.density {
-            return density.scale
+        if let folder = Self.drawableFolder(FileIO.baseName(of: FileIO.parentDirectory(of: path))), let scale = (folder.density ?? .dpi(160)).scale {
+            return scale
         }
         return Self.scaleSuffix(of: FileIO.baseName(of: path)) ?? sourceScale
     }
@@ -354,8 +392,19 @@ public struct AssetCollector: Sendable {
         return stem
     }
 
-    static func isImage(_ path: String) -> Bool {
-        ["png", "jpg", "jpeg", "svg"].contains(path.split(separator: ".").last.map { $0.lowercased() } ?? "")
+    /// The image formats a drawable folder, an imageset or a loose file may hold.
+    static let imageFormats: [ImageFormat] = [.png, .jpeg, .webp, .gif, .svg]
+
+    /// The format of the image file `path` names by its extension, among ``imageFormats``.
+    static func imageFormat(of path: String) -> ImageFormat? {
+        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
+        let suffix = path[path.index(after: dot)...].lowercased()
+        return imageFormats.first { $0.fileExtensions.contains(suffix) }
+    }
+
+    /// Whether `path` names an image `codecs` read (PNG, JPEG, WebP, GIF or SVG, by extension).
+    static func isImage(_ path: String, codecs: ImageCodecRegistry = .builtIn) -> Bool {
+        imageFormat(of: path).map(codecs.reads) ?? false
     }
 
     static func format(_ scale: Double) -> String {

@@ -20,23 +20,10 @@ public struct AssetConfiguration: Sendable, Hashable, Comparable, CustomStringCo
     /// Light, left to right, every language: what a platform takes without saying more.
     public static let standard = AssetConfiguration()
 
-    /// The configuration Android's qualifiers select (`pt-rBR` and `b+sr+Latn` become `pt-BR`
-    /// and `sr-Latn`).
-    public init(_ qualifiers: ResourceQualifiers) {
-        self.init(isDark: qualifiers.isNight, isRightToLeft: qualifiers.isRightToLeft, locale: qualifiers.locale.map(Self.languageTag))
-    }
-
-    /// A BCP 47 tag for an Android locale qualifier.
-    static func languageTag(_ qualifier: String) -> String {
-        if qualifier.hasPrefix("b+") { return qualifier.dropFirst(2).split(separator: "+").joined(separator: "-") }
-        return qualifier.split(separator: "-").map { $0.count == 3 && $0.first == "r" ? String($0.dropFirst()) : String($0) }.joined(separator: "-")
-    }
-
-    /// Android's qualifier for a BCP 47 tag: `fr`, `pt-rBR`, `b+sr+Latn`.
-    static func androidLocale(_ tag: String) -> String {
-        let parts = tag.split(separator: "-").map(String.init)
-        if parts.count == 2, parts[1].count == 2, parts[1].allSatisfy(\.isUppercase) { return parts[0] + "-r" + parts[1] }
-        return parts.count == 1 ? tag : "b+" + parts.joined(separator: "+")
+    /// The part of a resource folder's configuration every platform can express (`pt-rBR` and
+    /// `b+sr+Latn` become `pt-BR` and `sr-Latn`; `notnight` and `ldltr` are the standard ones).
+    public init(_ configuration: ResourceConfiguration) {
+        self.init(isDark: configuration.isNight == true, isRightToLeft: configuration.isRightToLeft == true, locale: configuration.locale?.languageTag)
     }
 
     /// The same configuration with `isDark` changed.
@@ -52,9 +39,12 @@ public struct AssetConfiguration: Sendable, Hashable, Comparable, CustomStringCo
         return rank(lhs) < rank(rhs)
     }
 
-    /// Android's qualifiers for it, in Android's order (`fr-ldrtl-night`), empty for the standard one.
-    public var androidQualifiers: [String] {
-        (locale.map { [Self.androidLocale($0)] } ?? []) + (isRightToLeft ? ["ldrtl"] : []) + (isDark ? ["night"] : [])
+    /// The resource configuration that selects it on Android (`fr-ldrtl-night`; none for the
+    /// standard one). A locale a folder name cannot say (see
+    /// ``ResourceConfiguration/Locale/init(languageTag:)``) is left out.
+    public var resourceConfiguration: ResourceConfiguration {
+        ResourceConfiguration(
+            locale: locale.flatMap(ResourceConfiguration.Locale.init(languageTag:)), isRightToLeft: isRightToLeft ? true : nil, isNight: isDark ? true : nil)
     }
 
     /// A suffix for file names (`-dark`, `-rtl`, `-fr-rtl-dark`), empty for the standard one.

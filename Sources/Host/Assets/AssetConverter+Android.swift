@@ -26,7 +26,7 @@ extension AssetConverter {
 
     private func androidFiles(_ asset: Asset, in configuration: AssetConfiguration, notes: WarningList) throws -> Conversion {
         let configured = asset.configured(configuration)
-        let qualifiers = configuration.androidQualifiers
+        let resource = configuration.resourceConfiguration
         switch configured.kind {
         case .vectorDrawable where !options.vectorsAsBitmaps, .shape where !options.vectorsAsBitmaps:
             // The drawable itself, byte for byte (read first, so a bad one fails here as
@@ -43,7 +43,7 @@ extension AssetConverter {
             if !configuration.isStandard, source.path == asset.variants.first?.path { return Conversion(files: [], warnings: []) }
             let name = ResourceName.valid(asset.name)
             return Conversion(
-                files: [AssetFile(path: (["drawable"] + qualifiers).joined(separator: "-") + "/\(name).xml", bytes: source.bytes)],
+                files: [AssetFile(path: resource.folderName(type: "drawable") + "/\(name).xml", bytes: source.bytes)],
                 warnings: Self.renameWarnings(asset.name, name))
         case .layered where !options.vectorsAsBitmaps:
             // The layer list or inset itself: it names drawables written beside it (read first, so
@@ -57,15 +57,16 @@ extension AssetConverter {
             }
             let name = ResourceName.valid(asset.name)
             // An adaptive icon exists from API 26: it goes where older versions never look.
-            let folder = ["drawable"] + qualifiers + ((try? AssetCollector.xmlKind(variant.path)) == "adaptive-icon" ? ["anydpi", "v26"] : [])
+            var folder = resource
+            if (try? AssetCollector.xmlKind(variant.path)) == "adaptive-icon" { (folder.density, folder.apiLevel) = (.anydpi, 26) }
             return Conversion(
-                files: [AssetFile(path: folder.joined(separator: "-") + "/\(name).xml", bytes: bytes)], warnings: Self.renameWarnings(asset.name, name))
+                files: [AssetFile(path: folder.folderName(type: "drawable") + "/\(name).xml", bytes: bytes)], warnings: Self.renameWarnings(asset.name, name))
         case .svg where !options.vectorsAsBitmaps:
             return try androidFilesFromSVG(
-                configured, qualifiers: qualifiers, renderer: renderer(for: asset, configuration: configuration, notes: notes), notes: notes)
+                configured, in: resource, renderer: renderer(for: asset, configuration: configuration, notes: notes), notes: notes)
         case .bitmap, .svg, .vectorDrawable, .shape, .layered:
             return try androidImageFiles(
-                configured, qualifiers: qualifiers, renderer: renderer(for: asset, configuration: configuration, notes: notes), notes: notes)
+                configured, in: resource, renderer: renderer(for: asset, configuration: configuration, notes: notes), notes: notes)
         }
     }
 
@@ -77,7 +78,9 @@ extension AssetConverter {
     /// Imageset cap insets become one stretch region per stretching axis with the center as
     /// padding; alignment insets become layout bounds; a tiled center is noted (Android
     /// stretches). Names become valid resource names (``ResourceName``).
-    func androidImageFiles(_ asset: Asset, qualifiers: [String] = [], renderer: AssetRenderer, notes: WarningList) throws -> Conversion {
+    func androidImageFiles(_ asset: Asset, in configuration: ResourceConfiguration = ResourceConfiguration(), renderer: AssetRenderer, notes: WarningList)
+        throws -> Conversion
+    {
         let name = ResourceName.valid(asset.name)
         var warnings = Self.renameWarnings(asset.name, name)
         if asset.mirrorsInRightToLeft {
@@ -95,7 +98,9 @@ extension AssetConverter {
                 missing.append(density.rawValue)
                 continue
             }
-            let folder = (["drawable"] + qualifiers + [density.rawValue]).joined(separator: "-") + "/"
+            var folderConfiguration = configuration
+            folderConfiguration.density = ResourceConfiguration.Density(density)
+            let folder = folderConfiguration.folderName(type: "drawable") + "/"
             guard rendered.image.metadata.ninePatch?.chunk != nil else {
                 if rendered.image.metadata.ninePatch?.layoutBounds != nil {
                     notes.append("\(rendered.source.path): alignment insets are left out: Android has layout bounds only on nine-patches")
@@ -116,9 +121,9 @@ extension AssetConverter {
     /// it (see `VectorDrawable.init(svg:limits:)`); density PNGs with one warning naming the
     /// feature when the SVG uses something a vector drawable cannot express, and for `.9.svg`
     /// nine-patches, whose guides only images keep.
-    func androidFilesFromSVG(_ asset: Asset, qualifiers: [String], renderer: AssetRenderer, notes: WarningList) throws -> Conversion {
+    func androidFilesFromSVG(_ asset: Asset, in configuration: ResourceConfiguration, renderer: AssetRenderer, notes: WarningList) throws -> Conversion {
         guard let source = asset.variants.last, !source.path.lowercased().hasSuffix(".9.svg") else {
-            return try androidImageFiles(asset, qualifiers: qualifiers, renderer: renderer, notes: notes)
+            return try androidImageFiles(asset, in: configuration, renderer: renderer, notes: notes)
         }
         var drawable: VectorDrawable
         do {
@@ -126,7 +131,7 @@ extension AssetConverter {
             drawable.isAutoMirrored = asset.mirrorsInRightToLeft
         } catch let error as SVGImportError where error.feature != nil {
             notes.append("\(source.path): written as density PNGs, not a vector drawable: \(error.reason) (line \(error.line))")
-            return try androidImageFiles(asset, qualifiers: qualifiers, renderer: renderer, notes: notes)
+            return try androidImageFiles(asset, in: configuration, renderer: renderer, notes: notes)
         } catch let error as FileError {
             throw error
         } catch {
@@ -134,7 +139,7 @@ extension AssetConverter {
         }
         let name = ResourceName.valid(asset.name)
         return Conversion(
-            files: [AssetFile(path: (["drawable"] + qualifiers).joined(separator: "-") + "/\(name).xml", text: drawable.xml())],
+            files: [AssetFile(path: configuration.folderName(type: "drawable") + "/\(name).xml", text: drawable.xml())],
             warnings: Self.renameWarnings(asset.name, name))
     }
 

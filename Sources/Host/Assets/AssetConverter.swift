@@ -188,8 +188,10 @@ public struct AssetConverter: Sendable {
     /// `image` encoded like its source: PNG, or JPEG for a JPEG source. A source used as it is
     /// (same scale, upright, no nine-patch) is copied byte for byte.
     func encoded(_ rendered: AssetRenderer.Rendered, stripping: Bool = true) throws -> (bytes: [UInt8], extension: String) {
-        let isJPEG = ImageCodecRegistry.builtIn.format(forPath: rendered.source.path) == .jpeg
-        if let original = rendered.original { return (original, isJPEG ? "jpg" : "png") }
+        let sourceFormat = ImageCodecRegistry.builtIn.format(forPath: rendered.source.path)
+        let isJPEG = sourceFormat == .jpeg
+        // A PNG or JPEG used as it is is copied; a WebP or GIF drawable becomes a PNG.
+        if let original = rendered.original, sourceFormat == .png || isJPEG { return (original, isJPEG ? "jpg" : "png") }
         var image = rendered.image
         if stripping { image.metadata.ninePatch = nil }
         let format: ImageFormat = isJPEG ? .jpeg : .png
@@ -219,7 +221,8 @@ public struct AssetOptions: Sendable, Hashable {
     public var upscale = false
     /// iOS and web center mode; `nil` keeps an imageset's own mode, else stretch.
     public var centerMode: ImageSetResizing.CenterMode?
-    /// Make slicing the target cannot express an error instead of a warning.
+    /// Make slicing the target cannot express, and each resource left out
+    /// (``AssetError/leftOut(path:reason:)``), an error instead of a warning.
     public var strict = false
     /// Android densities to write.
     public var densities: [AndroidDensity] = AndroidDensity.defaultTargets

@@ -107,7 +107,9 @@ public struct AssetRun: Sendable {
         case .web: return [(output, "/" + asset.name + "."), (output, "/" + asset.name + "@")]
         case .android:
             let name = ResourceName.valid(asset.name)
-            return converter.options.densities.map { (output + "/drawable-" + $0.rawValue, "/" + name + ".") }
+            return converter.options.densities.map {
+                (output + "/" + ResourceConfiguration(density: .init($0)).folderName(type: "drawable"), "/" + name + ".")
+            }
         }
     }
 

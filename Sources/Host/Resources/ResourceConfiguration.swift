@@ -27,6 +27,15 @@ public struct ResourceConfiguration: Sendable, Hashable, CustomStringConvertible
 
         /// The BCP 47 tag (`pt-BR`, `sr-Latn`).
         public var languageTag: String { ([language] + [script, region].compactMap { $0 }).joined(separator: "-") }
+
+        /// The locale a BCP 47 tag (`fr`, `pt-BR`, `sr-Latn`, `es-419`) names, or `nil` for a tag
+        /// a resource folder cannot say (more parts, other lengths).
+        public init?(languageTag: String) {
+            guard !languageTag.contains("+"), let locale = ResourceConfiguration.bcp47Locale("b+" + languageTag.replacing("-", with: "+")) else {
+                return nil
+            }
+            self = locale
+        }
     }
 
     /// A density qualifier.
@@ -43,6 +52,16 @@ public struct ResourceConfiguration: Sendable, Hashable, CustomStringConvertible
         static let names: [(String, Int)] = [
             ("ldpi", 120), ("mdpi", 160), ("tvdpi", 213), ("hdpi", 240), ("xhdpi", 320), ("xxhdpi", 480), ("xxxhdpi", 640),
         ]
+
+        /// The density of `bucket` (`xhdpi`: 320 dpi).
+        public init(_ bucket: AndroidDensity) { self = .dpi(bucket.dpi) }
+
+        /// The scale against mdpi (xhdpi 2, 420dpi 2.625); `nil` for `anydpi` and `nodpi`, which
+        /// are not drawn for a density.
+        public var scale: Double? {
+            guard case .dpi(let dpi) = self else { return nil }
+            return Double(dpi) / 160
+        }
 
         /// The qualifier: a name where the density has one, else `NNNdpi`.
         public var qualifier: String {
@@ -73,6 +92,12 @@ public struct ResourceConfiguration: Sendable, Hashable, CustomStringConvertible
 
     /// The default configuration: no qualifier.
     public init() {}
+
+    /// A configuration of the qualifiers Ninepipe acts on: a locale, right-to-left or not,
+    /// night or not, a density and an API level, each when given.
+    public init(locale: Locale? = nil, isRightToLeft: Bool? = nil, isNight: Bool? = nil, density: Density? = nil, apiLevel: Int? = nil) {
+        (self.locale, self.isRightToLeft, self.isNight, self.density, self.apiLevel) = (locale, isRightToLeft, isNight, density, apiLevel)
+    }
 
     /// Reads `qualifiers` (a folder name's parts after its type), or `nil` when one is not a
     /// qualifier aapt2 knows, or they are not in Android's order, as aapt2 refuses such a folder.
@@ -257,7 +282,7 @@ public struct ResourceConfiguration: Sendable, Hashable, CustomStringConvertible
     }
 
     /// `b+sr+Latn`, `b+es+419`, `b+en+US`: the BCP 47 form.
-    private static func bcp47Locale(_ text: String) -> Locale? {
+    fileprivate static func bcp47Locale(_ text: String) -> Locale? {
         let parts = text.split(separator: "+", omittingEmptySubsequences: false).dropFirst().map(String.init)
         guard let language = parts.first, (2...3).contains(language.count), language.allSatisfy({ $0.isASCII && $0.isLetter }), parts.count <= 3
         else { return nil }

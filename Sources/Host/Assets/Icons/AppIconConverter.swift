@@ -136,7 +136,7 @@ public struct AppIconConverter: Sendable {
         var files: [AssetFile] = []
         let name = "ic_launcher"
         for density in options.densities {
-            let folder = "mipmap-\(density.rawValue)/"
+            let folder = ResourceConfiguration(density: .init(density)).folderName(type: "mipmap") + "/"
             let legacy = Int((48 * density.scale).rounded())
             let layer = Int((AppIcon.canvasSide * density.scale).rounded())
             let square = try drawing.visible(pixels: legacy, layers: .full)
@@ -186,8 +186,9 @@ public struct AppIconConverter: Sendable {
             </adaptive-icon>
 
             """
-        files.append(AssetFile(path: "mipmap-anydpi-v26/\(name).xml", text: adaptive))
-        files.append(AssetFile(path: "mipmap-anydpi-v26/\(name)_round.xml", text: adaptive))
+        let adaptiveFolder = ResourceConfiguration(density: .anydpi, apiLevel: 26).folderName(type: "mipmap")
+        files.append(AssetFile(path: "\(adaptiveFolder)/\(name).xml", text: adaptive))
+        files.append(AssetFile(path: "\(adaptiveFolder)/\(name)_round.xml", text: adaptive))
         // Beside res/, where Android Studio keeps it: aapt refuses files at the top of res/.
         files.append(AssetFile(path: "../\(name)-playstore.png", bytes: try png(opaque(drawing, pixels: 512))))
         return (files, icon.warnings)

@@ -8,18 +8,19 @@ struct ResourceTree: Sendable {
     /// The `res/` folder.
     let path: String
     /// Its `drawable…` and `mipmap…` folders in the default configuration: name, resource type
-    /// and qualifiers.
-    private let folders: [(name: String, type: String, qualifiers: ResourceQualifiers)]
+    /// and configuration.
+    private let folders: [(name: String, type: String, configuration: ResourceConfiguration)]
 
     /// Reads the folder list of `path`.
     init(path: String) {
         self.path = path
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
         folders = names.compactMap { name in
-            let parts = name.split(separator: "-").map(String.init)
-            guard let type = parts.first, type == "drawable" || type == "mipmap", FileIO.isDirectory(path + "/" + name) else { return nil }
-            let qualifiers = ResourceQualifiers(Array(parts.dropFirst()))
-            return qualifiers.isDefault ? (name, type, qualifiers) : nil
+            guard let (type, configuration) = ResourceConfiguration.folder(name), type == "drawable" || type == "mipmap",
+                configuration.locale == nil, configuration.isNight != true, configuration.isRightToLeft != true, configuration.others.isEmpty,
+                FileIO.isDirectory(path + "/" + name)
+            else { return nil }
+            return (name, type, configuration)
         }
     }
 
@@ -34,7 +35,7 @@ struct ResourceTree: Sendable {
     func xmlFile(named name: String, type: String) -> String? {
         guard ResourceReference.isName(name) else { return nil }  // never a path
         return folders.filter { $0.type == type && FileIO.isRegularFile(path + "/" + $0.name + "/" + name + ".xml") }
-            .max { $0.qualifiers.apiLevel < $1.qualifiers.apiLevel }
+            .max { ($0.configuration.apiLevel ?? 0) < ($1.configuration.apiLevel ?? 0) }
             .map { path + "/" + $0.name + "/" + name + ".xml" }
     }
 
@@ -43,10 +44,10 @@ struct ResourceTree: Sendable {
         guard ResourceReference.isName(name) else { return [] }  // never a path
         var found: [(path: String, scale: Double)] = []
         for folder in folders where folder.type == type {
-            guard let density = folder.qualifiers.density else { continue }
+            guard let scale = (folder.configuration.density ?? .dpi(160)).scale else { continue }
             for ext in ["png", "webp", "jpg"] {
                 let file = path + "/" + folder.name + "/" + name + "." + ext
-                if FileIO.isRegularFile(file) { found.append((file, density.scale)) }
+                if FileIO.isRegularFile(file) { found.append((file, scale)) }
             }
         }
         return found.sorted { $0.scale < $1.scale }

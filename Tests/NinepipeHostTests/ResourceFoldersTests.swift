@@ -1,0 +1,105 @@
+import Foundation
+import NinepipeCore
+import NinepipeHost
+import NinepipeTestSupport
+import Synchronization
+import Testing
+
+/// A `res/` tree's folders read by aapt2's rules through ``ResourceConfiguration``, in every
+/// place assets are collected, values read and folders written; WebP and GIF drawables are
+/// images like PNGs; nothing under a drawable folder is dropped without a word.
+@Suite("assets: resource folders, read and written one way")
+struct ResourceFoldersTests {
+    static let android = #"xmlns:android="http://schemas.android.com/apk/res/android""#
+    /// Two 8×8 frames, red then blue, looping (made by Pillow).
+    static let animatedGIF =
+        "R0lGODlhCAAIAIEAAP8AAAAAAAAAAAAAACH/C05FVFNDQVBFMi4wAwEAAAAh+QQACgAAACwAAAAACAAIAAAIDwABCBxIsKDBgwgTKkwYEAAh+QQACgAAACwAAAAACAAIAIEAAP8AAAAAAAAAAAAIDwABCBxIsKDBgwgTKkwYEAA7"
+
+    func convert(_ inputs: [String], platform: AssetPlatform, output: String) throws -> (
+        inventory: AssetCollector.Inventory, summary: AssetRun.Summary, warnings: [String]
+    ) {
+        let inventory = try AssetCollector().collect(inputs)
+        let warnings = Mutex<[String]>([])
+        let summary = AssetRun(converter: AssetConverter(options: AssetOptions(platform: platform)), output: output, jobs: 1).runBlocking(inventory) {
+            if case .converted(_, _, _, let notes, _) = $0 { warnings.withLock { $0 += notes } }
+        }
+        return (inventory, summary, inventory.warnings + warnings.withLock { $0 })
+    }
+
+    @Test(
+        "WebP and GIF drawables convert like PNGs (an animated GIF's first frame, with a warning); a file that is not an image is named",
+        .enabled(if: ImageCodecRegistry.builtIn.reads(.webp) && ImageCodecRegistry.builtIn.reads(.gif)))
+    func webpAndGIF() throws {
+        let folder = try TemporaryFolder.make("webp-gif")
+        try FileManager.default.createDirectory(atPath: folder + "/res/drawable-xhdpi", withIntermediateDirectories: true)
+        var lossless = EncodeOptions(format: .webp)
+        lossless.isLossless = true
+        let leaf = try ImageCodecRegistry.builtIn.encode(Image(width: 8, height: 8, layout: .rgba, depth: .eight, fill: [0, 128, 0, 255]), options: lossless)
+        _ = FileManager.default.createFile(atPath: folder + "/res/drawable-xhdpi/leaf.webp", contents: Data(leaf))
+        _ = FileManager.default.createFile(atPath: folder + "/res/drawable-xhdpi/spin.gif", contents: Data(base64Encoded: Self.animatedGIF))
+        try TemporaryFolder.write("notes", to: folder + "/res/drawable-xhdpi/notes.txt")
+        let (inventory, summary, warnings) = try convert([folder + "/res"], platform: .ios, output: folder + "/A.xcassets")
+        #expect(inventory.assets.map(\.name) == ["leaf", "spin"])
+        #expect(summary.converted == 2 && summary.failures.isEmpty, "\(summary.failures)")
+        #expect(warnings.contains { $0.hasSuffix("spin.gif: animated GIF: only the first of its 2 frames is read") }, "\(warnings)")
+        #expect(warnings.contains { $0.hasPrefix("left out 1 file of drawable folders, not an image or XML: ") && $0.hasSuffix("notes.txt") }, "\(warnings)")
+        // Written as PNGs (an asset catalog's bitmaps), the pixels the sources hold.
+        let spin = try ImageCodecRegistry.builtIn.decode(FileIO.read(folder + "/A.xcassets/spin.imageset/spin@2x.png"))
+        #expect((0..<3).map { spin.sample(x: 4, y: 4, channel: $0) } == [255, 0, 0])
+        let green = try ImageCodecRegistry.builtIn.decode(FileIO.read(folder + "/A.xcassets/leaf.imageset/leaf@2x.png"))
+        #expect(green.width == 8 && (0..<3).map { green.sample(x: 4, y: 4, channel: $0) } == [0, 128, 0])
+    }
+
+    @Test("a folder aapt2 refuses (qualifiers out of order, an unknown one) is named with its file count, never read as another configuration")
+    func refusedFolders() throws {
+        let folder = try TemporaryFolder.make("refused-folders")
+        let png = try PNGEncoder().encode(Image(width: 4, height: 4, layout: .rgb, depth: .eight, fill: [9, 9, 9]))
+        for sub in ["drawable-mdpi", "drawable-hdpi-night", "drawable-shiny"] {
+            try FileManager.default.createDirectory(atPath: folder + "/res/" + sub, withIntermediateDirectories: true)
+            _ = FileManager.default.createFile(atPath: folder + "/res/\(sub)/a.png", contents: Data(png))
+        }
+        let inventory = try AssetCollector().collect([folder + "/res"])
+        #expect(inventory.assets.map(\.name) == ["a"] && inventory.assets.first?.configurations.isEmpty == true)
+        #expect(
+            inventory.warnings.contains {
+                $0.hasPrefix("left out 2 files in 2 folders whose name aapt2 does not read as a resource folder (drawable-hdpi-night, drawable-shiny)")
+            }, "\(inventory.warnings)")
+    }
+
+    @Test("night values come from every night folder (values-night-v31 over values-night over values-v31 over values), light ones never from them")
+    func nightValuesFolders() throws {
+        let folder = try TemporaryFolder.make("values-folders")
+        try TemporaryFolder.write(
+            ##"<vector \##(Self.android) android:width="4dp" android:height="4dp" android:viewportWidth="4" android:viewportHeight="4"><path android:fillColor="@color/a" android:pathData="M0,0h2v4h-2z"/><path android:fillColor="@color/b" android:pathData="M2,0h2v4h-2z"/></vector>"##,
+            to: folder + "/res/drawable/v.xml")
+        try TemporaryFolder.write(
+            #"<resources><color name="a">#FF000001</color><color name="b">#FF000002</color></resources>"#, to: folder + "/res/values/c.xml")
+        try TemporaryFolder.write(#"<resources><color name="b">#FF000003</color></resources>"#, to: folder + "/res/values-v31/c.xml")
+        try TemporaryFolder.write(#"<resources><color name="a">#FF000004</color></resources>"#, to: folder + "/res/values-night/c.xml")
+        try TemporaryFolder.write(#"<resources><color name="a">#FF000005</color></resources>"#, to: folder + "/res/values-night-v31/c.xml")
+        try TemporaryFolder.write(#"<resources><color name="a">#FF000006</color></resources>"#, to: folder + "/res/values-fr/c.xml")
+        let (_, summary, _) = try convert([folder + "/res"], platform: .web, output: folder + "/web")
+        #expect(summary.failures.isEmpty, "\(summary.failures)")
+        let light = try String(contentsOfFile: folder + "/web/v.svg", encoding: .utf8)
+        let dark = try String(contentsOfFile: folder + "/web/v-dark.svg", encoding: .utf8)
+        #expect(light.contains("#000001") && light.contains("#000003"), "\(light)")
+        #expect(dark.contains("#000005") && dark.contains("#000003"), "\(dark)")
+    }
+
+    @Test("Android folders are written in Android's canonical order: locale, direction, night, density, version")
+    func canonicalFolders() throws {
+        let folder = try TemporaryFolder.make("canonical-folders")
+        let png = try PNGEncoder().encode(Image(width: 8, height: 8, layout: .rgb, depth: .eight, fill: [9, 9, 9]))
+        for sub in ["drawable-xhdpi", "drawable-b+sr+Latn-night-xhdpi", "drawable-pt-rBR-ldrtl-xhdpi"] {
+            try FileManager.default.createDirectory(atPath: folder + "/res/" + sub, withIntermediateDirectories: true)
+            _ = FileManager.default.createFile(atPath: folder + "/res/\(sub)/a.png", contents: Data(png))
+        }
+        var options = AssetOptions(platform: .android)
+        options.densities = [.xhdpi]
+        let inventory = try AssetCollector().collect([folder + "/res"])
+        let summary = AssetRun(converter: AssetConverter(options: options), output: folder + "/out", jobs: 1).runBlocking(inventory) { _ in }
+        #expect(summary.failures.isEmpty, "\(summary.failures)")
+        let written = try FileManager.default.contentsOfDirectory(atPath: folder + "/out").sorted()
+        #expect(written == ["drawable-b+sr+Latn-night-xhdpi", "drawable-pt-rBR-ldrtl-xhdpi", "drawable-xhdpi"], "\(written)")
+    }
+}
