@@ -235,7 +235,7 @@ struct AssetsTests {
         // The library's error is a typed case an embedding tool can match.
         let converter = AssetConverter(
             options: {
-                var options = AssetOptions(platform: .ios)
+                var options = AssetOptions(target: .ios)
                 options.strict = true
                 return options
             }())

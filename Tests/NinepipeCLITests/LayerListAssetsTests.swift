@@ -48,7 +48,7 @@ struct LayerListAssetsTests {
         #expect(result.status == 0, "\(result.err)")
         #expect(result.err.contains("panel.xml: left out: a layer list or inset with no size of its own"), "\(result.err)")
         #expect(!FileIO.exists(folder + "/A.xcassets/panel.imageset"))
-        let resources = try AssetConverter.resources(forDrawableAt: folder + "/res/drawable/button.xml", options: AssetOptions(platform: .ios))
+        let resources = try AssetConverter.resources(forDrawableAt: folder + "/res/drawable/button.xml", options: AssetOptions(target: .ios))
         for scale in [1, 2, 3] {
             let suffix = scale == 1 ? "" : "@\(scale)x"
             let button = try ImageCodecRegistry.builtIn.decode(FileIO.read(folder + "/A.xcassets/button.imageset/button\(suffix).png")).converted(to: .rgba)

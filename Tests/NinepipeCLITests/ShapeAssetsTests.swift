@@ -54,7 +54,7 @@ struct ShapeAssetsTests {
         #expect(contents.contains(#""mode" : "9-part""#), "\(contents)")
         let pill = try ShapeDrawable.read(
             FileIO.read(folder + "/res/drawable/pill.xml"), limits: .default,
-            resources: AssetConverter.resources(forDrawableAt: folder + "/res/drawable/pill.xml", options: AssetOptions(platform: .ios)))
+            resources: AssetConverter.resources(forDrawableAt: folder + "/res/drawable/pill.xml", options: AssetOptions(target: .ios)))
         for scale in [1, 2, 3] {
             let file = folder + "/Assets.xcassets/pill.imageset/pill\(scale == 1 ? "" : "@\(scale)x").png"
             var image = try ImageCodecRegistry.builtIn.decode(FileIO.read(file)).converted(to: .rgba)
@@ -120,7 +120,7 @@ struct ShapeAssetsTests {
         }
         let pill = try ShapeDrawable.read(
             FileIO.read(folder + "/res/drawable/pill.xml"), limits: .default,
-            resources: AssetConverter.resources(forDrawableAt: folder + "/res/drawable/pill.xml", options: AssetOptions(platform: .web)))
+            resources: AssetConverter.resources(forDrawableAt: folder + "/res/drawable/pill.xml", options: AssetOptions(target: .web)))
         let dot = try ShapeDrawable.read(FileIO.read(folder + "/res/drawable/dot.xml"), limits: .default)
         let page =
             #"<!doctype html><html><head><link rel="stylesheet" href="pill.css"><link rel="stylesheet" href="dot.css"><style>body{margin:0;background:#fff}div{position:absolute}</style></head><body><div class="pill" style="left:0;top:0;width:120px;height:48px"></div><div class="dot" style="left:0;top:60px"></div></body></html>"#

@@ -187,3 +187,25 @@ extension ArchitectureTests {
         #expect(found.isEmpty, "layout that depends on an optional library:\n\(found.joined(separator: "\n"))")
     }
 }
+
+extension ArchitectureTests {
+    /// Targets are types: code outside `Sources/Host/Assets/Targets` reaches a target through
+    /// `AssetTarget` (or names a built-in one by its static member, `.ios`), so adding a target
+    /// touches no switch and no comparison elsewhere.
+    @Test("no built-in target type is named outside Sources/Host/Assets/Targets, and no platform is compared or switched on")
+    func targetsAreTypes() throws {
+        let named = /\b(IOS|Android|Web)AssetTarget\b|\bAssetPlatform\b|\.platform\b/
+        var found: [String] = []
+        var scanned = 0
+        for folder in ["Core", "Plugins", "Host", "CLI", "ninepipe"] {
+            for (path, lines) in try Self.swiftFiles(under: folder) where !path.hasPrefix("Host/Assets/Targets/") {
+                scanned += 1
+                for (index, line) in lines.enumerated() where line.contains(named) {
+                    found.append("\(path):\(index + 1): \(line.trimmingCharacters(in: .whitespaces))")
+                }
+            }
+        }
+        #expect(scanned > 300, "only \(scanned) files scanned: has Sources moved?")
+        #expect(found.isEmpty, "targets named outside their folder:\n\(found.joined(separator: "\n"))")
+    }
+}

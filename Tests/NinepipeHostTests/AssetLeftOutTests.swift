@@ -46,7 +46,7 @@ struct AssetLeftOutTests {
     }
 
     func run(_ folder: String, _ configure: (inout AssetOptions) -> Void) throws -> (summary: AssetRun.Summary, leftOut: [String: String]) {
-        var options = AssetOptions(platform: .ios)
+        var options = AssetOptions(target: .ios)
         configure(&options)
         let inventory = try AssetCollector().collect([folder + "/res"])
         let output = try TemporaryFolder.make("left-out-output") + "/A.xcassets"
@@ -82,7 +82,7 @@ struct AssetLeftOutTests {
 
     /// Converts the tree into a catalog with `theme`; returns the catalog's path.
     func catalog(_ folder: String, theme: String) throws -> String {
-        var options = AssetOptions(platform: .ios)
+        var options = AssetOptions(target: .ios)
         options.theme = theme
         let output = try TemporaryFolder.make("left-out-catalog") + "/A.xcassets"
         _ = AssetRun(converter: AssetConverter(options: options), output: output, jobs: 1).runBlocking(try AssetCollector().collect([folder + "/res"])) { _ in }

@@ -15,12 +15,12 @@ struct ResourceFoldersTests {
     static let animatedGIF =
         "R0lGODlhCAAIAIEAAP8AAAAAAAAAAAAAACH/C05FVFNDQVBFMi4wAwEAAAAh+QQACgAAACwAAAAACAAIAAAIDwABCBxIsKDBgwgTKkwYEAAh+QQACgAAACwAAAAACAAIAIEAAP8AAAAAAAAAAAAIDwABCBxIsKDBgwgTKkwYEAA7"
 
-    func convert(_ inputs: [String], platform: AssetPlatform, output: String) throws -> (
+    func convert(_ inputs: [String], target: some AssetTarget, output: String) throws -> (
         inventory: AssetCollector.Inventory, summary: AssetRun.Summary, warnings: [String]
     ) {
         let inventory = try AssetCollector().collect(inputs)
         let warnings = Mutex<[String]>([])
-        let summary = AssetRun(converter: AssetConverter(options: AssetOptions(platform: platform)), output: output, jobs: 1).runBlocking(inventory) {
+        let summary = AssetRun(converter: AssetConverter(options: AssetOptions(target: target)), output: output, jobs: 1).runBlocking(inventory) {
             if case .converted(_, _, _, let notes, _) = $0 { warnings.withLock { $0 += notes } }
         }
         return (inventory, summary, inventory.warnings + warnings.withLock { $0 })
@@ -38,7 +38,7 @@ struct ResourceFoldersTests {
         _ = FileManager.default.createFile(atPath: folder + "/res/drawable-xhdpi/leaf.webp", contents: Data(leaf))
         _ = FileManager.default.createFile(atPath: folder + "/res/drawable-xhdpi/spin.gif", contents: Data(base64Encoded: Self.animatedGIF))
         try TemporaryFolder.write("notes", to: folder + "/res/drawable-xhdpi/notes.txt")
-        let (inventory, summary, warnings) = try convert([folder + "/res"], platform: .ios, output: folder + "/A.xcassets")
+        let (inventory, summary, warnings) = try convert([folder + "/res"], target: .ios, output: folder + "/A.xcassets")
         #expect(inventory.assets.map(\.name) == ["leaf", "spin"])
         #expect(summary.converted == 2 && summary.failures.isEmpty, "\(summary.failures)")
         #expect(warnings.contains { $0.hasSuffix("spin.gif: animated GIF: only the first of its 2 frames is read") }, "\(warnings)")
@@ -78,7 +78,7 @@ struct ResourceFoldersTests {
         try TemporaryFolder.write(#"<resources><color name="a">#FF000004</color></resources>"#, to: folder + "/res/values-night/c.xml")
         try TemporaryFolder.write(#"<resources><color name="a">#FF000005</color></resources>"#, to: folder + "/res/values-night-v31/c.xml")
         try TemporaryFolder.write(#"<resources><color name="a">#FF000006</color></resources>"#, to: folder + "/res/values-fr/c.xml")
-        let (_, summary, _) = try convert([folder + "/res"], platform: .web, output: folder + "/web")
+        let (_, summary, _) = try convert([folder + "/res"], target: .web, output: folder + "/web")
         #expect(summary.failures.isEmpty, "\(summary.failures)")
         let light = try String(contentsOfFile: folder + "/web/v.svg", encoding: .utf8)
         let dark = try String(contentsOfFile: folder + "/web/v-dark.svg", encoding: .utf8)
@@ -94,7 +94,7 @@ struct ResourceFoldersTests {
             try FileManager.default.createDirectory(atPath: folder + "/res/" + sub, withIntermediateDirectories: true)
             _ = FileManager.default.createFile(atPath: folder + "/res/\(sub)/a.png", contents: Data(png))
         }
-        var options = AssetOptions(platform: .android)
+        var options = AssetOptions(target: .android)
         options.densities = [.xhdpi]
         let inventory = try AssetCollector().collect([folder + "/res"])
         let summary = AssetRun(converter: AssetConverter(options: options), output: folder + "/out", jobs: 1).runBlocking(inventory) { _ in }

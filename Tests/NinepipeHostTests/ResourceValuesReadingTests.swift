@@ -44,7 +44,7 @@ struct ResourceValuesReadingTests {
         let error = try #require(values.unreadable)
         #expect("\(error)" == "\(folder)/res: its values files (2 read for drawables) hold 65 MiB, more than the 64 MiB Ninepipe reads")
         #expect(throws: AssetError.self) {
-            try AssetConverter.resources(forDrawableAt: folder + "/res/drawable/dot.xml", options: AssetOptions(platform: .web))
+            try AssetConverter.resources(forDrawableAt: folder + "/res/drawable/dot.xml", options: AssetOptions(target: .web))
         }
     }
 }

@@ -5,7 +5,7 @@ import NinepipeCore
 ///
 /// ```swift
 /// let collection = try AssetCollector().collect(["app/src/main/res"])
-/// let converter = AssetConverter(options: AssetOptions(platform: .ios))
+/// let converter = AssetConverter(options: AssetOptions(target: .ios))
 /// for asset in collection.assets {
 ///     let result = try converter.convert(asset)       // result.files: Contents.json and PNGs
 /// }
@@ -27,6 +27,13 @@ public struct AssetConverter: Sendable {
         public var missingScales: [String] = []
         /// The asset's entry in the web manifest (`assets.json`).
         var manifestEntry: JSONValue?
+
+        /// Creates a conversion of `files` with `warnings`.
+        public init(files: [AssetFile], warnings: [String], missingScales: [String] = []) {
+            self.files = files
+            self.warnings = warnings
+            self.missingScales = missingScales
+        }
     }
 
     /// Converts `asset`.
@@ -46,19 +53,13 @@ public struct AssetConverter: Sendable {
 
     private func conversion(of asset: Asset) throws -> Conversion {
         let notes = WarningList()
-        if asset.kind == .layered, options.platform != .android || options.vectorsAsBitmaps, let unsized = try unsizedLayers(asset) {
+        if asset.kind == .layered, !options.target.keepsDrawableXML || options.vectorsAsBitmaps, let unsized = try unsizedLayers(asset) {
             throw unsized
         }
         let configurations = try configurations(of: asset)
-        // One writer per platform, each deciding every kind of resource (Asset.Kind) in one
-        // switch, for each configuration the asset has: a new kind is a case in each, a new
-        // platform one more writer.
-        var result: Conversion
-        switch options.platform {
-        case .ios: result = try iosFiles(asset, configurations: configurations, notes: notes)
-        case .android: result = try androidFiles(asset, configurations: configurations, notes: notes)
-        case .web: result = try webFiles(asset, configurations: configurations, notes: notes)
-        }
+        // The target writes every kind of resource (Asset.Kind) for each configuration the asset
+        // has; a new target is one more conforming type.
+        var result = try options.target.files(for: asset, in: configurations, context: AssetTargetContext(converter: self, notes: notes))
         result.warnings = notes.all + result.warnings
         return result
     }
@@ -155,21 +156,6 @@ public struct AssetConverter: Sendable {
         return AssetError.themeColorsNeeded(path: path, reason: "\(error)", attributes: attributes, themes: themes.sorted())
     }
 
-    /// The files written once per run, after every asset: the catalog's root `Contents.json`
-    /// (iOS) or `assets.json` (web).
-    func closingFiles(manifest entries: [JSONValue]) -> [AssetFile] {
-        switch options.platform {
-        case .ios:
-            return [
-                AssetFile(path: "Contents.json", text: JSONValue.object(["info": .object(["author": .string(options.author), "version": .number(1)])]).text)
-            ]
-        case .android:
-            return []
-        case .web:
-            return [AssetFile(path: "assets.json", text: JSONValue.object(["assets": .array(entries)]).text)]
-        }
-    }
-
     /// The one stretch span per axis iOS and CSS can express; several regions on an axis become
     /// one span from the first start to the last end, with a warning (an error under `strict`).
     func singleSpan(_ chunk: NinePatchChunk, asset: Asset, platform: String, notes: WarningList) throws -> NinePatchChunk {
@@ -203,20 +189,11 @@ public struct AssetConverter: Sendable {
     }
 }
 
-/// Where `assets` converts to.
-public enum AssetPlatform: String, Sendable, Hashable, CaseIterable {
-    /// An Xcode asset catalog: `NAME.imageset` with @1x/@2x/@3x and `Contents.json`.
-    case ios
-    /// An Android `res/` tree: `drawable-<density>/name[.9].png`.
-    case android
-    /// A folder for the web: `name.png`, `name@2x.png`, `name.css`, and `assets.json`.
-    case web
-}
-
 /// How `assets` converts.
-public struct AssetOptions: Sendable, Hashable {
-    /// The target platform.
-    public var platform: AssetPlatform
+public struct AssetOptions: Sendable {
+    /// The target: what each asset becomes (``AssetTarget``; `.ios`, `.android`, `.web` or one a
+    /// tool defines).
+    public var target: any AssetTarget
     /// Enlarge the densest file when no file is dense enough for a scale (default: leave the scale out).
     public var upscale = false
     /// iOS and web center mode; `nil` keeps an imageset's own mode, else stretch.
@@ -244,6 +221,6 @@ public struct AssetOptions: Sendable, Hashable {
     /// replaced) instead of replaced itself (default `false`).
     public var followsOutputLinks = false
 
-    /// Creates options for `platform` with the defaults above.
-    public init(platform: AssetPlatform) { self.platform = platform }
+    /// Creates options for `target` with the defaults above.
+    public init(target: some AssetTarget) { self.target = target }
 }

@@ -8,7 +8,7 @@ import Synchronization
 ///
 /// ```swift
 /// let collection = try AssetCollector().collect(["app/src/main/res"])
-/// let run = AssetRun(converter: AssetConverter(options: AssetOptions(platform: .ios)),
+/// let run = AssetRun(converter: AssetConverter(options: AssetOptions(target: .ios)),
 ///                    output: "Assets.xcassets", jobs: 2)
 /// try run.check(collection)
 /// let summary = run.runBlocking(collection) { event in print(event) }
@@ -74,43 +74,25 @@ public struct AssetRun: Sendable {
         /// The run's own files (the catalog's `Contents.json`, `assets.json`) written, or to be
         /// written in a dry run.
         public var closingFilesWritten: [String] = []
+
+        /// An empty summary: nothing converted yet.
+        public init() {}
     }
 
-    /// Refuses, before anything is written, outputs that would replace an input, and (Android)
-    /// two assets that become the same resource name.
+    /// Refuses, before anything is written, outputs that would replace an input, and whatever
+    /// the target refuses across the collection (Android: two assets that become one resource name).
     public func check(_ collection: AssetCollector.Inventory) throws(AssetError) {
         let inputs = collection.inputFiles.map { (path: $0, identity: BatchRunner.identity(of: $0)) }
+        let target = converter.options.target
         for asset in collection.assets {
-            for prefix in claimedPrefixes(asset) {
-                let claimed = BatchRunner.identity(of: prefix.path) + prefix.suffix
+            for claim in target.claims(for: asset, output: output, options: converter.options) {
+                let claimed = BatchRunner.identity(of: claim.folder) + "/" + claim.fileNamePrefix
                 if let input = inputs.first(where: { $0.identity.hasPrefix(claimed) }) {
                     throw .outputIsInput(asset: asset.name, input: input.path)
                 }
             }
         }
-        if converter.options.platform == .android {
-            var owners: [String: String] = [:]
-            for asset in collection.assets {
-                let name = ResourceName.valid(asset.name)
-                if let other = owners[name] {
-                    throw .resourceNameClash(first: other, second: asset.name, name: name)
-                }
-                owners[name] = asset.name
-            }
-        }
-    }
-
-    /// Where an asset's files go, as a folder that exists or not plus a file-name prefix.
-    private func claimedPrefixes(_ asset: Asset) -> [(path: String, suffix: String)] {
-        switch converter.options.platform {
-        case .ios: return [(output + "/" + asset.name + ".imageset", "/")]
-        case .web: return [(output, "/" + asset.name + "."), (output, "/" + asset.name + "@")]
-        case .android:
-            let name = ResourceName.valid(asset.name)
-            return converter.options.densities.map {
-                (output + "/" + ResourceConfiguration(density: .init($0)).folderName(type: "drawable"), "/" + name + ".")
-            }
-        }
+        try target.check(collection.assets)
     }
 
     /// Converts every asset on ``jobs`` threads, reporting each to `events` as it finishes (from
@@ -119,15 +101,18 @@ public struct AssetRun: Sendable {
         let assets = collection.assets
         let inputIdentities = Set(collection.inputFiles.map(BatchRunner.identity(of:)))
         let queue = WorkQueue(count: assets.count, cancellation: cancellation)
-        let state = Mutex<(summary: Summary, failures: [(Int, String, String)], leftOut: [(Int, String, String)], manifest: [Int: JSONValue])>(
+        let state = Mutex<
+            (summary: Summary, failures: [(Int, String, String)], leftOut: [(Int, String, String)], conversions: [Int: AssetConverter.Conversion])
+        >(
             (Summary(), [], [], [:]))
         ParallelWork.runBlocking(jobs: jobs, queue: queue) { position in
             let asset = assets[position]
             let event: Event
-            var manifestEntry: JSONValue?
+            var converted: AssetConverter.Conversion?
             do {
                 let result = try converter.convert(asset)
-                manifestEntry = result.manifestEntry
+                converted = result
+                converted?.files = []  // what closing files need, without the bytes
                 let (written, unchanged) = try write(result.files, inputs: inputIdentities)
                 event = .converted(asset, written: written, unchanged: unchanged, warnings: result.warnings, missingScales: result.missingScales)
             } catch is CancellationError {
@@ -146,7 +131,7 @@ public struct AssetRun: Sendable {
                     state.summary.converted += 1
                     state.summary.written += written.count
                     state.summary.unchanged += unchanged.count
-                    if let manifestEntry { state.manifest[position] = manifestEntry }
+                    if let converted { state.conversions[position] = converted }
                 case .failed(let asset, let reason):
                     state.failures.append((position, asset.name, reason))
                 case .leftOut(let asset, let reason):
@@ -163,10 +148,11 @@ public struct AssetRun: Sendable {
             summary.skipped = assets.count - summary.converted - summary.failures.count - summary.leftOut.count
             return summary
         }
-        let entries = state.withLock { state in state.manifest.keys.sorted().compactMap { state.manifest[$0] } }
+        let conversions = state.withLock { state in state.conversions.keys.sorted().compactMap { state.conversions[$0] } }
         if summary.converted > 0 && cancellation?.isCancelled != true {
             do {
-                let (written, unchanged) = try write(converter.closingFiles(manifest: entries), inputs: inputIdentities)
+                let closing = converter.options.target.closingFiles(after: conversions, options: converter.options)
+                let (written, unchanged) = try write(closing, inputs: inputIdentities)
                 summary.written += written.count
                 summary.unchanged += unchanged.count
                 summary.closingFilesWritten = written

@@ -17,13 +17,13 @@ enum AssetsCommand: Command {
     /// Never reached: the command line runs the platform's type.
     static func run(_ invocation: Invocation) throws -> ExitCode { throw UsageError.needsSubcommand(spec) }
 
-    /// Converts the inputs for `platform` (the subcommand's), as the parsed arguments say;
+    /// Converts the inputs for `target` (the subcommand's), as the parsed arguments say;
     /// `exampleOutput` is what the "needs --output" error suggests.
-    static func convert(for platform: AssetPlatform, exampleOutput: String, _ invocation: Invocation) throws -> ExitCode {
+    static func convert(for target: some AssetTarget, exampleOutput: String, _ invocation: Invocation) throws -> ExitCode {
         let arguments = invocation.arguments
         let console = invocation.console
         let usage = invocation.usage
-        var options = AssetOptions(platform: platform)
+        var options = AssetOptions(target: target)
         options.limits = invocation.limits
         options.followsOutputLinks = arguments.has(.followOutputLinks)
         let inputs = arguments.operands
@@ -48,10 +48,10 @@ enum AssetsCommand: Command {
             options.colors[parts[0].hasPrefix("?attr/") ? String(parts[0].dropFirst(6)) : parts[0]] = color
         }
         options.limits = try SharedOptions.limits(arguments, from: options.limits)
-        guard !inputs.isEmpty else { throw UsageError("assets \(platform.rawValue) needs at least one input\n" + usage) }
-        guard let output else { throw UsageError("assets \(platform.rawValue) needs --output, e.g. --output \(exampleOutput)") }
-        if platform == .ios && !output.hasSuffix(".xcassets") && !output.hasSuffix(".xcassets/") {
-            throw UsageError("--output for ios must be an asset catalog folder ending in .xcassets, e.g. --output \(exampleOutput)")
+        guard !inputs.isEmpty else { throw UsageError("assets \(target.name) needs at least one input\n" + usage) }
+        guard let output else { throw UsageError("assets \(target.name) needs --output, e.g. --output \(exampleOutput)") }
+        if let problem = target.outputProblem(output) {
+            throw UsageError("--output for \(target.name): \(problem), e.g. --output \(exampleOutput)")
         }
         if arguments.has(.icons) {
             return try runIcons(inputs: inputs, output: output, options: options, invocation: invocation)

@@ -1,6 +1,6 @@
 import NinepipeCore
 
-/// Writes an ``AppIcon`` for one platform (``AssetOptions/platform``):
+/// Writes an ``AppIcon`` for one target (``AssetOptions/target``):
 ///
 /// - **iOS**: `AppIcon.appiconset` with one opaque 1024 × 1024 image (the visible 72 dp square
 ///   filling it) and iOS 18's dark (the foreground on transparent) and tinted (the monochrome
@@ -25,11 +25,8 @@ public struct AppIconConverter: Sendable {
     /// The files of `icon`, paths relative to the output folder, and notes for the report.
     public func convert(_ icon: AppIcon) throws -> (files: [AssetFile], warnings: [String]) {
         let drawing = AppIconDrawing(icon, upscale: options.upscale, limits: options.limits)
-        switch options.platform {
-        case .ios: return try iosFiles(drawing)
-        case .web: return try webFiles(drawing)
-        case .android: return try androidFiles(drawing)
-        }
+        guard let target = options.target as? any AppIconTarget else { throw AppIconError.noIcons(target: options.target.name) }
+        return try target.appIconFiles(drawing, converter: self)
     }
 
     /// White: what a legacy icon's transparent margins become where a platform wants no alpha.
@@ -48,7 +45,7 @@ public struct AppIconConverter: Sendable {
         return try ImageCodecRegistry.builtIn.encode(image, options: encoding)
     }
 
-    private func iosFiles(_ drawing: AppIconDrawing) throws -> (files: [AssetFile], warnings: [String]) {
+    func iosFiles(_ drawing: AppIconDrawing) throws -> (files: [AssetFile], warnings: [String]) {
         let icon = drawing.icon
         let folder = "AppIcon.appiconset/"
         let side = AppIcon.masterSide
@@ -85,7 +82,7 @@ public struct AppIconConverter: Sendable {
         return (files, warnings)
     }
 
-    private func webFiles(_ drawing: AppIconDrawing) throws -> (files: [AssetFile], warnings: [String]) {
+    func webFiles(_ drawing: AppIconDrawing) throws -> (files: [AssetFile], warnings: [String]) {
         let icon = drawing.icon
         var files: [AssetFile] = []
         var entries: [JSONValue] = []
@@ -130,7 +127,7 @@ public struct AppIconConverter: Sendable {
         return (files, warnings)
     }
 
-    private func androidFiles(_ drawing: AppIconDrawing) throws -> (files: [AssetFile], warnings: [String]) {
+    func androidFiles(_ drawing: AppIconDrawing) throws -> (files: [AssetFile], warnings: [String]) {
         let icon = drawing.icon
         guard icon.isFromMaster else { throw AppIconError.masterNeeded(input: icon.source) }
         var files: [AssetFile] = []

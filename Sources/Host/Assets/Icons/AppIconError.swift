@@ -16,11 +16,13 @@ public enum AppIconError: NinepipeError, Hashable {
     case severalSources(first: String, second: String)
     /// An Android target needs a master image: a `res/` tree already holds Android's icons.
     case masterNeeded(input: String)
+    /// A target that writes no app icons (one a tool defined).
+    case noIcons(target: String)
 
     /// Whether what was asked is at fault rather than what the inputs hold.
     public var isUsageError: Bool {
         switch self {
-        case .severalSources, .masterNeeded: true
+        case .severalSources, .masterNeeded, .noIcons: true
         default: false
         }
     }
@@ -38,6 +40,7 @@ public enum AppIconError: NinepipeError, Hashable {
             "\(first) and \(second) are both icon sources; give one res/ folder or one master image"
         case .masterNeeded(let input):
             "\(input) already holds Android launcher icons; the Android target makes them from one master image (SVG, vector drawable, or a PNG of at least 1024×1024)"
+        case .noIcons(let target): "the \(target) target writes no app icons"
         }
     }
 }

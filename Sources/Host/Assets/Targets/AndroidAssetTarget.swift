@@ -1,0 +1,43 @@
+import NinepipeCore
+
+/// An Android `res/` tree: `drawable-<density>/NAME[.9].png` for bitmaps and nine-patches,
+/// vector, shape and layer drawables kept as XML, each configuration in its qualified folders
+/// (`drawable-night-xhdpi`); an app icon becomes `mipmap-…` launcher icons.
+public struct AndroidAssetTarget: AssetTarget {
+    /// Creates the target.
+    public init() {}
+
+    /// `android`.
+    public var name: String { "android" }
+
+    /// The asset's files in each configuration's folders.
+    public func files(for asset: Asset, in configurations: [AssetConfiguration], context: AssetTargetContext) throws -> AssetConverter.Conversion {
+        try context.converter.androidFiles(asset, configurations: configurations, notes: context.notes)
+    }
+
+    /// The asset's resource name in each density folder written.
+    public func claims(for asset: Asset, output: String, options: AssetOptions) -> [AssetClaim] {
+        let name = ResourceName.valid(asset.name)
+        return options.densities.map {
+            AssetClaim(folder: output + "/" + ResourceConfiguration(density: .init($0)).folderName(type: "drawable"), fileNamePrefix: name + ".")
+        }
+    }
+
+    /// Two assets that become one resource name are refused.
+    public func check(_ assets: [Asset]) throws(AssetError) {
+        var owners: [String: String] = [:]
+        for asset in assets {
+            let name = ResourceName.valid(asset.name)
+            if let other = owners[name] { throw .resourceNameClash(first: other, second: asset.name, name: name) }
+            owners[name] = asset.name
+        }
+    }
+
+    /// Layer lists and insets stay XML: Android draws them at its views' sizes.
+    public var keepsDrawableXML: Bool { true }
+}
+
+extension AssetTarget where Self == AndroidAssetTarget {
+    /// An Android `res/` tree.
+    public static var android: AndroidAssetTarget { AndroidAssetTarget() }
+}

@@ -1,0 +1,29 @@
+import NinepipeCore
+
+/// A target that writes app icons: the built-in ones, each with its own files for one
+/// ``AppIcon`` drawn once (``AppIconConverter`` asks the target in its options).
+protocol AppIconTarget: AssetTarget {
+    /// The files of the icon `drawing` draws, paths relative to the output folder, and notes.
+    func appIconFiles(_ drawing: AppIconDrawing, converter: AppIconConverter) throws -> (files: [AssetFile], warnings: [String])
+}
+
+extension IOSAssetTarget: AppIconTarget {
+    /// `AppIcon.appiconset` with the light, dark and tinted 1024 × 1024 images.
+    func appIconFiles(_ drawing: AppIconDrawing, converter: AppIconConverter) throws -> (files: [AssetFile], warnings: [String]) {
+        try converter.iosFiles(drawing)
+    }
+}
+
+extension AndroidAssetTarget: AppIconTarget {
+    /// Legacy and adaptive launcher icons in `mipmap-…` folders, and the Play Store image.
+    func appIconFiles(_ drawing: AppIconDrawing, converter: AppIconConverter) throws -> (files: [AssetFile], warnings: [String]) {
+        try converter.androidFiles(drawing)
+    }
+}
+
+extension WebAssetTarget: AppIconTarget {
+    /// Manifest icons, `favicon.ico`, `apple-touch-icon.png` and the `<link>` elements.
+    func appIconFiles(_ drawing: AppIconDrawing, converter: AppIconConverter) throws -> (files: [AssetFile], warnings: [String]) {
+        try converter.webFiles(drawing)
+    }
+}

@@ -1,0 +1,82 @@
+import NinepipeCore
+
+/// A platform `assets` converts to: an Xcode asset catalog, an Android `res/` tree, a web
+/// folder, or one a tool defines. A target decides what files an asset becomes, which paths it
+/// claims before anything is written, what it refuses across a whole collection, and the files
+/// written once per run; reading the inputs (the resource model, drawing, encoding) is shared and
+/// reached through ``AssetTargetContext``.
+///
+/// Adding a target is one conforming type and one registration
+/// (``AssetTargetRegistry/register(_:)``); nothing else switches on platforms.
+///
+/// ```swift
+/// struct FlatTarget: AssetTarget {
+///     let name = "flat"
+///     func files(for asset: Asset, in configurations: [AssetConfiguration], context: AssetTargetContext) throws -> AssetConverter.Conversion {
+///         guard let image = try context.image(of: asset, in: .standard, at: 2) else { return .init(files: [], warnings: []) }
+///         return .init(files: [AssetFile(path: asset.name + ".png", bytes: try context.png(image))], warnings: [])
+///     }
+/// }
+/// ```
+public protocol AssetTarget: Sendable {
+    /// Its name: the `assets` subcommand and the word messages use (`ios`, `android`, `web`).
+    var name: String { get }
+
+    /// What is wrong with `output` as this target's output folder (iOS wants a folder ending in
+    /// `.xcassets`), or `nil` when it will do. Default: any folder.
+    func outputProblem(_ output: String) -> String?
+
+    /// The files of `asset` in each of `configurations` (the standard one first; each other one
+    /// differs from it), paths relative to the output folder, with warnings.
+    func files(for asset: Asset, in configurations: [AssetConfiguration], context: AssetTargetContext) throws -> AssetConverter.Conversion
+
+    /// Where `asset`'s files will go below `output`, claimed before anything is written: an output
+    /// claim that would replace an input stops the run. Default: a folder named after the asset.
+    func claims(for asset: Asset, output: String, options: AssetOptions) -> [AssetClaim]
+
+    /// Refuses, before anything is written, a collection the target cannot hold (two names that
+    /// become one file name). Default: none refused.
+    func check(_ assets: [Asset]) throws(AssetError)
+
+    /// The files written once after every asset (a catalog's root `Contents.json`, a manifest),
+    /// given each converted asset's conversion without its files. Default: none.
+    func closingFiles(after conversions: [AssetConverter.Conversion], options: AssetOptions) -> [AssetFile]
+
+    /// Whether a layer list or inset is kept as its XML (so one with no size of its own is not
+    /// left out) rather than drawn. Default: `false`.
+    var keepsDrawableXML: Bool { get }
+}
+
+extension AssetTarget {
+    /// Any folder will do.
+    public func outputProblem(_ output: String) -> String? { nil }
+
+    /// A folder named after the asset.
+    public func claims(for asset: Asset, output: String, options: AssetOptions) -> [AssetClaim] {
+        [AssetClaim(folder: output + "/" + asset.name, fileNamePrefix: "")]
+    }
+
+    /// None refused.
+    public func check(_ assets: [Asset]) throws(AssetError) {}
+
+    /// None.
+    public func closingFiles(after conversions: [AssetConverter.Conversion], options: AssetOptions) -> [AssetFile] { [] }
+
+    /// Layer lists are drawn.
+    public var keepsDrawableXML: Bool { false }
+}
+
+/// A place an asset's files will go: a folder (which may not exist yet) and the beginning of
+/// the file names in it (`""` for the whole folder).
+public struct AssetClaim: Sendable, Hashable {
+    /// The folder.
+    public var folder: String
+    /// The beginning of the names claimed in it (`button.` for `button.png`, `button.css`…).
+    public var fileNamePrefix: String
+
+    /// Creates a claim.
+    public init(folder: String, fileNamePrefix: String) {
+        self.folder = folder
+        self.fileNamePrefix = fileNamePrefix
+    }
+}

@@ -1,0 +1,33 @@
+import NinepipeCore
+
+/// What a target reaches the shared model through while converting one asset: the options, its
+/// images drawn or decoded at any scale (vector and shape drawables drawn, bitmaps resampled from
+/// the nearest denser file, nine-patches resolved), PNG encoding, and a place for warnings.
+public struct AssetTargetContext: Sendable {
+    /// The converter doing the work (options, renderers, writers shared by the built-in targets).
+    public let converter: AssetConverter
+    /// Warnings gathered for the asset.
+    let notes: WarningList
+
+    init(converter: AssetConverter, notes: WarningList) {
+        self.converter = converter
+        self.notes = notes
+    }
+
+    /// How `assets` converts.
+    public var options: AssetOptions { converter.options }
+
+    /// Adds a warning about the asset (once).
+    public func warn(_ message: String) { notes.append(message) }
+
+    /// `asset` in `configuration` as an upright image at `scale` (1 = mdpi = @1x), its nine-patch,
+    /// if any, in its metadata; `nil` when no file is dense enough and upscaling is off.
+    public func image(of asset: Asset, in configuration: AssetConfiguration, at scale: Double) throws -> Image? {
+        try converter.renderer(for: asset, configuration: configuration, notes: notes).image(at: scale)?.image
+    }
+
+    /// `image` as PNG bytes.
+    public func png(_ image: Image) throws -> [UInt8] {
+        try ImageCodecRegistry.builtIn.encode(image, options: EncodeOptions(format: .png))
+    }
+}
