@@ -42,7 +42,14 @@ struct AssetExitStatusTests {
             #expect(strict.status == 1 && strict.err.contains("\(platform == "ios" ? 2 : 1) failed"), "\(platform): \(strict.err)")
             #expect(strict.err.contains("(an error because of --strict; without it, a warning)"), "\(strict.err)")
         }
-        let given = TestConsole.run(["assets", "web", folder + "/res", "--output", folder + "/given", "--color", "brand=#336699"])
+        let given = TestConsole.run(["assets", "web", folder + "/res", "--output", folder + "/given", "--color", "@color/brand=#336699"])
         #expect(given.status == 0 && given.err.contains("2 assets: 2 ok"), "\(given.err)")
+        // A name nothing refers to is a warning with the nearest one that is.
+        let typo = TestConsole.run(["assets", "web", folder + "/res", "--output", folder + "/typo", "--color", "bran=#336699"])
+        #expect(
+            typo.status == 0
+                && typo.err.contains(
+                    "warning: --color bran: no drawable or values file of the inputs names a colour or theme attribute 'bran'; did you mean 'brand'?"),
+            "\(typo.err)")
     }
 }

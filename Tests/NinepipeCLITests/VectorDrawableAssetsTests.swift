@@ -200,7 +200,9 @@ struct VectorDrawableAssetsTests {
         #expect(given.status == 0, "\(given.err)")
         #expect(try String(contentsOfFile: folder + "/web3/ic_mixed.svg", encoding: .utf8).contains("#00ff00"))
         let unknown = run(["assets", "web", folder + "/res", "--output", folder + "/web4", "--theme", "Nope"])
-        #expect(unknown.status == 2 && unknown.err.contains("no style called 'Nope'") && unknown.err.contains("AppTheme, AppTheme.Dark"), "\(unknown.err)")
+        #expect(unknown.status == 2 && unknown.err.contains("has no theme called 'Nope'; its themes: AppTheme, AppTheme.Dark"), "\(unknown.err)")
+        let near = run(["assets", "web", folder + "/res", "--output", folder + "/web4", "--theme", "apptheme.dark"])
+        #expect(near.status == 2 && near.err.contains("(did you mean 'AppTheme.Dark'?)") && !near.err.contains("ic_"), "\(near.err)")
         let bad = run(["assets", "web", folder + "/res", "--output", folder + "/web5", "--color", "colorPrimary=blue"])
         #expect(bad.status == 2 && bad.err.contains("--color needs NAME=#RRGGBB"), "\(bad.err)")
     }

@@ -113,4 +113,20 @@ struct AssetLeftOutTests {
         #expect(summary.failures.map(\.asset) == ["card", "tap"], "\(summary.failures)")
         #expect(summary.failures.first?.reason.contains("themes in this tree that give them: AppTheme") == true, "\(summary.failures)")
     }
+
+    @Test("a framework colour can be given by name (android:NAME); a given name nothing refers to is found, with the nearest one that is")
+    func givenColors() throws {
+        let folder = try tree()
+        try TemporaryFolder.write(
+            ##"<vector \##(Self.android) android:width="4dp" android:height="4dp" android:viewportWidth="4" android:viewportHeight="4"><path android:fillColor="@android:color/white" android:pathData="M0,0h4v4h-4z"/></vector>"##,
+            to: folder + "/res/drawable/paper.xml")
+        var options = AssetOptions(target: .web)
+        options.colors = ["android:white": AndroidColor(red: 0x10, green: 0x20, blue: 0x30)]
+        let inventory = try AssetCollector().collect([folder + "/res"])
+        let paper = try #require(inventory.assets.first { $0.name == "paper" })
+        let svg = try #require(try AssetConverter(options: options).convert(paper).files.first { $0.path == "paper.svg" })
+        #expect(String(decoding: svg.bytes, as: UTF8.self).contains("#102030"))
+        let unmatched = inventory.unmatchedColorNames(["elswhere", "android:white", "brand", "colorControlNormal", "dialogCornerRadius", "nothing"])
+        #expect(unmatched.map(\.name) == ["elswhere", "nothing"] && unmatched.first?.nearest == "elsewhere" && unmatched.last?.nearest == nil, "\(unmatched)")
+    }
 }

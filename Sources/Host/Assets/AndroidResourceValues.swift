@@ -23,10 +23,10 @@ struct AndroidResourceValues: Sendable {
     /// drawables of the tree report it instead of being drawn.
     var unreadable: AssetError?
 
-    /// The values of the tree holding the drawable at `path`: its folder's parent's `values`
-    /// folder, when the folder is a `drawable` or `mipmap` one; none otherwise. Files that cannot
-    /// be opened are skipped (a drawable naming one of their colours then says it is missing);
-    /// the first whose XML is refused is kept in ``unreadable``.
+    /// The values of the tree holding the drawable at `path`: its folder's parent's values
+    /// folders (``folders(in:night:)``), when the folder is a `drawable` or `mipmap` one; none
+    /// otherwise. The first file that cannot be read (larger than `ResourceFile.maxXMLBytes`, or
+    /// gone) or whose XML is refused is kept in ``unreadable``.
     ///
     /// A folder is read once a process while its files keep their sizes and modification
     /// times: every drawable of a tree shares it (reading a real tree's values for each of its
@@ -91,7 +91,7 @@ struct AndroidResourceValues: Sendable {
     /// How many values folders the process keeps read.
     static let maxCachedFolders = 64
     /// The most bytes of values files one folder's reading takes in all (each file is at most
-    /// 4 MiB): past it, none is read and ``unreadable`` says so.
+    /// 16 MiB, `ResourceFile.maxXMLBytes`): past it, none is read and ``unreadable`` says so.
     static let maxTotalBytes = 64 << 20
 
     /// One values folder's reading, done once while the others wait.
@@ -119,7 +119,13 @@ struct AndroidResourceValues: Sendable {
             return
         }
         for path in paths {
-            guard FileIO.isRegularFile(path), let bytes = try? FileIO.read(path, maxBytes: 4 << 20, requiringRegularFile: true) else { continue }
+            guard FileIO.isRegularFile(path) else { continue }
+            let bytes: [UInt8]
+            do { bytes = try FileIO.read(path, maxBytes: ResourceFile.maxXMLBytes, requiringRegularFile: true) } catch {
+                // Too large, or gone: colours resolved without it could be wrong.
+                if unreadable == nil { unreadable = .unreadableDocument(path: path, reason: "\(error)") }
+                continue
+            }
             let root: ResourceXMLElement
             do { root = try ResourceXML.parse(bytes, limits: limits) } catch {
                 if unreadable == nil { unreadable = .unreadableDocument(path: path, reason: "\(error)") }
@@ -200,6 +206,17 @@ struct AndroidResourceValues: Sendable {
             style = found.parent
         }
         return (chain, nil)
+    }
+
+    /// The tree's themes, sorted: its styles whose chain leaves the tree for a library's or the
+    /// platform's theme (`Theme.Material3.Light`, `android:Theme.Material`), not for an overlay
+    /// (`ThemeOverlay.…`) or a text or widget style.
+    var themes: [String] {
+        styles.keys.filter { name in
+            guard let leaves = themeChain(name).leaves else { return false }
+            let parent = leaves.split(separator: "/").last.map(String.init) ?? leaves
+            return parent.hasPrefix("Theme.") || parent.hasPrefix("android:Theme.") || parent == "Theme" || parent == "android:Theme"
+        }.sorted()
     }
 
     /// Whether the tree defines a style called `name`.

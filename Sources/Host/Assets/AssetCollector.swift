@@ -40,6 +40,30 @@ public struct AssetCollector: Sendable {
         public var inputFiles: [String]
         /// Notes about what was skipped.
         public var warnings: [String]
+        /// The colour names the XML drawables refer to, and the `res/` folders they are in.
+        var colorNames: Set<String> = []
+        var trees: Set<String> = []
+
+        /// Creates an inventory.
+        public init(assets: [Asset], inputFiles: [String], warnings: [String]) {
+            self.assets = assets
+            self.inputFiles = inputFiles
+            self.warnings = warnings
+        }
+
+        /// Of the colour names given (``AssetOptions/colors``: a colour resource, a theme
+        /// attribute, or `android:NAME` for a framework colour), those that nothing in the
+        /// inputs refers to or defines, each with the nearest name that is (a typo, most likely).
+        public func unmatchedColorNames(_ given: [String], limits: ImageLimits = .default) -> [(name: String, nearest: String?)] {
+            var known = colorNames
+            for tree in trees {
+                let values = AndroidResourceValues(forDrawableAt: tree + "/drawable/x.xml", limits: limits)
+                known.formUnion(values.colors.keys)
+                for style in values.styles.values { known.formUnion(style.items.keys.map { $0.hasPrefix("android:") ? String($0.dropFirst(8)) : $0 }) }
+            }
+            let candidates = known.sorted()
+            return given.filter { !known.contains($0) }.sorted().map { ($0, Suggestions.closest(to: $0, in: candidates)) }
+        }
     }
 
     /// Collects the assets of `inputs`.
@@ -127,7 +151,9 @@ public struct AssetCollector: Sendable {
                 "skipped \(withoutDefault.count) drawable\(withoutDefault.count == 1 ? "" : "s") with only dark or right-to-left files (\(withoutDefault.prefix(4).joined(separator: ", "))\(withoutDefault.count > 4 ? ", …" : "")): Android would find none in the default configuration either"
             )
         }
-        return Inventory(assets: assets, inputFiles: state.inputFiles, warnings: warnings)
+        var inventory = Inventory(assets: assets, inputFiles: state.inputFiles, warnings: warnings)
+        (inventory.colorNames, inventory.trees) = (state.colorNames, state.trees)
+        return inventory
     }
 
     private struct State {
@@ -155,6 +181,10 @@ public struct AssetCollector: Sendable {
         var refusedFolders: [String: Int] = [:]
         /// Files of drawable folders that are not read, by why.
         var unreadFiles: [String: [String]] = [:]
+        /// The colour names the XML drawables refer to (``ColorNames``).
+        var colorNames: Set<String> = []
+        /// The `res/` folders whose XML drawables were read.
+        var trees: Set<String> = []
 
         mutating func add(_ name: String, _ variant: Asset.Variant) throws(AssetError) {
             if let other = variants[name]?.first(where: { abs($0.scale - variant.scale) < 1e-9 && $0.configuration == variant.configuration }) {
@@ -269,7 +299,9 @@ public struct AssetCollector: Sendable {
         }
         // Vector drawables have no density: taken from nodpi and anydpi folders too.
         for file in files where file.hasSuffix(".xml") {
-            let root = try Self.xmlKind(path + "/" + file)
+            let (root, names) = try Self.xmlDocument(path + "/" + file)
+            state.colorNames.formUnion(names)
+            state.trees.insert(FileIO.parentDirectory(of: path))
             let kinds: [String: Asset.Kind] = ["vector": .vectorDrawable, "shape": .shape, "inset": .layered, "adaptive-icon": .layered]
             guard let kind = kinds[root] else {
                 if DrawableReference.kinds.contains(root),
@@ -305,10 +337,15 @@ public struct AssetCollector: Sendable {
     /// The root element's name of the XML file at `path` (`vector`, `shape`, `selector`…), or
     /// `unreadable`; throws ``AssetError/unreadableDocument(path:reason:)`` for text in an
     /// encoding Ninepipe does not read (see ``XMLText``), which would otherwise hide its kind.
-    static func xmlKind(_ path: String) throws(AssetError) -> String {
-        guard let bytes = try? FileIO.read(path, maxBytes: 4 << 20, requiringRegularFile: true) else { return "unreadable" }
+    static func xmlKind(_ path: String) throws(AssetError) -> String { try xmlDocument(path).kind }
+
+    /// The root element's name of the XML file at `path` (as ``xmlKind(_:)``) and the colour
+    /// names it refers to (``ColorNames/referenced(in:)``).
+    static func xmlDocument(_ path: String) throws(AssetError) -> (kind: String, colorNames: Set<String>) {
+        guard let bytes = try? FileIO.read(path, maxBytes: ResourceFile.maxXMLBytes, requiringRegularFile: true) else { return ("unreadable", []) }
         do {
-            return VectorDrawableCodec.rootName(of: try XMLText.utf8(bytes)) ?? "unreadable"
+            let text = try XMLText.utf8(bytes)
+            return (VectorDrawableCodec.rootName(of: text) ?? "unreadable", ColorNames.referenced(in: text))
         } catch {
             throw .unreadableDocument(path: path, reason: error.description)
         }

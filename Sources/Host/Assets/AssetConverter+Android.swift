@@ -8,7 +8,7 @@ extension AssetConverter {
             // A selector, ripple or wrapper stays itself: it names drawables written beside it.
             guard reference.isOwnName else { return Conversion(files: [], warnings: []) }
             let bytes: [UInt8]
-            do { bytes = try FileIO.read(reference.path, maxBytes: 4 << 20, requiringRegularFile: true) } catch {
+            do { bytes = try FileIO.read(reference.path, maxBytes: ResourceFile.maxXMLBytes, requiringRegularFile: true) } catch {
                 throw FileError.inFile(path: reference.path, underlying: error)
             }
             let name = ResourceName.valid(asset.name)
@@ -52,7 +52,7 @@ extension AssetConverter {
             _ = try unsizedLayers(asset)
             if !configuration.isStandard, variant.path == asset.variants.first?.path { return Conversion(files: [], warnings: []) }
             let bytes: [UInt8]
-            do { bytes = try FileIO.read(variant.path, maxBytes: 4 << 20, requiringRegularFile: true) } catch {
+            do { bytes = try FileIO.read(variant.path, maxBytes: ResourceFile.maxXMLBytes, requiringRegularFile: true) } catch {
                 throw FileError.inFile(path: variant.path, underlying: error)
             }
             let name = ResourceName.valid(asset.name)

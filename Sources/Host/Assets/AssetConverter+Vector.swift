@@ -34,7 +34,7 @@ extension AssetConverter {
         }
         let path = source.path
         do {
-            let bytes = try FileIO.read(path, maxBytes: 32 << 20, requiringRegularFile: true)
+            let bytes = try FileIO.read(path, maxBytes: ResourceFile.maxXMLBytes, requiringRegularFile: true)
             let resources = try AssetConverter.resources(forDrawableAt: path, options: options, night: configuration.isDark)
             return (path, bytes, try parse(bytes, resources))
         } catch {

@@ -124,9 +124,7 @@ public struct AssetConverter: Sendable {
         resources.colorAlphas = values.colorAlphas
         if let theme = options.theme {
             guard values.hasStyle(theme) else {
-                let known = values.styles.keys.sorted()
-                throw AssetError.unknownTheme(
-                    name: theme, drawable: path, known: known.isEmpty ? "none" : known.prefix(8).joined(separator: ", ") + (known.count > 8 ? ", …" : ""))
+                throw AssetError.unknownTheme(name: theme, tree: FileIO.parentDirectory(of: FileIO.parentDirectory(of: path)), themes: values.themes)
             }
             resources.themeColors = values.themeColors(theme)
             resources.themeDimensions = values.themeItems(theme).filter { !$0.value.hasPrefix("#") && !$0.value.hasPrefix("@color/") }
@@ -148,7 +146,7 @@ public struct AssetConverter: Sendable {
         if let error = error as? ShapeDrawableError, let attribute = error.themeAttribute { attributes = [attribute] }
         guard !attributes.isEmpty else { return FileError.inFile(path: path, underlying: error) }
         let values = AndroidResourceValues(forDrawableAt: path, limits: limits)
-        let themes = values.styles.keys.filter { style in
+        let themes = values.themes.filter { style in
             let colors = values.themeColors(style)
             let items = values.themeItems(style)
             return attributes.allSatisfy { colors[$0] != nil || (error is ShapeDrawableError && items[$0] != nil) }

@@ -8,8 +8,9 @@ import NinepipeCore
 public enum AssetError: NinepipeError, Hashable {
     /// An input that does not exist.
     case missingInput(path: String)
-    /// A theme that no `values/*.xml` beside a vector drawable defines (`known`: those that are).
-    case unknownTheme(name: String, drawable: String, known: String)
+    /// A theme the `res/` tree at `tree` does not define, with the themes it does (styles whose
+    /// chain reaches a theme).
+    case unknownTheme(name: String, tree: String, themes: [String])
     /// A drawable whose colours come from theme attributes no theme asked for gives: the file,
     /// the reason with its line, the attributes, and the tree's themes that give them all.
     case themeColorsNeeded(path: String, reason: String, attributes: [String], themes: [String])
@@ -62,8 +63,10 @@ public enum AssetError: NinepipeError, Hashable {
     public var description: String {
         switch self {
         case .missingInput(let path): "\(path): no such file or folder"
-        case .unknownTheme(let name, let drawable, let known):
-            "no style called '\(name)' in the values/*.xml beside \(drawable) (its styles: \(known)); name one of the tree's themes"
+        case .unknownTheme(let name, let tree, let themes):
+            themes.isEmpty
+                ? "\(tree) defines no theme (a style whose parent chain reaches a Theme…), so there is no '\(name)' to choose"
+                : "\(tree) has no theme called '\(name)'\(Suggestions.closest(to: name, in: themes).map { " (did you mean '\($0)'?)" } ?? ""); its themes: \(themes.prefix(12).joined(separator: ", "))\(themes.count > 12 ? ", … (\(themes.count) in all)" : "")"
         case .themeColorsNeeded(let path, let reason, let attributes, let themes):
             "\(path): \(reason); "
                 + (themes.isEmpty

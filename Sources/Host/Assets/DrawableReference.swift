@@ -41,7 +41,7 @@ struct DrawableReference: Sendable, Hashable {
     /// is not one of ``kinds``; throws ``AssetError/unreadableDocument(path:reason:)`` when its
     /// XML is refused or not well-formed.
     init?(name: String, path: String, configuration: AssetConfiguration, limits: ImageLimits) throws(AssetError) {
-        guard let bytes = try? FileIO.read(path, maxBytes: 4 << 20, requiringRegularFile: true) else { return nil }
+        guard let bytes = try? FileIO.read(path, maxBytes: ResourceFile.maxXMLBytes, requiringRegularFile: true) else { return nil }
         let root: ResourceXMLElement
         do { root = try ResourceXML.parse(bytes, limits: limits) } catch { throw .unreadableDocument(path: path, reason: "\(error)") }
         guard Self.kinds.contains(root.name) else { return nil }

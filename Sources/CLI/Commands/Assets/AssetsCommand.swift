@@ -17,6 +17,14 @@ enum AssetsCommand: Command {
     /// Never reached: the command line runs the platform's type.
     static func run(_ invocation: Invocation) throws -> ExitCode { throw UsageError.needsSubcommand(spec) }
 
+    /// A `--color` name as the resolvers key it: `?attr/x`, `?android:attr/x` and `@color/x` are
+    /// `x`; `@android:color/x` is `android:x` (a framework colour).
+    static func colorName(_ given: String) -> String {
+        for prefix in ["?android:attr/", "?attr/", "@color/"] where given.hasPrefix(prefix) { return String(given.dropFirst(prefix.count)) }
+        if given.hasPrefix("@android:color/") { return "android:" + given.dropFirst(15) }
+        return given
+    }
+
     /// Converts the inputs for `target` (the subcommand's), as the parsed arguments say;
     /// `exampleOutput` is what the "needs --output" error suggests.
     static func convert(for target: some AssetTarget, exampleOutput: String, _ invocation: Invocation) throws -> ExitCode {
@@ -45,7 +53,7 @@ enum AssetsCommand: Command {
             guard parts.count == 2, !parts[0].isEmpty, let color = AndroidColor(parsing: parts[1]) else {
                 throw UsageError("--color needs NAME=#RRGGBB (or #RGB, #ARGB, #AARRGGBB), got '\(given)'")
             }
-            options.colors[parts[0].hasPrefix("?attr/") ? String(parts[0].dropFirst(6)) : parts[0]] = color
+            options.colors[Self.colorName(parts[0])] = color
         }
         options.limits = try SharedOptions.limits(arguments, from: options.limits)
         guard !inputs.isEmpty else { throw UsageError("assets \(target.name) needs at least one input\n" + usage) }
@@ -62,14 +70,21 @@ enum AssetsCommand: Command {
         var collector = AssetCollector(sourceScale: sourceDensity.scale)
         collector.followsLinks = arguments.has(.followLinks)
         let collection = try collector.collect(inputs)
-        if !quiet { for warning in collection.warnings { console.warn("\(warning)") } }
-        guard !collection.assets.isEmpty else {
-            throw InputError(
-                "no images found in \(inputs.joined(separator: " ")) (.png/.jpg/.svg files, drawable-* folders with bitmaps or vector drawables, .imageset folders, .xcassets catalogs)"
-            )
-        }
         if options.theme != nil, let vector = collection.assets.first(where: { $0.kind == .vectorDrawable })?.variants.first?.path {
             _ = try AssetConverter.resources(forDrawableAt: vector, options: options)  // an unknown theme: a usage error, before any work
+        }
+        if !quiet {
+            for warning in collection.warnings { console.warn("\(warning)") }
+            for (name, nearest) in collection.unmatchedColorNames(Array(options.colors.keys), limits: options.limits) {
+                console.warn(
+                    "--color \(name): no drawable or values file of the inputs names a colour or theme attribute '\(name)'"
+                        + (nearest.map { "; did you mean '\($0)'?" } ?? ""))
+            }
+        }
+        guard !collection.assets.isEmpty else {
+            throw InputError(
+                "no images found in \(inputs.joined(separator: " ")) (.png/.jpg/.webp/.gif/.svg files, drawable-* folders with bitmaps or vector drawables, .imageset folders, .xcassets catalogs)"
+            )
         }
         var run = AssetRun(
             converter: AssetConverter(options: options), output: output,

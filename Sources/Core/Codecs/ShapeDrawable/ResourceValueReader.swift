@@ -26,7 +26,9 @@ public struct ResourceValueReader: Sendable {
                 }
                 value = String(next.trimmingWhitespace)
             } else if value.hasPrefix("@android:color/") {
-                guard let color = AndroidColor.framework[String(value.dropFirst(15))] else {
+                // A framework colour given by name (`android:tertiary_text_light`) wins.
+                let name = String(value.dropFirst(15))
+                guard let color = resources.colors["android:" + name].flatMap(AndroidColor.init(parsing:)) ?? AndroidColor.framework[name] else {
                     throw ShapeDrawableError(line: line, reason: "\(value) is not one of the framework's plain colours")
                 }
                 return VectorDrawable.Resources.scaling(color, by: alpha)

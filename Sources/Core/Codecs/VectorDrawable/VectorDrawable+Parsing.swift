@@ -187,7 +187,8 @@ extension VectorDrawable {
             }
             if value.hasPrefix("@android:color/") {
                 let name = String(value.dropFirst(15))
-                guard let color = AndroidColor.framework[name] else {
+                // A framework colour given by name (`android:tertiary_text_light`) wins.
+                guard let color = resources.colors["android:" + name].flatMap(AndroidColor.init(parsing:)) ?? AndroidColor.framework[name] else {
                     if resources.allowsUnresolved { return .color(AndroidColor(red: 0, green: 0, blue: 0)) }
                     throw VectorDrawableError(
                         line: line, reason: "@android:color/\(name) is not one of the framework's plain colours (a state list or a device palette)")

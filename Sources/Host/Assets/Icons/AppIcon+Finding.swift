@@ -83,7 +83,7 @@ extension AppIcon {
     static func manifestIcon(_ path: String) throws -> (value: String, line: Int)? {
         let root: ResourceXMLElement
         do {
-            root = try ResourceXML.parse(FileIO.read(path, maxBytes: 16 << 20, requiringRegularFile: true), limits: .default)
+            root = try ResourceXML.parse(FileIO.read(path, maxBytes: ResourceFile.maxXMLBytes, requiringRegularFile: true), limits: .default)
         } catch {
             throw AppIconError.manifest(path: path, reason: "\(error)")
         }
@@ -99,7 +99,7 @@ extension AppIcon {
     static func adaptive(_ path: String, tree: ResourceTree, name: String, options: AssetOptions) throws -> AppIcon {
         let root: ResourceXMLElement
         do {
-            root = try ResourceXML.parse(FileIO.read(path, maxBytes: 16 << 20, requiringRegularFile: true), limits: options.limits)
+            root = try ResourceXML.parse(FileIO.read(path, maxBytes: ResourceFile.maxXMLBytes, requiringRegularFile: true), limits: options.limits)
         } catch {
             throw AppIconError.layer(path: path, line: 0, reason: "\(error)")
         }

@@ -45,7 +45,7 @@ final class DrawableLayerReader {
     {
         let root: ResourceXMLElement
         do {
-            root = try ResourceXML.parse(FileIO.read(path, maxBytes: 16 << 20, requiringRegularFile: true), limits: limits)
+            root = try ResourceXML.parse(FileIO.read(path, maxBytes: ResourceFile.maxXMLBytes, requiringRegularFile: true), limits: limits)
         } catch {
             throw FileError.inFile(path: path, underlying: error)
         }
@@ -67,7 +67,7 @@ final class DrawableLayerReader {
             if let xml = tree.xmlFile(named: name, type: type) {
                 let root: ResourceXMLElement
                 do {
-                    root = try ResourceXML.parse(FileIO.read(xml, maxBytes: 16 << 20, requiringRegularFile: true), limits: limits)
+                    root = try ResourceXML.parse(FileIO.read(xml, maxBytes: ResourceFile.maxXMLBytes, requiringRegularFile: true), limits: limits)
                 } catch {
                     throw DrawableLayerError(path: xml, line: 0, reason: "\(error)")
                 }

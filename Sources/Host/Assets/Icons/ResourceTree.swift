@@ -45,7 +45,8 @@ struct ResourceTree: Sendable {
         var found: [(path: String, scale: Double)] = []
         for folder in folders where folder.type == type {
             guard let scale = (folder.configuration.density ?? .dpi(160)).scale else { continue }
-            for ext in ["png", "webp", "jpg"] {
+            // The bitmap formats a drawable folder holds (the collector's list, SVG aside).
+            for ext in AssetCollector.imageFormats.filter({ $0 != .svg }).flatMap(\.fileExtensions) {
                 let file = path + "/" + folder.name + "/" + name + "." + ext
                 if FileIO.isRegularFile(file) { found.append((file, scale)) }
             }
