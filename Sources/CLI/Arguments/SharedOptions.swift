@@ -119,6 +119,11 @@ enum SharedOptions {
                 summary: "print nothing when every asset succeeds; else only the failures and the summary (no per-asset lines or warnings)"),
             OptionSpec(key: .verbose, short: "v", summary: "every warning (otherwise each kind once, counted in the summary)"),
             OptionSpec(key: .failFast, summary: "stop after the first failure"),
+            OptionSpec(
+                key: .report, value: .path("FILE"),
+                summary:
+                    "write one JSON line per asset as it finishes (name, kind, status, sources by configuration, files written, reason) and per file left out before converting; - for stdout"
+            ),
         ] + limitOptions
 
     /// `assets ios|android|web --icons` and what it reads.

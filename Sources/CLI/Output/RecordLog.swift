@@ -41,8 +41,16 @@ final class RecordLog: Sendable {
     deinit { if let descriptor { close(descriptor) } }
 
     /// Appends `record` as one line.
-    func write(_ record: BatchRunner.FileRecord) {
-        let line = Self.line(record)
+    func write(_ record: BatchRunner.FileRecord) { write(line: Self.line(record)) }
+
+    /// Appends `object` as one line of compact JSON with sorted keys.
+    func write(object: [String: Any]) {
+        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]) else { return }
+        write(line: String(decoding: data, as: UTF8.self))
+    }
+
+    /// Appends `line` (one JSON object) and a line feed with one `write`.
+    private func write(line: String) {
         guard let descriptor else {
             console.out(line)
             return

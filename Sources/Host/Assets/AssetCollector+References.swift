@@ -2,12 +2,16 @@ extension AssetCollector {
     /// Adds an asset for each drawable a selector, ripple, animated vector, animation list or
     /// wrapper names (the named drawable's files under the name the reference gives), and one
     /// warning a kind listing what each became and what was left out: none is dropped silently.
-    static func resolve(_ references: [DrawableReference], into assets: inout [Asset], warnings: inout [String]) {
+    static func resolve(_ references: [DrawableReference], into assets: inout [Asset], warnings: inout [String], skipped: inout [Skipped]) {
         guard !references.isEmpty else { return }
         var byName: [String: Int] = [:]
         for (index, asset) in assets.enumerated() { byName[asset.name] = index }
         var reports: [String: [String]] = [:]
         var leftOut: [String: Int] = [:]
+        for reference in references.sorted(by: { $0.path < $1.path }) where !reference.configuration.isStandard {
+            skipped.append(
+                Skipped(path: reference.path, reason: "a <\(reference.kind)> for the \(reference.configuration) configuration: only the default one's is read"))
+        }
         for reference in references.sorted(by: { $0.path < $1.path }) where reference.configuration.isStandard {
             var made: [String] = []
             for (name, drawable) in reference.targets {
@@ -24,7 +28,16 @@ extension AssetCollector {
                 made.append("\(name) (\(drawable))")
             }
             leftOut[reference.kind, default: 0] += reference.leftOut
-            if !made.isEmpty { reports[reference.kind, default: []].append("\(reference.name) → \(made.joined(separator: ", "))") }
+            if !made.isEmpty {
+                reports[reference.kind, default: []].append("\(reference.name) → \(made.joined(separator: ", "))")
+            } else {
+                skipped.append(
+                    Skipped(
+                        path: reference.path,
+                        reason:
+                            "a <\(reference.kind)>: none of its items became an asset (inline drawables, colours, drawables outside the tree, or names already taken)"
+                    ))
+            }
         }
         assets.sort { $0.name < $1.name }
         for kind in Set(references.map(\.kind)).sorted() {

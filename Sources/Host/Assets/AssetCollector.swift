@@ -40,6 +40,9 @@ public struct AssetCollector: Sendable {
         public var inputFiles: [String]
         /// Notes about what was skipped.
         public var warnings: [String]
+        /// Every file of the inputs left out before conversion, with why (each is also counted in
+        /// one of ``warnings``): what a report of the run lists.
+        public var skipped: [Skipped] = []
         /// The colour names the XML drawables refer to, and the `res/` folders they are in.
         var colorNames: Set<String> = []
         var trees: Set<String> = []
@@ -119,6 +122,12 @@ public struct AssetCollector: Sendable {
         // A vector drawable stands for its name at every density, in its configuration: bitmaps
         // of the same name are the fallbacks older Android versions use (AGP's generated PNGs).
         for (key, vector) in state.drawables {
+            for fallback in state.variants[key.name, default: []] where fallback.configuration == key.configuration {
+                state.skipped.append(
+                    Skipped(
+                        path: fallback.path,
+                        reason: "a bitmap standing in for \(vector.variant.path) on older Android versions, which every target here reads instead"))
+            }
             state.variants[key.name, default: []].removeAll { $0.configuration == key.configuration }
             state.variants[key.name, default: []].append(vector.variant)
         }
@@ -138,6 +147,10 @@ public struct AssetCollector: Sendable {
             let standard = all.filter { $0.configuration.isStandard }
             guard !standard.isEmpty else {
                 withoutDefault.append(name)
+                for variant in all {
+                    state.skipped.append(
+                        Skipped(path: variant.path, reason: "only dark, right-to-left or localized files: Android finds none in the default configuration"))
+                }
                 continue
             }
             var asset = Asset(
@@ -145,14 +158,14 @@ public struct AssetCollector: Sendable {
             asset.mirrorsInRightToLeft = state.mirrored.contains(name) && !asset.configurations.keys.contains { $0.isRightToLeft }
             assets.append(asset)
         }
-        Self.resolve(state.references, into: &assets, warnings: &warnings)
+        Self.resolve(state.references, into: &assets, warnings: &warnings, skipped: &state.skipped)
         if !withoutDefault.isEmpty {
             warnings.append(
                 "skipped \(withoutDefault.count) drawable\(withoutDefault.count == 1 ? "" : "s") with only dark or right-to-left files (\(withoutDefault.prefix(4).joined(separator: ", "))\(withoutDefault.count > 4 ? ", …" : "")): Android would find none in the default configuration either"
             )
         }
         var inventory = Inventory(assets: assets, inputFiles: state.inputFiles, warnings: warnings)
-        (inventory.colorNames, inventory.trees) = (state.colorNames, state.trees)
+        (inventory.colorNames, inventory.trees, inventory.skipped) = (state.colorNames, state.trees, state.skipped.sorted { $0.path < $1.path })
         return inventory
     }
 
@@ -183,6 +196,8 @@ public struct AssetCollector: Sendable {
         var unreadFiles: [String: [String]] = [:]
         /// The colour names the XML drawables refer to (``ColorNames``).
         var colorNames: Set<String> = []
+        /// Every file left out, with why.
+        var skipped: [Skipped] = []
         /// The `res/` folders whose XML drawables were read.
         var trees: Set<String> = []
 
@@ -199,9 +214,23 @@ public struct AssetCollector: Sendable {
         mutating func addDrawable(_ name: String, _ variant: Asset.Variant, apiLevel: Int) {
             inputFiles.append(variant.path)
             let key = DrawableKey(name: name, configuration: variant.configuration)
-            if let kept = drawables[key], kept.apiLevel >= apiLevel { return }
+            if let kept = drawables[key], kept.apiLevel >= apiLevel {
+                skipped.append(Skipped(path: variant.path, reason: "superseded by \(kept.variant.path), for a higher API level, as a current device picks"))
+                return
+            }
+            if let replaced = drawables[key] {
+                skipped.append(Skipped(path: replaced.variant.path, reason: "superseded by \(variant.path), for a higher API level, as a current device picks"))
+            }
             drawables[key] = (variant, apiLevel)
         }
+    }
+
+    /// A file of the inputs left out before conversion, and why.
+    public struct Skipped: Sendable, Hashable {
+        /// The file.
+        public var path: String
+        /// Why it was left out.
+        public var reason: String
     }
 
     /// An imageset slot: a scale in a configuration.
@@ -230,6 +259,7 @@ public struct AssetCollector: Sendable {
         guard !followsLinks, FileIO.isSymbolicLink(path) else { return true }
         if let root = state.root, FileIO.leads(path, inside: root) { return true }
         state.linksLeftOut.append(path)
+        state.skipped.append(Skipped(path: path, reason: "a symbolic link leading out of the folder given"))
         return false
     }
 
@@ -254,10 +284,23 @@ public struct AssetCollector: Sendable {
             for child in children where FileIO.isDirectory(path + "/" + child) {
                 if let configuration = Self.drawableFolder(child) {
                     try collectDrawables(path + "/" + child, configuration: configuration, into: &state, named: false)
+                } else if let folder = ResourceConfiguration.folder(child), folder.type == "mipmap" || folder.type == "color" {
+                    // Launcher icons (the app icon conversion reads the app's) and colour state lists (read as
+                    // the colours drawables name): accounted for, not converted as drawables.
+                    let reason =
+                        folder.type == "mipmap"
+                        ? "a launcher icon (mipmap): converted as the app's icon, not as a drawable"
+                        : "a colour state list: read as the colour drawables name, not an image"
+                    for entry in Self.list(path + "/" + child) { state.skipped.append(Skipped(path: path + "/" + child + "/" + entry, reason: reason)) }
                 } else if child.split(separator: "-").first == "drawable" {
                     // Named like a drawable folder, but aapt2 would refuse it (an unknown qualifier,
                     // or qualifiers out of Android's order): its files are not resources.
-                    state.refusedFolders[child] = Self.list(path + "/" + child).count
+                    let entries = Self.list(path + "/" + child)
+                    state.refusedFolders[child] = entries.count
+                    for entry in entries {
+                        state.skipped.append(
+                            Skipped(path: path + "/" + child + "/" + entry, reason: "in a folder whose name aapt2 does not read as a resource folder"))
+                    }
                 }
             }
             for child in children where child.hasSuffix(".imageset") || child.hasSuffix(".xcassets") {
@@ -287,14 +330,23 @@ public struct AssetCollector: Sendable {
         // an image nor XML: each counted in a warning, never dropped without a word.
         for file in files where !images.contains(file) && !file.hasSuffix(".xml") {
             let format = Self.imageFormat(of: file)
-            state.unreadFiles[format.map { "\($0) (this build has no \($0) decoder)" } ?? "not an image or XML", default: []].append(path + "/" + file)
+            let reason = format.map { "\($0) (this build has no \($0) decoder)" } ?? "not an image or XML"
+            state.unreadFiles[reason, default: []].append(path + "/" + file)
+            state.skipped.append(Skipped(path: path + "/" + file, reason: reason))
         }
         // Night and right-to-left folders are configurations every platform has; others
         // (a locale, `-land`, `-sw600dp`) are not yet.
         let configuration = named ? AssetConfiguration.standard : AssetConfiguration(folder)
         guard named || folder.others.isEmpty else {
-            let skipped = images.count + files.filter { $0.hasSuffix(".xml") }.count
-            if skipped > 0 { state.skippedFolders[FileIO.baseName(of: path), default: 0] += skipped }
+            let skipped = images + files.filter { $0.hasSuffix(".xml") }
+            if !skipped.isEmpty { state.skippedFolders[FileIO.baseName(of: path), default: 0] += skipped.count }
+            for file in skipped {
+                state.skipped.append(
+                    Skipped(
+                        path: path + "/" + file,
+                        reason:
+                            "in a folder with qualifiers other platforms have no configuration for (\(folder.others.map(\.qualifier).joined(separator: "-")))"))
+            }
             return
         }
         // Vector drawables have no density: taken from nodpi and anydpi folders too.
@@ -317,6 +369,7 @@ public struct AssetCollector: Sendable {
                         apiLevel: folder.apiLevel ?? 0)
                 } else {
                     state.xmlDrawables[root, default: 0] += 1
+                    state.skipped.append(Skipped(path: path + "/" + file, reason: "a <\(root)> drawable: this kind does not convert yet"))
                 }
                 continue
             }
@@ -327,6 +380,9 @@ public struct AssetCollector: Sendable {
         // A folder without a density qualifier is mdpi's; nodpi and anydpi ones have no scale.
         guard let scale = (folder.density ?? .dpi(160)).scale else {
             if !images.isEmpty { state.skippedFolders[FileIO.baseName(of: path), default: 0] += images.count }
+            for file in images {
+                state.skipped.append(Skipped(path: path + "/" + file, reason: "a bitmap in a nodpi or anydpi folder has no density to be scaled from"))
+            }
             return
         }
         for file in images {

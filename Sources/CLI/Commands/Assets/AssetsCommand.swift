@@ -86,6 +86,8 @@ enum AssetsCommand: Command {
                 "no images found in \(inputs.joined(separator: " ")) (.png/.jpg/.webp/.gif/.svg files, drawable-* folders with bitmaps or vector drawables, .imageset folders, .xcassets catalogs)"
             )
         }
+        let records = try arguments.value(.report).map { try RecordLog(path: $0, console: console) }
+        for skipped in collection.skipped { records?.write(object: AssetRecords.record(skipped)) }
         var run = AssetRun(
             converter: AssetConverter(options: options), output: output,
             jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, dryRun: dryRun, failFast: failFast)
@@ -97,9 +99,10 @@ enum AssetsCommand: Command {
         run.cancellation = interrupts.flag
         let reporter = BatchReporter(
             console: console, total: collection.assets.count, quiet: quiet,
-            verbose: arguments.has(.verbose), noun: "asset")
+            verbose: arguments.has(.verbose), noun: "asset", printsLines: arguments.value(.report) != "-")
         let missing = Mutex<[[String]: [String]]>([:])  // scales left out → the assets
         let summary = run.runBlocking(collection) { [dryRun] event in
+            records?.write(object: AssetRecords.record(event))
             switch event {
             case .converted(let asset, let written, let unchanged, let warnings, let missingScales):
                 for warning in warnings { reporter.warn(warning, subject: asset.name) }
