@@ -102,4 +102,29 @@ struct ResourceFoldersTests {
         let written = try FileManager.default.contentsOfDirectory(atPath: folder + "/out").sorted()
         #expect(written == ["drawable-b+sr+Latn-night-xhdpi", "drawable-pt-rBR-ldrtl-xhdpi", "drawable-xhdpi"], "\(written)")
     }
+
+    @Test("a module or repository root converts its one resource folder, and names them all when there are several; one XML drawable converts by itself")
+    func rootsAndSingleFiles() throws {
+        let folder = try TemporaryFolder.make("module-roots")
+        let vector =
+            ##"<vector \##(Self.android) android:width="4dp" android:height="4dp" android:viewportWidth="4" android:viewportHeight="4"><path android:fillColor="#FF0000FF" android:pathData="M0,0h4v4h-4z"/></vector>"##
+        try TemporaryFolder.write(vector, to: folder + "/app/src/main/res/drawable/dot.xml")
+        try TemporaryFolder.write("plugins {}", to: folder + "/app/build.gradle")
+        let module = try AssetCollector().collect([folder + "/app"])
+        #expect(module.assets.map(\.name) == ["dot"])
+        #expect(module.warnings.contains("\(folder)/app: converting its resource folder \(folder)/app/src/main/res"), "\(module.warnings)")
+        #expect(try AssetCollector().collect([folder]).assets.map(\.name) == ["dot"])
+        try TemporaryFolder.write(vector, to: folder + "/wear/src/main/res/drawable/dot.xml")
+        #expect(throws: AssetError.severalResourceFolders(input: folder, found: [folder + "/app/src/main/res", folder + "/wear/src/main/res"])) {
+            try AssetCollector().collect([folder])
+        }
+        // One drawable file by itself; a selector names others, so it does not.
+        let single = try AssetCollector().collect([folder + "/app/src/main/res/drawable/dot.xml"])
+        #expect(single.assets.map(\.name) == ["dot"] && single.assets.first?.kind == .vectorDrawable)
+        try TemporaryFolder.write(
+            ##"<selector \##(Self.android)><item android:drawable="@drawable/dot"/></selector>"##, to: folder + "/app/src/main/res/drawable/pick.xml")
+        #expect(throws: AssetError.notAnImage(path: folder + "/app/src/main/res/drawable/pick.xml")) {
+            try AssetCollector().collect([folder + "/app/src/main/res/drawable/pick.xml"])
+        }
+    }
 }

@@ -79,8 +79,26 @@ public struct AssetCollector: Sendable {
             let path = input.count > 1 && input.hasSuffix("/") ? String(input.dropLast()) : input
             guard FileIO.exists(path) else { throw .missingInput(path: input) }
             if FileIO.isDirectory(path) {
-                state.root = FileIO.realPath(path)
-                try collectDirectory(path, into: &state)
+                // A module or repository root: its resource folder, when it has one.
+                var folder = path
+                if !Self.holdsAssets(path) {
+                    let found = ResourceTree.resourceFolders(under: path)
+                    if found.count > 1 { throw .severalResourceFolders(input: input, found: found) }
+                    if let res = found.first {
+                        folder = res
+                        state.warnings.append("\(input): converting its resource folder \(res)")
+                    }
+                }
+                state.root = FileIO.realPath(folder)
+                try collectDirectory(folder, into: &state)
+            } else if path.lowercased().hasSuffix(".xml") {
+                // One XML drawable given by itself, read with its tree's values.
+                let kinds: [String: Asset.Kind] = [
+                    "vector": .vectorDrawable, "shape": .shape, "layer-list": .layered, "inset": .layered, "adaptive-icon": .layered,
+                ]
+                let root = try Self.xmlKind(path)
+                guard let kind = kinds[root] else { throw .notAnImage(path: input) }
+                state.addDrawable(Self.assetName(path), Asset.Variant(path: path, scale: 1, kind: kind), apiLevel: 0)
             } else {
                 guard Self.isImage(path) else { throw .notAnImage(path: input) }
                 try state.add(Self.assetName(path), Asset.Variant(path: path, scale: scale(ofFile: path)))
@@ -450,6 +468,16 @@ public struct AssetCollector: Sendable {
                 name,
                 Asset.Variant(
                     path: file, scale: Double(slot.scale), resizing: entry.resizing, alignmentInsets: entry.alignmentInsets, configuration: slot.configuration))
+        }
+    }
+
+    /// Whether the folder at `path` holds assets itself: it is a drawable folder, an imageset or a
+    /// catalog, or holds one of those or an image file.
+    static func holdsAssets(_ path: String) -> Bool {
+        let base = FileIO.baseName(of: path)
+        if base.hasSuffix(".imageset") || base.hasSuffix(".xcassets") || drawableFolder(base) != nil { return true }
+        return list(path).contains { child in
+            child.hasSuffix(".imageset") || child.hasSuffix(".xcassets") || drawableFolder(child) != nil || isImage(child)
         }
     }
 

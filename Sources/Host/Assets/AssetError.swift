@@ -14,8 +14,12 @@ public enum AssetError: NinepipeError, Hashable {
     /// A drawable whose colours come from theme attributes no theme asked for gives: the file,
     /// the reason with its line, the attributes, and the tree's themes that give them all.
     case themeColorsNeeded(path: String, reason: String, attributes: [String], themes: [String])
-    /// An input file that is not a `.png` or `.jpg`.
+    /// An input file that is not an image (PNG, JPEG, WebP, GIF, SVG) or an XML drawable that
+    /// converts on its own (vector, shape, layer list, inset, adaptive icon).
     case notAnImage(path: String)
+    /// A module or repository root holding several resource folders (`app/src/main/res`,
+    /// `wear/src/main/res`): which to convert is the user's choice.
+    case severalResourceFolders(input: String, found: [String])
     /// Two files that are the same asset at the same scale.
     case duplicateAsset(name: String, scale: String, first: String, second: String)
     /// A file of the tree that is not text Ninepipe reads (an XML resource in another encoding
@@ -54,7 +58,7 @@ public enum AssetError: NinepipeError, Hashable {
     /// than the inputs (missing, unreadable, or holding what cannot be converted).
     public var isUsageError: Bool {
         switch self {
-        case .unknownDensity, .noDensities, .outputIsInput, .unknownTheme: true
+        case .unknownDensity, .noDensities, .outputIsInput, .unknownTheme, .severalResourceFolders: true
         default: false
         }
     }
@@ -72,7 +76,10 @@ public enum AssetError: NinepipeError, Hashable {
                 + (themes.isEmpty
                     ? "no theme in this tree gives \(attributes.map { "?attr/\($0)" }.joined(separator: ", ")) (a library's theme does): give each colour by name"
                     : "themes in this tree that give them: \(themes.prefix(6).joined(separator: ", "))\(themes.count > 6 ? ", …" : ""): choose one, or give each colour by name")
-        case .notAnImage(let path): "\(path): not a .png or .jpg file"
+        case .notAnImage(let path):
+            "\(path): not an image (.png, .jpg, .webp, .gif, .svg) or an XML drawable that converts on its own (vector, shape, layer-list, inset, adaptive-icon)"
+        case .severalResourceFolders(let input, let found):
+            "\(input) holds \(found.count) resource folders (\(found.prefix(6).joined(separator: ", "))\(found.count > 6 ? ", …" : "")): give the one to convert"
         case .duplicateAsset(let name, let scale, let first, let second):
             "\(first) and \(second) are both '\(name)' at scale \(scale); keep one, or convert them in separate runs"
         case .unreadableDocument(let path, let reason): "\(path): \(reason)"

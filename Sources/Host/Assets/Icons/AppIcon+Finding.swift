@@ -25,10 +25,11 @@ extension AppIcon {
         if path.hasSuffix(".appiconset") || path.hasSuffix(".xcassets") {
             return try master(try masterImage(inCatalog: path), background: background, options: options)
         }
-        let res = ResourceTree.isResourceFolder(path) ? path : path + "/res"
-        guard FileIO.isDirectory(res), ResourceTree.isResourceFolder(res) else {
-            throw AppIconError.notFound(inputs: input, looked: "neither a res/ folder nor a folder holding one")
+        let found = ResourceTree.resourceFolders(under: path)
+        guard let res = found.first else {
+            throw AppIconError.notFound(inputs: input, looked: "no res/ folder there, nor a res, src/main/res or MODULE/src/main/res folder in it")
         }
+        if found.count > 1 { throw AppIconError.severalSources(first: found[0], second: found[1]) }
         let tree = ResourceTree(path: res)
         let manifestPath = manifest ?? FileIO.parentDirectory(of: res) + "/AndroidManifest.xml"
         var notes: [String] = []

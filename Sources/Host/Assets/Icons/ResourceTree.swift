@@ -24,6 +24,16 @@ struct ResourceTree: Sendable {
         }
     }
 
+    /// The resource folders of the module or repository at `root`: `root` itself when it is one,
+    /// else `res`, `src/main/res`, and each module's `src/main/res` one level down
+    /// (`app/src/main/res`), in that order, those that exist. At most 256 modules are looked at.
+    static func resourceFolders(under root: String) -> [String] {
+        if isResourceFolder(root) { return [root] }
+        let modules = ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []).filter { !$0.hasPrefix(".") }.sorted().prefix(256)
+        let candidates = [root + "/res", root + "/src/main/res"] + modules.map { root + "/" + $0 + "/src/main/res" }
+        return candidates.filter { FileIO.isDirectory($0) && isResourceFolder($0) }
+    }
+
     /// Whether `path` looks like a `res/` folder: it has a `drawable…`, `mipmap…` or `values` folder.
     static func isResourceFolder(_ path: String) -> Bool {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
