@@ -127,4 +127,21 @@ struct ResourceFoldersTests {
             try AssetCollector().collect([folder + "/app/src/main/res/drawable/pick.xml"])
         }
     }
+
+    @Test("a drawable drawn larger than 4096 pixels on a side is drawn, with a warning naming its size")
+    func largeDrawing() throws {
+        let folder = try TemporaryFolder.make("large-drawing")
+        try TemporaryFolder.write(
+            ##"<vector \##(Self.android) android:width="2100dp" android:height="10dp" android:viewportWidth="2100" android:viewportHeight="10"><path android:fillColor="#FF0000FF" android:pathData="M0,0h2100v10h-2100z"/></vector>"##,
+            to: folder + "/res/drawable/banner.xml")
+        var options = AssetOptions(target: .web)
+        options.vectorsAsBitmaps = true
+        let inventory = try AssetCollector().collect([folder + "/res"])
+        let banner = try #require(inventory.assets.first)
+        let conversion = try AssetConverter(options: options).convert(banner)
+        #expect(conversion.files.map(\.path).sorted() == ["banner.css", "banner.png", "banner@2x.png"])
+        #expect(
+            conversion.warnings == ["\(folder)/res/drawable/banner.xml: drawn 4200×20 pixels @2x, larger than 4096 on a side; check its size"],
+            "\(conversion.warnings)")
+    }
 }

@@ -46,7 +46,16 @@ final class AssetRenderer {
     /// vector variant (SVG) is drawn at every scale, never resized: a `.9.svg`'s guides are
     /// computed for each one.
     func image(at scale: Double) throws -> Rendered? {
-        if let vector = asset.variants.first(where: { $0.kind != .bitmap }) { return try draw(vector, at: scale) }
+        if let vector = asset.variants.first(where: { $0.kind != .bitmap }) {
+            let drawn = try draw(vector, at: scale)
+            if let image = drawn?.image, max(image.width, image.height) > Self.largeDrawingSide {
+                // Drawn as asked, but worth a look: an illustration meant for a large screen, or a
+                // size written in px where dp was meant.
+                let points = scale == scale.rounded() ? "@\(Int(scale))x" : "at scale \(scale)"
+                warn("\(vector.path): drawn \(image.width)×\(image.height) pixels \(points), larger than \(Self.largeDrawingSide) on a side; check its size")
+            }
+            return drawn
+        }
         guard let source = asset.source(for: scale, upscale: upscale) else { return nil }
         let (image, original) = try decode(source)
         if abs(source.scale - scale) < 1e-9 { return Rendered(image: image, source: source, original: original) }
@@ -63,6 +72,9 @@ final class AssetRenderer {
             throw FileError.inFile(path: path, underlying: error)
         }
     }
+
+    /// The side past which a drawn vector, shape or layer list is named in a warning.
+    static let largeDrawingSide = 4096
 
     /// The vector `variant` drawn at `scale` (its own scale is its size in CSS pixels).
     private func draw(_ variant: Asset.Variant, at scale: Double) throws -> Rendered? {

@@ -93,7 +93,7 @@ extension VectorDrawable {
             throw VectorDrawableError(
                 line: reader.mixedLine,
                 reason:
-                    "colours come from theme attributes (\(reader.themeAttributes.sorted().map { "?attr/\($0)" }.joined(separator: ", "))) beside fixed colours, so the drawable is not a one-colour template; each attribute's colour must be given (VectorDrawable.Resources.themeColors)",
+                    "colours come from theme attributes (\(reader.themeAttributes.sorted().map { "?attr/\($0)" }.joined(separator: ", "))) beside fixed colours, so the drawable is not a one-colour template; each attribute's colour must be given",
                 needsTheme: true, themeAttributes: reader.themeAttributes.sorted())
         }
     }
