@@ -8,8 +8,8 @@ extension AssetConverter {
     func vectorDrawable(of asset: Asset, in configuration: AssetConfiguration = .standard) throws -> (
         path: String, bytes: [UInt8], drawable: VectorDrawable
     ) {
-        let read = try xmlDrawable(of: asset, in: configuration, kind: .vectorDrawable) { bytes, resources in
-            try VectorDrawableCodec.drawable(bytes, limits: options.limits, resources: resources)
+        let read = try xmlDrawable(of: asset, in: configuration, kind: .vectorDrawable) { root, resources in
+            try VectorDrawable(root, resources: resources)
         }
         return (read.path, read.bytes, read.value)
     }
@@ -18,8 +18,8 @@ extension AssetConverter {
     /// bytes and the shape read with the tree's colours and dimensions (night ones first in a
     /// dark configuration).
     func shapeDrawable(of asset: Asset, in configuration: AssetConfiguration = .standard) throws -> (path: String, bytes: [UInt8], shape: ShapeDrawable) {
-        let read = try xmlDrawable(of: asset, in: configuration, kind: .shape) { bytes, resources in
-            try ShapeDrawable.read(bytes, limits: options.limits, resources: resources)
+        let read = try xmlDrawable(of: asset, in: configuration, kind: .shape) { root, resources in
+            try ShapeDrawable(root, resources: resources)
         }
         return (read.path, read.bytes, read.value)
     }
@@ -27,16 +27,16 @@ extension AssetConverter {
     /// The file of `kind` among the asset's variants in `configuration`, read and parsed with the
     /// resources of its tree; errors name the file (and the themes that give missing colours).
     private func xmlDrawable<Value>(
-        of asset: Asset, in configuration: AssetConfiguration, kind: Asset.Kind, parse: ([UInt8], VectorDrawable.Resources) throws -> Value
+        of asset: Asset, in configuration: AssetConfiguration, kind: Asset.Kind, parse: (ResourceXMLElement, VectorDrawable.Resources) throws -> Value
     ) throws -> (path: String, bytes: [UInt8], value: Value) {
         guard let source = asset.configured(configuration).variants.first(where: { $0.kind == kind }) else {
             throw AssetError.cannotExpress(detail: "\(asset.name): no \(kind.rawValue) drawable among its files")
         }
         let path = source.path
         do {
-            let bytes = try FileIO.read(path, maxBytes: ResourceFile.maxXMLBytes, requiringRegularFile: true)
+            let document = try documents.document(at: path)
             let resources = try AssetConverter.resources(forDrawableAt: path, options: options, night: configuration.isDark)
-            return (path, bytes, try parse(bytes, resources))
+            return (path, document.bytes, try parse(document.root, resources))
         } catch {
             throw Self.reading(error, path: path, limits: options.limits)
         }

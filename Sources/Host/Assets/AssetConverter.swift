@@ -13,9 +13,14 @@ import NinepipeCore
 public struct AssetConverter: Sendable {
     /// What to make.
     public var options: AssetOptions
+    /// The run's XML drawables, each read and parsed once.
+    let documents: ResourceDocuments
 
     /// Creates a converter.
-    public init(options: AssetOptions) { self.options = options }
+    public init(options: AssetOptions) {
+        self.options = options
+        documents = ResourceDocuments(limits: options.limits)
+    }
 
     /// The files of one asset, and what could not be said on the target platform.
     public struct Conversion: Sendable {
@@ -69,7 +74,9 @@ public struct AssetConverter: Sendable {
     /// is no size to draw it at.
     func unsizedLayers(_ asset: Asset) throws -> AssetError? {
         guard let path = asset.variants.first(where: { $0.kind == .layered })?.path else { return nil }
-        let layer = try DrawableLayerReader.reading(path, limits: options.limits) { [options] in try Self.resources(forDrawableAt: $0, options: options) }
+        let layer = try DrawableLayerReader.reading(path, limits: options.limits, documents: documents) { [options] in
+            try Self.resources(forDrawableAt: $0, options: options)
+        }
         guard layer.intrinsicSize() == nil else { return nil }
         return .leftOut(
             path: path,
@@ -81,7 +88,9 @@ public struct AssetConverter: Sendable {
     /// The renderer of `asset`'s files in `configuration` (a dark one's vector drawables take
     /// the tree's night colours).
     func renderer(for asset: Asset, configuration: AssetConfiguration, notes: WarningList) -> AssetRenderer {
-        let renderer = AssetRenderer(asset: asset.configured(configuration), limits: options.limits, upscale: options.upscale) { notes.append($0) }
+        let renderer = AssetRenderer(asset: asset.configured(configuration), limits: options.limits, upscale: options.upscale, documents: documents) {
+            notes.append($0)
+        }
         renderer.resources = { [options] path in try Self.resources(forDrawableAt: path, options: options, night: configuration.isDark) }
         return renderer
     }

@@ -35,8 +35,12 @@ final class AssetRenderer {
     /// What drawing the asset's layers may cost, at all its scales together.
     private lazy var layerBudget = LayerDrawingBudget(limits: limits)
 
-    init(asset: Asset, limits: ImageLimits, upscale: Bool, warn: @escaping @Sendable (String) -> Void) {
+    /// The run's XML drawables, each parsed once.
+    private let xml: ResourceDocuments
+
+    init(asset: Asset, limits: ImageLimits, upscale: Bool, documents: ResourceDocuments, warn: @escaping @Sendable (String) -> Void) {
         self.asset = asset
+        self.xml = documents
         self.limits = limits
         self.upscale = upscale
         self.warn = warn
@@ -81,12 +85,12 @@ final class AssetRenderer {
         let path = variant.path
         do {
             if variant.kind == .shape {
-                let shape = try shapes[path] ?? ShapeDrawable.read(FileIO.read(path, requiringRegularFile: true), limits: limits, resources: resources(path))
+                let shape = try shapes[path] ?? ShapeDrawable(xml.document(at: path).root, resources: resources(path))
                 shapes[path] = shape
                 return Rendered(image: try shape.draw(at: scale / variant.scale, limits: limits), source: variant)
             }
             if variant.kind == .layered {
-                let layer = try layers[path] ?? DrawableLayerReader.reading(path, limits: limits, resources: resources)
+                let layer = try layers[path] ?? DrawableLayerReader.reading(path, limits: limits, documents: xml, resources: resources)
                 layers[path] = layer
                 do {
                     return Rendered(
@@ -97,9 +101,7 @@ final class AssetRenderer {
             }
             if variant.kind == .vectorDrawable {
                 // Read once, drawn at every scale.
-                let drawable =
-                    try drawables[path]
-                    ?? VectorDrawableCodec.drawable(FileIO.read(path, requiringRegularFile: true), limits: limits, resources: resources(path))
+                let drawable = try drawables[path] ?? VectorDrawable(xml.document(at: path).root, resources: resources(path))
                 drawables[path] = drawable
                 let image = try VectorDrawableCodec.draw(drawable, rendering: VectorRendering(scale: scale / variant.scale), limits: limits)
                 return Rendered(image: image, source: variant)

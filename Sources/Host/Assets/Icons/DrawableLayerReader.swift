@@ -13,14 +13,20 @@ final class DrawableLayerReader {
     let limits: ImageLimits
     /// The tree's values (colours, dimensions, the theme's colours) as the drawable at a path sees them.
     let resources: @Sendable (String) throws -> VectorDrawable.Resources
+    /// The run's XML drawables, each parsed once (a reader of its own when none is given).
+    let documents: ResourceDocuments
     /// Drawables read so far.
     private var layersRead = 0
     /// The file of the first drawable read: what a reader that ran out of layers names.
     private var firstFile: String?
 
-    init(tree: ResourceTree, limits: ImageLimits, resources: @escaping @Sendable (String) throws -> VectorDrawable.Resources) {
+    init(
+        tree: ResourceTree, limits: ImageLimits, documents: ResourceDocuments? = nil,
+        resources: @escaping @Sendable (String) throws -> VectorDrawable.Resources
+    ) {
         self.tree = tree
         self.limits = limits
+        self.documents = documents ?? ResourceDocuments(limits: limits)
         self.resources = resources
     }
 
@@ -41,16 +47,14 @@ final class DrawableLayerReader {
     static let maxDepth = 16
 
     /// The layer list, inset or other XML drawable at `path`, read through its tree.
-    static func reading(_ path: String, limits: ImageLimits, resources: @escaping @Sendable (String) throws -> VectorDrawable.Resources) throws -> DrawableLayer
-    {
+    static func reading(
+        _ path: String, limits: ImageLimits, documents: ResourceDocuments? = nil, resources: @escaping @Sendable (String) throws -> VectorDrawable.Resources
+    ) throws -> DrawableLayer {
+        let documents = documents ?? ResourceDocuments(limits: limits)
         let root: ResourceXMLElement
-        do {
-            root = try ResourceXML.parse(FileIO.read(path, maxBytes: ResourceFile.maxXMLBytes, requiringRegularFile: true), limits: limits)
-        } catch {
-            throw FileError.inFile(path: path, underlying: error)
-        }
+        do { root = try documents.document(at: path).root } catch { throw FileError.inFile(path: path, underlying: error) }
         let tree = ResourceTree(path: FileIO.parentDirectory(of: FileIO.parentDirectory(of: path)))
-        return try DrawableLayerReader(tree: tree, limits: limits, resources: resources).layer(element: root, file: path, depth: 0)
+        return try DrawableLayerReader(tree: tree, limits: limits, documents: documents, resources: resources).layer(element: root, file: path, depth: 0)
     }
 
     /// The layer `reference` names (an attribute of the element at `line` in `file`).
@@ -66,11 +70,7 @@ final class DrawableLayerReader {
             let (name, type) = (reference.name, reference.type)
             if let xml = tree.xmlFile(named: name, type: type) {
                 let root: ResourceXMLElement
-                do {
-                    root = try ResourceXML.parse(FileIO.read(xml, maxBytes: ResourceFile.maxXMLBytes, requiringRegularFile: true), limits: limits)
-                } catch {
-                    throw DrawableLayerError(path: xml, line: 0, reason: "\(error)")
-                }
+                do { root = try documents.document(at: xml).root } catch { throw DrawableLayerError(path: xml, line: 0, reason: "\(error)") }
                 return try layer(element: root, file: xml, depth: depth + 1)
             }
             if let densest = tree.bitmaps(named: name, type: type).last { return .bitmap(path: densest.path, scale: densest.scale) }

@@ -1,0 +1,57 @@
+import Foundation
+import NinepipeCore
+import Synchronization
+
+/// The XML files of a run's resource trees, each read and parsed once (one helper round trip)
+/// however many times the run needs it: a vector drawable compared in its light and dark
+/// configurations, drawn at three scales and written as a vector, or named by several layer
+/// lists. Values files are read once a tree by `AndroidResourceValues`.
+///
+/// An entry is used again while its file keeps its size and modification time; at most
+/// ``maxEntries`` are kept (then all are dropped and read again as needed).
+final class ResourceDocuments: Sendable {
+    /// A file read and parsed, or the error reading it gave.
+    private struct Entry {
+        var fingerprint: [Int]
+        var result: Result<(bytes: [UInt8], root: ResourceXMLElement), any Error>
+    }
+
+    private let limits: ImageLimits
+    private let entries = Mutex<[String: Entry]>([:])
+    /// How many times each file was parsed (what tests count).
+    let parses = Mutex<[String: Int]>([:])
+
+    /// The most files kept parsed.
+    static let maxEntries = 4096
+
+    /// A cache parsing within `limits`.
+    init(limits: ImageLimits) { self.limits = limits }
+
+    /// The file at `path`: its bytes and its parsed root element. Errors name neither the file
+    /// nor a line the caller does not know: the caller wraps them.
+    func document(at path: String) throws -> (bytes: [UInt8], root: ResourceXMLElement) {
+        let fingerprint = Self.fingerprint(of: path)
+        if let kept = entries.withLock({ $0[path] }), kept.fingerprint == fingerprint { return try kept.result.get() }
+        let result: Result<(bytes: [UInt8], root: ResourceXMLElement), any Error>
+        do {
+            let bytes = try FileIO.read(path, maxBytes: ResourceFile.maxXMLBytes, requiringRegularFile: true)
+            parses.withLock { $0[path, default: 0] += 1 }
+            result = .success((bytes, try ResourceXML.parse(bytes, limits: limits)))
+        } catch {
+            result = .failure(error)
+        }
+        entries.withLock { entries in
+            if entries.count >= Self.maxEntries { entries.removeAll() }
+            entries[path] = Entry(fingerprint: fingerprint, result: result)
+        }
+        return try result.get()
+    }
+
+    /// Size and modification time (seconds, nanoseconds), or empty when the file cannot be
+    /// looked at.
+    private static func fingerprint(of path: String) -> [Int] {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return [] }
+        return [Int(info.st_size), Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec)]
+    }
+}
