@@ -17,6 +17,10 @@ public struct Asset: Sendable, Hashable {
     /// given: an imageset whose slots say `language-direction: left-to-right` (Xcode's
     /// "Mirrors"). A vector drawable says so itself (`android:autoMirrored`).
     public var mirrorsInRightToLeft = false
+    /// Whether the picture is a template, tinted by the view that shows it: an imageset whose
+    /// `Contents.json` says `template-rendering-intent: template`. (A vector drawable says so
+    /// itself, by a theme attribute colouring it.)
+    public var isTemplate = false
     /// For an asset made from a drawable a selector, ripple or wrapper names: that XML file, and
     /// whether this asset is the one under the XML's own name (its default state). Android keeps
     /// the XML itself, which names the same drawables.
@@ -25,7 +29,7 @@ public struct Asset: Sendable, Hashable {
     /// Assets are equal when their names, files, configurations and reference are.
     public static func == (lhs: Asset, rhs: Asset) -> Bool {
         lhs.name == rhs.name && lhs.variants == rhs.variants && lhs.configurations == rhs.configurations
-            && lhs.mirrorsInRightToLeft == rhs.mirrorsInRightToLeft && lhs.reference?.path == rhs.reference?.path
+            && lhs.mirrorsInRightToLeft == rhs.mirrorsInRightToLeft && lhs.isTemplate == rhs.isTemplate && lhs.reference?.path == rhs.reference?.path
             && lhs.reference?.isOwnName == rhs.reference?.isOwnName
     }
 
@@ -35,6 +39,7 @@ public struct Asset: Sendable, Hashable {
         hasher.combine(variants)
         hasher.combine(configurations)
         hasher.combine(mirrorsInRightToLeft)
+        hasher.combine(isTemplate)
         hasher.combine(reference?.path)
         hasher.combine(reference?.isOwnName)
     }
@@ -53,6 +58,7 @@ public struct Asset: Sendable, Hashable {
     public func configured(_ configuration: AssetConfiguration) -> Asset {
         var configured = Asset(name: name, variants: configuration.isStandard ? variants : configurations[configuration] ?? [])
         configured.mirrorsInRightToLeft = mirrorsInRightToLeft
+        configured.isTemplate = isTemplate
         configured.reference = reference
         return configured
     }

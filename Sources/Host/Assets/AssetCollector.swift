@@ -174,6 +174,7 @@ public struct AssetCollector: Sendable {
             var asset = Asset(
                 name: name, variants: standard, configurations: Dictionary(grouping: all.filter { !$0.configuration.isStandard }, by: \.configuration))
             asset.mirrorsInRightToLeft = state.mirrored.contains(name) && !asset.configurations.keys.contains { $0.isRightToLeft }
+            asset.isTemplate = state.templates.contains(name)
             assets.append(asset)
         }
         Self.resolve(state.references, into: &assets, warnings: &warnings, skipped: &state.skipped)
@@ -198,6 +199,8 @@ public struct AssetCollector: Sendable {
         var references: [DrawableReference] = []
         /// Imagesets whose slots say `language-direction: left-to-right`.
         var mirrored: Set<String> = []
+        /// Imagesets that say `template-rendering-intent: template`.
+        var templates: Set<String> = []
         /// Vector and shape drawables by name and configuration, with the API level of the folder
         /// each came from.
         var drawables: [DrawableKey: (variant: Asset.Variant, apiLevel: Int)] = [:]
@@ -460,6 +463,7 @@ public struct AssetCollector: Sendable {
             state.warnings.append("\(path): left out the \(skippedIdioms.sorted().joined(separator: ", ")) images; only universal and iphone images convert")
         }
         if chosen.values.contains(where: \.isLeftToRight) { state.mirrored.insert(name) }
+        if contents.isTemplate { state.templates.insert(name) }
         for slot in chosen.keys.sorted(by: { ($0.configuration, $0.scale) < ($1.configuration, $1.scale) }) {
             guard let entry = chosen[slot], let filename = entry.filename else { continue }
             let file = path + "/" + filename

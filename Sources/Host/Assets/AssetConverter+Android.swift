@@ -129,6 +129,9 @@ extension AssetConverter {
         do {
             drawable = try VectorDrawable(svg: try FileIO.read(source.path, maxBytes: 32 << 20, requiringRegularFile: true), limits: options.limits)
             drawable.isAutoMirrored = asset.mirrorsInRightToLeft
+            // An iOS template stays one: white paints tinted by the theme's control colour, as
+            // Material's icons are written.
+            if asset.isTemplate && drawable.templateAttribute == nil { drawable.templateAttribute = Self.templateTint }
         } catch let error as SVGImportError where error.feature != nil {
             notes.append("\(source.path): written as density PNGs, not a vector drawable: \(error.reason) (line \(error.line))")
             return try androidImageFiles(asset, in: configuration, renderer: renderer, notes: notes)
@@ -164,4 +167,8 @@ extension AssetConverter {
             throw FileError.inFile(path: path, underlying: error)
         }
     }
+
+    /// The theme attribute an iOS template image is tinted by on Android: the colour Material
+    /// and AppCompat give icons in toolbars and controls.
+    static let templateTint = "colorControlNormal"
 }

@@ -47,7 +47,10 @@ extension AssetConverter {
         if !entries.contains(where: { $0.configuration.isStandard && $0.filename != nil }) {
             throw AssetError.notDenseEnough(asset: asset.name, scales: "@1x", densest: AssetCollector.format(asset.variants.last?.scale ?? 0))
         }
-        files.append(AssetFile(path: folder + "/Contents.json", text: ImageSetContents(entries: entries).text(author: options.author)))
+        var contents = ImageSetContents(entries: entries)
+        // A template stays one whatever its form: an imageset's, or a vector drawable's drawn as PNGs.
+        contents.isTemplate = asset.isTemplate || (asset.kind == .vectorDrawable && (try? vectorDrawable(of: asset).drawable.isTemplate) == true)
+        files.append(AssetFile(path: folder + "/Contents.json", text: contents.text(author: options.author)))
         return Conversion(files: files, warnings: [], missingScales: missing)
     }
 

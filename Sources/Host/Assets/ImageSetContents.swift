@@ -47,6 +47,9 @@ public struct ImageSetContents: Sendable, Hashable {
 
     /// The image slots in file order.
     public var entries: [Entry]
+    /// `properties.template-rendering-intent` is `template`: the image is a template, tinted by
+    /// the view that shows it.
+    public var isTemplate = false
 
     /// Creates contents.
     public init(entries: [Entry]) { self.entries = entries }
@@ -109,6 +112,7 @@ public struct ImageSetContents: Sendable, Hashable {
             entries.append(entry)
         }
         self.entries = entries
+        isTemplate = (object["properties"] as? [String: Any])?["template-rendering-intent"] as? String == "template"
     }
 
     /// The JSON text, as Xcode lays it out; `author` goes into `info`.
@@ -117,8 +121,11 @@ public struct ImageSetContents: Sendable, Hashable {
             "images": .array(entries.map(Self.json)),
             "info": .object(["author": .string(author), "version": .number(1)]),
         ]
+        var properties: [String: JSONValue] = [:]
         // Slots for a locale need the set marked localizable, as Xcode does.
-        if entries.contains(where: { $0.configuration.locale != nil }) { members["properties"] = .object(["localizable": .bool(true)]) }
+        if entries.contains(where: { $0.configuration.locale != nil }) { properties["localizable"] = .bool(true) }
+        if isTemplate { properties["template-rendering-intent"] = .string("template") }
+        if !properties.isEmpty { members["properties"] = .object(properties) }
         return JSONValue.object(members).text
     }
 
