@@ -98,30 +98,20 @@ extension AssetConverter {
         let folder = asset.name + ".imageset"
         let standard = try vectorDrawable(of: asset).drawable
         var files: [AssetFile] = []
-        var images: [JSONValue] = []
+        var contents = ImageSetContents(entries: [])
         let hasRightToLeft = configurations.contains { $0.isRightToLeft }
         for configuration in configurations {
             let drawable = configuration.isStandard ? standard : try vectorDrawable(of: asset, in: configuration).drawable
             let file = asset.name + configuration.fileSuffix + ".svg"
             files.append(AssetFile(path: folder + "/" + file, text: try drawable.svg()))
-            var image: [String: JSONValue] = ["filename": .string(file), "idiom": .string("universal")]
-            if configuration.isDark { image["appearances"] = .array([.object(["appearance": .string("luminosity"), "value": .string("dark")])]) }
-            if let locale = configuration.locale { image["locale"] = .string(locale) }
-            if configuration.isRightToLeft {
-                image["language-direction"] = .string("right-to-left")
-            } else if hasRightToLeft || standard.isAutoMirrored || asset.mirrorsInRightToLeft {
-                image["language-direction"] = .string("left-to-right")
-            }
-            images.append(.object(image))
+            var entry = ImageSetContents.Entry(filename: file, scale: 1)
+            entry.hasScale = false
+            entry.configuration = configuration
+            entry.isLeftToRight = !configuration.isRightToLeft && (hasRightToLeft || standard.isAutoMirrored || asset.mirrorsInRightToLeft)
+            contents.entries.append(entry)
         }
-        var properties: [String: JSONValue] = ["preserves-vector-representation": .bool(true)]
-        if standard.isTemplate { properties["template-rendering-intent"] = .string("template") }
-        if configurations.contains(where: { $0.locale != nil }) { properties["localizable"] = .bool(true) }
-        let contents = JSONValue.object([
-            "images": .array(images),
-            "info": .object(["author": .string(options.author), "version": .number(1)]),
-            "properties": .object(properties),
-        ])
-        return Conversion(files: files + [AssetFile(path: folder + "/Contents.json", text: contents.text)], warnings: [])
+        contents.preservesVectorRepresentation = true
+        contents.isTemplate = standard.isTemplate
+        return Conversion(files: files + [AssetFile(path: folder + "/Contents.json", text: contents.text(author: options.author))], warnings: [])
     }
 }

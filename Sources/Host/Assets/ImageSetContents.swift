@@ -31,6 +31,9 @@ public struct ImageSetContents: Sendable, Hashable {
         /// `appearances` `luminosity: light`: for the light appearance only (Xcode's "Any, Light,
         /// Dark" sets have both it and an appearance-free slot).
         public var isLightOnly = false
+        /// Whether the slot says its scale; a vector's single slot (an SVG or PDF drawn at any
+        /// scale) does not.
+        public var hasScale = true
 
         /// Creates an entry.
         public init(
@@ -50,6 +53,13 @@ public struct ImageSetContents: Sendable, Hashable {
     /// `properties.template-rendering-intent` is `template`: the image is a template, tinted by
     /// the view that shows it.
     public var isTemplate = false
+    /// `properties.preserves-vector-representation`: Xcode keeps a vector slot a vector.
+    public var preservesVectorRepresentation = false
+
+    /// The catalog's own `Contents.json` (at its root, beside the sets), by `author`.
+    public static func catalogText(author: String) -> String {
+        JSONValue.object(["info": .object(["author": .string(author), "version": .number(1)])]).text
+    }
 
     /// Creates contents.
     public init(entries: [Entry]) { self.entries = entries }
@@ -122,6 +132,7 @@ public struct ImageSetContents: Sendable, Hashable {
             "info": .object(["author": .string(author), "version": .number(1)]),
         ]
         var properties: [String: JSONValue] = [:]
+        if preservesVectorRepresentation { properties["preserves-vector-representation"] = .bool(true) }
         // Slots for a locale need the set marked localizable, as Xcode does.
         if entries.contains(where: { $0.configuration.locale != nil }) { properties["localizable"] = .bool(true) }
         if isTemplate { properties["template-rendering-intent"] = .string("template") }
@@ -130,7 +141,8 @@ public struct ImageSetContents: Sendable, Hashable {
     }
 
     private static func json(_ entry: Entry) -> JSONValue {
-        var members: [String: JSONValue] = ["idiom": .string(entry.idiom), "scale": .string("\(entry.scale)x")]
+        var members: [String: JSONValue] = ["idiom": .string(entry.idiom)]
+        if entry.hasScale { members["scale"] = .string("\(entry.scale)x") }
         if entry.configuration.isDark {
             members["appearances"] = .array([.object(["appearance": .string("luminosity"), "value": .string("dark")])])
         }

@@ -77,8 +77,7 @@ public struct AppIconConverter: Sendable {
         }
         let contents = JSONValue.object(["images": .array(images), "info": .object(["author": .string(options.author), "version": .number(1)])])
         files.append(AssetFile(path: folder + "Contents.json", text: contents.text))
-        files.append(
-            AssetFile(path: "Contents.json", text: JSONValue.object(["info": .object(["author": .string(options.author), "version": .number(1)])]).text))
+        files.append(AssetFile(path: "Contents.json", text: ImageSetContents.catalogText(author: options.author)))
         return (files, warnings)
     }
 

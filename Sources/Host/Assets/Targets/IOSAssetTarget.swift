@@ -27,7 +27,7 @@ public struct IOSAssetTarget: AssetTarget {
 
     /// The catalog's root `Contents.json`.
     public func closingFiles(after conversions: [AssetConverter.Conversion], options: AssetOptions) -> [AssetFile] {
-        [AssetFile(path: "Contents.json", text: JSONValue.object(["info": .object(["author": .string(options.author), "version": .number(1)])]).text)]
+        [AssetFile(path: "Contents.json", text: ImageSetContents.catalogText(author: options.author))]
     }
 }
 
