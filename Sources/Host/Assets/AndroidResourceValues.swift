@@ -73,6 +73,25 @@ struct AndroidResourceValues: Sendable {
     /// the API level, as Android's resource matching has it; of two API levels, the higher wins).
     /// Folders for a locale, a layout direction, a density or other qualifiers are not read.
     static func folders(in tree: String, night: Bool) -> [String] {
+        // Listed once a tree while it is unchanged (Wikipedia's holds 200 values folders, and
+        // every drawable asks, in each configuration).
+        var info = stat()
+        let fingerprint = stat(tree, &info) == 0 ? [Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec), Int(info.st_ino)] : []
+        let key = tree + (night ? "\u{0}night" : "")
+        if let kept = folderLists.withLock({ $0[key] }), kept.fingerprint == fingerprint { return kept.folders }
+        let folders = listFolders(in: tree, night: night)
+        folderLists.withLock { lists in
+            if lists.count >= maxCachedFolders { lists.removeAll() }
+            lists[key] = (fingerprint, folders)
+        }
+        return folders
+    }
+
+    /// The folder lists ``folders(in:night:)`` has made, by tree and appearance.
+    private static let folderLists = Mutex<[String: (fingerprint: [Int], folders: [String])]>([:])
+
+    /// ``folders(in:night:)`` read from the disk.
+    private static func listFolders(in tree: String, night: Bool) -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: tree)) ?? []
         let chosen = names.compactMap { name -> (name: String, type: String, configuration: ResourceConfiguration)? in
             guard let (type, configuration) = ResourceConfiguration.folder(name), type == "values" || type == "color",

@@ -35,7 +35,7 @@ extension AssetConverter {
         let path = source.path
         do {
             let document = try documents.document(at: path)
-            let resources = try AssetConverter.resources(forDrawableAt: path, options: options, night: configuration.isDark)
+            let resources = try resources(forDrawableAt: path, night: configuration.isDark)
             return (path, document.bytes, try parse(document.root, resources))
         } catch {
             throw Self.reading(error, path: path, limits: options.limits)

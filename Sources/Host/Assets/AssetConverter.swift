@@ -15,6 +15,8 @@ public struct AssetConverter: Sendable {
     public var options: AssetOptions
     /// The run's XML drawables, each read and parsed once.
     let documents: ResourceDocuments
+    /// What the run's drawables resolve references to, once per tree and appearance.
+    let resolved = ResolvedResources()
 
     /// Creates a converter.
     public init(options: AssetOptions) {
@@ -74,8 +76,8 @@ public struct AssetConverter: Sendable {
     /// is no size to draw it at.
     func unsizedLayers(_ asset: Asset) throws -> AssetError? {
         guard let path = asset.variants.first(where: { $0.kind == .layered })?.path else { return nil }
-        let layer = try DrawableLayerReader.reading(path, limits: options.limits, documents: documents) { [options] in
-            try Self.resources(forDrawableAt: $0, options: options)
+        let layer = try DrawableLayerReader.reading(path, limits: options.limits, documents: documents) { [self] in
+            try resources(forDrawableAt: $0)
         }
         guard layer.intrinsicSize() == nil else { return nil }
         return .leftOut(
@@ -91,7 +93,7 @@ public struct AssetConverter: Sendable {
         let renderer = AssetRenderer(asset: asset.configured(configuration), limits: options.limits, upscale: options.upscale, documents: documents) {
             notes.append($0)
         }
-        renderer.resources = { [options] path in try Self.resources(forDrawableAt: path, options: options, night: configuration.isDark) }
+        renderer.resources = { [self] path in try resources(forDrawableAt: path, night: configuration.isDark) }
         return renderer
     }
 
@@ -117,6 +119,12 @@ public struct AssetConverter: Sendable {
             case .bitmap, .svg: return true
             }
         }
+    }
+
+    /// ``resources(forDrawableAt:options:night:)`` with this converter's options, worked out once
+    /// a run for each tree and appearance.
+    func resources(forDrawableAt path: String, night: Bool = false) throws -> VectorDrawable.Resources {
+        try resolved.resources(forDrawableAt: path, night: night) { try Self.resources(forDrawableAt: path, options: options, night: night) }
     }
 
     /// What the colours of the vector drawable at `path` resolve to: its tree's colours, the
