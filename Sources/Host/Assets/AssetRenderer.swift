@@ -77,6 +77,22 @@ final class AssetRenderer {
         }
     }
 
+    /// The side, in dp, a size-less shape that cannot stretch is drawn at.
+    static let statedSide = 100.0
+
+    /// Why the size-less rectangle `shape` cannot be a stretchable image (iOS's 9-part slicing
+    /// and CSS's border-image stretch a centre between fixed caps), or `nil` when it can: a
+    /// gradient would be flattened to the centre pixel's colour, and dashes would become solid
+    /// lines along the stretched sides.
+    static func unstretchable(_ shape: ShapeDrawable) -> String? {
+        guard shape.size(at: 1) == nil, shape.kind == .rectangle else { return nil }
+        if shape.gradient != nil { return "a size-less shape with a gradient cannot stretch (its centre would take one colour)" }
+        if let stroke = shape.stroke, stroke.dashWidth.pixels(at: 1) > 0, stroke.dashGap.pixels(at: 1) > 0, stroke.color.alpha > 0 {
+            return "a size-less shape with a dashed stroke cannot stretch (its sides would come out solid)"
+        }
+        return nil
+    }
+
     /// The side past which a drawn vector, shape or layer list is named in a warning.
     static let largeDrawingSide = 4096
 
@@ -87,6 +103,13 @@ final class AssetRenderer {
             if variant.kind == .shape {
                 let shape = try shapes[path] ?? ShapeDrawable(xml.document(at: path).root, resources: resources(path))
                 shapes[path] = shape
+                if let reason = Self.unstretchable(shape) {
+                    // Stretched by its centre, it would come out wrong: drawn at a stated size instead.
+                    let side = Self.statedSide
+                    let pixels = max(1, Int((side * scale / variant.scale).rounded()))
+                    warn("\(path): \(reason), so it is drawn at \(Int(side))×\(Int(side)) dp, not as a stretchable image; give it <size> to choose its size")
+                    return Rendered(image: try shape.draw(width: pixels, height: pixels, scale: scale / variant.scale, limits: limits), source: variant)
+                }
                 return Rendered(image: try shape.draw(at: scale / variant.scale, limits: limits), source: variant)
             }
             if variant.kind == .layered {
