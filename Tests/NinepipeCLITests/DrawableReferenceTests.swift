@@ -27,6 +27,8 @@ struct DrawableReferenceTests {
             "check":
                 ##"<selector \##(Self.android)><item android:state_checked="true" android:drawable="@drawable/on"/><item android:state_enabled="false" android:drawable="@drawable/off"/><item android:state_pressed="true"><shape><solid android:color="#f00"/></shape></item><item android:drawable="@drawable/off"/></selector>"##,
             "wrapped": ##"<bitmap \##(Self.android) android:src="@drawable/on" android:gravity="center"/>"##,
+            "lost":
+                ##"<selector \##(Self.android)>\##n<item android:state_pressed="true" android:drawable="@drawable/gone"/>\##n<item android:drawable="@drawable/on"/></selector>"##,
             "touch":
                 ##"<ripple \##(Self.android) android:color="#20000000"><item android:id="@android:id/mask" android:drawable="@drawable/off"/><item android:drawable="@drawable/on"/></ripple>"##,
             "toggle":
@@ -42,17 +44,23 @@ struct DrawableReferenceTests {
         let names = inventory.assets.map(\.name)
         #expect(
             names == [
-                "blink_frame0", "blink_frame1", "check", "check_checked", "check_disabled", "off", "on", "shortcut", "stack", "toggle", "toggle_checked",
+                "blink_frame0", "blink_frame1", "check", "check_checked", "check_disabled", "lost", "off", "on", "shortcut", "stack", "toggle",
+                "toggle_checked",
                 "toggle_not_checked",
                 "touch", "wrapped",
             ], "\(names)")
         #expect(inventory.assets.first { $0.name == "check_checked" }?.variants.map(\.path) == ["\(folder)/res/drawable-xhdpi/on.png"])
         #expect(inventory.assets.first { $0.name == "touch" }?.variants.map(\.path) == ["\(folder)/res/drawable-xhdpi/on.png"])
-        let warning = inventory.warnings.first { $0.hasPrefix("2 selectors") } ?? "\(inventory.warnings)"
+        let warning = inventory.warnings.first { $0.hasPrefix("3 selectors") } ?? "\(inventory.warnings)"
         #expect(
             warning
-                == "2 selectors converted as the drawables they name: check → check_checked (on), check_disabled (off), check (off); toggle → toggle_checked (on), toggle (off), toggle_not_checked (off); 1 item left out (inline drawables, colours, drawables outside the tree)",
+                == "3 selectors converted as the drawables they name: check → check_checked (on), check_disabled (off), check (off); lost → lost (on); toggle → toggle_checked (on), toggle (off), toggle_not_checked (off); 1 item left out (inline drawables, colours, the framework's drawables)",
             "\(warning)")
+        // A drawable the tree lacks is named with its file and line.
+        #expect(
+            inventory.warnings.contains(
+                "1 drawable named by selectors, ripples and wrappers is not in the tree (another module's or a library's), so its state is left out: \(folder)/res/drawable/lost.xml:2: gone"
+            ), "\(inventory.warnings)")
         // A layer list of one plain layer is that layer; one that composites is an asset of its own.
         #expect(inventory.assets.first { $0.name == "shortcut" }?.variants.map(\.path) == ["\(folder)/res/drawable-xhdpi/on.png"])
         #expect(inventory.assets.first { $0.name == "stack" }?.kind == .layered)

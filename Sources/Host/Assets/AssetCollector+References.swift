@@ -8,15 +8,17 @@ extension AssetCollector {
         for (index, asset) in assets.enumerated() { byName[asset.name] = index }
         var reports: [String: [String]] = [:]
         var leftOut: [String: Int] = [:]
+        var missing: [String] = []  // "file:line: @drawable/NAME"
         for reference in references.sorted(by: { $0.path < $1.path }) where !reference.configuration.isStandard {
             skipped.append(
                 Skipped(path: reference.path, reason: "a <\(reference.kind)> for the \(reference.configuration) configuration: only the default one's is read"))
         }
         for reference in references.sorted(by: { $0.path < $1.path }) where reference.configuration.isStandard {
             var made: [String] = []
-            for (name, drawable) in reference.targets {
+            for (name, drawable, line) in reference.targets {
                 guard let target = byName[drawable].map({ assets[$0] }) else {
-                    leftOut[reference.kind, default: 0] += 1
+                    let entry = "\(reference.path):\(line): \(drawable)"
+                    if !missing.contains(entry) { missing.append(entry) }
                     continue
                 }
                 guard byName[name] == nil else { continue }
@@ -35,7 +37,7 @@ extension AssetCollector {
                     Skipped(
                         path: reference.path,
                         reason:
-                            "a <\(reference.kind)>: none of its items became an asset (inline drawables, colours, drawables outside the tree, or names already taken)"
+                            "a <\(reference.kind)>: none of its items became an asset (inline drawables, colours, the framework's drawables, drawables the tree lacks, or names already taken)"
                     ))
             }
         }
@@ -50,8 +52,13 @@ extension AssetCollector {
                 lines.isEmpty
                 ? ": none converted"
                 : " converted as the drawables they name: " + lines.prefix(6).joined(separator: "; ") + (lines.count > 6 ? "; … (\(lines.count) in all)" : "")
-            if missing > 0 { text += "; \(missing) item\(missing == 1 ? "" : "s") left out (inline drawables, colours, drawables outside the tree)" }
+            if missing > 0 { text += "; \(missing) item\(missing == 1 ? "" : "s") left out (inline drawables, colours, the framework's drawables)" }
             warnings.append(text)
+        }
+        if !missing.isEmpty {
+            warnings.append(
+                "\(missing.count) drawable\(missing.count == 1 ? "" : "s") named by selectors, ripples and wrappers \(missing.count == 1 ? "is" : "are") not in the tree (another module's or a library's), so \(missing.count == 1 ? "its state is" : "their states are") left out: "
+                    + missing.prefix(8).joined(separator: "; ") + (missing.count > 8 ? "; … (\(missing.count) in all)" : ""))
         }
     }
 }

@@ -14,8 +14,9 @@ struct DrawableReference: Sendable, Hashable {
     var kind: String
     /// The configuration of its folder.
     var configuration: AssetConfiguration
-    /// The names it gives (`NAME`, `NAME_pressed`) and the drawables they stand for.
-    var targets: [(name: String, drawable: String)] = []
+    /// The names it gives (`NAME`, `NAME_pressed`), the drawables they stand for, and the line
+    /// naming each.
+    var targets: [(name: String, drawable: String, line: Int)] = []
     /// Items it has that name no drawable of the tree (inline drawables, colours, the
     /// framework's drawables).
     var leftOut = 0
@@ -46,10 +47,10 @@ struct DrawableReference: Sendable, Hashable {
         do { root = try ResourceXML.parse(bytes, limits: limits) } catch { throw .unreadableDocument(path: path, reason: "\(error)") }
         guard Self.kinds.contains(root.name) else { return nil }
         (self.name, self.path, self.kind, self.configuration) = (name, path, root.name, configuration)
-        func drawable(_ element: ResourceXMLElement, _ attribute: String) throws(AssetError) -> String? {
+        func drawable(_ element: ResourceXMLElement, _ attribute: String) throws(AssetError) -> (name: String, line: Int)? {
             guard let value = element.attribute(attribute), value.hasPrefix("@drawable/") || value.hasPrefix("@mipmap/") else { return nil }
             do {
-                return try ResourceReference(parsing: value).name
+                return (try ResourceReference(parsing: value).name, element.line(of: attribute))
             } catch {
                 throw .unreadableDocument(path: path, reason: "line \(element.line(of: attribute)): android:\(attribute): \(error)")
             }
@@ -62,23 +63,23 @@ struct DrawableReference: Sendable, Hashable {
             let placing = ["left", "top", "right", "bottom", "start", "end", "width", "height", "gravity"]
             guard items.count == 1, let item = items.first, placing.allSatisfy({ item.attribute($0) == nil }), let source = try drawable(item, "drawable")
             else { return nil }
-            targets.append((name, source))
+            targets.append((name, source.name, source.line))
         case "bitmap", "nine-patch":
-            if let source = try drawable(root, "src") { targets.append((name, source)) } else { leftOut += 1 }
+            if let source = try drawable(root, "src") { targets.append((name, source.name, source.line)) } else { leftOut += 1 }
         case "animated-vector":
-            if let source = try drawable(root, "drawable") { targets.append((name, source)) } else { leftOut += 1 }
+            if let source = try drawable(root, "drawable") { targets.append((name, source.name, source.line)) } else { leftOut += 1 }
         case "ripple":
             // The content (items other than the mask); the ripple itself is drawn by the system.
             for item in root.children where item.name == "item" && item.attribute("id") != "@android:id/mask" {
                 if let source = try drawable(item, "drawable") {
-                    targets.append((targets.isEmpty ? name : "\(name)_\(targets.count)", source))
+                    targets.append((targets.isEmpty ? name : "\(name)_\(targets.count)", source.name, source.line))
                 } else {
                     leftOut += 1
                 }
             }
         case "animation-list":
             for (index, item) in root.children.filter({ $0.name == "item" }).enumerated() {
-                if let source = try drawable(item, "drawable") { targets.append(("\(name)_frame\(index)", source)) } else { leftOut += 1 }
+                if let source = try drawable(item, "drawable") { targets.append(("\(name)_frame\(index)", source.name, source.line)) } else { leftOut += 1 }
             }
         default:  // selector
             var taken: Set<String> = []
@@ -99,11 +100,11 @@ struct DrawableReference: Sendable, Hashable {
                 }
                 if matchesDefault && !hasDefault {
                     hasDefault = true
-                    targets.append((name, source))
+                    targets.append((name, source.name, source.line))
                 }
                 // The first item for a set of states is the one Android uses.
                 let target = words.isEmpty ? name : name + "_" + words.joined(separator: "_")
-                if target != name, taken.insert(target).inserted { targets.append((target, source)) }
+                if target != name, taken.insert(target).inserted { targets.append((target, source.name, source.line)) }
             }
         }
     }
