@@ -91,4 +91,23 @@ struct AssetTargetTests {
         let icon = try AppIcon.find(in: [folder + "/logo.xml"], manifest: nil, background: nil, options: options)
         #expect(throws: AppIconError.noIcons(target: "flat")) { try AppIconConverter(options: options).convert(icon) }
     }
+
+    @Test("Android claims every folder an asset may be written to, XML drawables and night folders included, before anything is written")
+    func androidClaims() throws {
+        let folder = try TemporaryFolder.make("android-claims")
+        try TemporaryFolder.write(
+            ##"<vector \##(Self.android) android:width="4dp" android:height="4dp" android:viewportWidth="4" android:viewportHeight="4"><path android:fillColor="@color/ink" android:pathData="M0,0h4v4h-4z"/></vector>"##,
+            to: folder + "/res/drawable/dot.xml")
+        try TemporaryFolder.write(#"<resources><color name="ink">#FF000000</color></resources>"#, to: folder + "/res/values/c.xml")
+        try TemporaryFolder.write(#"<resources><color name="ink">#FFFFFFFF</color></resources>"#, to: folder + "/res/values-night/c.xml")
+        let inventory = try AssetCollector().collect([folder + "/res"])
+        let run = AssetRun(converter: AssetConverter(options: AssetOptions(target: .android)), output: folder + "/res", jobs: 1)
+        #expect(throws: AssetError.outputIsInput(asset: "dot", input: folder + "/res/drawable/dot.xml")) { try run.check(inventory) }
+        let claims = AndroidAssetTarget().claims(for: try #require(inventory.assets.first), output: "out", options: AssetOptions(target: .android))
+        #expect(
+            Set(claims.map(\.folder)).isSuperset(of: [
+                "out/drawable", "out/drawable-night", "out/drawable-anydpi-v26", "out/drawable-xhdpi", "out/drawable-night-xxhdpi",
+            ]),
+            "\(claims.map(\.folder))")
+    }
 }

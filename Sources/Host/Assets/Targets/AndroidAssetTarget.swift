@@ -15,11 +15,19 @@ public struct AndroidAssetTarget: AssetTarget {
         try context.converter.androidFiles(asset, configurations: configurations, notes: context.notes)
     }
 
-    /// The asset's resource name in each density folder written.
+    /// The asset's resource name in every folder it may be written to: each of its
+    /// configurations, at each density written, without one (an XML drawable), and `anydpi-v26`
+    /// (an adaptive icon).
     public func claims(for asset: Asset, output: String, options: AssetOptions) -> [AssetClaim] {
         let name = ResourceName.valid(asset.name)
-        return options.densities.map {
-            AssetClaim(folder: output + "/" + ResourceConfiguration(density: .init($0)).folderName(type: "drawable"), fileNamePrefix: name + ".")
+        let densities: [ResourceConfiguration.Density?] = [nil, .anydpi] + options.densities.map { .init($0) }
+        return asset.allConfigurations.flatMap { configuration in
+            densities.map { density in
+                var folder = configuration.resourceConfiguration
+                folder.density = density
+                if density == .anydpi { folder.apiLevel = 26 }
+                return AssetClaim(folder: output + "/" + folder.folderName(type: "drawable"), fileNamePrefix: name + ".")
+            }
         }
     }
 
