@@ -93,11 +93,7 @@ public struct AssetCollector: Sendable {
                 try collectDirectory(folder, into: &state)
             } else if path.lowercased().hasSuffix(".xml") {
                 // One XML drawable given by itself, read with its tree's values.
-                let kinds: [String: Asset.Kind] = [
-                    "vector": .vectorDrawable, "shape": .shape, "layer-list": .layered, "inset": .layered, "adaptive-icon": .layered,
-                ]
-                let root = try Self.xmlKind(path)
-                guard let kind = kinds[root] else { throw .notAnImage(path: input) }
+                guard let kind = try Self.xmlKind(path).assetKind else { throw .notAnImage(path: input) }
                 state.addDrawable(Self.assetName(path), Asset.Variant(path: path, scale: 1, kind: kind), apiLevel: 0)
             } else {
                 guard Self.isImage(path) else { throw .notAnImage(path: input) }
@@ -375,22 +371,22 @@ public struct AssetCollector: Sendable {
             let (root, names) = try Self.xmlDocument(path + "/" + file)
             state.colorNames.formUnion(names)
             state.trees.insert(FileIO.parentDirectory(of: path))
-            let kinds: [String: Asset.Kind] = ["vector": .vectorDrawable, "shape": .shape, "inset": .layered, "adaptive-icon": .layered]
-            guard let kind = kinds[root] else {
-                if DrawableReference.kinds.contains(root),
+            guard let kind = root.assetKind, root != .layerList else {
+                // A reference, or a layer list of one plain layer (which stands for what it names).
+                if root == .layerList || root.isReference,
                     let reference = try DrawableReference(
                         name: Self.assetName(file), path: path + "/" + file, configuration: configuration, limits: ImageLimits.default)
                 {
                     state.references.append(reference)
                     state.inputFiles.append(path + "/" + file)
-                } else if root == "layer-list" {
+                } else if root == .layerList {
                     // Layers that are composited (a single layer that only names a drawable is a reference).
                     state.addDrawable(
                         Self.assetName(file), Asset.Variant(path: path + "/" + file, scale: 1, configuration: configuration, kind: .layered),
                         apiLevel: folder.apiLevel ?? 0)
                 } else {
-                    state.xmlDrawables[root, default: 0] += 1
-                    state.skipped.append(Skipped(path: path + "/" + file, reason: "a <\(root)> drawable: this kind does not convert yet"))
+                    state.xmlDrawables[root.elementName, default: 0] += 1
+                    state.skipped.append(Skipped(path: path + "/" + file, reason: "a <\(root.elementName)> drawable: this kind does not convert yet"))
                 }
                 continue
             }
@@ -414,15 +410,15 @@ public struct AssetCollector: Sendable {
     /// The root element's name of the XML file at `path` (`vector`, `shape`, `selector`…), or
     /// `unreadable`; throws ``AssetError/unreadableDocument(path:reason:)`` for text in an
     /// encoding Ninepipe does not read (see ``XMLText``), which would otherwise hide its kind.
-    static func xmlKind(_ path: String) throws(AssetError) -> String { try xmlDocument(path).kind }
+    static func xmlKind(_ path: String) throws(AssetError) -> DrawableKind { try xmlDocument(path).kind }
 
-    /// The root element's name of the XML file at `path` (as ``xmlKind(_:)``) and the colour
-    /// names it refers to (``ColorNames/referenced(in:)``).
-    static func xmlDocument(_ path: String) throws(AssetError) -> (kind: String, colorNames: Set<String>) {
-        guard let bytes = try? FileIO.read(path, maxBytes: ResourceFile.maxXMLBytes, requiringRegularFile: true) else { return ("unreadable", []) }
+    /// The kind of the XML file at `path` (as ``xmlKind(_:)``) and the colour names it refers
+    /// to (``ColorNames/referenced(in:)``).
+    static func xmlDocument(_ path: String) throws(AssetError) -> (kind: DrawableKind, colorNames: Set<String>) {
+        guard let bytes = try? FileIO.read(path, maxBytes: ResourceFile.maxXMLBytes, requiringRegularFile: true) else { return (.other("unreadable"), []) }
         do {
             let text = try XMLText.utf8(bytes)
-            return (VectorDrawableCodec.rootName(of: text) ?? "unreadable", ColorNames.referenced(in: text))
+            return (DrawableKind(rootElement: VectorDrawableCodec.rootName(of: text) ?? "unreadable"), ColorNames.referenced(in: text))
         } catch {
             throw .unreadableDocument(path: path, reason: error.description)
         }

@@ -58,7 +58,7 @@ extension AssetConverter {
             let name = ResourceName.valid(asset.name)
             // An adaptive icon exists from API 26: it goes where older versions never look.
             var folder = resource
-            if (try? AssetCollector.xmlKind(variant.path)) == "adaptive-icon" { (folder.density, folder.apiLevel) = (.anydpi, 26) }
+            if (try? AssetCollector.xmlKind(variant.path)) == .adaptiveIcon { (folder.density, folder.apiLevel) = (.anydpi, 26) }
             return Conversion(
                 files: [AssetFile(path: folder.folderName(type: "drawable") + "/\(name).xml", bytes: bytes)], warnings: Self.renameWarnings(asset.name, name))
         case .svg where !options.vectorsAsBitmaps:

@@ -35,17 +35,17 @@ struct DrawableReference: Sendable, Hashable {
         }
     }
 
-    /// The root elements read as references.
-    static let kinds: Set<String> = ["selector", "ripple", "animated-vector", "animation-list", "bitmap", "nine-patch", "layer-list"]
-
     /// Reads the references of the drawable `name` at `path`; `nil` when it cannot be opened or
-    /// is not one of ``kinds``; throws ``AssetError/unreadableDocument(path:reason:)`` when its
+    /// is not a reference (``DrawableKind/reference(_:)``, or a layer list of one plain layer); throws ``AssetError/unreadableDocument(path:reason:)`` when its
     /// XML is refused or not well-formed.
     init?(name: String, path: String, configuration: AssetConfiguration, limits: ImageLimits) throws(AssetError) {
         guard let bytes = try? FileIO.read(path, maxBytes: ResourceFile.maxXMLBytes, requiringRegularFile: true) else { return nil }
         let root: ResourceXMLElement
         do { root = try ResourceXML.parse(bytes, limits: limits) } catch { throw .unreadableDocument(path: path, reason: "\(error)") }
-        guard Self.kinds.contains(root.name) else { return nil }
+        switch DrawableKind(rootElement: root.name) {
+        case .reference, .layerList: break
+        default: return nil
+        }
         (self.name, self.path, self.kind, self.configuration) = (name, path, root.name, configuration)
         func drawable(_ element: ResourceXMLElement, _ attribute: String) throws(AssetError) -> (name: String, line: Int)? {
             guard let value = element.attribute(attribute), value.hasPrefix("@drawable/") || value.hasPrefix("@mipmap/") else { return nil }

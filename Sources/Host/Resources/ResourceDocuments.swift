@@ -10,14 +10,13 @@ import Synchronization
 /// An entry is used again while its file keeps its size and modification time; at most
 /// ``maxEntries`` are kept (then all are dropped and read again as needed).
 final class ResourceDocuments: Sendable {
-    /// A file read and parsed, or the error reading it gave.
-    private struct Entry {
-        var fingerprint: [Int]
-        var result: Result<(bytes: [UInt8], root: ResourceXMLElement), any Error>
+    /// One file's reading: done once while other threads asking for the same file wait.
+    private final class Slot: Sendable {
+        let entry = Mutex<(fingerprint: [Int], result: Result<(bytes: [UInt8], root: ResourceXMLElement), any Error>)?>(nil)
     }
 
     private let limits: ImageLimits
-    private let entries = Mutex<[String: Entry]>([:])
+    private let slots = Mutex<[String: Slot]>([:])
     /// How many times each file was parsed (what tests count).
     let parses = Mutex<[String: Int]>([:])
 
@@ -30,21 +29,27 @@ final class ResourceDocuments: Sendable {
     /// The file at `path`: its bytes and its parsed root element. Errors name neither the file
     /// nor a line the caller does not know: the caller wraps them.
     func document(at path: String) throws -> (bytes: [UInt8], root: ResourceXMLElement) {
+        let slot = slots.withLock { slots in
+            if let known = slots[path] { return known }
+            if slots.count >= Self.maxEntries { slots.removeAll() }
+            let made = Slot()
+            slots[path] = made
+            return made
+        }
         let fingerprint = Self.fingerprint(of: path)
-        if let kept = entries.withLock({ $0[path] }), kept.fingerprint == fingerprint { return try kept.result.get() }
-        let result: Result<(bytes: [UInt8], root: ResourceXMLElement), any Error>
-        do {
-            let bytes = try FileIO.read(path, maxBytes: ResourceFile.maxXMLBytes, requiringRegularFile: true)
-            parses.withLock { $0[path, default: 0] += 1 }
-            result = .success((bytes, try ResourceXML.parse(bytes, limits: limits)))
-        } catch {
-            result = .failure(error)
-        }
-        entries.withLock { entries in
-            if entries.count >= Self.maxEntries { entries.removeAll() }
-            entries[path] = Entry(fingerprint: fingerprint, result: result)
-        }
-        return try result.get()
+        return try slot.entry.withLock { entry in
+            if let entry, entry.fingerprint == fingerprint { return entry.result }
+            let result: Result<(bytes: [UInt8], root: ResourceXMLElement), any Error>
+            do {
+                let bytes = try FileIO.read(path, maxBytes: ResourceFile.maxXMLBytes, requiringRegularFile: true)
+                parses.withLock { $0[path, default: 0] += 1 }
+                result = .success((bytes, try ResourceXML.parse(bytes, limits: limits)))
+            } catch {
+                result = .failure(error)
+            }
+            entry = (fingerprint, result)
+            return result
+        }.get()
     }
 
     /// Size and modification time (seconds, nanoseconds), or empty when the file cannot be

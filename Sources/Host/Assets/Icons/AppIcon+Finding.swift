@@ -16,7 +16,7 @@ extension AppIcon {
         let path = input.count > 1 && input.hasSuffix("/") ? String(input.dropLast()) : input
         guard FileIO.exists(path) else { throw AssetError.missingInput(path: input) }
         if !FileIO.isDirectory(path) {
-            if path.hasSuffix(".xml") && (try? AssetCollector.xmlKind(path)) == "adaptive-icon" {
+            if path.hasSuffix(".xml") && (try? AssetCollector.xmlKind(path)) == .adaptiveIcon {
                 let tree = ResourceTree(path: FileIO.parentDirectory(of: FileIO.parentDirectory(of: path)))
                 return try adaptive(path, tree: tree, name: AssetCollector.assetName(path), options: options)
             }
@@ -61,7 +61,7 @@ extension AppIcon {
         let parts = (reference ?? "").dropFirst().split(separator: "/", maxSplits: 1).map(String.init)
         let (type, name) = (parts.first ?? "mipmap", parts.last ?? "")
         var icon: AppIcon
-        if let xml = tree.xmlFile(named: name, type: type), (try? AssetCollector.xmlKind(xml)) == "adaptive-icon" {
+        if let xml = tree.xmlFile(named: name, type: type), (try? AssetCollector.xmlKind(xml)) == .adaptiveIcon {
             icon = try adaptive(xml, tree: tree, name: name, options: options)
         } else if let densest = tree.bitmaps(named: name, type: type).last {
             icon = AppIcon(source: densest.path, name: name, legacy: .bitmap(path: densest.path, scale: densest.scale))

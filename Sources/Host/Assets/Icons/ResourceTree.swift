@@ -72,7 +72,7 @@ struct ResourceTree: Sendable {
             for file in (try? FileManager.default.contentsOfDirectory(atPath: path + "/" + folder.name)) ?? [] {
                 let stem = String(file.split(separator: ".").first ?? "")
                 if stem.hasPrefix("ic_launcher")
-                    || (file.hasSuffix(".xml") && (try? AssetCollector.xmlKind(path + "/" + folder.name + "/" + file)) == "adaptive-icon")
+                    || (file.hasSuffix(".xml") && (try? AssetCollector.xmlKind(path + "/" + folder.name + "/" + file)) == .adaptiveIcon)
                 {
                     names.insert(stem)
                 }
