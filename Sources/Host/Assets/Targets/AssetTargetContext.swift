@@ -1,4 +1,5 @@
 import NinepipeCore
+import Synchronization
 
 /// What a target reaches the shared model through while converting one asset: the options, its
 /// images drawn or decoded at any scale (vector and shape drawables drawn, bitmaps resampled from
@@ -8,11 +9,16 @@ public struct AssetTargetContext: Sendable {
     public let converter: AssetConverter
     /// Warnings gathered for the asset.
     let notes: WarningList
+    /// One renderer per asset and configuration asked for, so that each source is decoded or
+    /// drawn once for all the scales a target asks (used under the lock: a renderer serves one
+    /// thread at a time).
+    private let renderers = Renderers()
 
     init(converter: AssetConverter, notes: WarningList) {
         self.converter = converter
         self.notes = notes
     }
+
 
     /// How `assets` converts.
     public var options: AssetOptions { converter.options }
@@ -23,11 +29,21 @@ public struct AssetTargetContext: Sendable {
     /// `asset` in `configuration` as an upright image at `scale` (1 = mdpi = @1x), its nine-patch,
     /// if any, in its metadata; `nil` when no file is dense enough and upscaling is off.
     public func image(of asset: Asset, in configuration: AssetConfiguration, at scale: Double) throws -> Image? {
-        try converter.renderer(for: asset, configuration: configuration, notes: notes).image(at: scale)?.image
+        let key = asset.name + "\u{0}" + configuration.description
+        return try renderers.made.withLock { made in
+            let renderer = made[key] ?? converter.renderer(for: asset, configuration: configuration, notes: notes)
+            made[key] = renderer
+            return try renderer.image(at: scale)?.image
+        }
     }
 
     /// `image` as PNG bytes.
     public func png(_ image: Image) throws -> [UInt8] {
         try ImageCodecRegistry.builtIn.encode(image, options: EncodeOptions(format: .png))
+    }
+
+    /// The renderers made so far, by asset name and configuration.
+    private final class Renderers: Sendable {
+        let made = Mutex<[String: AssetRenderer]>([:])
     }
 }
