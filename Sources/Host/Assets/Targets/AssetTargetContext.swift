@@ -19,7 +19,6 @@ public struct AssetTargetContext: Sendable {
         self.notes = notes
     }
 
-
     /// How `assets` converts.
     public var options: AssetOptions { converter.options }
 
