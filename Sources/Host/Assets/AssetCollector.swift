@@ -84,7 +84,7 @@ public struct AssetCollector: Sendable {
                 if !Self.holdsAssets(path) {
                     let found = ResourceTree.resourceFolders(under: path)
                     if found.count > 1 { throw .severalResourceFolders(input: input, found: found) }
-                    if let res = found.first {
+                    if let res = found.first, res != path {
                         folder = res
                         state.warnings.append("\(input): converting its resource folder \(res)")
                     }
