@@ -368,7 +368,12 @@ extension SVGTests {
             while start < range[1] {
                 let length = Int(min(UInt64(buffer.count), range[1] - start))
                 let count = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress, length, off_t(start)) }
-                guard count > 0 else { break }
+                guard count > 0 else {
+                    // A page that cannot be read (unmapped or changed while the search runs):
+                    // the search goes on at the next one instead of leaving the region.
+                    start += 4096
+                    continue
+                }
                 readAny = true
                 let region = buffer[0..<count]
                 var index = region.startIndex
@@ -376,7 +381,9 @@ extension SVGTests {
                     if region[found...].starts(with: needle) { return true }
                     index = found + 1
                 }
-                start += UInt64(piece)
+                // A whole piece: the next one overlaps it by the needle's length. A short read
+                // (a page that cannot be read follows): go on from where it stopped.
+                start += UInt64(count == length ? piece : max(1, count - needle.count))
             }
         }
         return readAny ? false : nil
