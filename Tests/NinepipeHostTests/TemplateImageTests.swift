@@ -39,7 +39,9 @@ struct TemplateImageTests {
         #expect(contents.contains(#""template-rendering-intent" : "template""#), "\(contents)")
     }
 
-    @Test("a template vector drawable drawn as PNGs keeps the template intent")
+    @Test(
+        "a template vector drawable drawn as PNGs keeps the template intent",
+        .enabled(if: ImageCodecRegistry.builtIn.reads(.svg), "no SVG here: Android XML is read by the SVG helpers"))
     func vectorTemplateAsPNG() throws {
         let folder = try TemporaryFolder.make("template-vector")
         try TemporaryFolder.write(
