@@ -33,10 +33,24 @@ struct AndroidResourceValues: Sendable {
     /// 300 drawables took most of `assets`' time).
     /// With `night`, the tree's `values-night` is read first, so its definitions win.
     init(forDrawableAt path: String, limits: ImageLimits, night: Bool = false) {
+        guard let tree = Self.tree(ofDrawableAt: path) else {
+            self.init()
+            return
+        }
+        self.init(tree: tree, limits: limits, night: night)
+    }
+
+    /// The `res/` tree whose values the drawable at `path` reads: its folder's parent, when the
+    /// folder is a `drawable` or `mipmap` one; `nil` otherwise (a loose file reads none).
+    static func tree(ofDrawableAt path: String) -> String? {
         let folder = FileIO.parentDirectory(of: path)
         let folderName = FileIO.baseName(of: folder)
-        guard folderName.hasPrefix("drawable") || folderName.hasPrefix("mipmap") else { return }
-        let tree = FileIO.parentDirectory(of: folder)
+        guard folderName.hasPrefix("drawable") || folderName.hasPrefix("mipmap") else { return nil }
+        return FileIO.parentDirectory(of: folder)
+    }
+
+    /// The values of the `res/` tree at `tree` (see ``init(forDrawableAt:limits:night:)``).
+    init(tree: String, limits: ImageLimits, night: Bool = false) {
         let files = Self.folders(in: tree, night: night).flatMap { values in
             ((try? FileManager.default.contentsOfDirectory(atPath: tree + "/" + values)) ?? []).sorted().filter { $0.hasSuffix(".xml") }.map {
                 values + "/" + $0

@@ -60,7 +60,7 @@ public struct AssetCollector: Sendable {
         public func unmatchedColorNames(_ given: [String], limits: ImageLimits = .default) -> [(name: String, nearest: String?)] {
             var known = colorNames
             for tree in trees {
-                let values = AndroidResourceValues(forDrawableAt: tree + "/drawable/x.xml", limits: limits)
+                let values = AndroidResourceValues(tree: tree, limits: limits)
                 known.formUnion(values.colors.keys)
                 for style in values.styles.values { known.formUnion(style.items.keys.map { $0.hasPrefix("android:") ? String($0.dropFirst(8)) : $0 }) }
             }

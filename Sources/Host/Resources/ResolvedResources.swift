@@ -13,11 +13,9 @@ final class ResolvedResources: Sendable {
     /// time its tree is asked (its error too: a values file Ninepipe refuses stops every drawable
     /// of the tree the same way).
     func resources(forDrawableAt path: String, night: Bool, make: () throws -> VectorDrawable.Resources) throws -> VectorDrawable.Resources {
-        let folder = FileIO.parentDirectory(of: path)
-        let name = FileIO.baseName(of: folder)
         // Only drawables in a drawable or mipmap folder read their tree's values; others (a
         // loose file) are keyed by their own path.
-        let key = (name.hasPrefix("drawable") || name.hasPrefix("mipmap") ? FileIO.parentDirectory(of: folder) : path) + (night ? "\u{0}night" : "")
+        let key = (AndroidResourceValues.tree(ofDrawableAt: path) ?? path) + (night ? "\u{0}night" : "")
         if let known = results.withLock({ $0[key] }) { return try known.get() }
         let result = Result { try make() }
         results.withLock { $0[key] = result }
