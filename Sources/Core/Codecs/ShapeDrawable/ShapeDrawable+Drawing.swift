@@ -155,11 +155,21 @@ extension ShapeDrawable {
         return image
     }
 
-    /// The shape drawn in a `width` × `height` pixel box at `scale`. It is drawn at twice the
-    /// size and each 2 × 2 block averaged: the renderer's coverage is measured on a coarse grid
-    /// (15 rows a pixel), which left small ovals more than a level off their exact coverage.
+    /// The most pixels a shape is drawn at twice its size for (one megapixel): past it, the
+    /// edge pixels' share of the picture is small, and twice the size would take four times the
+    /// memory (a 1536-pixel icon background, 36 MiB more).
+    public static let maxSupersampledPixels = 1 << 20
+
+    /// The shape drawn in a `width` × `height` pixel box at `scale`. Up to
+    /// ``maxSupersampledPixels`` it is drawn at twice the size and each 2 × 2 block averaged:
+    /// the renderer's coverage is measured on a coarse grid (15 rows a pixel), which left small
+    /// ovals more than a level off their exact coverage.
     public func draw(width: Int, height: Int, scale: Double, limits: ImageLimits) throws -> Image {
         try limits.check(width: width, height: height)
+        guard width * height <= Self.maxSupersampledPixels else {
+            return try VectorDrawableCodec.draw(
+                vectorDrawable(width: Double(width), height: Double(height), scale: scale), rendering: VectorRendering(scale: 1), limits: limits)
+        }
         let large = try VectorDrawableCodec.draw(
             vectorDrawable(width: Double(width * 2), height: Double(height * 2), scale: scale * 2), rendering: VectorRendering(scale: 1), limits: limits)
         var image = Image(width: width, height: height, layout: .rgba, samples: [UInt8](repeating: 0, count: width * height * 4), alphaMode: .premultiplied)

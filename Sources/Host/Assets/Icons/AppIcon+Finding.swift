@@ -115,6 +115,8 @@ extension AppIcon {
         icon.background = try layer("background")
         icon.foreground = try layer("foreground")
         icon.monochrome = try layer("monochrome")
+        let references = ["foreground", "monochrome"].map { element in root.children.first { $0.name == element }?.attribute("drawable") }
+        icon.monochromeIsForeground = references[0] != nil && references[0] == references[1]
         if case .color(let color) = icon.background { icon.backgroundColor = color }
         guard icon.background != nil || icon.foreground != nil else {
             throw AppIconError.layer(path: path, line: root.line, reason: "the adaptive icon has neither a background nor a foreground")

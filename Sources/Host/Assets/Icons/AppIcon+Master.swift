@@ -64,6 +64,7 @@ extension AppIcon {
         icon.background = backgroundLayer ?? icon.backgroundColor.map(DrawableLayer.color)
         if backgroundLayer != nil { icon.backgroundColor = nil }
         icon.monochrome = icon.foreground
+        icon.monochromeIsForeground = true
         return icon
     }
 

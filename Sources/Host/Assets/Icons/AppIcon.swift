@@ -28,6 +28,9 @@ public struct AppIcon: Sendable {
     var monochrome: DrawableLayer?
     /// A legacy icon: a bitmap that is the whole visible icon, its shape and margins included.
     var legacy: DrawableLayer?
+    /// Whether the monochrome layer is the foreground's drawable (as Android Studio writes an
+    /// icon), so a silhouette is drawn from the foreground already drawn.
+    var monochromeIsForeground = false
     /// The background as a colour, when it is one (an Android `values` colour is written for it).
     var backgroundColor: AndroidColor?
     /// For a vector master: the foreground as a 108 dp vector drawable, the master placed in
@@ -62,7 +65,9 @@ final class AppIconDrawing {
     let icon: AppIcon
     private let upscale: Bool
     private let limits: ImageLimits
-    /// Layers drawn, by layer and canvas side.
+    /// Foreground and monochrome layers drawn, by layer, canvas side and the window of it kept
+    /// (the full icon, the dark one and the tinted one share them; a background is drawn once
+    /// for each picture, and not kept).
     private var drawn: [String: IconCanvas] = [:]
 
     init(_ icon: AppIcon, upscale: Bool, limits: ImageLimits) {
@@ -71,48 +76,59 @@ final class AppIconDrawing {
         self.limits = limits
     }
 
-    /// `layer` drawn on a transparent canvas `pixels` square, `side` dp across.
-    private func layer(_ key: String, _ layer: DrawableLayer?, pixels: Int, side: Double) throws -> IconCanvas? {
+    /// `layer` drawn on a transparent canvas `pixels` square, `side` dp across, of which only
+    /// `window` is kept (the whole canvas when `nil`): the visible square of a 1536-pixel
+    /// canvas is drawn into a 1024-pixel one, never the whole canvas and a crop.
+    private func layer(_ key: String, _ layer: DrawableLayer?, pixels: Int, side: Double, window: IconCanvas.Box?) throws -> IconCanvas? {
         guard let layer else { return nil }
-        let cacheKey = "\(key) \(pixels)"
+        let window = window ?? IconCanvas.Box(x: 0, y: 0, width: pixels, height: pixels)
+        let cacheKey = "\(key) \(pixels) \(window.x) \(window.y) \(window.width) \(window.height)"
         if let cached = drawn[cacheKey] { return cached }
-        var canvas = IconCanvas(width: pixels, height: pixels)
-        try layer.draw(in: canvas.bounds, on: &canvas, DrawableLayer.Drawing(scale: Double(pixels) / side, upscale: upscale, limits: limits))
-        drawn[cacheKey] = canvas
+        var canvas = IconCanvas(width: window.width, height: window.height)
+        let box = IconCanvas.Box(x: -window.x, y: -window.y, width: pixels, height: pixels)
+        try layer.draw(in: box, on: &canvas, DrawableLayer.Drawing(scale: Double(pixels) / side, upscale: upscale, limits: limits))
+        if key != "background" { drawn[cacheKey] = canvas }
         return canvas
     }
 
-    /// The whole 108 dp canvas `pixels` square (a maskable icon, an Android layer).
-    func canvas(pixels: Int, layers: AppIcon.Layers) throws -> IconCanvas {
+    /// The whole 108 dp canvas `pixels` square (a maskable icon, an Android layer), or the
+    /// part of it in `window`.
+    func canvas(pixels: Int, layers: AppIcon.Layers, window: IconCanvas.Box? = nil) throws -> IconCanvas {
         let side = AppIcon.canvasSide
-        var canvas = IconCanvas(width: pixels, height: pixels)
+        func drawn(_ key: String, _ layer: DrawableLayer?) throws -> IconCanvas? {
+            try self.layer(key, layer, pixels: pixels, side: side, window: window)
+        }
+        // A layer drawn is the canvas itself (no empty one made first and dropped).
+        var canvas: IconCanvas?
         switch layers {
         case .full:
-            if let background = try layer("background", icon.background, pixels: pixels, side: side) { canvas = background }
-            if let foreground = try layer("foreground", icon.foreground, pixels: pixels, side: side) { canvas.draw(foreground, x: 0, y: 0) }
+            canvas = try drawn("background", icon.background)
+            if let foreground = try drawn("foreground", icon.foreground) {
+                if canvas == nil { canvas = foreground } else { canvas?.draw(foreground, x: 0, y: 0) }
+            }
         case .background:
-            if let background = try layer("background", icon.background, pixels: pixels, side: side) { canvas = background }
+            canvas = try drawn("background", icon.background)
         case .foreground, .luminance:
-            if let foreground = try layer("foreground", icon.foreground, pixels: pixels, side: side) { canvas = foreground }
-            if layers == .luminance { canvas.makeGray(luminance: true) }
+            canvas = try drawn("foreground", icon.foreground)
+            if layers == .luminance { canvas?.makeGray(luminance: true) }
         case .silhouette:
-            let key = icon.monochrome == nil ? "foreground" : "monochrome"
-            if let drawn = try layer(key, icon.monochrome ?? icon.foreground, pixels: pixels, side: side) { canvas = drawn }
-            canvas.makeGray(luminance: false)
+            let key = icon.monochrome == nil || icon.monochromeIsForeground ? "foreground" : "monochrome"
+            canvas = try drawn(key, icon.monochrome ?? icon.foreground)
+            canvas?.makeGray(luminance: false)
         }
-        return canvas
+        return canvas ?? IconCanvas(width: window?.width ?? pixels, height: window?.height ?? pixels)
     }
 
     /// The visible 72 dp square, `pixels` square: the middle of the canvas drawn at 1.5 times
     /// that, or a legacy icon's bitmap resized.
     func visible(pixels: Int, layers: AppIcon.Layers) throws -> IconCanvas {
         if icon.legacy != nil {
-            var canvas = try layer("legacy", icon.legacy, pixels: pixels, side: 48) ?? IconCanvas(width: pixels, height: pixels)
+            var canvas = try layer("legacy", icon.legacy, pixels: pixels, side: 48, window: nil) ?? IconCanvas(width: pixels, height: pixels)
             if layers == .silhouette || layers == .luminance { canvas.makeGray(luminance: layers == .luminance) }
             return canvas
         }
         let side = Int((Double(pixels) * AppIcon.canvasSide / AppIcon.visibleSide).rounded())
         let offset = (side - pixels) / 2
-        return try canvas(pixels: side, layers: layers).cropped(to: IconCanvas.Box(x: offset, y: offset, width: pixels, height: pixels))
+        return try canvas(pixels: side, layers: layers, window: IconCanvas.Box(x: offset, y: offset, width: pixels, height: pixels))
     }
 }

@@ -46,22 +46,40 @@ struct IconCanvas: Sendable {
         }
     }
 
-    /// `image` (any layout and depth) as a canvas: its colours premultiplied by its alpha.
-    init(_ image: Image) {
-        let rgba = (image.alphaMode == .premultiplied ? image.unpremultiplied() : image).converted(to: .rgba).converted(to: .eight)
-        self.init(width: rgba.width, height: rgba.height)
-        guard case .eight(let pixels) = rgba.storage else { return }
-        samples.withUnsafeMutableBufferPointer { target in
-            for index in stride(from: 0, to: pixels.count, by: 4) {
-                let alpha = Float(pixels[index + 3]) / 255
-                for channel in 0..<3 { target[index + channel] = Float(pixels[index + channel]) / 255 * alpha }
-                target[index + 3] = alpha
+    /// Draws `image` (any layout and depth, straight or premultiplied) with its top-left corner
+    /// at `x`, `y`, source over: only the part inside the canvas is read, and no second canvas
+    /// the image's size is made (an icon layer drawn 1536 pixels square into the visible 1024).
+    mutating func draw(_ image: Image, x originX: Int, y originY: Int) {
+        let rgba = image.converted(to: .rgba).converted(to: .eight)
+        guard case .eight(let bytes) = rgba.storage else { return }
+        let left = max(0, originX)
+        let right = min(width, originX + rgba.width)
+        let top = max(0, originY)
+        let bottom = min(height, originY + rgba.height)
+        guard left < right, top < bottom else { return }
+        let premultiplied = rgba.alphaMode == .premultiplied
+        let width = self.width
+        let sourceWidth = rgba.width
+        // Hot loop: rows and columns are clipped to both the image and the canvas above.
+        bytes.withUnsafeBufferPointer { source in
+            samples.withUnsafeMutableBufferPointer { target in
+                for y in top..<bottom {
+                    for x in left..<right {
+                        let from = ((y - originY) * sourceWidth + (x - originX)) * 4
+                        guard source[from + 3] > 0 else { continue }
+                        let alpha = Float(source[from + 3]) / 255
+                        let colourScale = premultiplied ? Float(1) / 255 : alpha / 255
+                        let keep = 1 - alpha
+                        let index = (y * width + x) * 4
+                        for channel in 0..<3 {
+                            target[index + channel] = Float(source[from + channel]) * colourScale + target[index + channel] * keep
+                        }
+                        target[index + 3] = alpha + target[index + 3] * keep
+                    }
+                }
             }
         }
     }
-
-    /// Draws `image` (any layout and depth) with its top-left corner at `x`, `y`, source over.
-    mutating func draw(_ image: Image, x originX: Int, y originY: Int) { draw(IconCanvas(image), x: originX, y: originY) }
 
     /// Draws `other` over this canvas at `x`, `y`, source over.
     mutating func draw(_ other: IconCanvas, x originX: Int, y originY: Int) {
@@ -86,16 +104,6 @@ struct IconCanvas: Sendable {
                 }
             }
         }
-    }
-
-    /// The part of the canvas in `box` (inside the canvas).
-    func cropped(to box: Box) -> IconCanvas {
-        var result = IconCanvas(width: box.width, height: box.height)
-        for y in 0..<box.height {
-            let from = ((box.y + y) * width + box.x) * 4
-            result.samples.replaceSubrange(y * box.width * 4..<(y + 1) * box.width * 4, with: samples[from..<from + box.width * 4])
-        }
-        return result
     }
 
     /// Multiplies every pixel by the coverage of the circle inscribed in the canvas (measured on a
