@@ -125,7 +125,9 @@ struct VectorDrawableAssetsTests {
             .write(toFile: "\(folder)/res/drawable/ic_half.xml", atomically: true, encoding: .utf8)
         let missing = run(["assets", "web", folder + "/res", "--output", folder + "/web2"])
         #expect(missing.status == 1)
-        #expect(missing.err.contains(#"ic_half.xml: line 1: android:pathData="@string/gone" is not a string in this tree's values/*.xml"#), "\(missing.err)")
+        #expect(
+            missing.err.contains(#"ic_half.xml: line 1: android:pathData="@string/gone": @string/gone is not a string in this tree's values/*.xml"#),
+            "\(missing.err)")
     }
 
     @Test("in Chromium, from file://: a template's CSS paints the page's color through it, at the shape Ninepipe draws; a plain one shows its colours")

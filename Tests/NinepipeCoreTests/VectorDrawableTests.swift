@@ -101,7 +101,7 @@ struct VectorDrawableTests {
         let blue = try draw(square("@color/accent"), resources: tree)
         #expect(blue.sample(x: 1, y: 1, channel: 2) == 255 && blue.sample(x: 1, y: 1, channel: 0) == 0)
         let missing = try #require(throws: VectorDrawableError.self) { try draw(square("@color/nowhere")) }
-        #expect("\(missing)".contains("line 1: @color/nowhere is not in this tree's values/colors.xml"))
+        #expect("\(missing)".contains("line 1: @color/nowhere is not a colour in this tree's values/*.xml"))
         let loop = try #require(throws: VectorDrawableError.self) {
             try draw(square("@color/a"), resources: VectorDrawable.Resources(colors: ["a": "@color/a"]))
         }

@@ -68,7 +68,7 @@ struct AssetLeftOutTests {
         #expect(reasons["oval"]?.contains("oval.xml: left out: a shape without <size>") == true, "\(reasons)")
         #expect(reasons["bar"]?.contains("bar.xml: left out: a layer list or inset with no size of its own") == true, "\(reasons)")
         #expect(
-            reasons["icon"]?.contains("icon.xml:1: left out: @color/elsewhere is not in this tree's values/colors.xml or res/color") == true,
+            reasons["icon"]?.contains("icon.xml:1: left out: @color/elsewhere is not a colour in this tree's values/*.xml or res/color") == true,
             "\(reasons)")
         // The missing link of the theme's chain is named.
         #expect(

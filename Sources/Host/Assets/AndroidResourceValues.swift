@@ -203,13 +203,27 @@ struct AndroidResourceValues: Sendable {
     }
 
     /// The colours theme `name` gives its attributes: every item of it and its ancestors (the
-    /// nearest wins) whose value ends in a colour, through `@color` and `?attr` chains.
-    /// `android:colorPrimary` and `colorPrimary` are both read as `colorPrimary`.
+    /// nearest wins) whose value ends in a colour, by ``ResourceResolver``'s rules (the ones
+    /// drawables are read by). `android:colorPrimary` and `colorPrimary` are both read as
+    /// `colorPrimary`.
     func themeColors(_ name: String) -> [String: AndroidColor] {
-        let items = themeItems(name)
+        let resolver = ResourceResolver(resources: resources(theme: name))
         var resolved: [String: AndroidColor] = [:]
-        for key in items.keys { if let color = color(of: key, items: items, depth: 0) { resolved[key] = color } }
+        for key in resolver.resources.themeValues.keys {
+            if case .color(let color, _)? = try? resolver.color("?attr/" + key) { resolved[key] = color }
+        }
         return resolved
+    }
+
+    /// The values as what drawables resolve their references through, with theme `name`'s
+    /// items when one is given.
+    func resources(theme name: String? = nil) -> VectorDrawable.Resources {
+        var resources = VectorDrawable.Resources(colors: colors)
+        resources.strings = strings
+        resources.dimensions = dimensions
+        resources.colorAlphas = colorAlphas
+        if let name { resources.themeValues = themeItems(name) }
+        return resources
     }
 
     /// Every item theme `name` gives, as written: its own and its ancestors' in this tree (the
@@ -254,23 +268,4 @@ struct AndroidResourceValues: Sendable {
 
     /// Whether the tree defines a style called `name`.
     func hasStyle(_ name: String) -> Bool { styles[name] != nil }
-
-    /// The colour attribute `key` ends in, following at most 16 references.
-    private func color(of key: String, items: [String: String], depth: Int) -> AndroidColor? {
-        guard depth < 16, var value = items[key] else { return nil }
-        for _ in 0..<16 {
-            if let color = AndroidColor(parsing: value) { return color }
-            if value.hasPrefix("@color/"), let next = colors[String(value.dropFirst(7))] {
-                value = next
-            } else if value.hasPrefix("@android:color/") {
-                return AndroidColor.framework[String(value.dropFirst(15))]
-            } else if value.hasPrefix("?") {
-                let attribute = String(value.split(separator: "/").last ?? "").replacing("android:", with: "").replacing("?", with: "")
-                return color(of: attribute, items: items, depth: depth + 1)
-            } else {
-                return nil
-            }
-        }
-        return nil
-    }
 }

@@ -135,17 +135,10 @@ public struct AssetConverter: Sendable {
     public static func resources(forDrawableAt path: String, options: AssetOptions, night: Bool = false) throws -> VectorDrawable.Resources {
         let values = AndroidResourceValues(forDrawableAt: path, limits: options.limits, night: night)
         if let unreadable = values.unreadable { throw unreadable }
-        var resources = VectorDrawable.Resources(colors: values.colors)
-        resources.strings = values.strings
-        resources.dimensions = values.dimensions
-        resources.colorAlphas = values.colorAlphas
-        if let theme = options.theme {
-            guard values.hasStyle(theme) else {
-                throw AssetError.unknownTheme(name: theme, tree: FileIO.parentDirectory(of: FileIO.parentDirectory(of: path)), themes: values.themes)
-            }
-            resources.themeColors = values.themeColors(theme)
-            resources.themeDimensions = values.themeItems(theme).filter { !$0.value.hasPrefix("#") && !$0.value.hasPrefix("@color/") }
+        if let theme = options.theme, !values.hasStyle(theme) {
+            throw AssetError.unknownTheme(name: theme, tree: FileIO.parentDirectory(of: FileIO.parentDirectory(of: path)), themes: values.themes)
         }
+        var resources = values.resources(theme: options.theme)
         for (name, color) in options.colors {
             resources.themeColors[name] = color
             resources.colors[name] = color.description

@@ -1,29 +1,27 @@
 extension VectorDrawable {
-    /// What colour references resolve to: the tree's `values/colors.xml` (`@color/NAME`, values as
-    /// written, so chains are followed) and colours given for theme attributes by name.
+    /// What a drawable's references resolve to (through ``ResourceResolver``, the one set of
+    /// rules): the tree's values as written (so chains are followed), the theme's items, and
+    /// colours given for theme attributes by name.
     public struct Resources: Sendable, Hashable {
         /// `@color/NAME` → its value as written (`#AARRGGBB`, `@color/OTHER`, `?attr/X`).
         public var colors: [String: String]
-        /// A theme attribute's name (without `?attr/`) → its colour.
+        /// A theme attribute's name (without `?attr/`) → a colour given for it: it wins over the
+        /// theme's item (``themeValues``).
         public var themeColors: [String: AndroidColor]
+        /// A theme attribute's name (without `?attr/` or `android:`) → the theme's item as written
+        /// (`@color/brand`, `8dp`, `?attr/other`): the chosen theme's own and its ancestors' in
+        /// the tree, the nearest winning.
+        public var themeValues: [String: String] = [:]
         /// `@string/NAME` → its text (path data kept in `values/strings.xml`).
         public var strings: [String: String] = [:]
         /// `@dimen/NAME` → its value as written (`12dp`, `@dimen/OTHER`), for shapes.
         public var dimensions: [String: String] = [:]
-        /// A theme attribute's name (without `?attr/`) → the theme's value for it as written
-        /// (`8dp`, `@dimen/OTHER`): what `?attr/dialogCornerRadius` in a shape resolves to.
-        public var themeDimensions: [String: String] = [:]
         /// `@color/NAME` → the alpha it multiplies the colour it names by: a colour state list's
         /// (`res/color/NAME.xml`) `android:alpha`, whose value is in ``colors``.
         public var colorAlphas: [String: Double] = [:]
 
-        /// `color` with its alpha multiplied by `factor` (0…1).
-        static func scaling(_ color: AndroidColor, by factor: Double) -> AndroidColor {
-            guard factor < 1 else { return color }
-            var scaled = color
-            scaled.alpha = UInt8((Double(color.alpha) * max(0, factor)).rounded())
-            return scaled
-        }
+        /// Whether a theme is given: its items, or colours for theme attributes.
+        public var givesTheme: Bool { !themeColors.isEmpty || !themeValues.isEmpty }
         /// Whether a colour that does not resolve is read as black instead of refused (for
         /// `info`, which draws nothing).
         public var allowsUnresolved = false
@@ -45,11 +43,12 @@ extension VectorDrawable {
     /// Reads the drawable from its root element; throws ``VectorDrawableError`` naming the line.
     ///
     /// A drawable coloured by one theme attribute is a template whatever the theme says; one
-    /// mixing theme attributes with fixed colours takes them from ``Resources/themeColors``.
+    /// mixing theme attributes with fixed colours takes them from the theme
+    /// (``Resources/themeColors``, ``Resources/themeValues``).
     public init(_ root: ResourceXMLElement, resources: Resources = .none) throws(VectorDrawableError) {
         do {
             try self.init(root, resources: resources, resolvingThemes: false)
-        } catch let error where error.needsTheme && !resources.themeColors.isEmpty {
+        } catch let error where error.needsTheme && resources.givesTheme {
             try self.init(root, resources: resources, resolvingThemes: true)
         }
     }
@@ -138,21 +137,20 @@ extension VectorDrawable {
             return value
         }
 
-        /// A `width`/`height` in dp (`24dp`; `px`, `in`, `mm` and `pt` converted at 160 dpi).
+        /// A `width`/`height` in dp (`24dp`; `px`, `in`, `mm` and `pt` converted at 160 dpi;
+        /// `@dimen/…` and `?attr/…` resolved).
         func dimension(_ element: ResourceXMLElement, _ name: String) throws(VectorDrawableError) -> Double {
             guard let text = element.attribute(name) else { throw VectorDrawableError(line: element.line, reason: "<vector> needs android:\(name)") }
-            if text.hasPrefix("@") {
-                throw VectorDrawableError(
-                    line: element.line(of: name), reason: "android:\(name)=\(XMLText.quoted(text)): dimension resources are not read yet; write the size in dp")
-            }
-            let units: [(String, Double)] = [("dip", 1), ("dp", 1), ("sp", 1), ("px", 1), ("in", 160), ("mm", 160 / 25.4), ("pt", 160.0 / 72)]
-            let trimmed = String(text.trimmingWhitespace)
-            guard let (unit, factor) = units.first(where: { trimmed.hasSuffix($0.0) }), let value = Double(decimal: trimmed.dropLast(unit.count)),
-                value.isFinite
-            else {
+            let dp: Double
+            do {
+                switch try ResourceResolver(resources: resources).length(text) {
+                case .dp(let value), .px(let value): dp = value
+                }
+            } catch .notOfKind {
                 throw VectorDrawableError(line: element.line(of: name), reason: "android:\(name)=\(XMLText.quoted(text)) is not a dimension such as 24dp")
+            } catch {
+                throw VectorDrawableError(line: element.line(of: name), reason: "android:\(name)=\(XMLText.quoted(text)): \(error.reason)")
             }
-            let dp = value * factor
             guard dp > 0, dp <= 100_000 else {
                 throw VectorDrawableError(line: element.line(of: name), reason: "android:\(name)=\(XMLText.quoted(text)) is outside 0…100000dp")
             }
@@ -169,59 +167,42 @@ extension VectorDrawable {
         /// A transparent colour is no paint, except for a gradient's stop (`keepsTransparent`),
         /// whose colour still shapes the colours next to it: Android blends stops unpremultiplied.
         mutating func paint(_ text: String, line: Int, isTint: Bool = false, keepsTransparent: Bool = false) throws(VectorDrawableError) -> Paint? {
-            var value = String(text.trimmingWhitespace)
-            var seen: Set<String> = []
-            // A colour state list on the way multiplies the colour's alpha.
-            var alpha = 1.0
-            while value.hasPrefix("@color/") {
-                let name = String(value.dropFirst(7))
-                guard seen.insert(name).inserted, seen.count <= 32 else {
-                    throw VectorDrawableError(line: line, reason: "@color/\(name) refers back to itself")
-                }
-                guard let next = resources.colors[name] else {
+            let resolved: ResourceResolver.Color
+            do {
+                resolved = try ResourceResolver(resources: resources).color(text, resolvingThemes: resolvingThemes)
+            } catch {
+                switch error {
+                case .missingColor(let name):
                     if resources.allowsUnresolved { return .color(AndroidColor(red: 0, green: 0, blue: 0)) }
-                    throw VectorDrawableError(line: line, reason: "@color/\(name) is not in this tree's values/colors.xml or res/color", missingColor: name)
-                }
-                alpha *= resources.colorAlphas[name] ?? 1
-                value = String(next.trimmingWhitespace)
-            }
-            if value.hasPrefix("@android:color/") {
-                let name = String(value.dropFirst(15))
-                // A framework colour given by name (`android:tertiary_text_light`) wins.
-                guard let color = resources.colors["android:" + name].flatMap(AndroidColor.init(parsing:)) ?? AndroidColor.framework[name] else {
+                    throw VectorDrawableError(line: line, reason: error.reason, missingColor: name)
+                case .notFrameworkColor:
                     if resources.allowsUnresolved { return .color(AndroidColor(red: 0, green: 0, blue: 0)) }
+                    throw VectorDrawableError(line: line, reason: error.reason)
+                case .notOfKind:
                     throw VectorDrawableError(
-                        line: line, reason: "@android:color/\(name) is not one of the framework's plain colours (a state list or a device palette)")
+                        line: line, reason: "\(XMLText.quoted(text)) is not a colour (#RGB, #ARGB, #RRGGBB, #AARRGGBB, @color/…, @android:color/… or ?attr/…)")
+                default:
+                    throw VectorDrawableError(line: line, reason: "\(XMLText.quoted(text)): \(error.reason)")
                 }
-                fixedColors += isTint ? 0 : 1
-                if mixedLine == 0 { mixedLine = line }
-                return .color(Resources.scaling(color, by: alpha))
             }
-            if value.hasPrefix("?") {
-                // ?attr/x, ?android:attr/x, ?x
-                let name = String(value.split(separator: "/").last ?? "").replacing("android:", with: "")
-                let attribute = String(name.dropFirst(name.hasPrefix("?") ? 1 : 0))
+            switch resolved {
+            case .themeAttribute(let attribute):
                 if resolvingThemes {
-                    if let color = resources.themeColors[attribute] { return .color(Resources.scaling(color, by: alpha)) }
                     unresolvedThemeAttributes.insert(attribute)
                     if mixedLine == 0 { mixedLine = line }
-                    return .template
+                } else {
+                    themeAttributes.insert(attribute)
+                    if isTint { tintIsThemed = true }
                 }
-                themeAttributes.insert(attribute)
-                if isTint { tintIsThemed = true }
                 return .template
+            case .color(let color, _):
+                if color.alpha == 0 && !keepsTransparent { return nil }
+                if !isTint {
+                    fixedColors += 1
+                    if mixedLine == 0 { mixedLine = line }
+                }
+                return .color(color)
             }
-            guard let parsed = AndroidColor(parsing: value) else {
-                throw VectorDrawableError(
-                    line: line, reason: "\(XMLText.quoted(text)) is not a colour (#RGB, #ARGB, #RRGGBB, #AARRGGBB, @color/…, @android:color/… or ?attr/…)")
-            }
-            let color = Resources.scaling(parsed, by: alpha)
-            if color.alpha == 0 && !keepsTransparent { return nil }
-            if !isTint {
-                fixedColors += 1
-                if mixedLine == 0 { mixedLine = line }
-            }
-            return .color(color)
         }
 
         mutating func nodes(_ elements: [ResourceXMLElement], depth: Int) throws(VectorDrawableError) -> [Node] {
@@ -256,14 +237,12 @@ extension VectorDrawable {
 
         mutating func pathData(_ element: ResourceXMLElement) throws(VectorDrawableError) -> String {
             guard var text = element.attribute("pathData") else { return "" }
-            if text.hasPrefix("@") {
-                let name = text.hasPrefix("@string/") ? String(text.dropFirst(8)) : ""
-                guard let value = resources.strings[name] else {
+            if text.hasPrefix("@") || text.hasPrefix("?") {
+                do { text = try ResourceResolver(resources: resources).string(text) } catch {
                     throw VectorDrawableError(
                         line: element.line(of: "pathData"),
-                        reason: "android:pathData=\(XMLText.quoted(text)) is not a string in this tree's values/*.xml; write the path data or the string")
+                        reason: "android:pathData=\(XMLText.quoted(text)): \(error.reason); write the path data or the string")
                 }
-                text = value
             }
             do {
                 let parsed = try VectorPathData(parsing: text, maxCommands: VectorDrawable.maxCommands - commands)
