@@ -174,7 +174,7 @@ struct LayerListAssetsTests {
         #expect(canvas.image() == image)
         // The budget: a drawing kept is free; new ones count until the asset's budget is spent.
         let small = LayerDrawingBudget(limits: .default)
-        let key = LayerDrawingBudget.Key(path: "a.xml", kind: "vector", width: 8, height: 8)
+        let key = LayerDrawingBudget.Key(path: "a.xml", kind: .vector, width: 8, height: 8)
         let blank = Image(width: 8, height: 8, layout: .rgba, depth: .eight, fill: [0, 0, 0, 0])
         _ = try small.drawing(key, commands: 1_500_000, asset: "list.xml") { blank }
         _ = try small.drawing(key, commands: 1_500_000, asset: "list.xml") {

@@ -208,4 +208,31 @@ extension ArchitectureTests {
         #expect(scanned > 300, "only \(scanned) files scanned: has Sources moved?")
         #expect(found.isEmpty, "targets named outside their folder:\n\(found.joined(separator: "\n"))")
     }
+
+    /// The host decides what an XML drawable is in one place: `DrawableKind` maps root element
+    /// names to kinds, and every reader switches on the kind. (Core's readers name their own
+    /// root, `<vector>` and `<shape>`, to refuse any other.)
+    @Test("no root-element name of a drawable is compared or switched on in the host outside DrawableKind")
+    func rootElementsInOnePlace() throws {
+        let names = [
+            "vector", "shape", "layer-list", "inset", "adaptive-icon", "selector", "ripple", "animated-vector", "animation-list", "bitmap",
+            "nine-patch", "color", "clip",
+        ]
+        let alternatives = names.joined(separator: "|")
+        // `== "shape"`, `!= "ripple"`, `case "vector":`, `case "layer-list", "ripple":`.
+        let comparison = try Regex("(==|!=|\\bcase\\b[^\\n:=]*?)\\s*\"(\(alternatives))\"")
+        var found: [String] = []
+        let files = try Self.swiftFiles(under: "Host") + Self.swiftFiles(under: "CLI")
+        for (path, lines) in files where path != "Host/Resources/DrawableKind.swift" {
+            for (index, line) in lines.enumerated() where !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") && line.contains(comparison) {
+                found.append("\(path):\(index + 1): \(line.trimmingCharacters(in: .whitespaces))")
+            }
+        }
+        #expect(files.count > 120 && files.contains { $0.path == "Host/Resources/DrawableKind.swift" }, "\(files.count) files scanned")
+        #expect(found.isEmpty, "root elements compared outside DrawableKind:\n\(found.joined(separator: "\n"))")
+        // The rule would find what it is meant to.
+        #expect(#"        case "layer-list", "ripple":"#.contains(comparison) && #"if root.name == "selector" {"#.contains(comparison))
+        #expect(!#"entry["nine-patch"] = .bool(true)"#.contains(comparison))
+    }
+
 }

@@ -164,7 +164,7 @@ struct AndroidResourceValues: Sendable {
                 if unreadable == nil { unreadable = .unreadableDocument(path: path, reason: "\(error)") }
                 continue
             }
-            if root.name == "selector" {
+            if DrawableKind(root) == .selector {
                 // res/color/NAME.xml, a colour state list: the item the default state matches.
                 let name = String(FileIO.baseName(of: path).dropLast(4))
                 guard colors[name] == nil,

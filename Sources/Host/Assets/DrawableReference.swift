@@ -36,17 +36,15 @@ struct DrawableReference: Sendable, Hashable {
     }
 
     /// Reads the references of the drawable `name` at `path`; `nil` when it cannot be opened or
-    /// is not a reference (``DrawableKind/reference(_:)``, or a layer list of one plain layer); throws ``AssetError/unreadableDocument(path:reason:)`` when its
+    /// is not a reference (``DrawableKind/isReference``, or a layer list of one plain layer); throws ``AssetError/unreadableDocument(path:reason:)`` when its
     /// XML is refused or not well-formed.
     init?(name: String, path: String, configuration: AssetConfiguration, limits: ImageLimits) throws(AssetError) {
         guard let bytes = try? FileIO.read(path, maxBytes: ResourceFile.maxXMLBytes, requiringRegularFile: true) else { return nil }
         let root: ResourceXMLElement
         do { root = try ResourceXML.parse(bytes, limits: limits) } catch { throw .unreadableDocument(path: path, reason: "\(error)") }
-        switch DrawableKind(rootElement: root.name) {
-        case .reference, .layerList: break
-        default: return nil
-        }
-        (self.name, self.path, self.kind, self.configuration) = (name, path, root.name, configuration)
+        let kind = DrawableKind(root)
+        guard kind.isReference || kind == .layerList else { return nil }
+        (self.name, self.path, self.kind, self.configuration) = (name, path, kind.elementName, configuration)
         func drawable(_ element: ResourceXMLElement, _ attribute: String) throws(AssetError) -> (name: String, line: Int)? {
             guard let value = element.attribute(attribute), value.hasPrefix("@drawable/") || value.hasPrefix("@mipmap/") else { return nil }
             do {
@@ -55,8 +53,8 @@ struct DrawableReference: Sendable, Hashable {
                 throw .unreadableDocument(path: path, reason: "line \(element.line(of: attribute)): android:\(attribute): \(error)")
             }
         }
-        switch root.name {
-        case "layer-list":
+        switch kind {
+        case .layerList:
             // One layer that only names a drawable is that drawable (app shortcut icons often are);
             // layers that are composited are not read as references.
             let items = root.children.filter { $0.name == "item" }
@@ -64,11 +62,11 @@ struct DrawableReference: Sendable, Hashable {
             guard items.count == 1, let item = items.first, placing.allSatisfy({ item.attribute($0) == nil }), let source = try drawable(item, "drawable")
             else { return nil }
             targets.append((name, source.name, source.line))
-        case "bitmap", "nine-patch":
+        case .bitmap, .ninePatch:
             if let source = try drawable(root, "src") { targets.append((name, source.name, source.line)) } else { leftOut += 1 }
-        case "animated-vector":
+        case .animatedVector:
             if let source = try drawable(root, "drawable") { targets.append((name, source.name, source.line)) } else { leftOut += 1 }
-        case "ripple":
+        case .ripple:
             // The content (items other than the mask); the ripple itself is drawn by the system.
             for item in root.children where item.name == "item" && item.attribute("id") != "@android:id/mask" {
                 if let source = try drawable(item, "drawable") {
@@ -77,11 +75,11 @@ struct DrawableReference: Sendable, Hashable {
                     leftOut += 1
                 }
             }
-        case "animation-list":
+        case .animationList:
             for (index, item) in root.children.filter({ $0.name == "item" }).enumerated() {
                 if let source = try drawable(item, "drawable") { targets.append(("\(name)_frame\(index)", source.name, source.line)) } else { leftOut += 1 }
             }
-        default:  // selector
+        default:  // a selector
             var taken: Set<String> = []
             var hasDefault = false
             for item in root.children where item.name == "item" {

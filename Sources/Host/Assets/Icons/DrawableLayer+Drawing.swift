@@ -34,7 +34,7 @@ extension DrawableLayer {
         case .color(let color):
             canvas.fill(box, with: color)
         case .bitmap(let path, _):
-            let key = LayerDrawingBudget.Key(path: path, kind: "bitmap", width: box.width, height: box.height)
+            let key = LayerDrawingBudget.Key(path: path, kind: .bitmap, width: box.width, height: box.height)
             let resized = try drawing.budget.drawing(key, commands: 0, asset: drawing.asset) {
                 let image: Image
                 do {
@@ -51,7 +51,7 @@ extension DrawableLayer {
         case .image(let image, let path):
             canvas.draw(try Self.resized(image, to: box, path: path, drawing), x: box.x, y: box.y)
         case .vector(let drawable, let path):
-            let key = LayerDrawingBudget.Key(path: path, kind: "vector", width: box.width, height: box.height)
+            let key = LayerDrawingBudget.Key(path: path, kind: .vector, width: box.width, height: box.height)
             let image = try drawing.budget.drawing(key, commands: max(1, drawable.commandCount), asset: drawing.asset) {
                 do {
                     return try VectorDrawableCodec.draw(drawable, rendering: VectorRendering(width: box.width, height: box.height), limits: drawing.limits)
@@ -62,7 +62,7 @@ extension DrawableLayer {
             canvas.draw(image, x: box.x, y: box.y)
         case .shape(let shape, let path):
             // A shape's look depends on the pixels a dp is too (strokes, corners).
-            let key = LayerDrawingBudget.Key(path: path + "@\(drawing.scale)", kind: "shape", width: box.width, height: box.height)
+            let key = LayerDrawingBudget.Key(path: path + "@\(drawing.scale)", kind: .shape, width: box.width, height: box.height)
             let image = try drawing.budget.drawing(key, commands: 1, asset: drawing.asset) {
                 do {
                     return try shape.draw(width: box.width, height: box.height, scale: drawing.scale, limits: drawing.limits)

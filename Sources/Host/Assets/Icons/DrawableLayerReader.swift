@@ -114,26 +114,26 @@ final class DrawableLayerReader {
                 }
                 return .length(try reader.length(element, name) ?? .zero)
             }
-            switch element.name {
-            case "vector":
+            switch DrawableKind(element) {
+            case .vector:
                 return .vector(try VectorDrawable(element, resources: reader.resources), path: file)
-            case "shape":
+            case .shape:
                 return .shape(try ShapeDrawable(element, resources: reader.resources), path: file)
-            case "color":
+            case .color:
                 return .color(try reader.color(element.attribute("color") ?? "#00000000", line: element.line))
-            case "bitmap", "nine-patch":
+            case .bitmap, .ninePatch:
                 return try child(of: element, attribute: "src")
-            case "inset":
+            case .inset:
                 let all = try edge(element, "inset", fallback: .length(.zero))
                 let insets = DrawableLayer.LayerInsets(
                     left: try edge(element, "insetLeft", fallback: all), top: try edge(element, "insetTop", fallback: all),
                     right: try edge(element, "insetRight", fallback: all), bottom: try edge(element, "insetBottom", fallback: all))
                 return .inset(try child(of: element), insets)
-            case "layer-list", "ripple":
+            case .layerList, .ripple:
                 // A ripple at rest draws its items as a layer list does, its mask (the item
                 // with the id `@android:id/mask`) only bounding the ripple: left out.
                 var items: [DrawableLayer.LayerItem] = []
-                for item in element.children where item.name == "item" && !(element.name == "ripple" && item.attribute("id") == "@android:id/mask") {
+                for item in element.children where item.name == "item" && !(DrawableKind(element) == .ripple && item.attribute("id") == "@android:id/mask") {
                     let zero = DrawableLayer.LayerInsets.Edge.length(.zero)
                     var entry = DrawableLayer.LayerItem(layer: try child(of: item))
                     entry.insets = DrawableLayer.LayerInsets(
@@ -145,7 +145,7 @@ final class DrawableLayerReader {
                     items.append(entry)
                 }
                 return .layers(items)
-            case "adaptive-icon":
+            case .adaptiveIcon:
                 // Its layers fill a canvas half as large again as what is shown: the middle two
                 // thirds (72 of 108 dp), so its own size is its layers' divided by 1.5, as
                 // AdaptiveIconDrawable's is.
@@ -156,7 +156,7 @@ final class DrawableLayerReader {
                 }
                 let bleed = DrawableLayer.LayerInsets.Edge.fraction(-0.25)
                 return .inset(.layers(items), DrawableLayer.LayerInsets(left: bleed, top: bleed, right: bleed, bottom: bleed))
-            case "selector":
+            case .selector:
                 // The item a view in its default state shows.
                 guard let item = element.children.first(where: { $0.name == "item" && DrawableReference.matchesDefaultState($0) }) else {
                     throw DrawableLayerError(path: file, line: element.line, reason: "the selector has no item for the default state")

@@ -16,8 +16,10 @@ final class LayerDrawingBudget: Sendable {
 
     /// A drawing kept for reuse: the drawable's file, what kind of drawing, its size in pixels.
     struct Key: Hashable {
+        /// What is drawn: a bitmap resized, a vector or a shape drawn.
+        enum Drawing: Hashable { case bitmap, vector, shape }
         var path: String
-        var kind: String
+        var kind: Drawing
         var width: Int
         var height: Int
     }
