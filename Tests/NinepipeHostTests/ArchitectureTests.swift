@@ -216,8 +216,8 @@ extension ArchitectureTests {
     func rootElementsInOnePlace() throws {
         let names = [
             "vector", "shape", "layer-list", "inset", "adaptive-icon", "selector", "ripple", "animated-vector", "animation-list", "bitmap",
-            "nine-patch", "color", "clip",
-        ]
+            "nine-patch", "clip",
+        ]  // Not `color`: it is a resource type and a values element too.
         let alternatives = names.joined(separator: "|")
         // `== "shape"`, `!= "ripple"`, `case "vector":`, `case "layer-list", "ripple":`.
         let comparison = try Regex("(==|!=|\\bcase\\b[^\\n:=]*?)\\s*\"(\(alternatives))\"")
@@ -233,6 +233,25 @@ extension ArchitectureTests {
         // The rule would find what it is meant to.
         #expect(#"        case "layer-list", "ripple":"#.contains(comparison) && #"if root.name == "selector" {"#.contains(comparison))
         #expect(!#"entry["nine-patch"] = .bool(true)"#.contains(comparison))
+    }
+
+    /// A run is given its codecs (``AssetOptions/codecs``, ``AssetCollector/codecs``) as a
+    /// pipeline is: the asset code reads no global registry, so which files are images and how
+    /// they are decoded is the same everywhere in a run, and a tool's own codec takes part.
+    @Test("the host's asset code reads no ImageCodecRegistry.builtIn except as a default value")
+    func assetsUseTheRunsCodecs() throws {
+        let files = try Self.swiftFiles(under: "Host/Assets") + Self.swiftFiles(under: "Host/Resources")
+        var found: [String] = []
+        for (path, lines) in files {
+            for (index, line) in lines.enumerated() where line.contains("ImageCodecRegistry.builtIn") {
+                let trimmed = line.trimmingCharacters(in: .whitespaces)
+                // `public var codecs = ImageCodecRegistry.builtIn`: the default a caller replaces.
+                if trimmed.hasPrefix("///") || trimmed.hasPrefix("public var codecs = ImageCodecRegistry.builtIn") { continue }
+                found.append("\(path):\(index + 1): \(trimmed)")
+            }
+        }
+        #expect(files.count > 40, "\(files.count) files scanned")
+        #expect(found.isEmpty, "the global registry read in the asset code:\n\(found.joined(separator: "\n"))")
     }
 
 }

@@ -101,4 +101,27 @@ struct ToyCodecTests {
             "\(error)".contains("bad.toy") && "\(error)".contains("a toy file has a 13-byte header; this one has 6 bytes")
         }
     }
+
+    @Test("assets read a tool's own format through the run's codecs, and only then")
+    func assetsThroughTheRunsCodecs() throws {
+        let folder = try TemporaryFolder.make("toy-assets")
+        try FileManager.default.createDirectory(atPath: folder + "/res/drawable-xhdpi", withIntermediateDirectories: true)
+        let source = Image(width: 4, height: 2, layout: .rgba, samples: (0..<32).map { UInt8($0 * 7) })
+        try codecs.write(source, to: folder + "/res/drawable-xhdpi/dot.toy", options: EncodeOptions(format: ToyCodec.format))
+        // The built-in codecs do not know the file: it is named as left out, not an asset.
+        let plain = try AssetCollector().collect([folder + "/res"])
+        #expect(plain.assets.isEmpty && plain.skipped.map(\.path) == [folder + "/res/drawable-xhdpi/dot.toy"], "\(plain.skipped)")
+        var collector = AssetCollector()
+        collector.codecs = codecs
+        let inventory = try collector.collect([folder + "/res"])
+        #expect(inventory.assets.map(\.name) == ["dot"])
+        var options = AssetOptions(target: .ios)
+        options.codecs = codecs
+        let output = folder + "/A.xcassets"
+        let summary = AssetRun(converter: AssetConverter(options: options), output: output, jobs: 1).runBlocking(inventory) { _ in }
+        #expect(summary.failures.isEmpty && summary.converted == 1, "\(summary.failures)")
+        let written = try codecs.decode(FileIO.read(output + "/dot.imageset/dot@2x.png"))
+        #expect(written.width == 4 && written.height == 2 && written.converted(to: .rgba).storage == source.storage)
+    }
+
 }

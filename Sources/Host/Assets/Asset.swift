@@ -108,12 +108,12 @@ public struct Asset: Sendable, Hashable {
         /// Creates a variant.
         public init(
             path: String, scale: Double, resizing: ImageSetResizing? = nil, alignmentInsets: NinePatchInsets? = nil,
-            configuration: AssetConfiguration = .standard, kind: Kind? = nil
+            configuration: AssetConfiguration = .standard, kind: Kind? = nil, codecs: ImageCodecRegistry = .builtIn
         ) {
             self.kind =
                 kind
                 ?? {
-                    switch ImageCodecRegistry.builtIn.format(forPath: path) {
+                    switch codecs.format(forPath: path) {
                     case .svg: .svg
                     case .vectorDrawable: .vectorDrawable
                     default: .bitmap

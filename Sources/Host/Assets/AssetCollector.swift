@@ -27,6 +27,9 @@ public struct AssetCollector: Sendable {
     /// Whether links leading out of an input are followed too (default `false`;
     /// the command line's follow-links option). Each folder is still entered once.
     public var followsLinks = false
+    /// The codecs that say which files are images (default: the built-in ones); give the run's
+    /// (``AssetOptions/codecs``), so what is collected is what converts.
+    public var codecs = ImageCodecRegistry.builtIn
 
     /// Creates a collector.
     public init(sourceScale: Double = 1) { self.sourceScale = sourceScale }
@@ -96,8 +99,8 @@ public struct AssetCollector: Sendable {
                 guard let kind = try Self.xmlKind(path).assetKind else { throw .notAnImage(path: input) }
                 state.addDrawable(Self.assetName(path), Asset.Variant(path: path, scale: 1, kind: kind), apiLevel: 0)
             } else {
-                guard Self.isImage(path) else { throw .notAnImage(path: input) }
-                try state.add(Self.assetName(path), Asset.Variant(path: path, scale: scale(ofFile: path)))
+                guard Self.isImage(path, codecs: codecs) else { throw .notAnImage(path: input) }
+                try state.add(Self.assetName(path), Asset.Variant(path: path, scale: scale(ofFile: path), codecs: codecs))
             }
         }
         var warnings = state.warnings
@@ -323,9 +326,9 @@ public struct AssetCollector: Sendable {
             for child in children where child.hasSuffix(".imageset") || child.hasSuffix(".xcassets") {
                 try collectDirectory(path + "/" + child, into: &state)
             }
-            for child in children where Self.isImage(child) && FileIO.isRegularFile(path + "/" + child) {
+            for child in children where Self.isImage(child, codecs: codecs) && FileIO.isRegularFile(path + "/" + child) {
                 let file = path + "/" + child
-                try state.add(Self.assetName(file), Asset.Variant(path: file, scale: scale(ofFile: file)))
+                try state.add(Self.assetName(file), Asset.Variant(path: file, scale: scale(ofFile: file), codecs: codecs))
             }
         }
     }
@@ -342,11 +345,11 @@ public struct AssetCollector: Sendable {
     private func collectDrawables(_ path: String, configuration folder: ResourceConfiguration, into state: inout State, named: Bool) throws(AssetError) {
         guard named || entersFirstTime(path, &state) else { return }
         let files = Self.list(path).filter { FileIO.isRegularFile(path + "/" + $0) && allows(path + "/" + $0, &state) }
-        let images = files.filter { Self.isImage($0) }
+        let images = files.filter { Self.isImage($0, codecs: codecs) }
         // An image this build cannot read (built without WebP, say), or a file that is neither
         // an image nor XML: each counted in a warning, never dropped without a word.
         for file in files where !images.contains(file) && !file.hasSuffix(".xml") {
-            let format = Self.imageFormat(of: file)
+            let format = Self.imageFormat(of: file, codecs: codecs)
             let reason = format.map { "\($0) (this build has no \($0) decoder)" } ?? "not an image or XML"
             state.unreadFiles[reason, default: []].append(path + "/" + file)
             state.skipped.append(Skipped(path: path + "/" + file, reason: reason))
@@ -403,7 +406,7 @@ public struct AssetCollector: Sendable {
             return
         }
         for file in images {
-            try state.add(Self.assetName(file), Asset.Variant(path: path + "/" + file, scale: scale, configuration: configuration))
+            try state.add(Self.assetName(file), Asset.Variant(path: path + "/" + file, scale: scale, configuration: configuration, codecs: codecs))
         }
     }
 
@@ -513,19 +516,25 @@ public struct AssetCollector: Sendable {
         return stem
     }
 
-    /// The image formats a drawable folder, an imageset or a loose file may hold.
+    /// The built-in image formats a drawable folder, an imageset or a loose file may hold.
     static let imageFormats: [ImageFormat] = [.png, .jpeg, .webp, .gif, .svg]
+    /// Built-in formats that are not assets here (photos' containers, XML read as drawables).
+    static let notAssetFormats: [ImageFormat] = [.heic, .avif, .vectorDrawable]
 
-    /// The format of the image file `path` names by its extension, among ``imageFormats``.
-    static func imageFormat(of path: String) -> ImageFormat? {
+    /// The format of the image file `path` names by its extension: one of ``imageFormats``, or
+    /// a format of `codecs` of a tool's own (registered beside the built-in ones).
+    static func imageFormat(of path: String, codecs: ImageCodecRegistry = .builtIn) -> ImageFormat? {
         guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
         let suffix = path[path.index(after: dot)...].lowercased()
-        return imageFormats.first { $0.fileExtensions.contains(suffix) }
+        if let known = imageFormats.first(where: { $0.fileExtensions.contains(suffix) }) { return known }
+        guard let own = codecs.format(forPath: path), !notAssetFormats.contains(own) else { return nil }
+        return own
     }
 
-    /// Whether `path` names an image `codecs` read (PNG, JPEG, WebP, GIF or SVG, by extension).
+    /// Whether `path` names an image `codecs` read (PNG, JPEG, WebP, GIF or SVG, or a format of
+    /// a tool's own codec, by extension).
     static func isImage(_ path: String, codecs: ImageCodecRegistry = .builtIn) -> Bool {
-        imageFormat(of: path).map(codecs.reads) ?? false
+        imageFormat(of: path, codecs: codecs).map(codecs.reads) ?? false
     }
 
     static func format(_ scale: Double) -> String {

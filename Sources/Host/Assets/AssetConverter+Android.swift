@@ -160,7 +160,7 @@ extension AssetConverter {
             if options.compiled {
                 output = NinePatchFrame.clearingTransparentColor(try NinePatchFrame.parse(framed))
             }
-            return try ImageCodecRegistry.builtIn.encode(output, options: EncodeOptions(format: .png))
+            return try options.codecs.encode(output, options: EncodeOptions(format: .png))
         } catch let error as AssetError {
             throw error
         } catch {

@@ -90,7 +90,9 @@ public struct AssetConverter: Sendable {
     /// The renderer of `asset`'s files in `configuration` (a dark one's vector drawables take
     /// the tree's night colours).
     func renderer(for asset: Asset, configuration: AssetConfiguration, notes: WarningList) -> AssetRenderer {
-        let renderer = AssetRenderer(asset: asset.configured(configuration), limits: options.limits, upscale: options.upscale, documents: documents) {
+        let renderer = AssetRenderer(
+            asset: asset.configured(configuration), codecs: options.codecs, limits: options.limits, upscale: options.upscale, documents: documents
+        ) {
             notes.append($0)
         }
         renderer.resources = { [self] path in try resources(forDrawableAt: path, night: configuration.isDark) }
@@ -182,7 +184,7 @@ public struct AssetConverter: Sendable {
     /// `image` encoded like its source: PNG, or JPEG for a JPEG source. A source used as it is
     /// (same scale, upright, no nine-patch) is copied byte for byte.
     func encoded(_ rendered: AssetRenderer.Rendered, stripping: Bool = true) throws -> (bytes: [UInt8], extension: String) {
-        let sourceFormat = ImageCodecRegistry.builtIn.format(forPath: rendered.source.path)
+        let sourceFormat = options.codecs.format(forPath: rendered.source.path)
         let isJPEG = sourceFormat == .jpeg
         // A PNG or JPEG used as it is is copied; a WebP or GIF drawable becomes a PNG.
         if let original = rendered.original, sourceFormat == .png || isJPEG { return (original, isJPEG ? "jpg" : "png") }
@@ -190,7 +192,7 @@ public struct AssetConverter: Sendable {
         if stripping { image.metadata.ninePatch = nil }
         let format: ImageFormat = isJPEG ? .jpeg : .png
         do {
-            return (try ImageCodecRegistry.builtIn.encode(image, options: EncodeOptions(format: format)), isJPEG ? "jpg" : "png")
+            return (try options.codecs.encode(image, options: EncodeOptions(format: format)), isJPEG ? "jpg" : "png")
         } catch {
             throw FileError.inFile(path: rendered.source.path, underlying: error)
         }
@@ -225,6 +227,9 @@ public struct AssetOptions: Sendable {
     public var author = "ninepipe"
     /// Size limits for decoding.
     public var limits = ImageLimits.default
+    /// The codecs assets are read and written with (default: the built-in ones): which files
+    /// are images, and how each is decoded and encoded.
+    public var codecs = ImageCodecRegistry.builtIn
     /// Whether a symbolic link found where a file is written is written through (its target
     /// replaced) instead of replaced itself (default `false`).
     public var followsOutputLinks = false

@@ -18,6 +18,7 @@ final class AssetRenderer {
     }
 
     let asset: Asset
+    private let codecs: ImageCodecRegistry
     private let limits: ImageLimits
     private let upscale: Bool
     private let warn: @Sendable (String) -> Void
@@ -38,8 +39,12 @@ final class AssetRenderer {
     /// The run's XML drawables, each parsed once.
     private let xml: ResourceDocuments
 
-    init(asset: Asset, limits: ImageLimits, upscale: Bool, documents: ResourceDocuments, warn: @escaping @Sendable (String) -> Void) {
+    init(
+        asset: Asset, codecs: ImageCodecRegistry, limits: ImageLimits, upscale: Bool, documents: ResourceDocuments,
+        warn: @escaping @Sendable (String) -> Void
+    ) {
         self.asset = asset
+        self.codecs = codecs
         self.xml = documents
         self.limits = limits
         self.upscale = upscale
@@ -117,7 +122,8 @@ final class AssetRenderer {
                 layers[path] = layer
                 do {
                     return Rendered(
-                        image: try layer.drawn(at: scale / variant.scale, path: path, upscale: upscale, limits: limits, budget: layerBudget), source: variant)
+                        image: try layer.drawn(at: scale / variant.scale, path: path, upscale: upscale, limits: limits, codecs: codecs, budget: layerBudget),
+                        source: variant)
                 } catch let error as DrawableLayerError where error.needsUpscale {
                     return nil  // a bitmap layer not dense enough for this scale: the slot is left out, as for a bitmap
                 }
@@ -133,7 +139,7 @@ final class AssetRenderer {
             options.rendering = VectorRendering(scale: scale / variant.scale)
             let document = try documents[path] ?? FileIO.read(path, requiringRegularFile: true)
             documents[path] = document
-            let image = try ImageCodecRegistry.builtIn.decode(document, options: options) { [warn] in warn("\(path): \($0)") }
+            let image = try codecs.decode(document, options: options) { [warn] in warn("\(path): \($0)") }
             return Rendered(image: image, source: variant)
         } catch {
             throw AssetConverter.reading(error, path: path, limits: limits)
@@ -146,7 +152,7 @@ final class AssetRenderer {
         let path = variant.path
         do {
             let bytes = try FileIO.read(path, requiringRegularFile: true)
-            var image = try ImageCodecRegistry.builtIn.decode(bytes, options: DecodeOptions(limits: limits)) { [warn] in warn("\(path): \($0)") }
+            var image = try codecs.decode(bytes, options: DecodeOptions(limits: limits)) { [warn] in warn("\(path): \($0)") }
             let plain = image.metadata.orientation == .up && image.metadata.ninePatch == nil
             image = try NinePatchSource.auto.resolve(image.uprighted(), path: path) { [warn] in warn("\(path): \($0)") }
             if !NinePatchSource.isCompiled(image) {

@@ -69,6 +69,7 @@ enum AssetsCommand: Command {
         }
         var collector = AssetCollector(sourceScale: sourceDensity.scale)
         collector.followsLinks = arguments.has(.followLinks)
+        collector.codecs = options.codecs
         let collection = try collector.collect(inputs)
         if options.theme != nil, let vector = collection.assets.first(where: { $0.kind == .vectorDrawable })?.variants.first?.path {
             _ = try AssetConverter.resources(forDrawableAt: vector, options: options)  // an unknown theme: a usage error, before any work

@@ -23,7 +23,7 @@ extension AppIcon {
             return try master(path, background: background, options: options)
         }
         if path.hasSuffix(".appiconset") || path.hasSuffix(".xcassets") {
-            return try master(try masterImage(inCatalog: path), background: background, options: options)
+            return try master(try masterImage(inCatalog: path, codecs: options.codecs), background: background, options: options)
         }
         let found = ResourceTree.resourceFolders(under: path)
         guard let res = found.first else {
@@ -126,7 +126,7 @@ extension AppIcon {
 
     /// The master image of an `.appiconset` (or the first in a catalog): its universal or
     /// iOS 1024 image with no appearance, else its largest file.
-    static func masterImage(inCatalog path: String) throws -> String {
+    static func masterImage(inCatalog path: String, codecs: ImageCodecRegistry) throws -> String {
         var set = path
         if path.hasSuffix(".xcassets") {
             guard let found = contents(of: path).first(where: { $0.hasSuffix(".appiconset") }) else {
@@ -134,10 +134,10 @@ extension AppIcon {
             }
             set = path + "/" + found
         }
-        let files = contents(of: set).filter { AssetCollector.isImage($0) }
+        let files = contents(of: set).filter { AssetCollector.isImage($0, codecs: codecs) }
         let sized = files.compactMap { file -> (String, Int)? in
             guard let bytes = try? FileIO.read(set + "/" + file, maxBytes: 64 << 20, requiringRegularFile: true),
-                let info = try? ImageCodecRegistry.builtIn.info(bytes)
+                let info = try? codecs.info(bytes)
             else { return nil }
             return (file, min(info.width, info.height))
         }

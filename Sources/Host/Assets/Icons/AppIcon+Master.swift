@@ -76,7 +76,7 @@ extension AppIcon {
     static func masterPicture(_ path: String, options: AssetOptions, warnings: inout [String]) throws -> (image: Image, vector: VectorDrawable?) {
         let bytes = try FileIO.read(path, maxBytes: 256 << 20, requiringRegularFile: true)
         var vector: VectorDrawable?
-        let format = ImageCodecRegistry.builtIn.format(forPath: path)
+        let format = options.codecs.format(forPath: path)
         do {
             if format == .vectorDrawable {
                 vector = try VectorDrawableCodec.drawable(
@@ -99,12 +99,12 @@ extension AppIcon {
                 image = try VectorDrawableCodec.draw(
                     vector, rendering: VectorRendering(width: wide ? drawnSide : nil, height: wide ? nil : drawnSide), limits: options.limits)
             } else if format == .svg {
-                let info = try ImageCodecRegistry.builtIn.info(bytes, limits: options.limits)
+                let info = try options.codecs.info(bytes, limits: options.limits)
                 var decoding = DecodeOptions(limits: options.limits)
                 decoding.rendering = info.width >= info.height ? VectorRendering(width: drawnSide) : VectorRendering(height: drawnSide)
-                image = try ImageCodecRegistry.builtIn.decode(bytes, options: decoding)
+                image = try options.codecs.decode(bytes, options: decoding)
             } else {
-                image = try ImageCodecRegistry.builtIn.decode(bytes, options: DecodeOptions(limits: options.limits)).uprighted()
+                image = try options.codecs.decode(bytes, options: DecodeOptions(limits: options.limits)).uprighted()
                 if min(image.width, image.height) < masterSide && !options.upscale {
                     throw AppIconError.tooSmall(path: path, size: "\(image.width)×\(image.height)", needed: "\(masterSide)×\(masterSide)")
                 }
@@ -164,7 +164,7 @@ extension AppIcon {
     static func drawable(_ path: String, options: AssetOptions) throws -> DrawableLayer {
         do {
             let bytes = try FileIO.read(path, maxBytes: 256 << 20, requiringRegularFile: true)
-            switch ImageCodecRegistry.builtIn.format(forPath: path) {
+            switch options.codecs.format(forPath: path) {
             case .vectorDrawable:
                 let resources = try AssetConverter.resources(forDrawableAt: path, options: options)
                 return .vector(try VectorDrawableCodec.drawable(bytes, limits: options.limits, resources: resources), path: path)
@@ -172,9 +172,9 @@ extension AppIcon {
                 if let vector = try? VectorDrawable(svg: bytes, limits: options.limits) { return .vector(vector, path: path) }
                 var decoding = DecodeOptions(limits: options.limits)
                 decoding.rendering = VectorRendering(width: 1536, height: 1536)
-                return .image(try ImageCodecRegistry.builtIn.decode(bytes, options: decoding), path: path)
+                return .image(try options.codecs.decode(bytes, options: decoding), path: path)
             default:
-                return .image(try ImageCodecRegistry.builtIn.decode(bytes, options: DecodeOptions(limits: options.limits)).uprighted(), path: path)
+                return .image(try options.codecs.decode(bytes, options: DecodeOptions(limits: options.limits)).uprighted(), path: path)
             }
         } catch {
             throw AssetConverter.reading(error, path: path, limits: options.limits)

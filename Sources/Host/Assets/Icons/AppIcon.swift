@@ -65,13 +65,15 @@ final class AppIconDrawing {
     let icon: AppIcon
     private let upscale: Bool
     private let limits: ImageLimits
+    private let codecs: ImageCodecRegistry
     /// Foreground and monochrome layers drawn, by layer, canvas side and the window of it kept
     /// (the full icon, the dark one and the tinted one share them; a background is drawn once
     /// for each picture, and not kept).
     private var drawn: [String: IconCanvas] = [:]
 
-    init(_ icon: AppIcon, upscale: Bool, limits: ImageLimits) {
+    init(_ icon: AppIcon, upscale: Bool, limits: ImageLimits, codecs: ImageCodecRegistry) {
         self.icon = icon
+        self.codecs = codecs
         self.upscale = upscale
         self.limits = limits
     }
@@ -86,7 +88,7 @@ final class AppIconDrawing {
         if let cached = drawn[cacheKey] { return cached }
         var canvas = IconCanvas(width: window.width, height: window.height)
         let box = IconCanvas.Box(x: -window.x, y: -window.y, width: pixels, height: pixels)
-        try layer.draw(in: box, on: &canvas, DrawableLayer.Drawing(scale: Double(pixels) / side, upscale: upscale, limits: limits))
+        try layer.draw(in: box, on: &canvas, DrawableLayer.Drawing(scale: Double(pixels) / side, upscale: upscale, limits: limits, codecs: codecs))
         if key != "background" { drawn[cacheKey] = canvas }
         return canvas
     }

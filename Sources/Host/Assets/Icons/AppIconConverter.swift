@@ -24,7 +24,7 @@ public struct AppIconConverter: Sendable {
 
     /// The files of `icon`, paths relative to the output folder, and notes for the report.
     public func convert(_ icon: AppIcon) throws -> (files: [AssetFile], warnings: [String]) {
-        let drawing = AppIconDrawing(icon, upscale: options.upscale, limits: options.limits)
+        let drawing = AppIconDrawing(icon, upscale: options.upscale, limits: options.limits, codecs: options.codecs)
         guard let target = options.target as? any AppIconTarget else { throw AppIconError.noIcons(target: options.target.name) }
         return try target.appIconFiles(drawing, converter: self)
     }
@@ -42,7 +42,7 @@ public struct AppIconConverter: Sendable {
     func png(_ image: Image) throws -> [UInt8] {
         var encoding = EncodeOptions(format: .png)
         encoding.allowsPalette = false
-        return try ImageCodecRegistry.builtIn.encode(image, options: encoding)
+        return try options.codecs.encode(image, options: encoding)
     }
 
     func iosFiles(_ drawing: AppIconDrawing) throws -> (files: [AssetFile], warnings: [String]) {

@@ -8,13 +8,18 @@ extension DrawableLayer {
         var scale: Double
         var upscale: Bool
         var limits: ImageLimits
+        /// The codecs bitmaps are decoded with.
+        var codecs: ImageCodecRegistry
         /// The drawings kept for reuse and what is left to draw, for the whole asset.
         var budget: LayerDrawingBudget
         /// The asset's file, named when the budget runs out.
         var asset: String
 
-        init(scale: Double, upscale: Bool, limits: ImageLimits, budget: LayerDrawingBudget? = nil, asset: String = "") {
-            (self.scale, self.upscale, self.limits, self.asset) = (scale, upscale, limits, asset)
+        init(
+            scale: Double, upscale: Bool, limits: ImageLimits, codecs: ImageCodecRegistry = .builtIn, budget: LayerDrawingBudget? = nil,
+            asset: String = ""
+        ) {
+            (self.scale, self.upscale, self.limits, self.codecs, self.asset) = (scale, upscale, limits, codecs, asset)
             self.budget = budget ?? LayerDrawingBudget(limits: limits)
         }
     }
@@ -38,7 +43,7 @@ extension DrawableLayer {
             let resized = try drawing.budget.drawing(key, commands: 0, asset: drawing.asset) {
                 let image: Image
                 do {
-                    image = try ImageCodecRegistry.builtIn.decode(
+                    image = try drawing.codecs.decode(
                         FileIO.read(path, requiringRegularFile: true), options: DecodeOptions(limits: drawing.limits)
                     )
                     .uprighted()
@@ -75,7 +80,8 @@ extension DrawableLayer {
             try layer.draw(in: insets.inner(box, scale: drawing.scale), on: &canvas, drawing)
         case .layers(let items):
             for item in items {
-                try item.layer.draw(in: item.placed(in: item.insets.inner(box, scale: drawing.scale), scale: drawing.scale), on: &canvas, drawing)
+                try item.layer.draw(
+                    in: item.placed(in: item.insets.inner(box, scale: drawing.scale), scale: drawing.scale, codecs: drawing.codecs), on: &canvas, drawing)
             }
         }
     }
@@ -87,8 +93,10 @@ extension DrawableLayer {
     ///   colour or a size-less shape).
     ///
     /// `budget` is the asset's (shared by the scales it is drawn at), else one for this drawing.
-    func drawn(at scale: Double, path: String, upscale: Bool, limits: ImageLimits, budget: LayerDrawingBudget? = nil) throws -> Image {
-        guard let size = intrinsicSize(), size.width > 0, size.height > 0 else {
+    func drawn(
+        at scale: Double, path: String, upscale: Bool, limits: ImageLimits, codecs: ImageCodecRegistry = .builtIn, budget: LayerDrawingBudget? = nil
+    ) throws -> Image {
+        guard let size = intrinsicSize(codecs: codecs), size.width > 0, size.height > 0 else {
             throw DrawableLayerError(
                 path: path, line: 0,
                 reason:
@@ -99,7 +107,7 @@ extension DrawableLayer {
         let height = max(1, Int((size.height * scale).rounded()))
         try limits.check(width: width, height: height)
         var canvas = IconCanvas(width: width, height: height)
-        try draw(in: canvas.bounds, on: &canvas, Drawing(scale: scale, upscale: upscale, limits: limits, budget: budget, asset: path))
+        try draw(in: canvas.bounds, on: &canvas, Drawing(scale: scale, upscale: upscale, limits: limits, codecs: codecs, budget: budget, asset: path))
         return canvas.image()
     }
 
@@ -128,8 +136,8 @@ extension DrawableLayer.LayerItem {
     /// when given, else its drawable's size when a gravity places it, placed by its gravity
     /// (`LayerDrawable`'s rules: without a horizontal gravity, fill the width unless a width is
     /// given, then left; the same vertically).
-    func placed(in area: IconCanvas.Box, scale: Double) -> IconCanvas.Box {
-        let intrinsic = gravity.isEmpty || gravity.contains("fill") ? nil : layer.intrinsicSize()
+    func placed(in area: IconCanvas.Box, scale: Double, codecs: ImageCodecRegistry = .builtIn) -> IconCanvas.Box {
+        let intrinsic = gravity.isEmpty || gravity.contains("fill") ? nil : layer.intrinsicSize(codecs: codecs)
         func along(
             _ start: Int, _ length: Int, size: Double?, words: Set<String>, lowWords: Set<String>, highWords: Set<String>, centerWord: String, fillWord: String
         )

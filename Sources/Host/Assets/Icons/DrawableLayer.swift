@@ -58,11 +58,12 @@ indirect enum DrawableLayer: Sendable {
 
     /// The layer's own size in dp, when it has one (a bitmap's, a vector's, a sized shape's; an
     /// inset's child's with the insets; a layer list's largest layer's with its insets), as
-    /// Android's `getIntrinsicWidth` and `getIntrinsicHeight` compute it.
-    func intrinsicSize() -> (width: Double, height: Double)? {
+    /// Android's `getIntrinsicWidth` and `getIntrinsicHeight` compute it; a bitmap's size is read
+    /// with `codecs`.
+    func intrinsicSize(codecs: ImageCodecRegistry = .builtIn) -> (width: Double, height: Double)? {
         switch self {
         case .inset(let layer, let insets):
-            guard let child = layer.intrinsicSize() else { return nil }
+            guard let child = layer.intrinsicSize(codecs: codecs) else { return nil }
             func side(_ length: Double, _ low: LayerInsets.Edge, _ high: LayerInsets.Edge) -> Double? {
                 var fraction = 0.0
                 var fixed = 0.0
@@ -79,7 +80,7 @@ indirect enum DrawableLayer: Sendable {
         case .layers(let items):
             var size: (width: Double, height: Double)?
             for item in items {
-                let own = item.layer.intrinsicSize()
+                let own = item.layer.intrinsicSize(codecs: codecs)
                 guard let width = item.width?.pixels(at: 1) ?? own?.width, let height = item.height?.pixels(at: 1) ?? own?.height else { continue }
                 func fixed(_ edge: LayerInsets.Edge) -> Double {
                     if case .length(let value) = edge { return value.pixels(at: 1) }
@@ -94,7 +95,7 @@ indirect enum DrawableLayer: Sendable {
             guard let width = shape.width, let height = shape.height else { return nil }
             return (width.pixels(at: 1), height.pixels(at: 1))
         case .bitmap(let path, let scale):
-            guard let bytes = try? FileIO.read(path, maxBytes: 64 << 20, requiringRegularFile: true), let info = try? ImageCodecRegistry.builtIn.info(bytes)
+            guard let bytes = try? FileIO.read(path, maxBytes: 64 << 20, requiringRegularFile: true), let info = try? codecs.info(bytes)
             else { return nil }
             return (Double(info.width) / scale, Double(info.height) / scale)
         default: return nil

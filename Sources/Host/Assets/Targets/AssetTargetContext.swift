@@ -38,7 +38,7 @@ public struct AssetTargetContext: Sendable {
 
     /// `image` as PNG bytes.
     public func png(_ image: Image) throws -> [UInt8] {
-        try ImageCodecRegistry.builtIn.encode(image, options: EncodeOptions(format: .png))
+        try options.codecs.encode(image, options: EncodeOptions(format: .png))
     }
 
     /// The renderers made so far, by asset name and configuration.
