@@ -19,8 +19,8 @@ struct AssetReportTests {
             try FileManager.default.createDirectory(atPath: FileIO.parentDirectory(of: path), withIntermediateDirectories: true)
             _ = FileManager.default.createFile(atPath: path, contents: Data(png))
         }
-        // dot.xml supersedes the PNG of the same name; oval.xml has no size; clip.xml is a kind
-        // nothing converts yet; notes.txt is no image; color/tint.xml is a colour state list.
+        // dot.xml supersedes the PNG of the same name; oval.xml has no size; clip.xml draws
+        // nothing at rest; notes.txt is no image; color/tint.xml is a colour state list.
         try TemporaryFolder.write(
             ##"<vector \##(Self.android) android:width="4dp" android:height="4dp" android:viewportWidth="4" android:viewportHeight="4"><path android:fillColor="#FF0000FF" android:pathData="M0,0h4v4h-4z"/></vector>"##,
             to: folder + "/res/drawable/dot.xml")
@@ -66,4 +66,20 @@ struct AssetReportTests {
         let dotPNG = try #require(records.first { $0["path"] as? String == folder + "/res/drawable-xhdpi/dot.png" })
         #expect((dotPNG["reason"] as? String)?.hasPrefix("a bitmap standing in for \(folder)/res/drawable/dot.xml") == true, "\(dotPNG)")
     }
+
+    @Test("the report is opened only once the run starts: a refused run leaves it as it was, and an input is never the report")
+    func reportNeverClobbers() throws {
+        let folder = try tree()
+        try TemporaryFolder.write("kept\n", to: folder + "/report.jsonl")
+        // The output is the tree itself: refused before anything is written.
+        let refused = TestConsole.run(["assets", "android", folder + "/res", "--output", folder + "/res", "--report", folder + "/report.jsonl"])
+        #expect(refused.status != 0)
+        #expect(try String(contentsOfFile: folder + "/report.jsonl", encoding: .utf8) == "kept\n", "\(refused.err)")
+        let input = folder + "/res/drawable/dot.xml"
+        let before = try FileIO.read(input)
+        let onInput = TestConsole.run(["assets", "ios", folder + "/res", "--output", folder + "/A.xcassets", "--report", input])
+        #expect(onInput.status == 2 && onInput.err.contains("--report \(input): that is one of the inputs"), "\(onInput.err)")
+        #expect(try FileIO.read(input) == before)
+    }
+
 }

@@ -129,4 +129,45 @@ struct AssetLeftOutTests {
         let unmatched = inventory.unmatchedColorNames(["elswhere", "android:white", "brand", "colorControlNormal", "dialogCornerRadius", "nothing"])
         #expect(unmatched.map(\.name) == ["elswhere", "nothing"] && unmatched.first?.nearest == "elsewhere" && unmatched.last?.nearest == nil, "\(unmatched)")
     }
+
+    @Test(
+        "a <clip> follows one rule, Android's at rest (level 0: nothing drawn): standalone it is skipped with that reason, in a layer list it is an empty layer with a warning, and neither fails"
+    )
+    func clips() throws {
+        let folder = try TemporaryFolder.make("clip")
+        try TemporaryFolder.write(
+            ##"<clip \##(Self.android) android:drawable="@drawable/fill" android:clipOrientation="horizontal" android:gravity="left"/>"##,
+            to: folder + "/res/drawable/progress.xml")
+        try TemporaryFolder.write(
+            ##"<shape \##(Self.android)><size android:width="8dp" android:height="2dp"/><solid android:color="#FF0000FF"/></shape>"##,
+            to: folder + "/res/drawable/fill.xml")
+        try TemporaryFolder.write(
+            ##"<layer-list \##(Self.android)><item android:drawable="@drawable/fill"/><item><clip android:drawable="@drawable/fill"/></item></layer-list>"##,
+            to: folder + "/res/drawable/bar.xml")
+        let inventory = try AssetCollector().collect([folder + "/res"])
+        #expect(inventory.assets.map(\.name) == ["bar", "fill"])
+        #expect(inventory.skipped.map(\.path) == [folder + "/res/drawable/progress.xml"])
+        #expect(inventory.skipped.first?.reason.contains("a <clip> draws nothing until the app sets its level") == true, "\(inventory.skipped)")
+        #expect(inventory.warnings.contains { $0.contains("skipped 1 <clip> drawable: a clip draws nothing") }, "\(inventory.warnings)")
+        for target in [AssetOptions(target: .ios), AssetOptions(target: .web), AssetOptions(target: .android)] {
+            let output = try TemporaryFolder.make("clip-output") + (target.target.name == "ios" ? "/A.xcassets" : "/out")
+            let warnings = Mutex<[String]>([])
+            let summary = AssetRun(converter: AssetConverter(options: target), output: output, jobs: 1).runBlocking(inventory) { event in
+                if case .converted(_, _, _, let notes, _) = event { warnings.withLock { $0 += notes } }
+            }
+            #expect(summary.failures.isEmpty && summary.converted == 2, "\(target.target.name): \(summary.failures)")
+            if target.target.name != "android" {
+                #expect(
+                    warnings.withLock { $0 }.contains { $0.contains("bar.xml:1: a <clip> draws nothing until the app sets its level") },
+                    "\(target.target.name): \(warnings.withLock { $0 })")
+            }
+        }
+        // Drawn as the fill alone: the clip adds nothing.
+        let output = try TemporaryFolder.make("clip-ios") + "/A.xcassets"
+        _ = AssetRun(converter: AssetConverter(options: AssetOptions(target: .ios)), output: output, jobs: 1).runBlocking(inventory) { _ in }
+        let bar = try ImageCodecRegistry.builtIn.decode(FileIO.read(output + "/bar.imageset/bar@2x.png"))
+        let fill = try ImageCodecRegistry.builtIn.decode(FileIO.read(output + "/fill.imageset/fill@2x.png"))
+        #expect(bar.width == 16 && bar.height == 4 && bar.converted(to: .rgba).storage == fill.converted(to: .rgba).storage)
+    }
+
 }

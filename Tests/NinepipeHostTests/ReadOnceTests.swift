@@ -54,4 +54,24 @@ struct ReadOnceTests {
             written.contains { $0.contains("icon") && $0.contains("-dark") } && written.contains { $0.contains("stack_a") && $0.contains("-dark") },
             "\(written)")
     }
+
+    @Test("a tree's resources are made once however many workers ask at the same time")
+    func resourcesMadeOnce() async throws {
+        let resolved = ResolvedResources()
+        await withTaskGroup(of: Void.self) { group in
+            for index in 0..<8 {
+                group.addTask {
+                    _ = try? resolved.resources(forDrawableAt: "/tree/res/drawable/d\(index).xml", night: false) {
+                        // Slow enough that the other workers ask while this one works.
+                        Thread.sleep(forTimeInterval: 0.05)
+                        return VectorDrawable.Resources(colors: ["a": "#FFF"])
+                    }
+                }
+            }
+        }
+        #expect(resolved.made == 1)
+        let night = try resolved.resources(forDrawableAt: "/tree/res/drawable-night/d.xml", night: true) { .none }
+        #expect(night == .none && resolved.made == 2)
+    }
+
 }

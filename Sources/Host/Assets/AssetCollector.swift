@@ -46,6 +46,12 @@ public struct AssetCollector: Sendable {
         /// Every file of the inputs left out before conversion, with why (each is also counted in
         /// one of ``warnings``): what a report of the run lists.
         public var skipped: [Skipped] = []
+        /// Whether `path` is one of the files read (``inputFiles``), compared by real path: a file a
+        /// run must not write, a report included.
+        public func reads(_ path: String) -> Bool {
+            let identity = BatchRunner.identity(of: path)
+            return inputFiles.contains { BatchRunner.identity(of: $0) == identity }
+        }
         /// The colour names the XML drawables refer to, and the `res/` folders they are in.
         var colorNames: Set<String> = []
         var trees: Set<String> = []
@@ -127,6 +133,11 @@ public struct AssetCollector: Sendable {
             let links = state.linksLeftOut
             warnings.append(
                 "left out \(links.count) symbolic link\(links.count == 1 ? "" : "s") leading out of the folder given (\(links.prefix(3).joined(separator: ", "))\(links.count > 3 ? ", …" : "")): name the target itself, or allow links out of the tree"
+            )
+        }
+        if let clips = state.xmlDrawables.removeValue(forKey: DrawableKind.clip.elementName) {
+            warnings.append(
+                "skipped \(clips) <clip> drawable\(clips == 1 ? "" : "s"): a clip draws nothing until the app sets its level (0 at rest), so there is no picture to convert; in a layer list it is drawn empty"
             )
         }
         let xmlCount = state.xmlDrawables.values.reduce(0, +)
@@ -389,7 +400,11 @@ public struct AssetCollector: Sendable {
                         apiLevel: folder.apiLevel ?? 0)
                 } else {
                     state.xmlDrawables[root.elementName, default: 0] += 1
-                    state.skipped.append(Skipped(path: path + "/" + file, reason: "a <\(root.elementName)> drawable: this kind does not convert yet"))
+                    let reason =
+                        root == .clip
+                        ? "a <clip> draws nothing until the app sets its level (0 at rest, as a progress bar's is before it moves): there is no picture to convert"
+                        : "a <\(root.elementName)> drawable: this kind does not convert yet"
+                    state.skipped.append(Skipped(path: path + "/" + file, reason: reason))
                 }
                 continue
             }

@@ -79,7 +79,7 @@ public struct AssetConverter: Sendable {
         let layer = try DrawableLayerReader.reading(path, limits: options.limits, documents: documents) { [self] in
             try resources(forDrawableAt: $0)
         }
-        guard layer.intrinsicSize() == nil else { return nil }
+        guard layer.intrinsicSize(codecs: options.codecs) == nil else { return nil }
         return .leftOut(
             path: path,
             reason:

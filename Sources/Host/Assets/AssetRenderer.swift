@@ -118,7 +118,7 @@ final class AssetRenderer {
                 return Rendered(image: try shape.draw(at: scale / variant.scale, limits: limits), source: variant)
             }
             if variant.kind == .layered {
-                let layer = try layers[path] ?? DrawableLayerReader.reading(path, limits: limits, documents: xml, resources: resources)
+                let layer = try layers[path] ?? DrawableLayerReader.reading(path, limits: limits, documents: xml, warn: warn, resources: resources)
                 layers[path] = layer
                 do {
                     return Rendered(

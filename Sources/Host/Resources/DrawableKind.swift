@@ -28,7 +28,9 @@ enum DrawableKind: Sendable, Hashable {
     case ninePatch
     /// `<color>`: a colour filling its bounds.
     case color
-    /// Any other root element (`<clip>`, `<level-list>`, `<transition>`…), by name; `unreadable`
+    /// `<clip>`: part of a drawable, as much as its level says; at rest (level 0) nothing.
+    case clip
+    /// Any other root element (`<level-list>`, `<transition>`…), by name; `unreadable`
     /// for a file that could not be read.
     case other(String)
 
@@ -36,7 +38,7 @@ enum DrawableKind: Sendable, Hashable {
     private static let named: [(kind: DrawableKind, name: String)] = [
         (.vector, "vector"), (.shape, "shape"), (.layerList, "layer-list"), (.inset, "inset"), (.adaptiveIcon, "adaptive-icon"),
         (.selector, "selector"), (.ripple, "ripple"), (.animatedVector, "animated-vector"), (.animationList, "animation-list"),
-        (.bitmap, "bitmap"), (.ninePatch, "nine-patch"), (.color, "color"),
+        (.bitmap, "bitmap"), (.ninePatch, "nine-patch"), (.color, "color"), (.clip, "clip"),
     ]
 
     /// The kind of a drawable whose root element is called `name`.

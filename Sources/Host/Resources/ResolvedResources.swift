@@ -7,7 +7,16 @@ import Synchronization
 /// asked it afresh, in each configuration and by each reader: on Wikipedia's tree, a third of a
 /// run went to listing and checking its values folders again.
 final class ResolvedResources: Sendable {
-    private let results = Mutex<[String: Result<VectorDrawable.Resources, any Error>]>([:])
+    /// One tree and appearance's resources: made by the first worker that asks while the
+    /// others wait for it, never made twice.
+    private final class Slot: Sendable {
+        let result = Mutex<Result<VectorDrawable.Resources, any Error>?>(nil)
+    }
+    private let slots = Mutex<[String: Slot]>([:])
+
+    /// How many times resources were made (what tests count).
+    var made: Int { makings.withLock { $0 } }
+    private let makings = Mutex(0)
 
     /// The resources of the drawable at `path` in `night` or light, made by `make` the first
     /// time its tree is asked (its error too: a values file Ninepipe refuses stops every drawable
@@ -16,9 +25,18 @@ final class ResolvedResources: Sendable {
         // Only drawables in a drawable or mipmap folder read their tree's values; others (a
         // loose file) are keyed by their own path.
         let key = (AndroidResourceValues.tree(ofDrawableAt: path) ?? path) + (night ? "\u{0}night" : "")
-        if let known = results.withLock({ $0[key] }) { return try known.get() }
-        let result = Result { try make() }
-        results.withLock { $0[key] = result }
-        return try result.get()
+        let slot = slots.withLock { slots in
+            if let known = slots[key] { return known }
+            let made = Slot()
+            slots[key] = made
+            return made
+        }
+        return try slot.result.withLock { result in
+            if let result { return result }
+            makings.withLock { $0 += 1 }
+            let fresh = Result { try make() }
+            result = fresh
+            return fresh
+        }.get()
     }
 }

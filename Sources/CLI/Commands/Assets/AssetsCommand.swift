@@ -87,13 +87,17 @@ enum AssetsCommand: Command {
                 "no images found in \(inputs.joined(separator: " ")) (.png/.jpg/.webp/.gif/.svg files, drawable-* folders with bitmaps or vector drawables, .imageset folders, .xcassets catalogs)"
             )
         }
-        let records = try arguments.value(.report).map { try RecordLog(path: $0, console: console) }
-        for skipped in collection.skipped { records?.write(object: AssetRecords.record(skipped)) }
         var run = AssetRun(
             converter: AssetConverter(options: options), output: output,
             jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, dryRun: dryRun, failFast: failFast)
         run.describeError = { ErrorText.describe($0) }
         try run.check(collection)
+        // The report is opened (emptied) only once the run is known to start, and never over an input.
+        if let report = arguments.value(.report), report != "-", collection.reads(report) {
+            throw UsageError("--report \(report): that is one of the inputs; write the report elsewhere")
+        }
+        let records = try arguments.value(.report).map { try RecordLog(path: $0, console: console) }
+        for skipped in collection.skipped { records?.write(object: AssetRecords.record(skipped)) }
         // SIGINT and SIGTERM stop the run between files instead of leaving temporaries behind.
         let interrupts = InterruptWatch()
         defer { interrupts.end() }

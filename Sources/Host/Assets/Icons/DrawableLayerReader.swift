@@ -15,6 +15,9 @@ final class DrawableLayerReader {
     let resources: @Sendable (String) throws -> VectorDrawable.Resources
     /// The run's XML drawables, each parsed once (a reader of its own when none is given).
     let documents: ResourceDocuments
+    /// What was read differently from how it may look in the app (a `<clip>` drawn empty), for
+    /// the run's warnings.
+    private(set) var notes: [String] = []
     /// Drawables read so far.
     private var layersRead = 0
     /// The file of the first drawable read: what a reader that ran out of layers names.
@@ -48,13 +51,17 @@ final class DrawableLayerReader {
 
     /// The layer list, inset or other XML drawable at `path`, read through its tree.
     static func reading(
-        _ path: String, limits: ImageLimits, documents: ResourceDocuments? = nil, resources: @escaping @Sendable (String) throws -> VectorDrawable.Resources
+        _ path: String, limits: ImageLimits, documents: ResourceDocuments? = nil, warn: (String) -> Void = { _ in },
+        resources: @escaping @Sendable (String) throws -> VectorDrawable.Resources
     ) throws -> DrawableLayer {
         let documents = documents ?? ResourceDocuments(limits: limits)
         let root: ResourceXMLElement
         do { root = try documents.document(at: path).root } catch { throw FileError.inFile(path: path, underlying: error) }
         let tree = ResourceTree(path: FileIO.parentDirectory(of: FileIO.parentDirectory(of: path)))
-        return try DrawableLayerReader(tree: tree, limits: limits, documents: documents, resources: resources).layer(element: root, file: path, depth: 0)
+        let reader = DrawableLayerReader(tree: tree, limits: limits, documents: documents, resources: resources)
+        let layer = try reader.layer(element: root, file: path, depth: 0)
+        for note in reader.notes { warn(note) }
+        return layer
     }
 
     /// The layer `reference` names (an attribute of the element at `line` in `file`).
@@ -156,6 +163,13 @@ final class DrawableLayerReader {
                 }
                 let bleed = DrawableLayer.LayerInsets.Edge.fraction(-0.25)
                 return .inset(.layers(items), DrawableLayer.LayerInsets(left: bleed, top: bleed, right: bleed, bottom: bleed))
+            case .clip:
+                // ClipDrawable draws nothing at level 0, its level until the app sets one (a
+                // progress bar's does): at rest, as here, the layer is empty.
+                notes.append(
+                    "\(file):\(element.line): a <clip> draws nothing until the app sets its level (0 at rest, as a progress bar's is before it moves), so it is drawn empty"
+                )
+                return .layers([])
             case .selector:
                 // The item a view in its default state shows.
                 guard let item = element.children.first(where: { $0.name == "item" && DrawableReference.matchesDefaultState($0) }) else {
@@ -166,7 +180,7 @@ final class DrawableLayerReader {
                 throw DrawableLayerError(
                     path: file, line: element.line,
                     reason:
-                        "<\(element.name)> cannot be drawn as a layer (vector, shape, inset, layer-list, ripple, adaptive-icon, bitmap, color and selector can)"
+                        "<\(element.name)> cannot be drawn as a layer (vector, shape, inset, layer-list, ripple, adaptive-icon, bitmap, color, clip and selector can)"
                 )
             }
         } catch let error as ShapeDrawableError {
