@@ -8,70 +8,69 @@ extension AssetConverter {
     /// for `prefers-color-scheme: dark` and `:dir(rtl)`; an `autoMirrored` vector drawable is
     /// mirrored in right-to-left text as on Android. The entry lists each configuration's files.
     func webFiles(_ asset: Asset, configurations: [AssetConfiguration], notes: WarningList) throws -> Conversion {
-        var result = try webFiles(asset, in: .standard, notes: notes)
+        let selector = "." + Self.cssClass(asset.name)
+        var (result, sheet) = try webFiles(asset, in: .standard, selector: selector, media: [], notes: notes)
         let keepsVector = asset.kind == .vectorDrawable && !options.vectorsAsBitmaps
         let mirrors = try asset.mirrorsInRightToLeft || (keepsVector && vectorDrawable(of: asset).drawable.isAutoMirrored)
-        guard configurations.count > 1 || mirrors, let cssIndex = result.files.firstIndex(where: { $0.path == asset.name + ".css" }),
-            case .object(var entry)? = result.manifestEntry
-        else { return result }
-        var css = String(decoding: result.files[cssIndex].bytes, as: UTF8.self)
-        let selector = "." + Self.cssClass(asset.name)
+        var entry: [String: JSONValue] = [:]
+        if case .object(let standard)? = result.manifestEntry { entry = standard }
         if mirrors && !configurations.contains(where: \.isRightToLeft) {
-            css += "\(selector):dir(rtl) {\n  transform: scaleX(-1);\n}\n"
+            sheet.rules.append(CSSStyleSheet.Rule(selector: selector + ":dir(rtl)", declarations: ["transform: scaleX(-1);"]))
             entry["auto-mirrored"] = .bool(true)
         }
         for configuration in configurations where !configuration.isStandard {
-            let stem = asset.name + configuration.fileSuffix
-            let part = try webFiles(asset, in: configuration, notes: notes)
-            result.files += part.files.filter { $0.path != stem + ".css" }
-            guard let partCSS = part.files.first(where: { $0.path == stem + ".css" }) else { continue }
-            // The rule for the configuration: its class renamed to the asset's, its comment left out.
-            var rule = String(decoding: partCSS.bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).drop { $0.hasPrefix("/*") }
-                .joined(separator: "\n")
             // A language tag of letters, digits and hyphens is an identifier (:lang(pt-BR)); any other is quoted.
             let language = configuration.locale.map { tag in
                 tag.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") } && tag.first?.isLetter == true ? tag : Self.cssString(tag)
             }
             let conditions = (language.map { ":lang(\($0))" } ?? "") + (configuration.isRightToLeft ? ":dir(rtl)" : "")
-            rule = rule.replacing("." + Self.cssClass(stem) + " ", with: selector + conditions + " ")
-            if configuration.isDark {
-                rule = "@media (prefers-color-scheme: dark) {\n" + rule.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n") + "\n}\n"
+            let media = configuration.isDark ? ["(prefers-color-scheme: dark)"] : []
+            let (part, partSheet) = try webFiles(asset, in: configuration, selector: selector + conditions, media: media, notes: notes)
+            result.files += part.files
+            // The configuration's rules are the standard's for its selector and condition.
+            sheet.rules += partSheet.rules.map { rule in
+                var rule = rule
+                rule.comments = []
+                return rule
             }
-            css += rule
             if case .object(let partEntry)? = part.manifestEntry { entry[configuration.manifestKey] = partEntry["files"] }
         }
-        result.files[cssIndex] = AssetFile(path: asset.name + ".css", text: css)
+        result.files.append(AssetFile(path: asset.name + ".css", text: sheet.text))
         result.manifestEntry = .object(entry)
         return result
     }
 
-    /// The files of `asset` in `configuration` alone, named with its suffix.
-    private func webFiles(_ asset: Asset, in configuration: AssetConfiguration, notes: WarningList) throws -> Conversion {
+    /// The files of `asset` in `configuration` alone, named with its suffix, and its rules for
+    /// `selector` inside the `media` conditions.
+    private func webFiles(
+        _ asset: Asset, in configuration: AssetConfiguration, selector: String, media: [String], notes: WarningList
+    ) throws -> (Conversion, CSSStyleSheet) {
         let stem = asset.name + configuration.fileSuffix
         switch asset.configured(configuration).kind {
         case .vectorDrawable where !options.vectorsAsBitmaps:
-            return try webVectorFiles(asset, in: configuration, name: stem)
+            return try webVectorFiles(asset, in: configuration, name: stem, selector: selector, media: media)
         case .shape where !options.vectorsAsBitmaps:
             let shape = try shapeDrawable(of: asset, in: configuration).shape
             guard ShapeCSS(shape: shape).isExpressible else { fallthrough }
-            return webShapeFiles(shape, name: stem)
+            return webShapeFiles(shape, name: stem, selector: selector, media: media)
         case .bitmap, .svg, .vectorDrawable, .shape, .layered:
             let renamed = Asset(name: stem, variants: asset.configured(configuration).variants)
-            return try webImageFiles(renamed, renderer: renderer(for: asset, configuration: configuration, notes: notes), notes: notes)
+            return try webImageFiles(
+                renamed, renderer: renderer(for: asset, configuration: configuration, notes: notes), selector: selector, media: media, notes: notes)
         }
     }
 
-    /// A rectangle or oval shape as CSS alone (``ShapeCSS``): `NAME.css` and an entry with no files.
-    func webShapeFiles(_ shape: ShapeDrawable, name: String) -> Conversion {
-        let css =
-            ["/* \(Self.cssComment(name)): a shape drawable (\(shape.kind.rawValue)) as CSS, made by ninepipe assets web */", ".\(Self.cssClass(name)) {"]
-            + ShapeCSS(shape: shape).declarations.map { "  " + $0 } + ["}"]
-        var result = Conversion(files: [AssetFile(path: name + ".css", text: css.joined(separator: "\n") + "\n")], warnings: [])
+    /// A rectangle or oval shape as CSS alone (``ShapeCSS``): its rule and an entry with no files.
+    func webShapeFiles(_ shape: ShapeDrawable, name: String, selector: String, media: [String]) -> (Conversion, CSSStyleSheet) {
+        let rule = CSSStyleSheet.Rule(
+            comments: ["\(name): a shape drawable (\(shape.kind.rawValue)) as CSS, made by ninepipe assets web"], selector: selector,
+            declarations: ShapeCSS(shape: shape).declarations, media: media)
+        var result = Conversion(files: [], warnings: [])
         result.manifestEntry = .object([
             "name": .string(name), "css": .string(name + ".css"), "files": .array([]), "shape": .string(shape.kind.rawValue),
             "stretches": .bool(!shape.hasSize),
         ])
-        return result
+        return (result, CSSStyleSheet(rules: [rule]))
     }
 
     /// `name.png`, `name@2x.png`, `name.css` and the asset's entry in `assets.json`.
@@ -84,7 +83,7 @@ extension AssetConverter {
     /// density drawn on its own), `image-set()` cannot serve both: the 1x file is the source and
     /// a `min-resolution: 1.5dppx` media query gives the 2x file with its own slices, widths,
     /// padding and minimum size (and a note says so). CSS has no layout bounds: they stay in the manifest.
-    func webImageFiles(_ asset: Asset, renderer: AssetRenderer, notes: WarningList) throws -> Conversion {
+    func webImageFiles(_ asset: Asset, renderer: AssetRenderer, selector: String, media: [String], notes: WarningList) throws -> (Conversion, CSSStyleSheet) {
         var files: [AssetFile] = []
         var images: [(file: String, scale: Int, size: PixelSize)] = []
         var oneX: AssetRenderer.Rendered?
@@ -117,44 +116,46 @@ extension AssetConverter {
                 }),
         ]
         let sources = images.map { "url(\(Self.cssString($0.file))) \($0.scale)x" }.joined(separator: ", ")
-        var css = ["/* \(Self.cssComment(asset.name)): \(size) CSS pixels, made by ninepipe assets web */", ".\(Self.cssClass(asset.name)) {"]
-        var perResolution: [String] = []
+        var rule = CSSStyleSheet.Rule(
+            comments: ["\(asset.name): \(size) CSS pixels, made by ninepipe assets web"], selector: selector, declarations: [], media: media)
+        var rules: [CSSStyleSheet.Rule] = []
         if let chunk = base.image.metadata.ninePatch?.chunk {
-            let rule = try webNinePatchRule(chunk, asset: asset, base: base, twoX: twoX, images: images, notes: notes)
-            css += rule.css
-            perResolution = rule.perResolution
-            entry.merge(rule.entry) { $1 }
+            let made = try webNinePatchRule(chunk, asset: asset, base: base, twoX: twoX, images: images, notes: notes)
+            rule.declarations = made.declarations
+            if let twoXDeclarations = made.twoXDeclarations {
+                rules.append(
+                    CSSStyleSheet.Rule(
+                        selector: selector, declarations: twoXDeclarations,
+                        media: media + ["(-webkit-min-device-pixel-ratio: 1.5), (min-resolution: 1.5dppx)"]))
+            }
+            entry.merge(made.entry) { $1 }
         } else {
-            css += [
-                "  box-sizing: border-box;",
-                "  background-image: url(\(Self.cssString(images[0].file)));",
-                "  background-image: -webkit-image-set(\(sources));",
-                "  background-image: image-set(\(sources));",
-                "  background-size: \(size.width)px \(size.height)px;",
-                "  width: \(size.width)px;",
-                "  height: \(size.height)px;",
+            rule.declarations = [
+                "box-sizing: border-box;",
+                "background-image: url(\(Self.cssString(images[0].file)));",
+                "background-image: -webkit-image-set(\(sources));",
+                "background-image: image-set(\(sources));",
+                "background-size: \(size.width)px \(size.height)px;",
+                "width: \(size.width)px;",
+                "height: \(size.height)px;",
             ]
             entry["nine-patch"] = .bool(false)
         }
         if let bounds = base.image.metadata.ninePatch?.layoutBounds?.insets, !bounds.isZero {
             entry["layout-bounds"] = Self.json(bounds)
-            css.insert(
-                "/* layout bounds (not expressible in CSS): top \(bounds.top)px, right \(bounds.right)px, bottom \(bounds.bottom)px, left \(bounds.left)px */",
-                at: 1)
+            rule.comments.append(
+                "layout bounds (not expressible in CSS): top \(bounds.top)px, right \(bounds.right)px, bottom \(bounds.bottom)px, left \(bounds.left)px")
         }
-        css.append("}")
-        css += perResolution
-        files.append(AssetFile(path: asset.name + ".css", text: css.joined(separator: "\n") + "\n"))
         var result = Conversion(files: files, warnings: [], missingScales: missing)
         result.manifestEntry = .object(entry)
-        return result
+        return (result, CSSStyleSheet(rules: [rule] + rules))
     }
 
     /// The slice, width, repeat, padding and minimum-size declarations for a file drawn at `scale` image
     /// pixels per CSS pixel: slices in the file's pixels, the rest in CSS pixels. The minimum size
     /// is the larger of the fixed caps and the padding (a border-box element is never smaller
     /// than its padding).
-    static func sliceDeclarations(caps c: NinePatchInsets, padding p: NinePatchInsets, scale: Int, repeatMode: String?, indent: String) -> [String] {
+    static func sliceDeclarations(caps c: NinePatchInsets, padding p: NinePatchInsets, scale: Int, repeatMode: String?) -> [String] {
         let minimumWidth = max(Int(c.left) + Int(c.right), Int(p.left) + Int(p.right))
         let minimumHeight = max(Int(c.top) + Int(c.bottom), Int(p.top) + Int(p.bottom))
         let declarations =
@@ -166,20 +167,20 @@ extension AssetConverter {
                 "min-width: \(cssPixels(minimumWidth, scale: scale));",
                 "min-height: \(cssPixels(minimumHeight, scale: scale));",
             ]
-        return declarations.map { indent + $0 }
+        return declarations
     }
 
     /// The declarations of a nine-patch's rule (`border-image`, its slices, widths, padding and
-    /// minimum size), a `min-resolution` block when the 2x file's slices are its own, and the
-    /// asset's nine-patch fields for `assets.json`.
+    /// minimum size), those of its `min-resolution` rule when the 2x file's slices are its own,
+    /// and the asset's nine-patch fields for `assets.json`.
     private func webNinePatchRule(
         _ chunk: NinePatchChunk, asset: Asset, base: AssetRenderer.Rendered, twoX: AssetRenderer.Rendered?,
         images: [(file: String, scale: Int, size: PixelSize)], notes: WarningList
-    ) throws -> (css: [String], perResolution: [String], entry: [String: JSONValue]) {
+    ) throws -> (declarations: [String], twoXDeclarations: [String]?, entry: [String: JSONValue]) {
         let size = PixelSize(width: base.image.width, height: base.image.height)
         let sources = images.map { "url(\(Self.cssString($0.file))) \($0.scale)x" }.joined(separator: ", ")
         var css: [String] = []
-        var perResolution: [String] = []
+        var twoXDeclarations: [String]?
         var entry: [String: JSONValue] = [:]
         let span = try singleSpan(chunk, asset: asset, platform: "CSS", notes: notes)
         let c = span.capInsets(width: size.width, height: size.height)
@@ -193,23 +194,19 @@ extension AssetConverter {
             let caps = twoXSpan.capInsets(width: twoX.image.width, height: twoX.image.height)
             if caps != Self.doubled(c) || twoXChunk.padding != Self.doubled(p) { twoXSlices = (file, caps, twoXChunk.padding) }
         }
-        css += ["  box-sizing: border-box;"]
+        css += ["box-sizing: border-box;"]
         css +=
             twoXSlices == nil
             ? [
-                "  border-image-source: url(\(Self.cssString(images[0].file)));",
-                "  border-image-source: -webkit-image-set(\(sources));",
-                "  border-image-source: image-set(\(sources));",
-            ] : ["  border-image-source: url(\(Self.cssString(images[0].file)));"]
-        css += Self.sliceDeclarations(caps: c, padding: p, scale: 1, repeatMode: repeatMode, indent: "  ")
+                "border-image-source: url(\(Self.cssString(images[0].file)));",
+                "border-image-source: -webkit-image-set(\(sources));",
+                "border-image-source: image-set(\(sources));",
+            ] : ["border-image-source: url(\(Self.cssString(images[0].file)));"]
+        css += Self.sliceDeclarations(caps: c, padding: p, scale: 1, repeatMode: repeatMode)
         if let twoXSlices {
-            perResolution =
-                [
-                    "@media (-webkit-min-device-pixel-ratio: 1.5), (min-resolution: 1.5dppx) {",
-                    "  .\(Self.cssClass(asset.name)) {",
-                    "    border-image-source: url(\(Self.cssString(twoXSlices.file)));",
-                ]
-                + Self.sliceDeclarations(caps: twoXSlices.caps, padding: twoXSlices.padding, scale: 2, repeatMode: nil, indent: "    ") + ["  }", "}"]
+            twoXDeclarations =
+                ["border-image-source: url(\(Self.cssString(twoXSlices.file)));"]
+                + Self.sliceDeclarations(caps: twoXSlices.caps, padding: twoXSlices.padding, scale: 2, repeatMode: nil)
             notes.append(
                 "\(asset.name): the 2x file's slices \(Self.pixelList(twoXSlices.caps)) (padding \(Self.pixelList(twoXSlices.padding))) are not twice the 1x file's \(Self.pixelList(c)) (padding \(Self.pixelList(p))), top, left, bottom, right in each file's pixels: the CSS gives screens of 1.5 dppx and more the 2x file with its own slices (@media min-resolution)"
             )
@@ -222,7 +219,7 @@ extension AssetConverter {
             "stretch-x": Self.regions(chunk.xDivs), "stretch-y": Self.regions(chunk.yDivs), "padding": .string(NinePatchNotation.androidRect(p)),
         ])
         entry["flutter"] = .string(NinePatchNotation.flutterCenterSlice(c, width: Int(size.width), height: Int(size.height)))
-        return (css, perResolution, entry)
+        return (css, twoXDeclarations, entry)
     }
 
     /// `insets` as CSS lengths in top, right, bottom, left order: `3.5px 5px 8px 4.5px`.
@@ -287,44 +284,38 @@ extension AssetConverter {
     /// drawn in `currentColor` and its CSS paints `currentColor` through it as a mask (the SVG
     /// inlined as a `data:` URL, which pages opened from `file://` can use too), so CSS `color`
     /// tints it as Android's tint does.
-    func webVectorFiles(_ asset: Asset, in configuration: AssetConfiguration, name: String) throws -> Conversion {
+    func webVectorFiles(
+        _ asset: Asset, in configuration: AssetConfiguration, name: String, selector: String, media: [String]
+    ) throws -> (Conversion, CSSStyleSheet) {
         let drawable = try vectorDrawable(of: asset, in: configuration).drawable
         let width = Int(drawable.width.rounded(.up))
         let height = Int(drawable.height.rounded(.up))
         let file = name + ".svg"
-        var css = [
-            "/* \(Self.cssComment(name)): \(width)×\(height) CSS pixels, a vector drawable\(drawable.isTemplate ? " coloured by CSS color" : ""), made by ninepipe assets web */",
-            ".\(Self.cssClass(name)) {",
-            "  box-sizing: border-box;",
-            "  width: \(width)px;",
-            "  height: \(height)px;",
-        ]
+        var rule = CSSStyleSheet.Rule(
+            comments: [
+                "\(name): \(width)×\(height) CSS pixels, a vector drawable\(drawable.isTemplate ? " coloured by CSS color" : ""), made by ninepipe assets web"
+            ], selector: selector, declarations: ["box-sizing: border-box;", "width: \(width)px;", "height: \(height)px;"], media: media)
         let svg = try drawable.svg(templateColor: "currentColor")
         if drawable.isTemplate {
             // The mask is the SVG itself as a data: URL: a mask image is fetched in CORS mode,
             // so a file beside the CSS is refused on pages opened from file:// (Chromium).
             let mask = "url(\"data:image/svg+xml;base64,\(Data(svg.utf8).base64EncodedString())\")"
-            css += [
-                "  background-color: currentColor;",
-                "  -webkit-mask: \(mask) center / 100% 100% no-repeat;",
-                "  mask: \(mask) center / 100% 100% no-repeat;",
+            rule.declarations += [
+                "background-color: currentColor;",
+                "-webkit-mask: \(mask) center / 100% 100% no-repeat;",
+                "mask: \(mask) center / 100% 100% no-repeat;",
             ]
         } else {
-            css += ["  background: url(\(Self.cssString(file))) center / 100% 100% no-repeat;"]
+            rule.declarations += ["background: url(\(Self.cssString(file))) center / 100% 100% no-repeat;"]
         }
-        css.append("}")
         var entry: [String: JSONValue] = [
             "name": .string(name), "css": .string(name + ".css"),
             "files": .array([.object(["file": .string(file), "width": .number(Double(width)), "height": .number(Double(height))])]),
             "vector": .bool(true),
         ]
         if drawable.isTemplate { entry["template"] = .bool(true) }
-        var result = Conversion(
-            files: [
-                AssetFile(path: file, text: svg),
-                AssetFile(path: name + ".css", text: css.joined(separator: "\n") + "\n"),
-            ], warnings: [])
+        var result = Conversion(files: [AssetFile(path: file, text: svg)], warnings: [])
         result.manifestEntry = .object(entry)
-        return result
+        return (result, CSSStyleSheet(rules: [rule]))
     }
 }
