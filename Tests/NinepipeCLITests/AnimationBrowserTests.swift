@@ -5,14 +5,14 @@ import Testing
 
 @testable import NinepipeHost
 
-/// Issue 31: the GIFs and animated WebPs Ninepipe writes, decoded frame by frame by headless
+/// The GIFs and animated WebPs Ninepipe writes, decoded frame by frame by headless
 /// Chromium (WebCodecs `ImageDecoder`, the browser's own GIF and WebP decoders with its
 /// disposal and blending). Every frame must show exactly the picture we meant, and last the
 /// duration we wrote; and a dithered GIF of many colours must show what our own decoder reads
 /// from it. The page compares in the browser and puts the result in its title, read
 /// through the DevTools endpoint (polled, so a slow decode is waited for). Skips, saying so,
 /// without `chromium` or `curl`.
-@Suite("animations in Chromium", .enabled(if: GIFCodec.isAvailable && WebPCodec.isAvailable, "this build has no GIF or WebP"))
+@Suite("animations in Chromium", .enabled(if: Requirement.met(GIFCodec.isAvailable && WebPCodec.isAvailable), "this build has no GIF or WebP"))
 struct AnimationBrowserTests {
     /// Four frames on a 24×16 canvas: a square that moves, turns see-through where it was, a
     /// frame that changes nothing, and one that clears part of the picture again (disposal 2).
@@ -31,11 +31,8 @@ struct AnimationBrowserTests {
 
     @Test("Chromium decodes every frame of our GIF and lossless WebP to the picture meant, with its duration")
     func frames() throws {
-        guard let chromium = ChildProcess.tool("chromium", "chromium-browser"),
-            let curl = ChildProcess.tool("curl")
-        else {
-            print("SKIP: chromium or curl not found (apt-get install chromium curl); the animations browser test is skipped")
-            return
+        guard let chromium = try Requirement.tool("chromium", "chromium-browser"), let curl = try Requirement.tool("curl") else {
+            try Test.cancel("chromium or curl not found (apt-get install chromium curl); the animations browser test is skipped")
         }
         let animation = Self.animation()
         let gif = try GIFEncoder().encode(animation)

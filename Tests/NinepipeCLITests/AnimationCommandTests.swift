@@ -5,8 +5,8 @@ import Testing
 
 @testable import NinepipeHost
 
-/// Issue 31: animations through pipelines, batches and the command line.
-@Suite("Animations on the command line", .enabled(if: GIFCodec.isAvailable && WebPCodec.isAvailable, "this build has no GIF or WebP"))
+/// Animations through pipelines, batches and the command line.
+@Suite("Animations on the command line", .enabled(if: Requirement.met(GIFCodec.isAvailable && WebPCodec.isAvailable), "this build has no GIF or WebP"))
 struct AnimationCommandTests {
     static let fixtures = Repository.root.appendingPathComponent("Tests")
         .appendingPathComponent("NinepipeCoreTests/Fixtures")

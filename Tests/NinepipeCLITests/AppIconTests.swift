@@ -6,13 +6,13 @@ import Testing
 @testable import NinepipeCore
 @testable import NinepipeHost
 
-/// Issue 41: app icons (`assets PLATFORM --icons`). Trees shaped like the public apps' (an
+/// App icons (`assets PLATFORM --icons`). Trees shaped like the public apps' (an
 /// adaptive icon the manifest names, with a vector foreground, a shape or colour background and a
 /// monochrome layer, as Wikipedia's and Tusky's; bitmap layers in mipmaps, as AntennaPod's; a
 /// legacy PNG icon) become AppIcon sets Xcode reads, web manifests Chromium reads and favicons
 /// Pillow reads; one master image becomes Android mipmaps aapt packages, the foreground inside
 /// the safe zone.
-@Suite("app icons", .enabled(if: ImageCodecRegistry.builtIn.reads(.svg), "no SVG here: vector layers are drawn by the SVG helpers"))
+@Suite("app icons", .enabled(if: Requirement.met(ImageCodecRegistry.builtIn.reads(.svg)), "no SVG here: vector layers are drawn by the SVG helpers"))
 struct AppIconTests {
     static let android = #"xmlns:android="http://schemas.android.com/apk/res/android""#
 
@@ -227,16 +227,14 @@ struct AppIconTests {
         }
         #expect(try String(contentsOfFile: web + "/icons.html", encoding: .utf8).contains(##"<link rel="manifest" href="manifest.webmanifest">"##))
 
-        if let python = ChildProcess.python(with: "PIL") {
-            let sizes = try ChildProcess.output(
-                of: "/usr/bin/env", [python, "-c", "from PIL import Image; print(sorted(Image.open('\(web)/favicon.ico').info['sizes']))"])
-            #expect(sizes.trimmingCharacters(in: .whitespacesAndNewlines) == "[(16, 16), (32, 32), (48, 48)]", "\(sizes)")
-        } else {
-            print("SKIP: Pillow not found (apt-get install python3-pil); favicon.ico is not read by Pillow")
+        guard let python = try Requirement.found(ChildProcess.python(with: "PIL"), "Pillow") else {
+            try Test.cancel("Pillow not found (apt-get install python3-pil); favicon.ico is not read by Pillow, nor the manifest by Chromium")
         }
-        guard let chromium = DevToolsPage.chromium else {
-            print("SKIP: chromium or python3 not found; the web manifest is not read by Chromium")
-            return
+        let sizes = try ChildProcess.output(
+            of: "/usr/bin/env", [python, "-c", "from PIL import Image; print(sorted(Image.open('\(web)/favicon.ico').info['sizes']))"])
+        #expect(sizes.trimmingCharacters(in: .whitespacesAndNewlines) == "[(16, 16), (32, 32), (48, 48)]", "\(sizes)")
+        guard let chromium = try Requirement.found(DevToolsPage.chromium, "chromium and python3") else {
+            try Test.cancel("chromium or python3 not found (apt-get install chromium); the web manifest is not read by Chromium")
         }
         try
             ##"<!doctype html><html><head><link rel="manifest" href="manifest.webmanifest"></head><body><img src="icon-192.png"><img src="icon-maskable-512.png"><img src="favicon.ico"><img src="apple-touch-icon.png"></body></html>"##
@@ -308,9 +306,11 @@ struct AppIconTests {
         let background = try decode(folder + "/other/res/mipmap-xxxhdpi/ic_launcher_background.png")
         #expect(rgba(background, 10, 10) == [255, 152, 0, 255] && rgba(background, 10, 420) == [76, 175, 80, 255])
 
-        guard let aapt = ChildProcess.tool("aapt"), FileIO.isRegularFile("/usr/share/android-framework-res/framework-res.apk") else {
-            print("SKIP: aapt or android-framework-res not found; the mipmaps are not packaged")
-            return
+        guard
+            let aapt = try Requirement.found(
+                FileIO.isRegularFile("/usr/share/android-framework-res/framework-res.apk") ? ChildProcess.tool("aapt") : nil, "aapt and android-framework-res")
+        else {
+            try Test.cancel("aapt or android-framework-res not found (apt-get install aapt android-framework-res); the mipmaps are not packaged")
         }
         try write(
             ##"<manifest \##(Self.android) package="org.example.icon"><uses-sdk android:minSdkVersion="21" android:targetSdkVersion="29"/><application android:icon="@mipmap/ic_launcher" android:roundIcon="@mipmap/ic_launcher_round"/></manifest>"##,

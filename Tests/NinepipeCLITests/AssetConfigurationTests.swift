@@ -6,7 +6,7 @@ import Testing
 @testable import NinepipeCore
 @testable import NinepipeHost
 
-/// Issue 41: dark, right-to-left and localized variants. A `res/` tree with a `drawable-night` bitmap, a
+/// Dark, right-to-left and localized variants. A `res/` tree with a `drawable-night` bitmap, a
 /// `drawable-ldrtl` bitmap, an `autoMirrored` vector drawable coloured by a colour that
 /// `values-night` changes, and one whose colour it does not change, goes to an imageset's
 /// `appearances` and `language-direction`, to CSS `prefers-color-scheme` and `:dir(rtl)` rules
@@ -91,7 +91,7 @@ struct AssetConfigurationTests {
 
     @Test(
         "iOS: dark slots with appearances, right-to-left slots beside left-to-right ones; a vector's night colours and autoMirrored",
-        .enabled(if: ImageCodecRegistry.builtIn.reads(.svg)))
+        .enabled(if: Requirement.met(ImageCodecRegistry.builtIn.reads(.svg))))
     func ios() throws {
         let folder = try tree()
         let result = run(["assets", "ios", folder + "/res", "--output", folder + "/Assets.xcassets"])
@@ -123,7 +123,7 @@ struct AssetConfigurationTests {
 
     @Test(
         "back to Android: dark slots become drawable-night folders, right-to-left ones drawable-ldrtl, a mirrored SVG an autoMirrored vector drawable",
-        .enabled(if: ImageCodecRegistry.builtIn.reads(.svg)))
+        .enabled(if: Requirement.met(ImageCodecRegistry.builtIn.reads(.svg))))
     func roundTrip() throws {
         let folder = try tree()
         #expect(run(["assets", "ios", folder + "/res", "--output", folder + "/Assets.xcassets"]).status == 0)
@@ -148,7 +148,7 @@ struct AssetConfigurationTests {
 
     @Test(
         "web, in Chromium: the dark file under prefers-color-scheme: dark, the right-to-left file under dir=rtl, an autoMirrored vector mirrored",
-        .enabled(if: ImageCodecRegistry.builtIn.reads(.svg)))
+        .enabled(if: Requirement.met(ImageCodecRegistry.builtIn.reads(.svg))))
     func web() throws {
         let folder = try tree()
         #expect(run(["assets", "web", folder + "/res", "--output", folder + "/web"]).status == 0)
@@ -158,9 +158,8 @@ struct AssetConfigurationTests {
         #expect(css.contains("@media (prefers-color-scheme: dark) {\n  .card {") && css.contains(#"url("card-dark.png")"#), "\(css)")
         #expect(try String(contentsOfFile: folder + "/web/arrow.css", encoding: .utf8).contains(".arrow:dir(rtl) {"))
         #expect(css.contains(".card:lang(pt-BR) {") && css.contains(#"url("card-pt-BR.png")"#), "\(css)")
-        guard let chromium = DevToolsPage.chromium else {
-            print("SKIP: chromium or python3 not found (apt-get install chromium); the variants' CSS is not checked in a browser")
-            return
+        guard let chromium = try Requirement.found(DevToolsPage.chromium, "chromium and python3") else {
+            try Test.cancel("chromium or python3 not found (apt-get install chromium); the variants' CSS is not checked in a browser")
         }
         let page =
             #"<!doctype html><html><head><link rel="stylesheet" href="card.css"><link rel="stylesheet" href="arrow.css"><link rel="stylesheet" href="ic_back.css"><style>body{margin:0;background:#fff}div{position:absolute;top:0}</style></head><body><div class="card" style="left:0"></div><div class="arrow" style="left:20px" dir="ltr"></div><div class="arrow" style="left:40px" dir="rtl"></div><div class="ic_back" style="left:60px" dir="ltr"></div><div class="ic_back" style="left:90px" dir="rtl"></div></body></html>"#

@@ -6,7 +6,8 @@ import Testing
 /// The exit status a build can use: resources left out for a reason the tree cannot change are
 /// warnings (exit 0, listed in the summary); `--strict` makes them failures (exit 1).
 @Suite(
-    "assets: exit status with resources left out", .enabled(if: ImageCodecRegistry.builtIn.reads(.svg), "no SVG here: Android XML is read by the SVG helpers"))
+    "assets: exit status with resources left out",
+    .enabled(if: Requirement.met(ImageCodecRegistry.builtIn.reads(.svg)), "no SVG here: Android XML is read by the SVG helpers"))
 struct AssetExitStatusTests {
     static let android = #"xmlns:android="http://schemas.android.com/apk/res/android""#
 

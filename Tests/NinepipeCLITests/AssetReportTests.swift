@@ -5,7 +5,7 @@ import Testing
 
 /// `assets … --report FILE`: one JSON line per asset and per file left out before converting, so
 /// every file under the tree's drawable, mipmap and color folders is accounted for.
-@Suite("assets --report", .enabled(if: ImageCodecRegistry.builtIn.reads(.svg), "no SVG here: Android XML is read by the SVG helpers"))
+@Suite("assets --report", .enabled(if: Requirement.met(ImageCodecRegistry.builtIn.reads(.svg)), "no SVG here: Android XML is read by the SVG helpers"))
 struct AssetReportTests {
     static let android = #"xmlns:android="http://schemas.android.com/apk/res/android""#
 

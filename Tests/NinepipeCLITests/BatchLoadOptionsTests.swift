@@ -5,7 +5,7 @@ import Testing
 
 @testable import NinepipeHost
 
-/// Issue 12: a batch could not pass `load` options (`-e 'load ninepatch=none | …'` → "'load'
+/// A batch could not pass `load` options (`-e 'load ninepatch=none | …'` → "'load'
 /// needs 'path'"), and a batch writing `{name}.9.png` or mirroring `.9.png` inputs wrote chunks
 /// under a `.9.png` name with no frame, which Ninepipe itself then misread.
 @Suite("batch load options and .9.png outputs")
@@ -42,7 +42,7 @@ struct BatchLoadOptionsTests {
         #expect(own.status == 2 && own.err.contains("keep its options without the path"), "\(own.err)")
     }
 
-    /// Issue 26: `-e 'thumbnail size=256 | save quality=85' photos/ --output thumbs/` failed with
+    /// `-e 'thumbnail size=256 | save quality=85' photos/ --output thumbs/` failed with
     /// "'save' needs 'path'". A batch pipeline's last save may leave the path out: its options
     /// say how each result is written to --output.
     @Test("a batch pipeline's last save without a path sets quality, format and metadata of the --output files")

@@ -46,7 +46,7 @@ struct BatchTests {
             .filter { !FileIO.isDirectory(directory + "/" + $0) }.sorted()
     }
 
-    /// Issue 11: the temporary name added ~17 bytes, so a legal 244-byte name failed with
+    /// The temporary name added ~17 bytes, so a legal 244-byte name failed with
     /// "File name too long".
     @Test("a 250-byte file name (the limit is 255) saves, and overwrites keep the file's permissions")
     func longNameAndKeptMode() throws {
@@ -65,7 +65,7 @@ struct BatchTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: root) == [name], "no temporary left")
     }
 
-    /// Issue 11: `AtomicFile.commit` read the umask by setting it to 0 and back, so two threads
+    /// `AtomicFile.commit` read the umask by setting it to 0 and back, so two threads
     /// committing at once could leave it at 0 for a moment and outputs came out world-writable.
     @Test("under umask 022, a concurrent batch leaves no file or folder writable by others (20 runs)")
     func outputsRespectUmask() throws {

@@ -3,9 +3,9 @@ import NinepipeCore
 import NinepipeTestSupport
 import Testing
 
-/// Issue 14: colour management from pipelines: `colorspace srgb`, `load icc=srgb`, and
+/// Colour management from pipelines: `colorspace srgb`, `load icc=srgb`, and
 /// thumbnails converted to sRGB unless `icc=keep`.
-@Suite("colour management in pipelines", .enabled(if: ColorManagement.isAvailable, "this build has no LittleCMS"))
+@Suite("colour management in pipelines", .enabled(if: Requirement.met(ColorManagement.isAvailable), "this build has no LittleCMS"))
 struct ColorCommandTests {
     static let fixtures = Repository.root.appendingPathComponent("Tests")
         .appendingPathComponent("NinepipeCoreTests/Fixtures/color")

@@ -177,11 +177,7 @@ struct CommandLineTests {
 
     @Test("the built executable runs and returns the documented exit codes")
     func executable() throws {
-        let binary = Repository.builtExecutable
-        guard FileManager.default.isExecutableFile(atPath: binary.path) else {
-            print("SKIP: \(binary.path) not built; executable test skipped")
-            return
-        }
+        let binary = URL(fileURLWithPath: try Requirement.executable())
         let dir = try workspace()
         func run(_ arguments: [String]) throws -> (Int32, String) {
             let result = try ChildProcess.run(binary.path, arguments, in: dir)

@@ -5,7 +5,7 @@ import Testing
 @testable import NinepipeCLI
 @testable import NinepipeHost
 
-/// Issue 12: `run --help` was an unknown option, `run -h` suggested `-e`, `plugins --help` was an
+/// `run --help` was an unknown option, `run -h` suggested `-e`, `plugins --help` was an
 /// unknown step, `help run` printed the global help, `--output=dir/` and `-j2` were unknown, and
 /// three hand-kept option lists had drifted from each other and from `--help`.
 @Suite("command table: parsing, help, man page")
@@ -19,7 +19,7 @@ struct CommandTableTests {
         ["--" + option.name] + (option.short.map { ["-\($0)"] } ?? [])
     }
 
-    /// Issue 42: the command line re-worded batch errors by prefixing "--" to the library's text.
+    /// The command line re-worded batch errors by prefixing "--" to the library's text.
     @Test("a batch error names its setting and value as data: the library says 'shard', the command line '--shard'")
     func batchErrorSettings() {
         let errors: [BatchError] = [.badShard(text: "x"), .shardOutOfRange(text: "3/2", count: 2), .unclosedPlaceholder(template: "out/{name")]
@@ -32,7 +32,7 @@ struct CommandTableTests {
         #expect(BatchError.noMatch(pattern: "*.png").setting == nil && ErrorText.describe(BatchError.noMatch(pattern: "*.png")) == "'*.png' matches no file")
     }
 
-    /// Issue 42: options were read by string, and a typo read as "not given".
+    /// Options were read by string, and a typo read as "not given".
     @Test("every option key is declared by an option of some command, and every option's key is listed")
     func optionKeys() {
         let specs = CommandTable.global + CommandTable.commands.flatMap { command in command.options + command.subcommands.flatMap(\.options) }
@@ -44,7 +44,7 @@ struct CommandTableTests {
         #expect(OptionKey.all.count == Set(OptionKey.all).count)
     }
 
-    /// Issue 42: the batch-only check and its message used two hand-kept lists (8 options checked, 6
+    /// The batch-only check and its message used two hand-kept lists (8 options checked, 6
     /// named); both are now the help's batch group.
     @Test("each batch-only option without inputs is refused naming itself; every option of the help's batch group is one")
     func batchOnlyOptions() throws {
@@ -147,7 +147,7 @@ struct CommandTableTests {
         #expect(plugins.status == 0 && plugins.out.contains("--markdown"), "plugins --help: \(plugins.err)")
     }
 
-    /// Issue 42: subcommands were chosen by a string switch inside one type, and `--plugin` and
+    /// Subcommands were chosen by a string switch inside one type, and `--plugin` and
     /// `--version` were parsed by hand beside the option table.
     @Test("every subcommand is a type of its own whose spec the parent lists; global options come from the table")
     func subcommandTypes() {
@@ -161,7 +161,7 @@ struct CommandTableTests {
             let result = TestConsole.run([spelling])
             #expect(result.status == 0 && result.out.hasPrefix("ninepipe \(HelpText.version)\nformats: PNG"), "\(spelling): \(result.out)")
         }
-        // Issue 43: a step no plugin library was loaded for may be one of a plugin's.
+        // A step no plugin library was loaded for may be one of a plugin's.
         let unknown = TestConsole.run(["check", "-e", "vignette amount=0.5"])
         #expect(
             unknown.status == 2
@@ -190,7 +190,7 @@ private enum ToyCommand: Command {
 }
 
 extension CommandTableTests {
-    /// Issue 42: "where to add things" re-checked with a toy command.
+    /// "where to add things" re-checked with a toy command.
     @Test("a toy command is its spec and its run: parsed, read through typed keys, given a help page, range-checked")
     func toyCommand() throws {
         let console = TestConsole()

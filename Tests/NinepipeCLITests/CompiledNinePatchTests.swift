@@ -174,7 +174,7 @@ extension CommandLineTests {
         let result = TestConsole.run(["run", "-e", "ninepatch width=40 height=50", ".", "--output", "out/{name}.png"], in: dir)
         #expect(result.status == 0, "\(result.err)")
         #expect(result.err.contains("5 files: 5 ok, 0 failed, 0 skipped"), "\(result.err)")
-        // The outputs keep their .9.png names, so (issue 12) they carry a frame, read back as 40×50.
+        // The outputs keep their .9.png names, so they carry a frame, read back as 40×50.
         for (name, _) in Self.compiledFixtures {
             let raw = try decode(dir + "/out/" + name)
             #expect(raw.width == 42 && raw.height == 52, "\(name)")
@@ -183,7 +183,7 @@ extension CommandLineTests {
         }
     }
 
-    /// Issue 26: `ninepatch=none` used to keep the chunks, so the "plain" copy was still a
+    /// `ninepatch=none` used to keep the chunks, so the "plain" copy was still a
     /// nine-patch to every later reader (resize warned, a `.9.png` batch output failed, `assets
     /// ios` wrote `resizing`). `none` is now a plain image; `keep` carries the chunks untouched.
     @Test("load ninepatch=none gives a plain image: no np chunks saved, a batch over compiled files succeeds, assets ios writes no resizing")
@@ -228,9 +228,8 @@ extension CommandLineTests {
     @Test("every compiled .9.png in framework-res.apk keeps its size and chunks")
     func frameworkResTree() throws {
         let apk = "/usr/share/android-framework-res/framework-res.apk"
-        guard FileManager.default.fileExists(atPath: apk), let unzip = ChildProcess.tool("unzip") else {
-            print("SKIP: \(apk) or unzip not found (apt-get install android-framework-res unzip); the framework-res sweep is skipped")
-            return
+        guard let unzip = try Requirement.found(FileManager.default.fileExists(atPath: apk) ? ChildProcess.tool("unzip") : nil, "\(apk) or unzip") else {
+            try Test.cancel("\(apk) or unzip not found (apt-get install android-framework-res unzip); the framework-res sweep is skipped")
         }
         let dir = try Self.temporaryDirectory()
         _ = try ChildProcess.run(unzip, ["-q", "-o", apk, "res/drawable*", "-d", dir])
@@ -252,7 +251,7 @@ extension CommandLineTests {
         }
         #expect(mismatches.isEmpty, "\(mismatches.count) of \(files.count) changed: \(Array(mismatches.prefix(10)))")
 
-        // Issue 26: the batch a user runs to get plain pictures of one density succeeds on every
+        // The batch a user runs to get plain pictures of one density succeeds on every
         // file, writes no nine-patch chunk and names no output .9.png.
         let mdpi = files.filter { $0.hasPrefix("drawable-mdpi-v4/") }
         #expect(mdpi.count > 500, "expected the ~540 mdpi nine-patches, found \(mdpi.count)")

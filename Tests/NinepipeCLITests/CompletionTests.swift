@@ -6,22 +6,19 @@ import Testing
 @testable import NinepipeCLI
 @testable import NinepipeHost
 
-/// Issue 12: there was no shell completion. The scripts are loaded into real shells (each test
+/// There was no shell completion. The scripts are loaded into real shells (each test
 /// skips, saying so, when its shell is not installed) and asked to complete as a user would.
 @Suite("shell completions")
 struct CompletionTests {
     static let binDirectory = Repository.builtExecutable.deletingLastPathComponent().path
 
-    /// Runs `script` with `shell` and the built `ninepipe` first on PATH; `nil` (skip) when either is missing.
-    func run(_ shell: String, _ arguments: [String], _ script: String) throws -> String? {
-        guard let path = ["/usr/bin/" + shell, "/bin/" + shell].first(where: FileManager.default.isExecutableFile(atPath:)) else {
-            print("SKIP: \(shell) is not installed; its completion test is skipped")
-            return nil
+    /// Runs `script` with `shell` and the built `ninepipe` first on PATH; the test is cancelled
+    /// (a skip the runner reports) when the shell is not installed.
+    func run(_ shell: String, _ arguments: [String], _ script: String) throws -> String {
+        guard let path = try Requirement.tool("/usr/bin/" + shell, "/bin/" + shell) else {
+            try Test.cancel("\(shell) is not installed (apt-get install \(shell)); its completion test is skipped")
         }
-        guard FileManager.default.isExecutableFile(atPath: Repository.builtExecutable.path) else {
-            print("SKIP: \(Repository.builtExecutable.path) not built; \(shell) completion test skipped")
-            return nil
-        }
+        _ = try Requirement.executable()
         var environment = ProcessInfo.processInfo.environment
         environment["PATH"] = Self.binDirectory + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
         environment["HOME"] = NSTemporaryDirectory()
@@ -32,7 +29,7 @@ struct CompletionTests {
     func completer() {
         let completer = Completer(registry: .standard)
         #expect(completer.answer(["ru"], index: 0) == ["ru", "run"])
-        // Issue 26: a negative index trapped (`ninepipe __complete -5 run`, SIGILL); any index completes to something or nothing.
+        // A negative index trapped (`ninepipe __complete -5 run`, SIGILL); any index completes to something or nothing.
         #expect(completer.answer(["run"], index: -5).isEmpty)
         #expect(completer.answer(["run"], index: .max) == [""])
         #expect(TestConsole.run(["__complete", "-5", "run"]).status == 0)
@@ -65,7 +62,7 @@ struct CompletionTests {
             CUR='--jo' ask ninepipe run --jo
             CUR='thumbnail ' ask ninepipe run -e "'resize width=4 | thumbnail "
             """#
-        guard let output = try run("bash", ["--norc", "--noprofile", "-c"], script) else { return }
+        let output = try run("bash", ["--norc", "--noprofile", "-c"], script)
         #expect(output.contains("complete -F _ninepipe ninepipe"), "\(output)")
         #expect(output.contains(#"R:load "x" | thumbnail|"#) && output.contains(#"R:load "x" | thumbnail |"#), "\(output)")
         #expect(output.contains("R:--jobs|"), "\(output)")
@@ -85,7 +82,7 @@ struct CompletionTests {
             words=(ninepipe run --jo); CURRENT=3; PREFIX='--jo'; compstate[quote]=''
             _ninepipe
             """#
-        guard let output = try run("zsh", ["-f", "-c"], script) else { return }
+        let output = try run("zsh", ["-f", "-c"], script)
         #expect(output.contains("registered:_ninepipe"), "\(output)")
         #expect(output.contains(#"C:load "x" | thumbnail|"#), "\(output)")
         #expect(output.contains("C:--jobs|"), "\(output)")
@@ -98,7 +95,7 @@ struct CompletionTests {
             complete -C "ninepipe run -e 'load \"x\" | thu"
             complete -C "ninepipe run --jo"
             """#
-        guard let output = try run("fish", ["--no-config", "-c"], script) else { return }
+        let output = try run("fish", ["--no-config", "-c"], script)
         #expect(output.contains(#"load "x" | thumbnail"#), "\(output)")
         #expect(output.contains("--jobs"), "\(output)")
     }

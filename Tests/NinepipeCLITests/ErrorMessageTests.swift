@@ -5,7 +5,7 @@ import Testing
 
 @testable import NinepipeHost
 
-/// Issue 12: runtime errors had no source line and caret; a too-large resize suggested
+/// Runtime errors had no source line and caret; a too-large resize suggested
 /// --max-pixels as if the input were the problem; `--set size=abc` blamed the file; `--output dr`
 /// for a missing folder asked for an extension; single runs did not create output folders.
 @Suite("error messages")
@@ -104,7 +104,7 @@ extension ErrorMessageTests {
     }
 }
 
-/// Issue 42: Core's errors name what avoids them as data; Host says it in pipeline words.
+/// Core's errors name what avoids them as data; Host says it in pipeline words.
 @Suite("remedies")
 struct RemedyTests {
     @Test("Core words a remedy as a policy, a failed step as its pipeline parameter, every case differently")

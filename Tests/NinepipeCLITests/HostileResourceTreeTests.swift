@@ -10,7 +10,7 @@ import Testing
 /// an SVG source) and references whose names climb out of the tree. Each run exits 1 naming
 /// the file and line; no output or message carries the planted secret; the oracle file is never
 /// opened; nothing is written from a refused drawable.
-@Suite("Hostile resource trees", .enabled(if: ImageCodecRegistry.builtIn.reads(.svg), "no SVG here: XML is read by the SVG helpers"))
+@Suite("Hostile resource trees", .enabled(if: Requirement.met(ImageCodecRegistry.builtIn.reads(.svg)), "no SVG here: XML is read by the SVG helpers"))
 struct HostileResourceTreeTests {
     static let android = #"xmlns:android="http://schemas.android.com/apk/res/android""#
     static let secret = "NINEPIPE-SECRET-51e8"

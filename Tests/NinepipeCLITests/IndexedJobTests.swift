@@ -9,7 +9,7 @@ import Testing
 import Glibc
 #endif
 
-/// Issue 27: a Kubernetes Indexed Job on one machine. Four processes of the real executable take
+/// A Kubernetes Indexed Job on one machine. Four processes of the real executable take
 /// `--shard auto/4` from `JOB_COMPLETION_INDEX` over 120 files; one is killed (SIGKILL) mid-run
 /// and started again with `--skip-existing`, as a retried pod is. At the end every output exists
 /// once, decodes, nothing half-written is left, and the `--report` lines add up.
@@ -20,11 +20,7 @@ extension CommandLineTests {
 
     @Test("an Indexed Job of 4 shards, one killed and resumed with --skip-existing: every output once, reports add up")
     func indexedJob() throws {
-        let binary = Repository.builtExecutable
-        guard FileManager.default.isExecutableFile(atPath: binary.path) else {
-            print("SKIP: \(binary.path) not built; the Indexed Job simulation is skipped")
-            return
-        }
+        let binary = URL(fileURLWithPath: try Requirement.executable())
         let dir = try TemporaryFolder.make("indexed")
         for folder in ["in", "reports"] { try FileManager.default.createDirectory(atPath: dir + "/" + folder, withIntermediateDirectories: true) }
         for index in 0..<120 {
@@ -107,7 +103,7 @@ extension CommandLineTests {
         let dead = ended.processIdentifier
         let alive = getpid()
         let leftovers = [".in.png.ninepipe-\(dead)-Ab3dE9", ".in.png.ninepipe-\(dead)-zzzzzz"]
-        // Issue 39: names that are not ours (a backup, a user's file), a running writer's, another
+        // Names that are not ours (a backup, a user's file), a running writer's, another
         // output's, and a link named like a leftover stay.
         let kept = [
             ".in.png.ninepipe-abc", ".in.png.ninepipe-backup", ".in.png.ninepipe-2024v1", ".in.png.ninepipe-\(alive)-Ab3dE9",

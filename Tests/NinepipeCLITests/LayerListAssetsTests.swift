@@ -6,11 +6,13 @@ import Testing
 @testable import NinepipeCore
 @testable import NinepipeHost
 
-/// Issue 41: `<layer-list>` and `<inset>` drawables are composited from the drawables the tree
+/// `<layer-list>` and `<inset>` drawables are composited from the drawables the tree
 /// has, at the size Android gives them (`getIntrinsicWidth`: the largest layer with its insets;
 /// an inset's child grown by its insets, fractions dividing), and each layer is the drawable
 /// converted alone, placed where Android places it.
-@Suite("assets from layer lists and insets", .enabled(if: ImageCodecRegistry.builtIn.reads(.svg), "no SVG here: vector layers are drawn by the SVG helpers"))
+@Suite(
+    "assets from layer lists and insets",
+    .enabled(if: Requirement.met(ImageCodecRegistry.builtIn.reads(.svg)), "no SVG here: vector layers are drawn by the SVG helpers"))
 struct LayerListAssetsTests {
     static let android = #"xmlns:android="http://schemas.android.com/apk/res/android""#
 

@@ -5,7 +5,7 @@ import Testing
 @testable import NinepipeCore
 @testable import NinepipeHost
 
-/// Issue 29: a pipeline that only turns and crops a JPEG and saves a JPEG moves its DCT
+/// A pipeline that only turns and crops a JPEG and saves a JPEG moves its DCT
 /// coefficients (`save … lossless=auto|always|never`), from the command line and in batches.
 @Suite("lossless JPEG pipelines")
 struct LosslessJPEGTests {

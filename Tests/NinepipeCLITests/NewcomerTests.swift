@@ -6,7 +6,7 @@ import Testing
 @testable import NinepipeCore
 @testable import NinepipeHost
 
-/// Issue 38, part 2: what a new user trips over, each met by running the README's commands.
+/// What a new user trips over, each met by running the README's commands.
 @Suite("newcomer papercuts")
 struct NewcomerTests {
     /// A folder with `in.png` (a 40×24 gradient, every edge pixel coloured: no nine-patch frame).

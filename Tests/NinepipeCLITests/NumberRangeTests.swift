@@ -6,7 +6,7 @@ import Testing
 @testable import NinepipeCLI
 @testable import NinepipeHost
 
-/// Issue 26: a number on the command line could trap (`--insets 99999999999,…` died in an
+/// A number on the command line could trap (`--insets 99999999999,…` died in an
 /// `Int32(…)` conversion, SIGILL) or start threads without bound (`--jobs 99999999999999` on one
 /// input exhausted the machine's process table). Every number is range-checked, with an error
 /// that names the option and the range; the worker count is capped by the inputs and 256.

@@ -6,7 +6,7 @@ import Testing
 @testable import NinepipeCore
 @testable import NinepipeHost
 
-/// Issue 39, item 7: `{name}` of a file named `...png` is `..`, so
+/// `{name}` of a file named `...png` is `..`, so
 /// `--output 'out/{name}/{width}.png'` wrote `out/../40.png`.
 @Suite("outputs stay inside their template's folder")
 struct OutputContainmentTests {

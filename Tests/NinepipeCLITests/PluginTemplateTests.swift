@@ -5,7 +5,7 @@ import Testing
 
 @testable import NinepipeCLI
 
-/// Issue 43: `ninepipe plugins new NAME` writes a plugin package as `swift package init` writes
+/// `ninepipe plugins new NAME` writes a plugin package as `swift package init` writes
 /// one. CI builds what it writes, runs its tests and loads it; this checks what is written.
 @Suite("plugins new")
 struct PluginTemplateTests {

@@ -5,7 +5,7 @@ import Testing
 
 @testable import NinepipeHost
 
-/// Issue 27: the files that make the project adoptable say true things, and stay in step: the
+/// The files that make the project adoptable say true things, and stay in step: the
 /// licence, the notice of linked libraries, one version everywhere, and the container image that
 /// installs exactly the runtime packages the release smoke test proves.
 @Suite("project files")
@@ -47,10 +47,10 @@ struct ProjectFilesTests {
     @Test("NOTICE names every library the built executable links (ldd)")
     func notice() throws {
         let notice = try Self.text("NOTICE")
-        guard let ldd = ChildProcess.tool("/usr/bin/ldd"), let result = try? ChildProcess.run(ldd, [Repository.builtExecutable.path]) else {
-            print("SKIP: ldd not found; the NOTICE check against the executable's libraries is skipped")
-            return
+        guard let ldd = try Requirement.tool("/usr/bin/ldd") else {
+            try Test.cancel("ldd not found; the NOTICE check against the executable's libraries is skipped")
         }
+        let result = try ChildProcess.run(ldd, [try Requirement.executable()])
         let listing = String(decoding: result.out, as: UTF8.self)
         // Each shared library, by the name NOTICE gives its project (or why it needs no entry).
         let projects: [(prefix: String, name: String)] = [

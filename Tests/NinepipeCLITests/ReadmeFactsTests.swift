@@ -5,9 +5,9 @@ import Testing
 
 @testable import NinepipeHost
 
-/// Issue 26: the README said directory inputs read PNG and JPEG while the program read WebP,
+/// The README said directory inputs read PNG and JPEG while the program read WebP,
 /// HEIC, AVIF and GIF in folders too. The sentences that list formats and extensions are checked
-/// against what the program says of itself (`ninepipe --version`, the extension table). Issue 27:
+/// against what the program says of itself (`ninepipe --version`, the extension table). And
 /// the README is an index under 12 KB that links every page of the manual in Docs/.
 @Suite("README facts")
 struct ReadmeFactsTests {

@@ -3,9 +3,11 @@ import NinepipeCore
 import NinepipeTestSupport
 import Testing
 
-/// Issue 30: SVG from the command line: `load` sizes, the size the next step asks for, batch
+/// SVG from the command line: `load` sizes, the size the next step asks for, batch
 /// folders, `info`, `--max-render-seconds`, and raster files refusing a drawing size.
-@Suite("SVG on the command line", .enabled(if: ImageCodecRegistry.builtIn.reads(.svg), "no SVG here: a build without it, or librsvg2-2 not installed"))
+@Suite(
+    "SVG on the command line",
+    .enabled(if: Requirement.met(ImageCodecRegistry.builtIn.reads(.svg)), "no SVG here: a build without it, or librsvg2-2 not installed"))
 struct SVGCommandTests {
     static let fixtures = Repository.root.appendingPathComponent("Tests")
         .appendingPathComponent("NinepipeCoreTests/Fixtures/svg")

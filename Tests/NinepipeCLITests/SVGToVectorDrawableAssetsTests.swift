@@ -6,12 +6,12 @@ import Testing
 @testable import NinepipeCore
 @testable import NinepipeHost
 
-/// Issue 40: `assets android` from SVG sources writes vector drawables, as Android Studio's
+/// `assets android` from SVG sources writes vector drawables, as Android Studio's
 /// import does; what one cannot express, and `.9.svg` nine-patches, stay density PNGs; aapt
 /// compiles what is written.
 @Suite(
     "assets android: SVG to vector drawable",
-    .enabled(if: ImageCodecRegistry.builtIn.reads(.svg), "no SVG here: a build without it, or librsvg2-2 not installed"))
+    .enabled(if: Requirement.met(ImageCodecRegistry.builtIn.reads(.svg)), "no SVG here: a build without it, or librsvg2-2 not installed"))
 struct SVGToVectorDrawableAssetsTests {
     static let fixtures = VectorAssetsTests.root.appendingPathComponent("Tests/NinepipeCoreTests/Fixtures/vectordrawable")
 
@@ -65,9 +65,8 @@ struct SVGToVectorDrawableAssetsTests {
     @Test("every vector drawable written compiles with aapt against Android's framework-res.apk")
     func aaptCompiles() throws {
         let apk = "/usr/share/android-framework-res/framework-res.apk"
-        guard let aapt = VectorAssetsTests.aapt, FileManager.default.fileExists(atPath: apk) else {
-            print("SKIP: aapt or framework-res.apk not installed (apt-get install aapt android-framework-res); the written drawables are not compiled")
-            return
+        guard let aapt = try Requirement.found(FileManager.default.fileExists(atPath: apk) ? VectorAssetsTests.aapt : nil, "aapt or \(apk)") else {
+            try Test.cancel("aapt or framework-res.apk not installed (apt-get install aapt android-framework-res); the written drawables are not compiled")
         }
         let folder = try sources()
         #expect(run(["assets", "android", folder + "/svg", "--output", folder + "/res"]).status == 0)

@@ -7,11 +7,11 @@ import Testing
 @testable import NinepipeHost
 @testable import NinepipePlugins
 
-/// Issue 41: shape drawables in `assets`. A size-less rounded rectangle becomes a stretchable
+/// Shape drawables in `assets`. A size-less rounded rectangle becomes a stretchable
 /// image (iOS cap insets, an Android nine-patch with `--vectors png`) that, stretched, equals
 /// the shape drawn at that size; on the web it is CSS, which Chromium draws as Ninepipe draws
 /// the shape; a sized shape is an image at each scale; Android keeps the XML.
-@Suite("assets from shape drawables", .enabled(if: ImageCodecRegistry.builtIn.reads(.svg), "no SVG here: shapes are drawn by the SVG helpers"))
+@Suite("assets from shape drawables", .enabled(if: Requirement.met(ImageCodecRegistry.builtIn.reads(.svg)), "no SVG here: shapes are drawn by the SVG helpers"))
 struct ShapeAssetsTests {
     static let android = #"xmlns:android="http://schemas.android.com/apk/res/android""#
 
@@ -114,9 +114,8 @@ struct ShapeAssetsTests {
             #expect(css.contains(expected), "\(css)")
         }
         #expect(!FileManager.default.fileExists(atPath: folder + "/web/pill.png") && FileManager.default.fileExists(atPath: folder + "/web/ring@2x.png"))
-        guard let chromium = ChildProcess.tool("chromium", "chromium-browser") else {
-            print("SKIP: chromium not found (apt-get install chromium); the shapes' CSS is not drawn in a browser")
-            return
+        guard let chromium = try Requirement.tool("chromium", "chromium-browser") else {
+            try Test.cancel("chromium not found (apt-get install chromium); the shapes' CSS is not drawn in a browser")
         }
         let pill = try ShapeDrawable.read(
             FileIO.read(folder + "/res/drawable/pill.xml"), limits: .default,

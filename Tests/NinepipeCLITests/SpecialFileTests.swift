@@ -10,7 +10,7 @@ import Testing
 import Glibc
 #endif
 
-/// Issue 39, item 6: a FIFO in an input folder, or at an output path, blocked a batch for ever,
+/// A FIFO in an input folder, or at an output path, blocked a batch for ever,
 /// and SIGTERM did not stop it.
 @Suite("FIFOs and signals")
 struct SpecialFileTests {
@@ -41,10 +41,7 @@ struct SpecialFileTests {
 
     @Test("SIGTERM ends a run blocked opening a FIFO with exit 143 within the grace period")
     func sigtermWhileBlocked() throws {
-        guard FileManager.default.isExecutableFile(atPath: Repository.builtExecutable.path) else {
-            print("SKIP: \(Repository.builtExecutable.path) not built; FIFO signal test skipped")
-            return
-        }
+        _ = try Requirement.executable()
         let dir = try workspace()
         #expect(mkfifo(dir + "/named.png", 0o600) == 0)
         let stderr = Pipe()
@@ -115,10 +112,9 @@ extension SpecialFileTests {
         return dir
     }
 
-    @Test(
-        "SIGINT during assets: no new asset, the one in flight abandoned, no temporary left, exit 130",
-        .enabled(if: FileManager.default.isExecutableFile(atPath: Repository.builtExecutable.path), "the ninepipe executable is not built"))
+    @Test("SIGINT during assets: no new asset, the one in flight abandoned, no temporary left, exit 130")
     func interruptedAssets() throws {
+        _ = try Requirement.executable()
         let dir = try pictures(40, width: 3000, height: 2000)
         let stdout = Pipe()
         let stderr = Pipe()

@@ -6,7 +6,7 @@ import Testing
 @testable import NinepipeCore
 @testable import NinepipeHost
 
-/// Issue 13: images flow as bands from decoder to encoder. Every built-in step must give the same
+/// Images flow as bands from decoder to encoder. Every built-in step must give the same
 /// pixels and metadata streamed as with whole images, on every layout and depth.
 @Suite("streamed execution")
 struct StreamedExecutionTests {

@@ -5,7 +5,7 @@ import Testing
 @testable import NinepipeCLI
 @testable import NinepipeCore
 
-/// Issue 39, item 9: file names holding newlines or ESC sequences were printed raw.
+/// File names holding newlines or ESC sequences were printed raw.
 @Suite("names printed escaped")
 struct TerminalTextTests {
     @Test("per-file lines, info, assets lines and failures print such a name quoted, with no raw control character")

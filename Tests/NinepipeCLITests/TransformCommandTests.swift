@@ -7,7 +7,7 @@ import Testing
 @testable import NinepipeCLI
 @testable import NinepipeHost
 
-/// The transform commands of issue 3, exactly as users type them (same serialized suite as the
+/// The transform commands (crop, thumbnail, round, border, alpha, orientation), exactly as users type them (same serialized suite as the
 /// other command-line tests, because running the tool changes the current directory).
 extension CommandLineTests {
     /// A directory with a 400×300 RGBA in.png and a 1200×800 in.jpg.

@@ -6,10 +6,10 @@ import Testing
 @testable import NinepipeCore
 @testable import NinepipeHost
 
-/// Issue 30: `assets` from SVG sources. `Examples/vector/button.9.svg` becomes Android
+/// `assets` from SVG sources. `Examples/vector/button.9.svg` becomes Android
 /// nine-patches at every density (aapt, when installed, compiles each to our chunk), an iOS image
 /// set with cap insets at each scale, and plain SVG icons become bitmaps drawn at each density.
-@Suite("assets from SVG", .enabled(if: ImageCodecRegistry.builtIn.reads(.svg), "no SVG here: a build without it, or librsvg2-2 not installed"))
+@Suite("assets from SVG", .enabled(if: Requirement.met(ImageCodecRegistry.builtIn.reads(.svg)), "no SVG here: a build without it, or librsvg2-2 not installed"))
 struct VectorAssetsTests {
     static let root = Repository.root
     static let example = root.appendingPathComponent("Examples/vector/button.9.svg").path
@@ -55,9 +55,8 @@ struct VectorAssetsTests {
             // What aapt compiles the file to, against ours.
             let ours = "\(folder)/\(name)-ours.png"
             #expect(run(["ninepatch", "compile", path, ours]).status == 0)
-            guard let aapt = Self.aapt else {
-                print("SKIP: aapt not found (apt-get install aapt); the compiled chunks are not compared with aapt's")
-                continue
+            guard let aapt = try Requirement.found(Self.aapt, "aapt") else {
+                try Test.cancel("aapt not found (apt-get install aapt); the compiled chunks are not compared with aapt's")
             }
             let compiled = "\(folder)/\(name)-aapt.png"
             _ = try ChildProcess.output(of: aapt, ["singleCrunch", "-i", path, "-o", compiled])

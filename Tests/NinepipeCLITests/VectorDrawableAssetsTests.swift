@@ -6,12 +6,14 @@ import Testing
 @testable import NinepipeCore
 @testable import NinepipeHost
 
-/// Issue 40: `assets` carries vector drawables: an SVG imageset on iOS (a template marked so),
+/// `assets` carries vector drawables: an SVG imageset on iOS (a template marked so),
 /// an SVG and CSS on the web (a template in `currentColor`, painted through a mask), the
 /// drawable itself on Android; PNGs at each scale with `--vectors png`. A small `res/` tree with
 /// what real ones have: a vector in `drawable` and a newer one in `drawable-anydpi-v24`, a PNG
 /// fallback, a tree colour, and a layer list, which does not convert yet.
-@Suite("assets from vector drawables", .enabled(if: ImageCodecRegistry.builtIn.reads(.svg), "no SVG here: vector drawables are drawn by the SVG helpers"))
+@Suite(
+    "assets from vector drawables",
+    .enabled(if: Requirement.met(ImageCodecRegistry.builtIn.reads(.svg)), "no SVG here: vector drawables are drawn by the SVG helpers"))
 struct VectorDrawableAssetsTests {
     static let android = #"xmlns:android="http://schemas.android.com/apk/res/android""#
 
@@ -135,9 +137,8 @@ struct VectorDrawableAssetsTests {
 
     @Test("in Chromium, from file://: a template's CSS paints the page's color through it, at the shape Ninepipe draws; a plain one shows its colours")
     func browser() throws {
-        guard let chromium = ChildProcess.tool("chromium", "chromium-browser") else {
-            print("SKIP: chromium not found (apt-get install chromium); vector drawables' CSS is not checked in a browser")
-            return
+        guard let chromium = try Requirement.tool("chromium", "chromium-browser") else {
+            try Test.cancel("chromium not found (apt-get install chromium); vector drawables' CSS is not checked in a browser")
         }
         let (folder, v24) = try tree()
         #expect(run(["assets", "web", folder + "/res", "--output", folder + "/web"]).status == 0)

@@ -6,7 +6,7 @@ import Testing
 @testable import NinepipeCore
 @testable import NinepipeHost
 
-/// Issue 39, item 5: `g/l1 -> ..` inside an `.xcassets` kept `assets web` walking until a
+/// `g/l1 -> ..` inside an `.xcassets` kept `assets web` walking until a
 /// timeout, and `res/drawable-hdpi -> /elsewhere` was converted silently.
 @Suite("walks and links")
 struct WalkLinkTests {

@@ -6,7 +6,7 @@ import Testing
 @testable import NinepipeCLI
 @testable import NinepipeHost
 
-/// Issue 12: `save … background=#f0f0f0` warned on every file that it flattened onto the colour
+/// `save … background=#f0f0f0` warned on every file that it flattened onto the colour
 /// the user asked for; one batch printed ~280 identical warnings; `--quiet` kept them; on a
 /// terminal they were glued to the progress bar's line.
 @Suite("warnings that help")

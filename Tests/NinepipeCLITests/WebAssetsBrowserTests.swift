@@ -6,7 +6,7 @@ import Testing
 
 @testable import NinepipeHost
 
-/// Issue 26: the `assets web` CSS laid out by a real browser. Headless Chromium renders a page
+/// The `assets web` CSS laid out by a real browser. Headless Chromium renders a page
 /// that uses the generated classes at several sizes (the minimum among them) at device scale
 /// factors 1 and 2; each element's laid-out size must be the size asked, its padding the
 /// nine-patch's, and its pixels those of Ninepipe's own `ninepatch` render of the file the
@@ -15,7 +15,7 @@ import Testing
 /// Three assets: Android's real `btn_default_normal` at mdpi and xhdpi, whose xhdpi caps and padding
 /// are not twice the mdpi ones (per-resolution slices), the same mdpi file alone, enlarged for 2x
 /// (`--upscale`, so its densities agree and `image-set()` serves both), and the vector nine-patch
-/// `Examples/vector/button.9.svg`, drawn at 1x and 2x (issue 30).
+/// `Examples/vector/button.9.svg`, drawn at 1x and 2x.
 @Suite("assets web in Chromium")
 struct WebAssetsBrowserTests {
     static let frameworkRes = Repository.root.appendingPathComponent("Tests")
@@ -41,9 +41,8 @@ struct WebAssetsBrowserTests {
 
     @Test("the generated CSS lays out at the asked size with the nine-patch padding, and draws what ninepatch renders, at DPR 1 and 2")
     func browser() throws {
-        guard let chromium = ChildProcess.tool("chromium", "chromium-browser") else {
-            print("SKIP: chromium not found (apt-get install chromium); the assets web browser test is skipped")
-            return
+        guard let chromium = try Requirement.tool("chromium", "chromium-browser") else {
+            try Test.cancel("chromium not found (apt-get install chromium); the assets web browser test is skipped")
         }
         let dir = try TemporaryFolder.make("webcss")
         for density in ["mdpi", "xhdpi"] {
@@ -66,7 +65,7 @@ struct WebAssetsBrowserTests {
         let vector = Repository.root
             .appendingPathComponent("Examples/vector/button.9.svg").path
         let drawnFromVector = ImageCodecRegistry.builtIn.reads(.svg) && TestConsole.run(["assets", "web", vector, "--output", dir + "/web/"]).status == 0
-        if !ImageCodecRegistry.builtIn.reads(.svg) { print("SKIP: no SVG here; the vector button is left out of the browser test") }
+        _ = try Requirement.found(ImageCodecRegistry.builtIn.reads(.svg) ? true : nil, "an SVG reader (librsvg)")
         let splitCSS = try String(contentsOfFile: dir + "/web/btn_default_normal.css", encoding: .utf8)
         #expect(splitCSS.contains("box-sizing: border-box;") && splitCSS.contains("@media (-webkit-min-device-pixel-ratio: 1.5), (min-resolution: 1.5dppx)"))
         #expect(!splitCSS.contains("image-set"), "one slice list cannot serve both files: \(splitCSS)")

@@ -6,7 +6,7 @@ import Testing
 @testable import NinepipeCore
 @testable import NinepipeHost
 
-/// Issue 39, item 8: an input named `a");} body{background:url("\2f\2f evil.example\2f x")} .q{x:url("b.png`
+/// An input named `a");} body{background:url("\2f\2f evil.example\2f x")} .q{x:url("b.png`
 /// put a top-level `body{…}` rule into the CSS `assets web` wrote.
 @Suite("assets web escapes names")
 struct WebAssetsEscapingTests {

@@ -3,9 +3,9 @@ import NinepipeCore
 import NinepipeTestSupport
 import Testing
 
-/// Issue 14: WebP from the command line: extension and `format=`, quality, lossless, effort,
+/// WebP from the command line: extension and `format=`, quality, lossless, effort,
 /// `info`, batches, and what `--version` and `plugins save` say.
-@Suite("WebP on the command line", .enabled(if: WebPCodec.isAvailable, "this build has no WebP (libwebp-dev was missing)"))
+@Suite("WebP on the command line", .enabled(if: Requirement.met(WebPCodec.isAvailable), "this build has no WebP (libwebp-dev was missing)"))
 struct WebPCommandTests {
     @Test("save by extension or format=, lossless exact, quality and effort change the file; info reads it; a batch keeps .webp")
     func saveAndLoad() throws {
@@ -46,8 +46,8 @@ struct WebPCommandTests {
     }
 }
 
-/// Issue 14, then 31: GIF on the command line, read and written.
-@Suite("GIF on the command line", .enabled(if: GIFCodec.isAvailable, "this build has no GIF (libgif-dev was missing)"))
+/// GIF on the command line, read and written.
+@Suite("GIF on the command line", .enabled(if: Requirement.met(GIFCodec.isAvailable), "this build has no GIF (libgif-dev was missing)"))
 struct GIFCommandTests {
     @Test("an animation saved as PNG keeps its first frame with one warning; frames=first says nothing; .gif is written; a stream from a GIF input is GIF")
     func readAndWrite() throws {
@@ -77,8 +77,8 @@ struct GIFCommandTests {
     }
 }
 
-/// Issue 14: HEIC and AVIF on the command line.
-@Suite("HEIC and AVIF on the command line", .enabled(if: HEIFCodec.isAvailable, "this build has no libheif"))
+/// HEIC and AVIF on the command line.
+@Suite("HEIC and AVIF on the command line", .enabled(if: Requirement.met(HEIFCodec.isAvailable), "this build has no libheif"))
 struct HEIFCommandTests {
     @Test("save .avif and .heic with quality and effort; load them; info names them; --version lists them")
     func saveAndLoad() throws {
@@ -97,8 +97,8 @@ struct HEIFCommandTests {
     }
 }
 
-/// Issue 31 (first part): `info` lists an animation's frames, their durations and its loop count.
-@Suite("info on animations", .enabled(if: GIFCodec.isAvailable && WebPCodec.isAvailable, "this build has no GIF or WebP"))
+/// `info` lists an animation's frames, their durations and its loop count.
+@Suite("info on animations", .enabled(if: Requirement.met(GIFCodec.isAvailable && WebPCodec.isAvailable), "this build has no GIF or WebP"))
 struct AnimationInfoTests {
     @Test("frames with their durations, the total, and the loop count, for GIF and WebP")
     func info() throws {

@@ -4,10 +4,10 @@ import Testing
 
 @testable import NinepipeCore
 
-/// Issue 38: an AVIF whose AV1 sequence header declares frames far larger than its `ispe` made
+/// An AVIF whose AV1 sequence header declares frames far larger than its `ispe` made
 /// dav1d ask for 1.06 GB at once (heif fuzz target in CI). The files here are `small.avif`
 /// (400×300, a reduced still-picture header at byte 272) with that header rewritten.
-@Suite("AV1 decoder memory", .enabled(if: HEIFCodec.isAvailable, "this build has no libheif (libheif-dev was missing)"))
+@Suite("AV1 decoder memory", .enabled(if: Requirement.met(HEIFCodec.isAvailable), "this build has no libheif (libheif-dev was missing)"))
 struct AV1DecoderMemoryTests {
     /// The fields of small.avif's sequence header, and a writer that changes some of them.
     struct Header {

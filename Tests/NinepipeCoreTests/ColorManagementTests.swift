@@ -1,13 +1,14 @@
 import Foundation
+import NinepipeTestSupport
 import Testing
 
 @testable import NinepipeCore
 
-/// Issue 14: colour management. The fixtures (in Fixtures/color, see its README): `display-p3.icc` and
+/// Colour management. The fixtures (in Fixtures/color, see its README): `display-p3.icc` and
 /// `gray-18.icc` were made with LittleCMS (`make-profiles.py`: P3 primaries, D65, the sRGB
 /// curve; a gray 1.8 gamma); the `*-pillow.png` references are Pillow's ImageCms (LittleCMS
 /// 2.14 run on its own) converting the same pixels to sRGB with perceptual intent.
-@Suite("colour management", .enabled(if: ColorManagement.isAvailable, "this build has no LittleCMS (liblcms2-dev was missing)"))
+@Suite("colour management", .enabled(if: Requirement.met(ColorManagement.isAvailable), "this build has no LittleCMS (liblcms2-dev was missing)"))
 struct ColorManagementTests {
     static let fixtures = JPEGTests.fixtures.appendingPathComponent("color")
     func image(_ name: String) throws -> Image { try ImageCodecRegistry.builtIn.decode(TestFiles.bytes(Self.fixtures.appendingPathComponent(name))) }

@@ -50,7 +50,7 @@ extension Posterize: BandTransform {
     }
 }
 
-/// Issue 43: the DocC article's `posterize` converted to 8-bit, against the house rule, and
+/// The DocC article's `posterize` converted to 8-bit, against the house rule, and
 /// TransformVerifier reported 28 problems for it; no test ran the documentation's examples.
 @Suite("documentation examples")
 struct DocExampleTests {

@@ -4,7 +4,7 @@ import Testing
 
 @testable import NinepipeCore
 
-/// Issue 11: `strip=gps` edits EXIF blocks from any file, so it must survive damaged ones.
+/// `strip=gps` edits EXIF blocks from any file, so it must survive damaged ones.
 extension EXIFTests {
     @Test("removing the location from any truncation or corruption of a real EXIF block never traps and leaves no GPS pointer")
     func removingLocationFromDamagedBlocks() throws {

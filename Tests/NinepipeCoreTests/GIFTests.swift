@@ -4,9 +4,9 @@ import Testing
 
 @testable import NinepipeCore
 
-/// Issue 14: GIF in (the first frame) through giflib. Skipped, saying so, in a build without it.
+/// GIF in (the first frame) through giflib. Skipped, saying so, in a build without it.
 /// The fixtures were written by Pillow; `offset.gif` is a 2×2 frame at (3, 1) on a 6×4 screen.
-@Suite("GIF reading", .enabled(if: GIFCodec.isAvailable, "this build has no GIF (libgif-dev was missing)"))
+@Suite("GIF reading", .enabled(if: Requirement.met(GIFCodec.isAvailable), "this build has no GIF (libgif-dev was missing)"))
 struct GIFTests {
     static let fixtures = JPEGTests.fixtures.appendingPathComponent("gif")
     func fixture(_ name: String) throws -> [UInt8] { try TestFiles.bytes(Self.fixtures.appendingPathComponent(name)) }
@@ -72,7 +72,7 @@ struct GIFTests {
         }
         let error = try #require(throws: GIFError.self) { try GIFDecoder().decode(Array(seed.prefix(seed.count / 2))) }
         #expect(error.description.hasPrefix("corrupt GIF: ") && error.description.contains("at byte"), "\(error)")
-        // Written again (issue 31), it reads back at its size.
+        // Written again by our encoder, it reads back at its size.
         let rewritten = try ImageCodecRegistry.builtIn.encode(GIFDecoder().decode(seed), options: EncodeOptions(format: .gif))
         #expect(try GIFDecoder().readInfo(rewritten).width == GIFDecoder().readInfo(seed).width)
         // Found by the gif fuzz target: a 0×8 screen reached Image's size precondition (a trap).
@@ -118,7 +118,7 @@ struct GIFTests {
 }
 
 extension GIFTests {
-    /// Issue 31 (first part): `timed.gif` was written by Pillow with durations 20, 150 and 70 ms and
+    /// `timed.gif` was written by Pillow with durations 20, 150 and 70 ms and
     /// loop=2; `animated.gif` loops forever at 100 ms; a still GIF has neither.
     @Test("frame durations and the NETSCAPE2.0 loop count are read from the headers")
     func timing() throws {

@@ -4,11 +4,11 @@ import Testing
 
 @testable import NinepipeCore
 
-/// Issue 14: HEIC and AVIF through libheif. Fixtures (Fixtures/heif): `deep12.heic` is
+/// HEIC and AVIF through libheif. Fixtures (Fixtures/heif): `deep12.heic` is
 /// heif-enc's 12-bit HEIC of `deep-source.png` (16-bit), `deep12-heif-convert.png` libheif's
 /// own heif-convert decoding of it; `orient6-irot.heic` holds the sideways pixels of
 /// orient6.jpg with an `irot` box (written by this encoder from `load orient=keep`).
-@Suite("HEIC and AVIF", .enabled(if: HEIFCodec.isAvailable, "this build has no libheif (libheif-dev was missing)"))
+@Suite("HEIC and AVIF", .enabled(if: Requirement.met(HEIFCodec.isAvailable), "this build has no libheif (libheif-dev was missing)"))
 struct HEIFTests {
     static let fixtures = JPEGTests.fixtures.appendingPathComponent("heif")
     func bytes(_ name: String) throws -> [UInt8] { try TestFiles.bytes(Self.fixtures.appendingPathComponent(name)) }

@@ -12,7 +12,7 @@ import CSVGShim
 /// UTF-8, UTF-7 and UTF-16 (a review found UTF-7 hiding `<!ENTITY`, `%` and `&` from a byte
 /// search, and libxml2's entity substitution reading `file:` entities). Every one is refused,
 /// no message or result carries the planted secret, and the oracle file is never opened.
-@Suite("Hostile XML", .enabled(if: ImageCodecRegistry.builtIn.reads(.svg), "no SVG here: XML is read by the SVG helpers"))
+@Suite("Hostile XML", .enabled(if: Requirement.met(ImageCodecRegistry.builtIn.reads(.svg)), "no SVG here: XML is read by the SVG helpers"))
 struct HostileXMLTests {
     /// The encodings a hostile document is written in.
     enum Encoding: String, CaseIterable, CustomTestStringConvertible {

@@ -2,7 +2,7 @@ import Testing
 
 @testable import NinepipeCore
 
-/// Issue 29: ISA-L's inflate (when this build has it) and zlib's give the same bytes from the
+/// ISA-L's inflate (when this build has it) and zlib's give the same bytes from the
 /// same data, however the input is cut and however small the output buffer, and refuse the
 /// same broken streams.
 @Suite("inflate engines")

@@ -2,7 +2,7 @@ import Testing
 
 @testable import NinepipeCore
 
-/// Issue 28: insets are written top, left, bottom, right in code; Android's wire orders live in
+/// Insets are written top, left, bottom, right in code; Android's wire orders live in
 /// the chunk readers and writers alone, and each is checked here byte by byte.
 @Suite("inset orders")
 struct InsetOrderTests {

@@ -4,7 +4,7 @@ import Testing
 
 @testable import NinepipeCore
 
-/// Issue 29: lossless JPEG turns, flips and crops on DCT coefficients, compared with `jpegtran`
+/// Lossless JPEG turns, flips and crops on DCT coefficients, compared with `jpegtran`
 /// (libjpeg-turbo-progs) coefficient for coefficient, and their metadata.
 @Suite("lossless JPEG transforms")
 struct JPEGLosslessTests {
@@ -47,7 +47,7 @@ struct JPEGLosslessTests {
 
     @Test(
         "all eight turns with -trim equal jpegtran's coefficients; only aligned edges are exact",
-        .enabled(if: JPEGLosslessTests.jpegtran != nil, "jpegtran is not installed (Debian: libjpeg-turbo-progs)"))
+        .enabled(if: Requirement.met(JPEGLosslessTests.jpegtran != nil), "jpegtran is not installed (Debian: libjpeg-turbo-progs)"))
     func turns() throws {
         let bytes = try TestFiles.bytes(Self.photos.appendingPathComponent("rocket.jpg"))  // 640×427: 427 rows leave a partial block row
         let frame = try #require(JPEGSegments(bytes)?.frame)
@@ -100,7 +100,7 @@ struct JPEGLosslessTests {
 
     @Test(
         "a crop starts on the block grid: the coefficients equal jpegtran -crop's at the snapped origin",
-        .enabled(if: JPEGLosslessTests.jpegtran != nil, "jpegtran is not installed (Debian: libjpeg-turbo-progs)"))
+        .enabled(if: Requirement.met(JPEGLosslessTests.jpegtran != nil), "jpegtran is not installed (Debian: libjpeg-turbo-progs)"))
     func crop() throws {
         let bytes = try TestFiles.bytes(Self.photos.appendingPathComponent("retina.jpg"))
         let header = try #require(JPEGSegments(bytes)?.frame)
@@ -126,7 +126,7 @@ struct JPEGLosslessTests {
 
     @Test(
         "turn and crop together: the crop is in the turned picture, as jpegtran's",
-        .enabled(if: JPEGLosslessTests.jpegtran != nil, "jpegtran is not installed (Debian: libjpeg-turbo-progs)"))
+        .enabled(if: Requirement.met(JPEGLosslessTests.jpegtran != nil), "jpegtran is not installed (Debian: libjpeg-turbo-progs)"))
     func turnAndCrop() throws {
         let bytes = try TestFiles.bytes(Self.photos.appendingPathComponent("rocket.jpg"))
         let frame = try #require(JPEGSegments(bytes)?.frame)

@@ -3,7 +3,7 @@ import Testing
 
 @testable import NinepipeCore
 
-/// Issue 13: JPEG decoded band by band through libjpeg's scanline interface.
+/// JPEG decoded band by band through libjpeg's scanline interface.
 @Suite("JPEG streaming")
 struct JPEGStreamingTests {
     static func file(_ name: String) throws -> FileBytes {

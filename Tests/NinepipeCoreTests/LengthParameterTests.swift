@@ -1,7 +1,7 @@
 import NinepipeCore
 import Testing
 
-/// Issue 43: `.length(0...65535)` bounded pixels only (any percentage up to 10000% passed), and a
+/// `.length(0...65535)` bounded pixels only (any percentage up to 10000% passed), and a
 /// plugin had no accessor to read a length.
 @Suite("length parameters")
 struct LengthParameterTests {

@@ -4,7 +4,7 @@ import Testing
 
 @testable import NinepipeCore
 
-/// Issue 13: turning a 12-megapixel photo upright took 85 ms in a per-pixel loop that strided
+/// Turning a 12-megapixel photo upright took 85 ms in a per-pixel loop that strided
 /// across the source. The tiled, band-parallel copy must move every pixel exactly as before.
 @Suite("orientation remap")
 struct OrientationRemapTests {
@@ -73,7 +73,7 @@ extension OrientationRemapTests {
     }
 }
 
-/// Issue 13: a crop right after loading a JPEG now skips the rows above it and converts only the
+/// A crop right after loading a JPEG now skips the rows above it and converts only the
 /// columns inside it (libjpeg-turbo's `jpeg_skip_scanlines` and `jpeg_crop_scanline`).
 @Suite("JPEG region decoding")
 struct JPEGRegionDecodeTests {

@@ -26,12 +26,11 @@ struct PNGCheckTests {
         ]
     }
 
-    @Test("pngcheck -v reports no errors", arguments: images().map(\.0))
+    @Test(
+        "pngcheck -v reports no errors", .enabled(if: Requirement.met(pngcheck != nil), "pngcheck not installed (apt-get install pngcheck)"),
+        arguments: images().map(\.0))
     func validates(name: String) throws {
-        guard let tool = Self.pngcheck else {
-            print("SKIP: pngcheck not installed (apt-get install pngcheck); independent PNG validation skipped")
-            return
-        }
+        let tool = try #require(Self.pngcheck, "pngcheck not installed (apt-get install pngcheck)")
         let image = try #require(Self.images().first { $0.0 == name }?.1)
         let path = NSTemporaryDirectory() + "ninepipe-pngcheck-\(UUID().uuidString).png"
         try ImageCodecRegistry.builtIn.write(image, to: path, options: EncodeOptions(format: .png))

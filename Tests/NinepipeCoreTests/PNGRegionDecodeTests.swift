@@ -3,7 +3,7 @@ import Testing
 
 @testable import NinepipeCore
 
-/// Issue 13: a crop after load decoded all 3000 rows to keep 1000. A region decode reads rows
+/// A crop after load decoded all 3000 rows to keep 1000. A region decode reads rows
 /// only down to the region's last one and keeps only its pixels.
 @Suite("PNG region decoding")
 struct PNGRegionDecodeTests {

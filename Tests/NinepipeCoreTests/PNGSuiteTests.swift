@@ -5,7 +5,7 @@ import Testing
 
 /// PngSuite conformance: every valid image decodes to exactly the reference pixels;
 /// every deliberately corrupt `x*` image is refused with a clear error.
-@Suite("PngSuite conformance")
+@Suite("PngSuite conformance", .enabled(if: TestFiles.pngSuite != nil, Comment(rawValue: TestFiles.pngSuiteMissing)))
 struct PNGSuiteTests {
     static let valid = TestFiles.pngSuiteNames().filter { !$0.hasPrefix("x") }
     static let corrupt = TestFiles.pngSuiteNames().filter { $0.hasPrefix("x") }

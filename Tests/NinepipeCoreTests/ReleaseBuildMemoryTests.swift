@@ -12,7 +12,7 @@ import Testing
 /// headers that declare enormous pictures.
 @Suite(
     "Memory refusals in the release build",
-    .enabled(if: Repository.releaseExecutable != nil, "no release build (swift build -c release); .ci/run builds one before the tests"))
+    .enabled(if: Requirement.met(Repository.releaseExecutable != nil), "no release build (swift build -c release); .ci/run builds one before the tests"))
 struct ReleaseBuildMemoryTests {
     /// Runs the release `ninepipe` with `arguments` in `folder` under a 1 GB address-space limit.
     func runLimited(_ arguments: [String], in folder: String) throws -> (status: Int32, err: String) {
@@ -39,7 +39,7 @@ struct ReleaseBuildMemoryTests {
         }
     }
 
-    @Test("an AVIF whose AV1 header declares 30000×30000 frames: exit 1 naming the need", .enabled(if: HEIFCodec.isAvailable))
+    @Test("an AVIF whose AV1 header declares 30000×30000 frames: exit 1 naming the need", .enabled(if: Requirement.met(HEIFCodec.isAvailable)))
     func av1Header() throws {
         let folder = try TemporaryFolder.make("release-memory-av1")
         var huge = AV1DecoderMemoryTests.Header()
@@ -51,7 +51,7 @@ struct ReleaseBuildMemoryTests {
         #expect(!FileManager.default.fileExists(atPath: folder + "/out.png"))
     }
 
-    @Test("a HEIC whose HEVC parameter set declares 30000×30000 pictures: exit 1 naming the need", .enabled(if: HEIFCodec.isAvailable))
+    @Test("a HEIC whose HEVC parameter set declares 30000×30000 pictures: exit 1 naming the need", .enabled(if: Requirement.met(HEIFCodec.isAvailable)))
     func hevcParameterSet() throws {
         let folder = try TemporaryFolder.make("release-memory-hevc")
         // orient6-irot.heic with its 42-byte sequence parameter set (at byte 337, in hvcC) replaced

@@ -4,9 +4,11 @@ import Testing
 
 @testable import NinepipeCore
 
-/// Issue 30: vector nine-patches: regions declared by `ninepatch-` ids, guides computed at each
+/// Vector nine-patches: regions declared by `ninepatch-` ids, guides computed at each
 /// density (rounded outward), the frame read back as aapt reads a `.9.png`.
-@Suite("Vector nine-patches", .enabled(if: ImageCodecRegistry.builtIn.reads(.svg), "no SVG here: a build without it, or librsvg2-2 not installed"))
+@Suite(
+    "Vector nine-patches", .enabled(if: Requirement.met(ImageCodecRegistry.builtIn.reads(.svg)), "no SVG here: a build without it, or librsvg2-2 not installed")
+)
 struct SVGNinePatchTests {
     static let example = Repository.root
         .appendingPathComponent("Examples/vector/button.9.svg")

@@ -4,11 +4,11 @@ import Testing
 
 @testable import NinepipeCore
 
-/// Issue 30: SVG drawn through librsvg, compared with `rsvg-convert` (the same library: this
+/// SVG drawn through librsvg, compared with `rsvg-convert` (the same library: this
 /// checks our sizes, scales and premultiplication), and documents that must be refused or
 /// bounded. Skipped, saying so, without SVG (a build without it, or no librsvg2-2); the comparisons skip without
 /// `rsvg-convert` (librsvg2-bin).
-@Suite("SVG", .enabled(if: ImageCodecRegistry.builtIn.reads(.svg), "no SVG here: a build without it, or librsvg2-2 not installed"))
+@Suite("SVG", .enabled(if: Requirement.met(ImageCodecRegistry.builtIn.reads(.svg)), "no SVG here: a build without it, or librsvg2-2 not installed"))
 struct SVGTests {
     static let fixtures = JPEGTests.fixtures.appendingPathComponent("svg")
     static let rsvgConvert = ["/usr/bin/rsvg-convert", "/usr/local/bin/rsvg-convert", "/opt/homebrew/bin/rsvg-convert"].first {
@@ -19,11 +19,11 @@ struct SVGTests {
 
     func fixture(_ name: String) throws -> [UInt8] { try TestFiles.bytes(Self.fixtures.appendingPathComponent(name)) }
 
-    /// `rsvg-convert ARGUMENTS` on the fixture `name`, decoded; `nil` (with a SKIP line) without it.
+    /// `rsvg-convert ARGUMENTS` on the fixture `name`, decoded; without it, the test is cancelled
+    /// (a skip the runner reports).
     static func reference(_ name: String, _ arguments: [String]) throws -> Image? {
-        guard let tool = rsvgConvert else {
-            print("SKIP: rsvg-convert not found (apt-get install librsvg2-bin); SVG drawings not compared with it")
-            return nil
+        guard let tool = try Requirement.found(rsvgConvert, "rsvg-convert") else {
+            try Test.cancel("rsvg-convert not found (apt-get install librsvg2-bin); SVG drawings not compared with it")
         }
         let output = try TemporaryFolder.make("svg") + "/reference.png"
         _ = try ChildProcess.output(of: tool, arguments + ["-o", output, fixtures.appendingPathComponent(name).path])
@@ -255,7 +255,7 @@ extension SVGTests {
     }
 }
 
-/// Issue 39, item 3: the SVG checks could be bypassed, and measuring had no memory cap.
+/// The SVG checks could be bypassed, and measuring had no memory cap.
 extension SVGTests {
     @Test("XInclude is refused however its namespace is written: plain, with a character reference, through an entity")
     func inclusion() {
@@ -329,7 +329,7 @@ extension SVGTests {
     }
 }
 
-/// Issue 39, item 10: helpers were forks of their caller, holding its memory (a `--set` value
+/// Helpers were forks of their caller, holding its memory (a `--set` value
 /// was found three times in one) and its environment.
 extension SVGTests {
     /// The helpers this process started: its children whose first argument is the helper marker.
@@ -413,10 +413,10 @@ extension SVGTests {
             if let found = Self.memory(of: pid, contains: Array(marker.utf8)) {
                 #expect(!found, "the caller's marker is in helper \(pid)'s memory")
             } else {
-                print("SKIP: helper \(pid)'s memory cannot be read here (ptrace rules); its memory was not searched")
+                Issue.record("helper \(pid)'s memory cannot be read (ptrace rules?): its memory was not searched")
             }
         }
-        if checked == 0 { print("SKIP: every helper exited before it could be read") }
+        #expect(checked > 0, "every helper exited before it could be read")
         // The search finds the marker where it is: in this process. /proc/PID/maps is not read
         // atomically, and a busy process (the other tests) maps and unmaps while it is read, so
         // a region can be missing from one reading: the search is tried up to five times.

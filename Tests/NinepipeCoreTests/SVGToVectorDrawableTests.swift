@@ -4,11 +4,13 @@ import Testing
 
 @testable import NinepipeCore
 
-/// Issue 40: SVG documents written as vector drawables (`VectorDrawable(svg:)` and `xml()`), as
+/// SVG documents written as vector drawables (`VectorDrawable(svg:)` and `xml()`), as
 /// `assets android` writes them; drawables translated to SVG and back; Android's trimming.
 /// Fixtures (Fixtures/vectordrawable, NOTICE): Material, Feather and Lucide icons, and one SVG
 /// written to use every feature the translation keeps.
-@Suite("SVG to vector drawable", .enabled(if: ImageCodecRegistry.builtIn.reads(.svg), "no SVG here: documents are read and drawn by the SVG helpers"))
+@Suite(
+    "SVG to vector drawable",
+    .enabled(if: Requirement.met(ImageCodecRegistry.builtIn.reads(.svg)), "no SVG here: documents are read and drawn by the SVG helpers"))
 struct SVGToVectorDrawableTests {
     static let android = VectorDrawableTests.android
 

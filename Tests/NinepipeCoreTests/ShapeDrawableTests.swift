@@ -4,9 +4,9 @@ import Testing
 
 @testable import NinepipeCore
 
-/// Issue 41: Android shape drawables (`<shape>`), read with their colours and dimensions and
+/// Android shape drawables (`<shape>`), read with their colours and dimensions and
 /// drawn as GradientDrawable draws them; compared with coverage computed analytically.
-@Suite("Shape drawables", .enabled(if: ImageCodecRegistry.builtIn.reads(.svg), "no SVG here: shapes are drawn by the SVG helpers"))
+@Suite("Shape drawables", .enabled(if: Requirement.met(ImageCodecRegistry.builtIn.reads(.svg)), "no SVG here: shapes are drawn by the SVG helpers"))
 struct ShapeDrawableTests {
     static let android = VectorDrawableTests.android
 

@@ -4,10 +4,10 @@ import Testing
 
 @testable import NinepipeCore
 
-/// Issue 40: Android vector drawables, read with libxml2 in the SVG helpers and drawn through
+/// Android vector drawables, read with libxml2 in the SVG helpers and drawn through
 /// the SVG renderer with Android's semantics. Fixtures (Fixtures/vectordrawable, NOTICE):
 /// Material icons, each as Google ships it both as an SVG and as a vector drawable.
-@Suite("Vector drawables", .enabled(if: ImageCodecRegistry.builtIn.reads(.svg), "no SVG here: vector drawables are drawn by the SVG helpers"))
+@Suite("Vector drawables", .enabled(if: Requirement.met(ImageCodecRegistry.builtIn.reads(.svg)), "no SVG here: vector drawables are drawn by the SVG helpers"))
 struct VectorDrawableTests {
     static let fixtures = JPEGTests.fixtures.appendingPathComponent("vectordrawable")
     static let android = ##"xmlns:android="http://schemas.android.com/apk/res/android""##

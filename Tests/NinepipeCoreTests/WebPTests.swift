@@ -4,8 +4,8 @@ import Testing
 
 @testable import NinepipeCore
 
-/// Issue 14: WebP in and out through libwebp. Skipped, saying so, in a build without it.
-@Suite("WebP codec", .enabled(if: WebPCodec.isAvailable, "this build has no WebP (libwebp-dev was missing)"))
+/// WebP in and out through libwebp. Skipped, saying so, in a build without it.
+@Suite("WebP codec", .enabled(if: Requirement.met(WebPCodec.isAvailable), "this build has no WebP (libwebp-dev was missing)"))
 struct WebPTests {
     static let fixtures = JPEGTests.fixtures.appendingPathComponent("webp")
 
@@ -139,7 +139,7 @@ struct WebPTests {
         }
     }
 
-    @Test("dwebp (libwebp's own tool) decodes our lossy output to the same pixels", .enabled(if: WebPTests.dwebp != nil))
+    @Test("dwebp (libwebp's own tool) decodes our lossy output to the same pixels", .enabled(if: Requirement.met(WebPTests.dwebp != nil)))
     func independentDecoder() throws {
         let folder = try TemporaryFolder.make("webp-dwebp")
         let image = Self.picture(.rgba, width: 90, height: 70)
@@ -153,15 +153,11 @@ struct WebPTests {
         #expect(Array(pam[(end + marker.count)...]) == ours.converted(to: .rgba).rgbaSamples.map(UInt8.init))
     }
 
-    static let dwebp: String? = {
-        if let path = ChildProcess.tool("dwebp") { return path }
-        print("SKIP: dwebp not found (apt-get install webp); the independent WebP decoder check is skipped")
-        return nil
-    }()
+    static let dwebp = ChildProcess.tool("dwebp")
 }
 
 extension WebPTests {
-    /// Issue 31 (first part): `timed.webp` was written by img2webp with durations 50 and 250 ms
+    /// `timed.webp` was written by img2webp with durations 50 and 250 ms
     /// and `-loop 5`; `anim.webp` loops forever at 100 ms.
     @Test("an animation's frame durations and loop count are read from the container")
     func timing() throws {

@@ -4,7 +4,7 @@ import NinepipePlugins
 import NinepipeTestSupport
 import Testing
 
-/// Issue 28: the module boundaries hold. The libraries speak of policies and never of the
+/// The module boundaries hold. The libraries speak of policies and never of the
 /// command line's flags; error text is never rewritten after the fact.
 @Suite("architecture")
 struct ArchitectureTests {
@@ -38,7 +38,7 @@ struct ArchitectureTests {
         #expect(found.isEmpty, "flags outside Sources/CLI:\n\(found.joined(separator: "\n"))")
     }
 
-    /// Issue 42: Core's messages said `load frames=first`, `icc=keep`, `ninepatch=border`; the
+    /// Core's messages said `load frames=first`, `icc=keep`, `ninepatch=border`; the
     /// pipeline language is Host's, so Core names the policy (a ``Remedy``) and Host words it.
     @Test("Core's code lines hold no pipeline parameter syntax: no step parameter written NAME=VALUE")
     func noPipelineWordsInCore() throws {
@@ -54,10 +54,11 @@ struct ArchitectureTests {
             }
         }
         #expect(names.contains("frames") && names.contains("icc") && names.contains("width"), "\(names.sorted())")
+        #expect(try Self.swiftFiles(under: "Core").count > 150, "Sources/Core holds the core")
         #expect(found.isEmpty, "pipeline words in Core:\n\(found.joined(separator: "\n"))")
     }
 
-    /// Issue 42: fourteen hand-written Process blocks had drifted apart (pipes that could
+    /// Fourteen hand-written Process blocks had drifted apart (pipes that could
     /// fill, environments lost); tests start programs through `ChildProcess` alone.
     @Test("test files start no Process themselves: ChildProcess in TestSupport does")
     func processesThroughTestSupport() throws {
@@ -68,19 +69,23 @@ struct ArchitectureTests {
             let text = try String(contentsOf: tests.appendingPathComponent(name), encoding: .utf8)
             if text.contains("Process" + "()") { found.append(name) }
         }
+        #expect(names.filter { $0.hasSuffix(".swift") && !$0.hasPrefix("TestSupport/") }.count > 100, "only \(names.count) test files found")
         #expect(found.isEmpty, "\(found)")
     }
 
     @Test("no Swift file under Sources rewrites text with replacingOccurrences (errors are typed; the CLI words them)")
     func noTextRewriting() throws {
         var found: [String] = []
+        var scanned = 0
         for folder in ["Core", "Plugins", "Host", "CLI", "ninepipe"] {
             for (path, lines) in try Self.swiftFiles(under: folder) {
+                scanned += 1
                 for (index, line) in lines.enumerated() where line.contains("replacingOccurrences") {
                     found.append("\(path):\(index + 1)")
                 }
             }
         }
+        #expect(scanned > 300, "only \(scanned) files scanned: has Sources moved?")
         #expect(found.isEmpty, "\(found)")
     }
 }
@@ -88,6 +93,7 @@ struct ArchitectureTests {
 extension ArchitectureTests {
     @Test("every built-in step's type is named after the step and lives in Sources/Plugins/Steps/<Type>.swift")
     func stepsNamedAfterSteps() throws {
+        #expect(Transforms.all.count > 15, "only \(Transforms.all.count) built-in steps")
         for plugin in Transforms.all {
             let type = String(describing: plugin)
             #expect(type.lowercased() == plugin.name, "the '\(plugin.name)' step's type is \(type)")
@@ -102,13 +108,16 @@ extension ArchitectureTests {
     func codecsOnlyInCodecs() throws {
         let concrete = /\b((PNG|JPEG|WebP|GIF|HEIF)[A-Z][A-Za-z]*|Inflater|Deflater|Zlib[A-Z][A-Za-z]*)\b/
         var found: [String] = []
+        var scanned = 0
         for folder in ["Core", "Plugins", "Host", "CLI", "ninepipe"] {
             for (path, lines) in try Self.swiftFiles(under: folder) where !path.hasPrefix("Core/Codecs/") {
+                scanned += 1
                 for (index, line) in lines.enumerated() where line.contains(concrete) {
                     found.append("\(path):\(index + 1): \(line.trimmingCharacters(in: .whitespaces))")
                 }
             }
         }
+        #expect(scanned > 200, "only \(scanned) files scanned: has Sources moved?")
         #expect(found.isEmpty, "codec types outside Sources/Core/Codecs:\n\(found.joined(separator: "\n"))")
     }
 }
@@ -133,7 +142,7 @@ extension ArchitectureTests {
 }
 
 extension ArchitectureTests {
-    /// Issue 43: the interface fingerprint run-time plugins are checked against hashes sources,
+    /// The interface fingerprint run-time plugins are checked against hashes sources,
     /// not which optional libraries (`NINEPIPE_WITHOUT`) a build compiled in, so those libraries
     /// must change no type's layout. `#if canImport(C…)` therefore wraps whole types (declared
     /// nowhere else) or members that store nothing: never a stored property or an enum case.

@@ -9,7 +9,9 @@ import Testing
 /// its own, a colour or drawable only another module or a library holds, colours only a
 /// library's theme gives) are warnings, so a real tree's run can succeed; `strict` makes each a
 /// failure. Tested through the public API an embedding tool uses.
-@Suite("assets: left out, not failed", .enabled(if: ImageCodecRegistry.builtIn.reads(.svg), "no SVG here: Android XML is read by the SVG helpers"))
+@Suite(
+    "assets: left out, not failed", .enabled(if: Requirement.met(ImageCodecRegistry.builtIn.reads(.svg)), "no SVG here: Android XML is read by the SVG helpers")
+)
 struct AssetLeftOutTests {
     static let android = #"xmlns:android="http://schemas.android.com/apk/res/android""#
 

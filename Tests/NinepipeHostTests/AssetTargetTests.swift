@@ -29,7 +29,7 @@ struct FlatTarget: AssetTarget {
 /// Targets are types: the built-in three are found by name in a registry, a new one is one
 /// conforming type and one registration, and the run, the claims before writing and the
 /// closing files work for it as for the built-in ones.
-@Suite("assets: targets as types", .enabled(if: ImageCodecRegistry.builtIn.reads(.svg), "no SVG here: Android XML is read by the SVG helpers"))
+@Suite("assets: targets as types", .enabled(if: Requirement.met(ImageCodecRegistry.builtIn.reads(.svg)), "no SVG here: Android XML is read by the SVG helpers"))
 struct AssetTargetTests {
     static let android = #"xmlns:android="http://schemas.android.com/apk/res/android""#
 

@@ -6,7 +6,7 @@ import Testing
 
 @testable import NinepipeHost
 
-/// Issue 11: batch files ran on detached threads, so cancelling the embedding task did not
+/// Batch files ran on detached threads, so cancelling the embedding task did not
 /// reach files in flight. Now each file is a child task of a group `jobs` wide.
 @Suite("batch runs on structured concurrency")
 struct BatchConcurrencyTests {

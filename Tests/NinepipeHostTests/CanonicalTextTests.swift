@@ -154,7 +154,7 @@ extension Double {
     func clamped(to range: ClosedRange<Double>) -> Double { Swift.min(Swift.max(self, range.lowerBound), range.upperBound) }
 }
 
-/// Issue 12: `PipelineStep ==` compared printed text, so the property test above could not catch a
+/// `PipelineStep ==` compared printed text, so the property test above could not catch a
 /// printer that drops an argument; the documented cache key ignored plugin versions.
 extension CanonicalTextTests {
     @Test("pipelines are equal by step names and typed values, not by text or place; the cache key adds plugin versions")

@@ -6,7 +6,7 @@ import Testing
 @testable import NinepipeCore
 @testable import NinepipeHost
 
-/// Issue 13: `load | crop` decoded the whole PNG. The crop now tells `load` its rectangle, and
+/// `load | crop` decoded the whole PNG. The crop now tells `load` its rectangle, and
 /// only that is decoded, when doing so certainly gives the same result.
 @Suite("crop right after load decodes only its rectangle")
 struct CropOnLoadTests {

@@ -154,7 +154,7 @@ private struct Band: TransformPlugin {
 }
 
 extension DiagnosticsTests {
-    /// Issue 43: a check a plugin's init throws was reported only once every spec error was fixed.
+    /// A check a plugin's init throws was reported only once every spec error was fixed.
     @Test("a refused value and a combination the step's initialiser refuses are reported in one pass")
     func initChecksInOnePass() throws {
         let compiler = PipelineCompiler(registry: try PluginRegistry.standard.adding([Band.self]), requiresSource: false)

@@ -2,7 +2,7 @@ import Foundation
 import NinepipeTestSupport
 import Testing
 
-/// Issue 38: the manual's commands had drifted from what the tool does. Every fenced block right
+/// The manual's commands had drifted from what the tool does. Every fenced block right
 /// after a `<!-- runnable -->` line in README.md and Docs/*.md runs here, with the built
 /// `ninepipe` first on PATH, in a folder holding a copy of Examples/ and the files the manual's
 /// commands name (in.png, photo.jpg, button.9.png…, all made from Examples/).

@@ -4,7 +4,7 @@ import Testing
 
 @testable import NinepipeHost
 
-/// Issue 28: the two text orders at their boundaries. The DSL's `insets=` is top, left, bottom,
+/// The two text orders at their boundaries. The DSL's `insets=` is top, left, bottom,
 /// right (as the code's initialiser); CSS prints top, right, bottom, left, in the CSS printer only.
 @Suite("inset orders at the text boundaries")
 struct InsetBoundaryTests {

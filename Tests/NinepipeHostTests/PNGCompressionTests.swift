@@ -4,7 +4,7 @@ import Testing
 
 @testable import NinepipeHost
 
-/// Issue 29: `save compression=fast|default|best` on PNG: the same pixels at every effort, and
+/// `save compression=fast|default|best` on PNG: the same pixels at every effort, and
 /// `best` no larger than `fast` on a drawing (flat colours, text-like detail).
 @Suite("PNG compression words")
 struct PNGCompressionTests {

@@ -9,7 +9,7 @@ import Testing
 /// layer lists use it (it was parsed up to four times for a vector with a night variant).
 @Suite(
     "assets: each resource file parsed once a run",
-    .enabled(if: ImageCodecRegistry.builtIn.reads(.svg), "no SVG here: Android XML is read by the SVG helpers"))
+    .enabled(if: Requirement.met(ImageCodecRegistry.builtIn.reads(.svg)), "no SVG here: Android XML is read by the SVG helpers"))
 struct ReadOnceTests {
     static let android = #"xmlns:android="http://schemas.android.com/apk/res/android""#
 

@@ -10,7 +10,7 @@ import Testing
 /// images like PNGs; nothing under a drawable folder is dropped without a word.
 @Suite(
     "assets: resource folders, read and written one way",
-    .enabled(if: ImageCodecRegistry.builtIn.reads(.svg), "no SVG here: Android XML is read by the SVG helpers"))
+    .enabled(if: Requirement.met(ImageCodecRegistry.builtIn.reads(.svg)), "no SVG here: Android XML is read by the SVG helpers"))
 struct ResourceFoldersTests {
     static let android = #"xmlns:android="http://schemas.android.com/apk/res/android""#
     /// Two 8×8 frames, red then blue, looping (made by Pillow).
@@ -30,7 +30,7 @@ struct ResourceFoldersTests {
 
     @Test(
         "WebP and GIF drawables convert like PNGs (an animated GIF's first frame, with a warning); a file that is not an image is named",
-        .enabled(if: ImageCodecRegistry.builtIn.reads(.webp) && ImageCodecRegistry.builtIn.reads(.gif)))
+        .enabled(if: Requirement.met(ImageCodecRegistry.builtIn.reads(.webp) && ImageCodecRegistry.builtIn.reads(.gif))))
     func webpAndGIF() throws {
         let folder = try TemporaryFolder.make("webp-gif")
         try FileManager.default.createDirectory(atPath: folder + "/res/drawable-xhdpi", withIntermediateDirectories: true)

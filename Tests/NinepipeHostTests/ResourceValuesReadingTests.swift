@@ -9,7 +9,7 @@ import Testing
 /// A tree's values are read once per run however many workers convert its drawables (a review
 /// measured 37 MB of values taking 2.15 GB at `--jobs 16`, each worker reading them at once),
 /// and their total is capped.
-@Suite("Android values reading", .enabled(if: ImageCodecRegistry.builtIn.reads(.svg), "no SVG here: XML is read by the SVG helpers"))
+@Suite("Android values reading", .enabled(if: Requirement.met(ImageCodecRegistry.builtIn.reads(.svg)), "no SVG here: XML is read by the SVG helpers"))
 struct ResourceValuesReadingTests {
     @Test("16 workers asking at once: one reads the tree's values, the others wait and share them")
     func oneReader() throws {

@@ -6,7 +6,7 @@ import Testing
 
 @testable import NinepipeHost
 
-/// Issue 11: the rooted policy checked a real path and opened by name later, so a link swapped
+/// The rooted policy checked a real path and opened by name later, so a link swapped
 /// in between led the read or write outside the root.
 @Suite("rooted file policy under a racing link")
 struct RootedRaceTests {

@@ -6,7 +6,7 @@ import Testing
 @testable import NinepipeCore
 @testable import NinepipeHost
 
-/// Issue 11: metadata could not be removed, and a GPS position survived `thumbnail 128` into
+/// Metadata could not be removed, and a GPS position survived `thumbnail 128` into
 /// the output. The fixtures are 48×32 photos to which exiftool 12.57 wrote Make, Model, a date,
 /// orientation 6, EXIF GPS latitude/longitude/altitude and XMP GPS (`gps.png` has them in `eXIf`
 /// and an XMP `iTXt`).

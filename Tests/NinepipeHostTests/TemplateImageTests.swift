@@ -19,7 +19,7 @@ struct TemplateImageTests {
 
     @Test(
         "an iOS template imageset becomes a vector drawable tinted by ?android:attr/colorControlNormal, and a template imageset again",
-        .enabled(if: ImageCodecRegistry.builtIn.reads(.svg)))
+        .enabled(if: Requirement.met(ImageCodecRegistry.builtIn.reads(.svg))))
     func imagesetTemplate() throws {
         let folder = try TemporaryFolder.make("template-imageset")
         let set = folder + "/A.xcassets/ic_star.imageset"
@@ -41,7 +41,7 @@ struct TemplateImageTests {
 
     @Test(
         "a template vector drawable drawn as PNGs keeps the template intent",
-        .enabled(if: ImageCodecRegistry.builtIn.reads(.svg), "no SVG here: Android XML is read by the SVG helpers"))
+        .enabled(if: Requirement.met(ImageCodecRegistry.builtIn.reads(.svg)), "no SVG here: Android XML is read by the SVG helpers"))
     func vectorTemplateAsPNG() throws {
         let folder = try TemporaryFolder.make("template-vector")
         try TemporaryFolder.write(

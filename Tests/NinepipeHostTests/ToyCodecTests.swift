@@ -54,7 +54,7 @@ struct ToyError: NinepipeError {
     init(_ description: String) { self.description = description }
 }
 
-/// Issue 28: a codec added from outside Core and Host is read and written by pipelines like the
+/// A codec added from outside Core and Host is read and written by pipelines like the
 /// built-in ones, shrink-on-load and region decode being done for it by the registry.
 @Suite("a codec registered from outside")
 struct ToyCodecTests {

@@ -8,7 +8,7 @@ import Testing
 import Glibc
 #endif
 
-/// Issue 39: the reproductions where ownership matters, run as they happen: `ninepipe` as an
+/// The reproductions where ownership matters, run as they happen: `ninepipe` as an
 /// ordinary user (nobody, 65534) writing into a shared folder where another user (root, this
 /// test) planted a link and a look-alike temporary. Needs root to switch users (setpriv);
 /// skipped, saying so, otherwise.
@@ -32,9 +32,8 @@ struct UnprivilegedReproductionTests {
 
     @Test("a planted link is replaced, not written through; another user's look-alike temporary is kept, ours removed")
     func sharedOutputFolder() throws {
-        guard Self.canSwitchUsers else {
-            print("SKIP: not root, or no setpriv, or ninepipe not built: the unprivileged reproductions did not run")
-            return
+        guard try Requirement.found(Self.canSwitchUsers ? true : nil, "root, setpriv and the built ninepipe") != nil else {
+            try Test.cancel("not root, or no setpriv, or ninepipe not built: the unprivileged reproductions did not run")
         }
         let dir = try TemporaryFolder.make("unprivileged")
         let nobody = uid_t(65534)

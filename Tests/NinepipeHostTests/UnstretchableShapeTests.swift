@@ -7,7 +7,9 @@ import Testing
 /// A size-less rectangle with a gradient or a dashed stroke cannot be a stretchable image on
 /// iOS (the 9-part centre takes one colour; stretched sides come out solid): it is drawn at a
 /// stated size with a warning saying why, and keeps its gradient and its dashes.
-@Suite("assets: shapes that cannot stretch", .enabled(if: ImageCodecRegistry.builtIn.reads(.svg), "no SVG here: Android XML is read by the SVG helpers"))
+@Suite(
+    "assets: shapes that cannot stretch",
+    .enabled(if: Requirement.met(ImageCodecRegistry.builtIn.reads(.svg)), "no SVG here: Android XML is read by the SVG helpers"))
 struct UnstretchableShapeTests {
     static let android = #"xmlns:android="http://schemas.android.com/apk/res/android""#
 

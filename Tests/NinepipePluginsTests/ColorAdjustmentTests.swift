@@ -4,7 +4,7 @@ import Testing
 
 @testable import NinepipePlugins
 
-/// Issue 15: `modulate`, `grayscale`, `tint`, `invert`, `gamma`, checked against the published
+/// `modulate`, `grayscale`, `tint`, `invert`, `gamma`, checked against the published
 /// formulas computed here in float64.
 @Suite("colour adjustments")
 struct ColorAdjustmentTests {

@@ -5,7 +5,7 @@ import Testing
 
 @testable import NinepipePlugins
 
-/// Issue 15: `overlay` composites by the Porter–Duff formula with W3C blend modes.
+/// `overlay` composites by the Porter–Duff formula with W3C blend modes.
 @Suite("overlay")
 struct OverlayTests {
     /// Writes `image` as a PNG in a fresh folder and returns its path.

@@ -5,7 +5,7 @@ import Testing
 
 @testable import NinepipePlugins
 
-/// Issue 15: BlurHash strings equal to the reference encoder's, the dominant colour, and the
+/// BlurHash strings equal to the reference encoder's, the dominant colour, and the
 /// placeholder computed from a small copy.
 @Suite("placeholders")
 struct PlaceholderTests {
@@ -44,7 +44,7 @@ struct PlaceholderTests {
         #expect(BlurHash.encode(try Self.image(path), x: x, y: y) == expected, "\(path) \(x)×\(y)")
     }
 
-    /// Issue 26: the placeholder's BlurHash is the reference encoders' string for the decoded file
+    /// The placeholder's BlurHash is the reference encoders' string for the decoded file
     /// (it used to come from a box-shrunk 8-bit copy and differed). Expected strings made by
     /// `Scripts/compare-blurhash.py` with blurhash-python 1.2.2 (Wolt's C encoder) and blurhash
     /// 1.1.5 (the pure-Python port), both on Pillow 13.0.0's decode: the two agree on every row.
@@ -108,7 +108,7 @@ struct PlaceholderTests {
 
     @Test(
         "a HEIC's placeholder comes from its embedded thumbnail when that is at least 128 long (heif-enc -t 200), else from the image",
-        .enabled(if: ImageCodecRegistry.builtIn.readableFormats.contains(.heic)))
+        .enabled(if: Requirement.met(ImageCodecRegistry.builtIn.readableFormats.contains(.heic))))
     func placeholderFromThumbnail() throws {
         let bytes = try FileIO.read(Self.tests.appendingPathComponent("NinepipeCoreTests/Fixtures/heif/with-large-thumbnail.heic").path)
         var options = DecodeOptions()

@@ -4,7 +4,7 @@ import Testing
 
 @testable import NinepipePlugins
 
-/// Issue 15: entropy and attention windows where the answer is obvious.
+/// Entropy and attention windows where the answer is obvious.
 @Suite("smart crop")
 struct SmartCropTests {
     /// Flat gray with a block of noise at columns 150..<190, rows 20..<80.

@@ -3,7 +3,7 @@ import Testing
 
 @testable import NinepipePlugins
 
-/// Issue 15: `trim` crops margins matching the background within a threshold.
+/// `trim` crops margins matching the background within a threshold.
 @Suite("trim")
 struct TrimTests {
     /// A 40×30 transparent icon: an opaque 10×8 square at (12, 9) and a soft shadow falling off

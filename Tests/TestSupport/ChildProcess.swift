@@ -48,7 +48,10 @@ public enum ChildProcess {
 
     /// The first of `names` found: an absolute path that is executable, or a name looked up in
     /// `PATH`; `nil` when none is (the test then skips, saying so).
-    public static func tool(_ names: String...) -> String? {
+    public static func tool(_ names: String...) -> String? { tool(in: names) }
+
+    /// The first of `names` found (see ``tool(_:)``).
+    public static func tool(in names: [String]) -> String? {
         let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map(String.init)
         for name in names {
             if name.hasPrefix("/") {
