@@ -106,13 +106,10 @@ struct AndroidResourceValues: Sendable {
 
     /// ``folders(in:night:)`` read from the disk.
     private static func listFolders(in tree: String, night: Bool) -> [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: tree)) ?? []
-        let chosen = names.compactMap { name -> (name: String, type: String, configuration: ResourceConfiguration)? in
-            guard let (type, configuration) = ResourceConfiguration.folder(name), type == "values" || type == "color",
-                configuration.locale == nil, configuration.isRightToLeft != true, configuration.density == nil, configuration.others.isEmpty,
-                configuration.isNight == nil || configuration.isNight == night
-            else { return nil }
-            return (name, type, configuration)
+        let chosen = ResourceTable.table(at: tree).folders.filter { folder in
+            let configuration = folder.configuration
+            return (folder.type == "values" || folder.type == "color") && configuration.locale == nil && configuration.isRightToLeft != true
+                && configuration.density == nil && configuration.others.isEmpty && (configuration.isNight == nil || configuration.isNight == night)
         }
         return chosen.sorted { a, b in
             let keyA = (a.type == "values" ? 0 : 1, a.configuration.isNight == nil ? 1 : 0, -(a.configuration.apiLevel ?? 0), a.name)

@@ -7,21 +7,25 @@ import NinepipeCore
 struct ResourceTree: Sendable {
     /// The `res/` folder.
     let path: String
-    /// Its `drawable…` and `mipmap…` folders in the default configuration: name, resource type
-    /// and configuration.
-    private let folders: [(name: String, type: String, configuration: ResourceConfiguration)]
+    /// Its files by type and name, walked once (``ResourceTable/table(at:)``).
+    let table: ResourceTable
+    /// Its `drawable…` and `mipmap…` folders in the default configuration.
+    private let folders: [ResourceTable.Folder]
 
-    /// Reads the folder list of `path`.
+    /// The tree at `path`, through its table.
     init(path: String) {
         self.path = path
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
-        folders = names.compactMap { name in
-            guard let (type, configuration) = ResourceConfiguration.folder(name), type == "drawable" || type == "mipmap",
-                configuration.locale == nil, configuration.isNight != true, configuration.isRightToLeft != true, configuration.others.isEmpty,
-                FileIO.isDirectory(path + "/" + name)
-            else { return nil }
-            return (name, type, configuration)
+        table = ResourceTable.table(at: path)
+        folders = table.folders.filter { folder in
+            let configuration = folder.configuration
+            return (folder.type == "drawable" || folder.type == "mipmap") && Self.isDefault(configuration)
         }
+    }
+
+    /// Whether a device in its default state reads folders of `configuration`: no locale, night,
+    /// right-to-left or other qualifier (a density and an API level are chosen among).
+    static func isDefault(_ configuration: ResourceConfiguration) -> Bool {
+        configuration.locale == nil && configuration.isNight != true && configuration.isRightToLeft != true && configuration.others.isEmpty
     }
 
     /// The resource folders of the module or repository at `root`: `root` itself when it is one,
@@ -44,24 +48,28 @@ struct ResourceTree: Sendable {
     /// one for the highest API level, as a current device picks.
     func xmlFile(named name: String, type: String) -> String? {
         guard ResourceReference.isName(name) else { return nil }  // never a path
-        return folders.filter { $0.type == type && FileIO.isRegularFile(path + "/" + $0.name + "/" + name + ".xml") }
-            .max { ($0.configuration.apiLevel ?? 0) < ($1.configuration.apiLevel ?? 0) }
-            .map { path + "/" + $0.name + "/" + name + ".xml" }
+        return defaultEntries(named: name, type: type).filter { $0.fileName == name + ".xml" }
+            .max { ($0.folder.configuration.apiLevel ?? 0) < ($1.folder.configuration.apiLevel ?? 0) }?.path
     }
 
     /// The bitmap files for resource `name` of `type`, each with its scale (mdpi 1), densest last.
     func bitmaps(named name: String, type: String) -> [(path: String, scale: Double)] {
         guard ResourceReference.isName(name) else { return [] }  // never a path
+        // The bitmap formats a drawable folder holds (the collector's list, SVG aside).
+        let extensions = Set(AssetCollector.imageFormats.filter { $0 != .svg }.flatMap(\.fileExtensions))
         var found: [(path: String, scale: Double)] = []
-        for folder in folders where folder.type == type {
-            guard let scale = (folder.configuration.density ?? .dpi(160)).scale else { continue }
-            // The bitmap formats a drawable folder holds (the collector's list, SVG aside).
-            for ext in AssetCollector.imageFormats.filter({ $0 != .svg }).flatMap(\.fileExtensions) {
-                let file = path + "/" + folder.name + "/" + name + "." + ext
-                if FileIO.isRegularFile(file) { found.append((file, scale)) }
-            }
+        for entry in defaultEntries(named: name, type: type) {
+            guard let scale = (entry.folder.configuration.density ?? .dpi(160)).scale,
+                let dot = entry.fileName.firstIndex(of: "."), extensions.contains(String(entry.fileName[entry.fileName.index(after: dot)...]).lowercased())
+            else { continue }
+            found.append((entry.path, scale))
         }
         return found.sorted { $0.scale < $1.scale }
+    }
+
+    /// The files of resource `name` of `type` in the default configuration's folders.
+    private func defaultEntries(named name: String, type: String) -> [ResourceTable.Entry] {
+        table.entries(type: type, name: name).filter { entry in folders.contains(entry.folder) }
     }
 
     /// The names of `type` resources whose XML root is `adaptive-icon` or whose name starts with
