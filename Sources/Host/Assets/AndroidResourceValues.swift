@@ -57,10 +57,11 @@ struct AndroidResourceValues: Sendable {
             }
         }
         guard !files.isEmpty else { return }
+        // stat(2), not FileManager's attributes, which look the owner up in /etc/passwd each time.
         let fingerprint = files.map { name -> String in
-            let attributes = try? FileManager.default.attributesOfItem(atPath: tree + "/" + name)
-            let modified = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-            return "\(name) \((attributes?[.size] as? NSNumber)?.intValue ?? -1) \(modified)"
+            var info = stat()
+            guard stat(tree + "/" + name, &info) == 0 else { return "\(name) -1" }
+            return "\(name) \(info.st_size) \(info.st_mtim.tv_sec) \(info.st_mtim.tv_nsec)"
         }
         let key = tree + (night ? "\u{0}night" : "") + "\u{0}" + String(limits.maxRenderSeconds) + String(limits.decoderMemoryLimit)
         let reading = Self.folders.withLock { folders in
@@ -138,7 +139,8 @@ struct AndroidResourceValues: Sendable {
     private mutating func read(_ paths: [String], limits: ImageLimits) {
         Self.folderReads.withLock { $0[FileIO.parentDirectory(of: FileIO.parentDirectory(of: paths[0])), default: 0] += 1 }
         let total = paths.reduce(0) { sum, path in
-            sum + ((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0)
+            var info = stat()
+            return sum + (stat(path, &info) == 0 ? Int(info.st_size) : 0)
         }
         guard total <= Self.maxTotalBytes else {
             unreadable = .unreadableDocument(

@@ -161,7 +161,15 @@ public struct AssetCollector: Sendable {
         }
         // A vector or shape drawable whose tree has night colours has a dark configuration: the
         // same file read with values-night over values (dropped by the writers when nothing changes).
-        for (key, vector) in state.drawables where key.configuration.isStandard && Self.hasNightValues(forDrawableAt: vector.variant.path) {
+        var nightTrees: [String: Bool] = [:]  // asked once a tree, not once a drawable
+        func hasNightValues(_ path: String) -> Bool {
+            let tree = FileIO.parentDirectory(of: FileIO.parentDirectory(of: path))
+            if let known = nightTrees[tree] { return known }
+            let found = Self.hasNightValues(forDrawableAt: path)
+            nightTrees[tree] = found
+            return found
+        }
+        for (key, vector) in state.drawables where key.configuration.isStandard && hasNightValues(vector.variant.path) {
             let dark = AssetConfiguration(isDark: true)
             guard state.variants[key.name]?.contains(where: { $0.configuration == dark }) != true else { continue }
             var variant = vector.variant

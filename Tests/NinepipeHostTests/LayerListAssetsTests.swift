@@ -2,7 +2,6 @@ import Foundation
 import NinepipeTestSupport
 import Testing
 
-@testable import NinepipeCLI
 @testable import NinepipeCore
 @testable import NinepipeHost
 
@@ -16,7 +15,10 @@ import Testing
 struct LayerListAssetsTests {
     static let android = #"xmlns:android="http://schemas.android.com/apk/res/android""#
 
-    func run(_ arguments: [String]) -> (status: Int32, out: String, err: String) { TestConsole.run(arguments) }
+    /// The inputs converted for `target` through the public API, drawables as images with `bitmaps`.
+    func convert(_ input: String, _ target: some AssetTarget, output: String, bitmaps: Bool = false) throws -> AssetHarness.Outcome {
+        try AssetHarness.run([input], target: target, output: output) { $0.vectorsAsBitmaps = bitmaps }
+    }
 
     func write(_ text: String, _ path: String) throws { try TemporaryFolder.write(text, to: path) }
 
@@ -46,9 +48,9 @@ struct LayerListAssetsTests {
     @Test("iOS: a layer list is drawn at its size at each scale: the oval drawn alone, the vector drawn alone over it at its insets")
     func layerListOnIOS() throws {
         let folder = try tree()
-        let result = run(["assets", "ios", folder + "/res", "--output", folder + "/A.xcassets"])
-        #expect(result.status == 0, "\(result.err)")
-        #expect(result.err.contains("panel.xml: left out: a layer list or inset with no size of its own"), "\(result.err)")
+        let result = try convert(folder + "/res", .ios, output: folder + "/A.xcassets")
+        #expect(result.succeeded, "\(result.text)")
+        #expect(result.text.contains("panel.xml: left out: a layer list or inset with no size of its own"), "\(result.text)")
         #expect(!FileIO.exists(folder + "/A.xcassets/panel.imageset"))
         let resources = try AssetConverter.resources(forDrawableAt: folder + "/res/drawable/button.xml", options: AssetOptions(target: .ios))
         for scale in [1, 2, 3] {
@@ -91,8 +93,8 @@ struct LayerListAssetsTests {
     @Test("an inset of 25% around a 24 dp drawable is 48 dp (Android's intrinsic size: 24 / (1 − 0.5)), the drawable in its middle")
     func fractionInset() throws {
         let folder = try tree()
-        let result = run(["assets", "web", folder + "/res", "--output", folder + "/web"])
-        #expect(result.status == 0, "\(result.err)")
+        let result = try convert(folder + "/res", .web, output: folder + "/web")
+        #expect(result.succeeded, "\(result.text)")
         let padded = try ImageCodecRegistry.builtIn.decode(FileIO.read(folder + "/web/padded@2x.png"))
         #expect(padded.width == 96 && padded.height == 96)
         // The bar (rows 11…13 of 24) lands on rows 24 + 22…26 of the 96 at 2x, columns 24 + 8…40.
@@ -102,12 +104,12 @@ struct LayerListAssetsTests {
     @Test("Android keeps the layer list and inset themselves (they name drawables written beside them); --vectors png draws them")
     func androidKeepsXML() throws {
         let folder = try tree()
-        let result = run(["assets", "android", folder + "/res/drawable", "--output", folder + "/out"])
-        #expect(result.status == 0, "\(result.err)")
+        let result = try convert(folder + "/res/drawable", .android, output: folder + "/out")
+        #expect(result.succeeded, "\(result.text)")
         #expect(try String(contentsOfFile: folder + "/out/drawable/button.xml", encoding: .utf8).contains("<layer-list"))
         #expect(try String(contentsOfFile: folder + "/out/drawable/panel.xml", encoding: .utf8).contains("<layer-list"))
-        let pngs = run(["assets", "android", folder + "/res/drawable", "--vectors", "png", "--output", folder + "/png"])
-        #expect(pngs.status == 0, "\(pngs.err)")
+        let pngs = try convert(folder + "/res/drawable", .android, output: folder + "/png", bitmaps: true)
+        #expect(pngs.succeeded, "\(pngs.text)")
         #expect(try ImageCodecRegistry.builtIn.decode(FileIO.read(folder + "/png/drawable-xxhdpi/button.png")).width == 96)
     }
 
@@ -118,14 +120,14 @@ struct LayerListAssetsTests {
         try write(
             ##"<adaptive-icon \##(Self.android)><background android:drawable="@color/chip"/><foreground><inset android:drawable="@drawable/arrow" android:inset="33.3%"/></foreground></adaptive-icon>"##,
             folder + "/res/drawable-anydpi-v26/ic_shortcut.xml")
-        let result = run(["assets", "ios", folder + "/res", "--output", folder + "/A.xcassets"])
-        #expect(result.status == 0, "\(result.err)")
+        let result = try convert(folder + "/res", .ios, output: folder + "/A.xcassets")
+        #expect(result.succeeded, "\(result.text)")
         let icon = try ImageCodecRegistry.builtIn.decode(FileIO.read(folder + "/A.xcassets/ic_shortcut.imageset/ic_shortcut@2x.png"))
         // 24 / (1 − 0.666) = 71.9 dp of layers, 47.9 dp shown: 96 pixels at 2x; the bar in the middle.
         #expect(icon.width == 96 && icon.height == 96)
         #expect(rgba(icon, 2, 2) == [33, 150, 243, 255] && rgba(icon, 48, 48) == [0, 0, 0, 255] && rgba(icon, 48, 40) == [33, 150, 243, 255])
-        let android = run(["assets", "android", folder + "/res", "--output", folder + "/out"])
-        #expect(android.status == 0, "\(android.err)")
+        let android = try convert(folder + "/res", .android, output: folder + "/out")
+        #expect(android.succeeded, "\(android.text)")
         #expect(FileIO.isRegularFile(folder + "/out/drawable-anydpi-v26/ic_shortcut.xml"))
     }
 
@@ -142,13 +144,13 @@ struct LayerListAssetsTests {
         for level in 2...4 {
             try write(##"<layer-list \##(Self.android)>"## + forty("many\(level - 1)") + "</layer-list>", folder + "/res/drawable/many\(level).xml")
         }
-        let result = run(["assets", "ios", folder + "/res", "--output", folder + "/A.xcassets"])
-        #expect(result.status == 1)
+        let result = try convert(folder + "/res", .ios, output: folder + "/A.xcassets")
+        #expect(!result.succeeded)
         // A drawable the tree lacks is another module's: the layer list is left out, naming it.
-        #expect(result.err.contains("broken.xml:3: left out: @drawable/missing is not in"), "\(result.err)")
-        #expect(result.err.contains("many4.xml: it is made of more than 1024 drawables in all"), "\(result.err)")
-        #expect(!result.err.contains("many1:") && result.err.contains("many2.xml: it is made of more"), "\(result.err)")
-        #expect(result.err.contains("loop.xml") && result.err.contains("nests more than 16 drawables"), "\(result.err)")
+        #expect(result.text.contains("broken.xml:3: left out: @drawable/missing is not in"), "\(result.text)")
+        #expect(result.text.contains("many4.xml: it is made of more than 1024 drawables in all"), "\(result.text)")
+        #expect(!result.text.contains("many1:") && result.text.contains("many2.xml: it is made of more"), "\(result.text)")
+        #expect(result.text.contains("loop.xml") && result.text.contains("nests more than 16 drawables"), "\(result.text)")
     }
 
     @Test("a layer list naming one vector 500 times draws it once per size; an asset's drawings are bounded in path commands, naming its file")

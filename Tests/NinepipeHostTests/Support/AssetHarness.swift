@@ -1,0 +1,50 @@
+import Foundation
+import NinepipeCore
+import NinepipeHost
+import Synchronization
+
+/// An `assets` run through the public API, as a tool embedding the host makes one: collect the
+/// inputs, check the run, convert, and keep what it reported. Asset behaviour is tested through
+/// it; the command line's own wording, flags and exit codes are tested in the CLI target.
+enum AssetHarness {
+    /// What a run reported.
+    struct Outcome {
+        /// What was collected.
+        var inventory: AssetCollector.Inventory
+        /// The run's summary.
+        var summary: AssetRun.Summary
+        /// The collector's warnings, each asset's notes and each leaving-out's reason, in order.
+        var messages: [String]
+        /// Each failure as `asset: reason`.
+        var failures: [String]
+
+        /// Whether nothing failed (what the command line reports with exit status 0).
+        var succeeded: Bool { failures.isEmpty }
+        /// Messages and failures, one a line: what the command line would print, in the host's words.
+        var text: String { (messages + failures).joined(separator: "\n") }
+    }
+
+    /// Converts `inputs` for `target` into `output`, with the options `configure` sets.
+    static func run(
+        _ inputs: [String], target: some AssetTarget, output: String, jobs: Int = 1, configure: (inout AssetOptions) -> Void = { _ in }
+    ) throws -> Outcome {
+        var options = AssetOptions(target: target)
+        configure(&options)
+        var collector = AssetCollector()
+        collector.codecs = options.codecs
+        let inventory = try collector.collect(inputs)
+        let run = AssetRun(converter: AssetConverter(options: options), output: output, jobs: jobs)
+        try run.check(inventory)
+        let notes = Mutex<[String]>([])
+        let summary = run.runBlocking(inventory) { event in
+            switch event {
+            case .converted(_, _, _, let warnings, _): notes.withLock { $0 += warnings }
+            case .leftOut(_, let reason): notes.withLock { $0.append(reason) }
+            case .failed: break
+            }
+        }
+        return Outcome(
+            inventory: inventory, summary: summary, messages: inventory.warnings + notes.withLock { $0 },
+            failures: summary.failures.map { "\($0.asset): \($0.reason)" })
+    }
+}
