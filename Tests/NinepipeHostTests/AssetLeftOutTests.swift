@@ -172,4 +172,18 @@ struct AssetLeftOutTests {
         #expect(bar.width == 16 && bar.height == 4 && bar.converted(to: .rgba).storage == fill.converted(to: .rgba).storage)
     }
 
+    @Test("Android to Android: a drawable whose colour or theme attribute the tree lacks is copied as it is, with a warning, not left out")
+    func androidCopiesUnresolved() throws {
+        let folder = try tree()
+        let output = try TemporaryFolder.make("left-out-android") + "/res"
+        let outcome = try AssetHarness.run([folder + "/res"], target: .android, output: output)
+        #expect(outcome.succeeded, "\(outcome.text)")
+        #expect(!outcome.summary.leftOut.contains { $0.asset == "icon" || $0.asset == "themed" }, "\(outcome.summary.leftOut)")
+        for name in ["icon", "themed", "card", "tap"] {
+            #expect(try FileIO.read(output + "/drawable/\(name).xml") == FileIO.read(folder + "/res/drawable/\(name).xml"), "\(name)")
+        }
+        #expect(outcome.text.contains("icon.xml: copied as it is: this tree does not give @color/elsewhere"), "\(outcome.text)")
+        #expect(outcome.text.contains("card.xml: copied as it is: this tree does not give ?attr/dialogCornerRadius"), "\(outcome.text)")
+    }
+
 }

@@ -31,25 +31,42 @@ extension AssetConverter {
         case .vectorDrawable where !options.vectorsAsBitmaps, .shape where !options.vectorsAsBitmaps:
             // The drawable itself, byte for byte (read first, so a bad one fails here as
             // elsewhere): Android draws vectors and shapes itself at every density.
-            let source: (path: String, bytes: [UInt8])
-            if configured.kind == .shape {
-                let read = try shapeDrawable(of: asset, in: configuration)
-                source = (read.path, read.bytes)
-            } else {
-                let read = try vectorDrawable(of: asset, in: configuration)
-                source = (read.path, read.bytes)
+            var source: (path: String, bytes: [UInt8])
+            var warnings: [String] = []
+            do {
+                if configured.kind == .shape {
+                    let read = try shapeDrawable(of: asset, in: configuration)
+                    source = (read.path, read.bytes)
+                } else {
+                    let read = try vectorDrawable(of: asset, in: configuration)
+                    source = (read.path, read.bytes)
+                }
+            } catch let error {
+                // A colour, theme attribute or dimension this tree does not give (no theme chosen,
+                // another module's, a library's theme): the XML names it, and Android resolves it
+                // in the app that builds it. Copied as it is, said so (an error under `strict`);
+                // targets that draw it cannot.
+                guard !options.strict, let references = Self.unresolvedReferences(error), let path = configured.variants.first?.path else { throw error }
+                do { source = (path, try FileIO.read(path, maxBytes: ResourceFile.maxXMLBytes, requiringRegularFile: true)) } catch {
+                    throw FileError.inFile(path: path, underlying: error)
+                }
+                warnings.append(Self.copiedUnresolved(path, references))
             }
             // A dark configuration made of night colours only: Android reads values-night itself.
             if !configuration.isStandard, source.path == asset.variants.first?.path { return Conversion(files: [], warnings: []) }
             let name = ResourceName.valid(asset.name)
             return Conversion(
                 files: [AssetFile(path: resource.folderName(type: "drawable") + "/\(name).xml", bytes: source.bytes)],
-                warnings: Self.renameWarnings(asset.name, name))
+                warnings: warnings + Self.renameWarnings(asset.name, name))
         case .layered where !options.vectorsAsBitmaps:
             // The layer list or inset itself: it names drawables written beside it (read first, so
             // a bad one fails here as elsewhere; one without a size is Android's to stretch).
             guard configured.variants.first?.kind == .layered, let variant = configured.variants.first else { fallthrough }
-            _ = try unsizedLayers(asset)
+            var warnings: [String] = []
+            do { _ = try unsizedLayers(asset) } catch let error {
+                guard !options.strict, let references = Self.unresolvedReferences(error) else { throw error }
+                warnings.append(Self.copiedUnresolved(variant.path, references))
+            }
             if !configuration.isStandard, variant.path == asset.variants.first?.path { return Conversion(files: [], warnings: []) }
             let bytes: [UInt8]
             do { bytes = try FileIO.read(variant.path, maxBytes: ResourceFile.maxXMLBytes, requiringRegularFile: true) } catch {
@@ -60,7 +77,8 @@ extension AssetConverter {
             var folder = resource
             if (try? AssetCollector.xmlKind(variant.path)) == .adaptiveIcon { (folder.density, folder.apiLevel) = (.anydpi, 26) }
             return Conversion(
-                files: [AssetFile(path: folder.folderName(type: "drawable") + "/\(name).xml", bytes: bytes)], warnings: Self.renameWarnings(asset.name, name))
+                files: [AssetFile(path: folder.folderName(type: "drawable") + "/\(name).xml", bytes: bytes)],
+                warnings: warnings + Self.renameWarnings(asset.name, name))
         case .svg where !options.vectorsAsBitmaps:
             return try androidFilesFromSVG(
                 configured, in: resource, renderer: renderer(for: asset, configuration: configuration, notes: notes), notes: notes)
@@ -68,6 +86,29 @@ extension AssetConverter {
             return try androidImageFiles(
                 configured, in: resource, renderer: renderer(for: asset, configuration: configuration, notes: notes), notes: notes)
         }
+    }
+
+    /// The references `error` says this tree does not resolve (`@color/brand`,
+    /// `?attr/colorControlNormal`, `@drawable/other`), or `nil` for any other error.
+    static func unresolvedReferences(_ error: any Error) -> String? {
+        switch error {
+        case AssetError.themeColorsNeeded(_, _, let attributes, _):
+            return attributes.map { "?attr/" + $0 }.joined(separator: ", ")
+        case FileError.inFile(_, let error as VectorDrawableError):
+            if let color = error.missingColor { return "@color/" + color }
+            return error.needsTheme ? error.themeAttributes.map { "?attr/" + $0 }.joined(separator: ", ") : nil
+        case FileError.inFile(_, let error as ShapeDrawableError):
+            return error.missingColor.map { "@color/" + $0 } ?? error.themeAttribute.map { "?attr/" + $0 }
+        case let error as DrawableLayerError:
+            return error.missingResource ?? error.themeAttribute.map { "?attr/" + $0 }
+        default:
+            return nil
+        }
+    }
+
+    /// The warning for a drawable at `path` copied with `references` unresolved.
+    static func copiedUnresolved(_ path: String, _ references: String) -> String {
+        "\(path): copied as it is: this tree does not give \(references) (no theme chosen, or another module's or a library's); Android resolves it in the app that builds it"
     }
 
     /// `drawable-<density>/name.9.png` for nine-patches (a crisp 1-pixel frame drawn from the

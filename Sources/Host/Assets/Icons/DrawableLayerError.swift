@@ -14,6 +14,8 @@ public struct DrawableLayerError: NinepipeError, Hashable {
     /// The resource the tree does not hold (`@color/NAME`, `@drawable/NAME`), when that is
     /// the reason: another module's or a library's.
     public var missingResource: String?
+    /// The theme attribute (without `?attr/`) the theme does not give, when that is the reason.
+    public var themeAttribute: String?
 
     /// Creates the error.
     public init(path: String, line: Int, reason: String, needsUpscale: Bool = false, missingResource: String? = nil) {

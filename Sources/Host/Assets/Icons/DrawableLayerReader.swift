@@ -91,7 +91,9 @@ final class DrawableLayerReader {
         do {
             return .color(try ResourceValueReader(resources: resources(file)).color(value, line: line))
         } catch let error as ShapeDrawableError {
-            throw DrawableLayerError(path: file, line: line, reason: error.reason, missingResource: error.missingColor.map { "@color/" + $0 })
+            var layerError = DrawableLayerError(path: file, line: line, reason: error.reason, missingResource: error.missingColor.map { "@color/" + $0 })
+            layerError.themeAttribute = error.themeAttribute
+            throw layerError
         }
     }
 
@@ -184,7 +186,9 @@ final class DrawableLayerReader {
                 )
             }
         } catch let error as ShapeDrawableError {
-            throw DrawableLayerError(path: file, line: error.line, reason: error.reason, missingResource: error.missingColor.map { "@color/" + $0 })
+            var layerError = DrawableLayerError(path: file, line: error.line, reason: error.reason, missingResource: error.missingColor.map { "@color/" + $0 })
+            layerError.themeAttribute = error.themeAttribute
+            throw layerError
         } catch let error as VectorDrawableError {
             throw AssetConverter.reading(error, path: file, limits: limits)
         }
