@@ -26,7 +26,9 @@ struct LosslessJPEGTests {
     static func write(_ bytes: [UInt8], _ path: String) throws { try Data(bytes).write(to: URL(fileURLWithPath: path)) }
     static func read(_ path: String) throws -> [UInt8] { [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))) }
 
-    @Test("load | save of an orientation-6 photo equals jpegtran -rotate 90 -trim; tag 1; no larger than jpegtran -optimize")
+    @Test(
+        "load | save of an orientation-6 photo equals jpegtran -rotate 90 -trim; tag 1; no larger than jpegtran -optimize",
+        .enabled(if: Requirement.met(jpegtran != nil), "jpegtran is not installed (apt-get install libjpeg-turbo-progs)"))
     func upright() throws {
         let folder = try TemporaryFolder.make("lossless-upright")
         let input = try Self.phonePhoto(.right)
@@ -37,7 +39,7 @@ struct LosslessJPEGTests {
         let output = try Self.read(folder + "/out.jpg")
         let info = try ImageCodecRegistry.builtIn.info(output, limits: .default)
         #expect(info.width == 416 && info.height == 640 && info.metadata.orientation == .up)
-        if let jpegtran = Self.jpegtran {
+        if let jpegtran = try Requirement.found(Self.jpegtran, "jpegtran (apt-get install libjpeg-turbo-progs)") {
             for (arguments, name) in [
                 (["-copy", "all", "-rotate", "90", "-trim"], "plain"), (["-copy", "all", "-optimize", "-rotate", "90", "-trim"], "optimized"),
             ] {
@@ -48,8 +50,6 @@ struct LosslessJPEGTests {
                 if name == "optimized" { #expect(abs(Double(output.count) / Double(theirs.count) - 1) < 0.01, "\(output.count) vs \(theirs.count)") }
                 if name == "plain" { #expect(output.count <= theirs.count) }
             }
-        } else {
-            print("jpegtran is not installed (Debian: libjpeg-turbo-progs): coefficients not compared with it")
         }
         // The decoded pixels match decoding and turning (the same coefficients, turned).
         let lossless = try JPEGDecoder().decode(output)
@@ -77,7 +77,7 @@ struct LosslessJPEGTests {
         #expect(
             try JPEGCoefficients(kept) == JPEGCoefficients(try JPEGCodec().apply(LosslessEdit(orientation: .right, allowsTrimming: true), to: original).bytes))
         // Pillow wrote phone6.jpg with the standard tables: they stay, as jpegtran keeps them (same size within 1%).
-        if let jpegtran = Self.jpegtran {
+        if let jpegtran = try Requirement.found(Self.jpegtran, "jpegtran (apt-get install libjpeg-turbo-progs)") {
             _ = try ChildProcess.output(of: jpegtran, ["-copy", "all", "-rotate", "90", "-trim", "-outfile", folder + "/jpegtran.jpg", folder + "/phone.jpg"])
             let theirs = try Self.read(folder + "/jpegtran.jpg")
             #expect(abs(Double(kept.count) / Double(theirs.count) - 1) < 0.01, "\(kept.count) vs \(theirs.count)")
