@@ -123,6 +123,20 @@ public enum FileIO {
         return (Int(info.st_size), Double(time.tv_sec) + Double(time.tv_nsec) / 1e9)
     }
 
+    /// What tells whether the file or folder at `path` changed: its size, modification time
+    /// (seconds and nanoseconds) and inode number (links followed); empty when nothing is there.
+    /// A folder's changes when an entry is added, removed or renamed.
+    public static func fingerprint(of path: String) -> [Int] {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return [] }
+        #if canImport(Darwin)
+        let time = info.st_mtimespec
+        #else
+        let time = info.st_mtim
+        #endif
+        return [Int(info.st_size), Int(time.tv_sec), Int(time.tv_nsec), Int(info.st_ino)]
+    }
+
     /// Whether `path` is a directory.
     public static func isDirectory(_ path: String) -> Bool {
         var info = stat()

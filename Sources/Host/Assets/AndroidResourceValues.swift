@@ -58,11 +58,7 @@ struct AndroidResourceValues: Sendable {
         }
         guard !files.isEmpty else { return }
         // stat(2), not FileManager's attributes, which look the owner up in /etc/passwd each time.
-        let fingerprint = files.map { name -> String in
-            var info = stat()
-            guard stat(tree + "/" + name, &info) == 0 else { return "\(name) -1" }
-            return "\(name) \(info.st_size) \(info.st_mtim.tv_sec) \(info.st_mtim.tv_nsec)"
-        }
+        let fingerprint = files.map { name in "\(name) \(FileIO.fingerprint(of: tree + "/" + name))" }
         let key = tree + (night ? "\u{0}night" : "") + "\u{0}" + String(limits.maxRenderSeconds) + String(limits.decoderMemoryLimit)
         let reading = Self.folders.withLock { folders in
             if let known = folders[key] { return known }
@@ -90,8 +86,7 @@ struct AndroidResourceValues: Sendable {
     static func folders(in tree: String, night: Bool) -> [String] {
         // Listed once a tree while it is unchanged (Wikipedia's holds 200 values folders, and
         // every drawable asks, in each configuration).
-        var info = stat()
-        let fingerprint = stat(tree, &info) == 0 ? [Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec), Int(info.st_ino)] : []
+        let fingerprint = FileIO.fingerprint(of: tree)
         let key = tree + (night ? "\u{0}night" : "")
         if let kept = folderLists.withLock({ $0[key] }), kept.fingerprint == fingerprint { return kept.folders }
         let folders = listFolders(in: tree, night: night)
@@ -139,8 +134,7 @@ struct AndroidResourceValues: Sendable {
     private mutating func read(_ paths: [String], limits: ImageLimits) {
         Self.folderReads.withLock { $0[FileIO.parentDirectory(of: FileIO.parentDirectory(of: paths[0])), default: 0] += 1 }
         let total = paths.reduce(0) { sum, path in
-            var info = stat()
-            return sum + (stat(path, &info) == 0 ? Int(info.st_size) : 0)
+            sum + (FileIO.sizeAndModificationTime(of: path)?.size ?? 0)
         }
         guard total <= Self.maxTotalBytes else {
             unreadable = .unreadableDocument(

@@ -52,11 +52,7 @@ final class ResourceDocuments: Sendable {
         }.get()
     }
 
-    /// Size and modification time (seconds, nanoseconds), or empty when the file cannot be
-    /// looked at.
-    private static func fingerprint(of path: String) -> [Int] {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return [] }
-        return [Int(info.st_size), Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec)]
-    }
+    /// Size, modification time and inode (``FileIO/fingerprint(of:)``), or empty when the file
+    /// cannot be looked at.
+    private static func fingerprint(of path: String) -> [Int] { FileIO.fingerprint(of: path) }
 }

@@ -86,12 +86,6 @@ struct ResourceTable: Sendable {
 
     /// The modification times and inode numbers of `path` and its folders.
     private static func fingerprint(of path: String) -> [Int] {
-        var result: [Int] = []
-        for folder in [path] + names(in: path).map({ path + "/" + $0 }) {
-            var info = stat()
-            guard stat(folder, &info) == 0 else { continue }
-            result += [Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec), Int(info.st_ino)]
-        }
-        return result
+        ([path] + names(in: path).map { path + "/" + $0 }).flatMap(FileIO.fingerprint(of:))
     }
 }
