@@ -26,6 +26,13 @@ public struct DrawableLayerError: NinepipeError, Hashable {
         self.missingResource = missingResource
     }
 
+    /// A shape's error met reading the layer at `line` of `path`: its missing colour or theme
+    /// attribute kept, so a leaving-out or an Android copy can name it.
+    init(_ error: ShapeDrawableError, path: String, line: Int) {
+        self.init(path: path, line: line, reason: error.reason, missingResource: error.missingColor.map { "@color/" + $0 })
+        themeAttribute = error.themeAttribute
+    }
+
     /// The message.
     public var description: String { "\(path)\(line > 0 ? ":\(line)" : ""): \(reason)" }
 }

@@ -91,9 +91,7 @@ final class DrawableLayerReader {
         do {
             return .color(try ResourceValueReader(resources: resources(file)).color(value, line: line))
         } catch let error as ShapeDrawableError {
-            var layerError = DrawableLayerError(path: file, line: line, reason: error.reason, missingResource: error.missingColor.map { "@color/" + $0 })
-            layerError.themeAttribute = error.themeAttribute
-            throw layerError
+            throw DrawableLayerError(error, path: file, line: line)
         }
     }
 
@@ -186,9 +184,7 @@ final class DrawableLayerReader {
                 )
             }
         } catch let error as ShapeDrawableError {
-            var layerError = DrawableLayerError(path: file, line: error.line, reason: error.reason, missingResource: error.missingColor.map { "@color/" + $0 })
-            layerError.themeAttribute = error.themeAttribute
-            throw layerError
+            throw DrawableLayerError(error, path: file, line: error.line)
         } catch let error as VectorDrawableError {
             throw AssetConverter.reading(error, path: file, limits: limits)
         }
