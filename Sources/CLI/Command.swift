@@ -7,7 +7,9 @@ import NinepipeHost
 /// written: parsing, `--help`, `help --man` and the shell completions all read it. To add a
 /// command, write a type conforming to this protocol in `Commands/` and list it in
 /// ``CommandTable/all``. A command with subcommands (`ninepatch inspect`) lists one type per
-/// subcommand in ``subcommands``, and its spec's subcommands are theirs.
+/// subcommand in ``subcommands``, and its spec's subcommands are theirs. Subcommands made from
+/// data (`assets` has one per registered asset target) are only in its spec's subcommands, and
+/// the command runs them itself, reading the subcommand from ``Invocation/path``.
 protocol Command: Sendable {
     /// The command's name, summary, usage lines, options and subcommands.
     static var spec: CommandSpec { get }

@@ -113,21 +113,24 @@ public struct CommandLineTool: Sendable {
             throw UsageError("unknown command '\(name)'\(Suggestions.hint(for: name, in: names)); commands: \(names.joined(separator: ", "))")
         }
         var command = type
+        var spec = type.spec
         var path = [name]
         var rest = Array(arguments.dropFirst())
-        if let word = rest.first, let subcommand = type.subcommands.first(where: { $0.spec.name == word }) {
-            command = subcommand
+        if let word = rest.first, let subcommand = type.spec.subcommands.first(where: { $0.name == word }) {
+            // A subcommand with a type of its own runs it; one declared as data (an asset target's) is run by its command.
+            command = type.subcommands.first { $0.spec.name == word } ?? type
+            spec = subcommand
             path.append(word)
             rest.removeFirst()
-        } else if !type.subcommands.isEmpty && !type.spec.runsWithoutSubcommand {
+        } else if !type.spec.subcommands.isEmpty && !type.spec.runsWithoutSubcommand {
             guard let word = rest.first, !word.hasPrefix("-") else {
                 if rest.first == "--help" || rest.first == "-h" { return help(path, console: console) }
                 throw UsageError.needsSubcommand(type.spec)
             }
-            let names = type.subcommands.map { $0.spec.name }
+            let names = type.spec.subcommands.map(\.name)
             throw UsageError("unknown \(name) subcommand '\(word)'\(Suggestions.hint(for: word, in: names)); use \(names.joined(separator: ", "))")
         }
-        let parsed = try ParsedArguments(rest, for: command.spec, command: path.joined(separator: " "))
+        let parsed = try ParsedArguments(rest, for: spec, command: path.joined(separator: " "))
         if parsed.wantsHelp { return help(path, console: console) }
         return try command.run(Invocation(path: path, arguments: parsed, console: console, registry: registry, limits: limits))
     }

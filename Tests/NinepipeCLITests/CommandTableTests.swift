@@ -203,3 +203,37 @@ extension CommandTableTests {
         #expect(throws: UsageError.self) { try ParsedArguments(["--loud"], for: ToyCommand.spec, command: "toy") }
     }
 }
+
+/// A target a tool defines: no settings of its own, no app icons.
+private struct FlatTarget: AssetTarget {
+    let name = "flat"
+    func files(for asset: Asset, in configurations: [AssetConfiguration], context: AssetTargetContext) throws -> AssetConverter.Conversion {
+        AssetConverter.Conversion(files: [], warnings: [])
+    }
+}
+
+extension CommandTableTests {
+    /// `assets ios|android|web` were three hand-written command types beside the target list.
+    @Test("assets has one subcommand per registered target, declared from what the target reads")
+    func assetTargetSubcommands() throws {
+        let assets = try #require(CommandTable.command(["assets"]))
+        #expect(assets.subcommands.map(\.name) == AssetTargetRegistry.builtIn.names)
+        #expect(AssetsCommand.subcommands.isEmpty, "no command type per target")
+        func optionNames(_ path: [String]) -> Set<String> { Set(CommandTable.command(path)?.options.map(\.name) ?? []) }
+        #expect(optionNames(["assets", "android"]).isSuperset(of: ["densities", "compiled", "icons", "output", "theme"]))
+        #expect(optionNames(["assets", "android"]).isDisjoint(with: ["center"]))
+        #expect(optionNames(["assets", "ios"]).isSuperset(of: ["center", "icons"]) && optionNames(["assets", "ios"]).isDisjoint(with: ["densities", "compiled"]))
+        // A target a tool defines gets the shared options and nothing it does not read.
+        let flat = AssetsCommand.spec(for: FlatTarget())
+        #expect(flat.name == "flat" && flat.summary == "assets for flat" && flat.usage == ["assets flat INPUT... --output DIR/ [--strict]"])
+        let flatOptions = Set(flat.options.map(\.name))
+        #expect(flatOptions.contains("output") && flatOptions.contains("theme") && flatOptions.isDisjoint(with: ["center", "densities", "compiled", "icons", "manifest"]))
+        // Each target's options are its own: one it does not read is refused by name.
+        for (path, option, value) in [(["assets", "web"], "--densities", "mdpi"), (["assets", "android"], "--center", "tile"), (["assets", "ios"], "--compiled", nil)] {
+            let result = TestConsole.run(path + ["in.png", "--output", "out.xcassets", option] + (value.map { [$0] } ?? []))
+            #expect(result.status == 2 && result.err.contains("unknown option '\(option)' for \(path.joined(separator: " "))"), "\(result.err)")
+        }
+        let missing = TestConsole.run(["assets", "ios", "in.png", "--output", "out"])
+        #expect(missing.status == 2 && missing.err.contains("--output for ios: the output must be an asset catalog folder ending in .xcassets, e.g. --output Assets.xcassets"), "\(missing.err)")
+    }
+}

@@ -61,7 +61,7 @@ struct ReadOnceTests {
         await withTaskGroup(of: Void.self) { group in
             for index in 0..<8 {
                 group.addTask {
-                    _ = try? resolved.resources(forDrawableAt: "/tree/res/drawable/d\(index).xml", night: false) {
+                    _ = try? resolved.resources(forDrawableAt: "/tree/res/drawable/d\(index).xml", configuration: .standard) {
                         // Slow enough that the other workers ask while this one works.
                         Thread.sleep(forTimeInterval: 0.05)
                         return VectorDrawable.Resources(colors: ["a": "#FFF"])
@@ -70,7 +70,7 @@ struct ReadOnceTests {
             }
         }
         #expect(resolved.made == 1)
-        let night = try resolved.resources(forDrawableAt: "/tree/res/drawable-night/d.xml", night: true) { .none }
+        let night = try resolved.resources(forDrawableAt: "/tree/res/drawable-night/d.xml", configuration: AssetConfiguration(isDark: true)) { .none }
         #expect(night == .none && resolved.made == 2)
     }
 

@@ -31,7 +31,7 @@ struct ResourceTableTests {
         #expect(tree.xmlFile(named: "card", type: "drawable") == res + "/drawable-v24/card.xml")
         #expect(tree.bitmaps(named: "card", type: "drawable").map(\.scale) == [1.5, 2])
         #expect(tree.xmlFile(named: "../values/colors", type: "drawable") == nil)
-        #expect(AndroidResourceValues.folders(in: res, night: true) == ["values-night-v31", "values"])
+        #expect(AndroidResourceValues.folders(in: res, for: AssetConfiguration(isDark: true)) == ["values-night-v31", "values"])
 
         // Kept while nothing changes; a file added to a folder is seen.
         #expect(ResourceTable.table(at: res).entries(type: "drawable", name: "dot").isEmpty)

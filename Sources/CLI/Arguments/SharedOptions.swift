@@ -80,20 +80,18 @@ enum SharedOptions {
     /// The heading `run --help` lists the batch options under.
     static let batchGroup = "BATCH OPTIONS (inputs are files, directories or quoted globs such as 'photos/*.jpg')"
 
-    /// The options of every `assets` platform.
     /// `--follow-output-links`: write through a symbolic link at an output path instead of replacing it.
     static let followOutputLinksOption = OptionSpec(
         key: .followOutputLinks,
         summary: "write through a symbolic link found at an output path (its target replaced, the link kept) instead of replacing the link")
 
+    /// The options every `assets` target takes but `--output` (``assetOutputOption(example:)``).
     static let assetOptions: [OptionSpec] =
         [
             followOutputLinksOption,
             OptionSpec(
                 key: .followLinks,
                 summary: "follow links leading out of the folders given (left out with a warning by default; each folder is read once either way)"),
-            OptionSpec(
-                key: .output, short: "o", value: .path("DIR"), summary: "where to write (Assets.xcassets for ios, res/ for android, a folder for web)"),
             OptionSpec(
                 key: .sourceDensity, value: .choice(["ldpi", "mdpi", "tvdpi", "hdpi", "xhdpi", "xxhdpi", "xxxhdpi"]),
                 summary: "density of files whose folder and name say none (default mdpi = @1x)"),
@@ -138,6 +136,19 @@ enum SharedOptions {
             key: .background, value: .text("#RRGGBB|FILE"),
             summary: "an icon made from a master: its background colour or image (default: the master's edge colour, else white)"),
     ]
+
+    /// `assets TARGET --output`, with the target's example folder.
+    static func assetOutputOption(example: String) -> OptionSpec {
+        OptionSpec(key: .output, short: "o", value: .path("DIR"), summary: "where to write (\(example))")
+    }
+
+    /// `assets android --densities`.
+    static let densitiesOption = OptionSpec(
+        key: .densities, value: .text("LIST"),
+        summary: "comma list of ldpi, mdpi, tvdpi, hdpi, xhdpi, xxhdpi, xxxhdpi (default mdpi…xxxhdpi: ldpi and tvdpi only when listed)")
+
+    /// `assets android --compiled`.
+    static let compiledOption = OptionSpec(key: .compiled, summary: "write what aapt puts in an APK: chunks, no frame, .9.png names kept")
 
     /// `assets ios|web --center`.
     static let centerOption = OptionSpec(

@@ -24,20 +24,21 @@ struct AndroidResourceValues: Sendable {
     var unreadable: AssetError?
 
     /// The values of the tree holding the drawable at `path`: its folder's parent's values
-    /// folders (``folders(in:night:)``), when the folder is a `drawable` or `mipmap` one; none
+    /// folders for `configuration` (``folders(in:for:)``), when the folder is a `drawable` or `mipmap` one; none
     /// otherwise. The first file that cannot be read (larger than `ResourceFile.maxXMLBytes`, or
     /// gone) or whose XML is refused is kept in ``unreadable``.
     ///
     /// A folder is read once a process while its files keep their sizes and modification
     /// times: every drawable of a tree shares it (reading a real tree's values for each of its
     /// 300 drawables took most of `assets`' time).
-    /// With `night`, the tree's `values-night` is read first, so its definitions win.
-    init(forDrawableAt path: String, limits: ImageLimits, night: Bool = false) {
+    /// The folders that `configuration` selects more narrowly are read first, so their
+    /// definitions win (`values-night` in a dark one, `values-fr` for French).
+    init(forDrawableAt path: String, limits: ImageLimits, configuration: AssetConfiguration = .standard) {
         guard let tree = Self.tree(ofDrawableAt: path) else {
             self.init()
             return
         }
-        self.init(tree: tree, limits: limits, night: night)
+        self.init(tree: tree, limits: limits, configuration: configuration)
     }
 
     /// The `res/` tree whose values the drawable at `path` reads: its folder's parent, when the
@@ -49,9 +50,9 @@ struct AndroidResourceValues: Sendable {
         return FileIO.parentDirectory(of: folder)
     }
 
-    /// The values of the `res/` tree at `tree` (see ``init(forDrawableAt:limits:night:)``).
-    init(tree: String, limits: ImageLimits, night: Bool = false) {
-        let files = Self.folders(in: tree, night: night).flatMap { values in
+    /// The values of the `res/` tree at `tree` (see ``init(forDrawableAt:limits:configuration:)``).
+    init(tree: String, limits: ImageLimits, configuration: AssetConfiguration = .standard) {
+        let files = Self.folders(in: tree, for: configuration).flatMap { values in
             ((try? FileManager.default.contentsOfDirectory(atPath: tree + "/" + values)) ?? []).sorted().filter { $0.hasSuffix(".xml") }.map {
                 values + "/" + $0
             }
@@ -59,7 +60,7 @@ struct AndroidResourceValues: Sendable {
         guard !files.isEmpty else { return }
         // stat(2), not FileManager's attributes, which look the owner up in /etc/passwd each time.
         let fingerprint = files.map { name in "\(name) \(FileIO.fingerprint(of: tree + "/" + name))" }
-        let key = tree + (night ? "\u{0}night" : "") + "\u{0}" + String(limits.maxRenderSeconds) + String(limits.decoderMemoryLimit)
+        let key = tree + "\u{0}" + configuration.description + "\u{0}" + String(limits.maxRenderSeconds) + String(limits.decoderMemoryLimit)
         let reading = Self.folders.withLock { folders in
             if let known = folders[key] { return known }
             if folders.count >= Self.maxCachedFolders { folders.removeAll() }
@@ -78,18 +79,19 @@ struct AndroidResourceValues: Sendable {
         }
     }
 
-    /// The `values…` and `color…` folders of the tree at `tree` a device in the default
-    /// configuration reads, light or `night`, the one whose definitions win first: for night,
-    /// `values-night-v31`, `values-night`, `values-v31`, `values` (the night qualifier ranks above
-    /// the API level, as Android's resource matching has it; of two API levels, the higher wins).
-    /// Folders for a locale, a layout direction, a density or other qualifiers are not read.
-    static func folders(in tree: String, night: Bool) -> [String] {
+    /// The `values…` and `color…` folders of the tree at `tree` a device in `configuration`
+    /// reads, the one whose definitions win first, as Android's resource matching ranks them:
+    /// locale (a region or script over a bare language), then layout direction, then night, then
+    /// the higher API level. For French in the dark: `values-fr-night`, `values-fr`,
+    /// `values-night-v31`, `values-night`, `values-v31`, `values`. Folders for another locale,
+    /// direction or appearance, a density or other qualifiers are not read.
+    static func folders(in tree: String, for configuration: AssetConfiguration) -> [String] {
         // Listed once a tree while it is unchanged (Wikipedia's holds 200 values folders, and
         // every drawable asks, in each configuration).
         let fingerprint = FileIO.fingerprint(of: tree)
-        let key = tree + (night ? "\u{0}night" : "")
+        let key = tree + "\u{0}" + configuration.description
         if let kept = folderLists.withLock({ $0[key] }), kept.fingerprint == fingerprint { return kept.folders }
-        let folders = listFolders(in: tree, night: night)
+        let folders = listFolders(in: tree, for: configuration)
         folderLists.withLock { lists in
             if lists.count >= maxCachedFolders { lists.removeAll() }
             lists[key] = (fingerprint, folders)
@@ -97,21 +99,32 @@ struct AndroidResourceValues: Sendable {
         return folders
     }
 
-    /// The folder lists ``folders(in:night:)`` has made, by tree and appearance.
+    /// The folder lists ``folders(in:for:)`` has made, by tree and configuration.
     private static let folderLists = Mutex<[String: (fingerprint: [Int], folders: [String])]>([:])
 
-    /// ``folders(in:night:)`` read from the disk.
-    private static func listFolders(in tree: String, night: Bool) -> [String] {
+    /// ``folders(in:for:)`` read from the disk.
+    private static func listFolders(in tree: String, for wanted: AssetConfiguration) -> [String] {
+        let locale = wanted.locale.flatMap(ResourceConfiguration.Locale.init(languageTag:))
+        func localeMatches(_ folder: ResourceConfiguration.Locale?) -> Bool {
+            guard let folder else { return true }
+            guard let locale, folder.language == locale.language else { return false }
+            return (folder.region == nil || folder.region == locale.region) && (folder.script == nil || folder.script == locale.script)
+        }
         let chosen = ResourceTable.table(at: tree).folders.filter { folder in
             let configuration = folder.configuration
-            return (folder.type == "values" || folder.type == "color") && configuration.locale == nil && configuration.isRightToLeft != true
-                && configuration.density == nil && configuration.others.isEmpty && (configuration.isNight == nil || configuration.isNight == night)
+            return (folder.type == "values" || folder.type == "color") && localeMatches(configuration.locale)
+                && (configuration.isRightToLeft == nil || configuration.isRightToLeft == wanted.isRightToLeft)
+                && configuration.density == nil && configuration.others.isEmpty && (configuration.isNight == nil || configuration.isNight == wanted.isDark)
         }
-        return chosen.sorted { a, b in
-            let keyA = (a.type == "values" ? 0 : 1, a.configuration.isNight == nil ? 1 : 0, -(a.configuration.apiLevel ?? 0), a.name)
-            let keyB = (b.type == "values" ? 0 : 1, b.configuration.isNight == nil ? 1 : 0, -(b.configuration.apiLevel ?? 0), b.name)
-            return keyA < keyB
-        }.map(\.name)
+        func key(_ folder: ResourceTable.Folder) -> (Int, Int, Int, Int, Int, String) {
+            let configuration = folder.configuration
+            let localeRank = configuration.locale.map { ($0.region ?? $0.script) == nil ? 1 : 0 } ?? 2
+            return (
+                folder.type == "values" ? 0 : 1, localeRank, configuration.isRightToLeft == nil ? 1 : 0, configuration.isNight == nil ? 1 : 0,
+                -(configuration.apiLevel ?? 0), folder.name
+            )
+        }
+        return chosen.sorted { key($0) < key($1) }.map(\.name)
     }
 
     /// How many values folders the process keeps read.

@@ -288,8 +288,8 @@ public struct AssetCollector: Sendable {
     /// (`values-night`, `values-night-v31`, `color-night`) with XML.
     static func hasNightValues(forDrawableAt path: String) -> Bool {
         let tree = FileIO.parentDirectory(of: FileIO.parentDirectory(of: path))
-        let light = Set(AndroidResourceValues.folders(in: tree, night: false))
-        return AndroidResourceValues.folders(in: tree, night: true).contains { !light.contains($0) && list(tree + "/" + $0).contains { $0.hasSuffix(".xml") } }
+        let light = Set(AndroidResourceValues.folders(in: tree, for: .standard))
+        return AndroidResourceValues.folders(in: tree, for: AssetConfiguration(isDark: true)).contains { !light.contains($0) && list(tree + "/" + $0).contains { $0.hasSuffix(".xml") } }
     }
 
     /// Whether the walk may use `path`: anything that is not a link, or a link leading inside

@@ -35,7 +35,7 @@ extension AssetConverter {
         let path = source.path
         do {
             let document = try documents.document(at: path)
-            let resources = try resources(forDrawableAt: path, night: configuration.isDark)
+            let resources = try resources(forDrawableAt: path, configuration: configuration)
             return (path, document.bytes, try parse(document.root, resources))
         } catch {
             throw Self.reading(error, path: path, limits: options.limits)

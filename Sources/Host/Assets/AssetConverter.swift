@@ -95,7 +95,7 @@ public struct AssetConverter: Sendable {
         ) {
             notes.append($0)
         }
-        renderer.resources = { [self] path in try resources(forDrawableAt: path, night: configuration.isDark) }
+        renderer.resources = { [self] path in try resources(forDrawableAt: path, configuration: configuration) }
         return renderer
     }
 
@@ -123,19 +123,23 @@ public struct AssetConverter: Sendable {
         }
     }
 
-    /// ``resources(forDrawableAt:options:night:)`` with this converter's options, worked out once
-    /// a run for each tree and appearance.
-    func resources(forDrawableAt path: String, night: Bool = false) throws -> VectorDrawable.Resources {
-        try resolved.resources(forDrawableAt: path, night: night) { try Self.resources(forDrawableAt: path, options: options, night: night) }
+    /// ``resources(forDrawableAt:options:configuration:)`` with this converter's options, worked
+    /// out once a run for each tree and configuration.
+    func resources(forDrawableAt path: String, configuration: AssetConfiguration = .standard) throws -> VectorDrawable.Resources {
+        try resolved.resources(forDrawableAt: path, configuration: configuration) {
+            try Self.resources(forDrawableAt: path, options: options, configuration: configuration)
+        }
     }
 
     /// What the colours of the vector drawable at `path` resolve to: its tree's colours, the
     /// theme's (``AssetOptions/theme``) and the colours given (``AssetOptions/colors``, which win).
     ///
-    /// With `night`, the tree's `values-night` definitions win over `values`' (a dark
-    /// configuration's colours).
-    public static func resources(forDrawableAt path: String, options: AssetOptions, night: Bool = false) throws -> VectorDrawable.Resources {
-        let values = AndroidResourceValues(forDrawableAt: path, limits: options.limits, night: night)
+    /// In `configuration`, the values folders it selects win over `values`' (`values-night` in a
+    /// dark one, `values-fr` for French, `values-ldrtl` right to left).
+    public static func resources(
+        forDrawableAt path: String, options: AssetOptions, configuration: AssetConfiguration = .standard
+    ) throws -> VectorDrawable.Resources {
+        let values = AndroidResourceValues(forDrawableAt: path, limits: options.limits, configuration: configuration)
         if let unreadable = values.unreadable { throw unreadable }
         if let theme = options.theme, !values.hasStyle(theme) {
             throw AssetError.unknownTheme(name: theme, tree: FileIO.parentDirectory(of: FileIO.parentDirectory(of: path)), themes: values.themes)

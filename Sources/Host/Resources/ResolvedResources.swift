@@ -1,13 +1,13 @@
 import NinepipeCore
 import Synchronization
 
-/// What a run's drawables resolve their references to, worked out once per tree and appearance
-/// (light or night): the tree's values with the theme's colours and dimensions and the colours
-/// given over them (`AssetConverter.resources(forDrawableAt:options:night:)`). Each drawable
+/// What a run's drawables resolve their references to, worked out once per tree and
+/// configuration (light or dark, a direction, a locale): the tree's values with the theme's colours and dimensions and the colours
+/// given over them (`AssetConverter.resources(forDrawableAt:options:configuration:)`). Each drawable
 /// asked it afresh, in each configuration and by each reader: on Wikipedia's tree, a third of a
 /// run went to listing and checking its values folders again.
 final class ResolvedResources: Sendable {
-    /// One tree and appearance's resources: made by the first worker that asks while the
+    /// One tree and configuration's resources: made by the first worker that asks while the
     /// others wait for it, never made twice.
     private final class Slot: Sendable {
         let result = Mutex<Result<VectorDrawable.Resources, any Error>?>(nil)
@@ -18,13 +18,13 @@ final class ResolvedResources: Sendable {
     var made: Int { makings.withLock { $0 } }
     private let makings = Mutex(0)
 
-    /// The resources of the drawable at `path` in `night` or light, made by `make` the first
+    /// The resources of the drawable at `path` in `configuration`, made by `make` the first
     /// time its tree is asked (its error too: a values file Ninepipe refuses stops every drawable
     /// of the tree the same way).
-    func resources(forDrawableAt path: String, night: Bool, make: () throws -> VectorDrawable.Resources) throws -> VectorDrawable.Resources {
+    func resources(forDrawableAt path: String, configuration: AssetConfiguration, make: () throws -> VectorDrawable.Resources) throws -> VectorDrawable.Resources {
         // Only drawables in a drawable or mipmap folder read their tree's values; others (a
         // loose file) are keyed by their own path.
-        let key = (AndroidResourceValues.tree(ofDrawableAt: path) ?? path) + (night ? "\u{0}night" : "")
+        let key = (AndroidResourceValues.tree(ofDrawableAt: path) ?? path) + "\u{0}" + configuration.description
         let slot = slots.withLock { slots in
             if let known = slots[key] { return known }
             let made = Slot()

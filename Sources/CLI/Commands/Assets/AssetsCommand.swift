@@ -3,19 +3,49 @@ import NinepipeCore
 import NinepipeHost
 import Synchronization
 
-/// `ninepipe assets ios|android|web INPUT... --output DIR`: moves resizable images and
-/// density sets between Android, iOS and the web (see ``AssetConverter``). One type per
-/// platform declares its options; this one holds the conversion they share.
+/// `ninepipe assets TARGET INPUT... --output DIR`: moves resizable images and density sets
+/// between Android, iOS and the web (see ``AssetConverter``). Its subcommands are the registered
+/// asset targets (``AssetTargetRegistry/builtIn``), each declared from what the target says it
+/// reads (``AssetTarget/settings``), and this type runs them all: adding a target adds its
+/// subcommand, its help and its completions, with no command type of its own.
 enum AssetsCommand: Command {
-    static let subcommands: [any Command.Type] = [AssetsIOSCommand.self, AssetsAndroidCommand.self, AssetsWebCommand.self]
+    /// The targets the subcommands convert to.
+    static let targets = AssetTargetRegistry.builtIn
 
     static let spec = CommandSpec(
         name: "assets", summary: "move resizable images and density sets between Android, iOS and the web",
-        usage: ["assets ios|android|web INPUT... --output DIR …"],
-        subcommands: subcommands.map { $0.spec }, operands: .words(subcommands.map { $0.spec.name }))
+        usage: ["assets \(targets.names.joined(separator: "|")) INPUT... --output DIR …"],
+        subcommands: targets.targets.map(spec(for:)), operands: .words(targets.names))
 
-    /// Never reached: the command line runs the platform's type.
-    static func run(_ invocation: Invocation) throws -> ExitCode { throw UsageError.needsSubcommand(spec) }
+    /// The subcommand of `target`: the options every target takes, the ones its settings add,
+    /// and the icon options when it writes app icons.
+    static func spec(for target: any AssetTarget) -> CommandSpec {
+        let settings = target.settings
+        var own: [OptionSpec] = []
+        var usage = "assets \(target.name) INPUT... --output \(target.exampleOutput)"
+        if settings.contains(.densities) {
+            own.append(SharedOptions.densitiesOption)
+            usage += " [--densities mdpi,hdpi,…]"
+        }
+        if settings.contains(.compiled) {
+            own.append(SharedOptions.compiledOption)
+            usage += " [--compiled]"
+        }
+        if settings.contains(.centerMode) {
+            own.append(SharedOptions.centerOption)
+            usage += " [--center stretch|tile]"
+        }
+        let options =
+            [SharedOptions.assetOutputOption(example: target.exampleOutput)] + own + SharedOptions.assetOptions
+            + (target.writesAppIcons ? SharedOptions.iconOptions : [])
+        return CommandSpec(name: target.name, summary: target.summary, usage: [usage + " [--strict]"], options: options, notes: SharedOptions.assetInputs)
+    }
+
+    /// Converts for the target the subcommand names (`invocation.path` is `["assets", NAME]`).
+    static func run(_ invocation: Invocation) throws -> ExitCode {
+        guard invocation.path.count == 2, let target = targets.target(named: invocation.path[1]) else { throw UsageError.needsSubcommand(spec) }
+        return try convert(for: target, invocation)
+    }
 
     /// A `--color` name as the resolvers key it: `?attr/x`, `?android:attr/x` and `@color/x` are
     /// `x`; `@android:color/x` is `android:x` (a framework colour).
@@ -25,9 +55,9 @@ enum AssetsCommand: Command {
         return given
     }
 
-    /// Converts the inputs for `target` (the subcommand's), as the parsed arguments say;
-    /// `exampleOutput` is what the "needs --output" error suggests.
-    static func convert(for target: some AssetTarget, exampleOutput: String, _ invocation: Invocation) throws -> ExitCode {
+    /// Converts the inputs for `target` (the subcommand's), as the parsed arguments say.
+    static func convert(for target: any AssetTarget, _ invocation: Invocation) throws -> ExitCode {
+        let exampleOutput = target.exampleOutput
         let arguments = invocation.arguments
         let console = invocation.console
         let usage = invocation.usage

@@ -10,6 +10,15 @@ public struct AndroidAssetTarget: AssetTarget {
     /// `android`.
     public var name: String { "android" }
 
+    /// `images, .9.png files and imagesets → drawable-<density>/ folders`.
+    public var summary: String { "images, .9.png files and imagesets → drawable-<density>/ folders" }
+
+    /// `res/`.
+    public var exampleOutput: String { "res/" }
+
+    /// Which densities, and compiled nine-patches.
+    public var settings: [AssetTargetSetting] { [.densities, .compiled] }
+
     /// The asset's files in each configuration's folders.
     public func files(for asset: Asset, in configurations: [AssetConfiguration], context: AssetTargetContext) throws -> AssetConverter.Conversion {
         try context.converter.androidFiles(asset, configurations: configurations, notes: context.notes)

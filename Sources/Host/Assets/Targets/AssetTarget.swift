@@ -22,6 +22,18 @@ public protocol AssetTarget: Sendable {
     /// Its name: the `assets` subcommand and the word messages use (`ios`, `android`, `web`).
     var name: String { get }
 
+    /// What the target writes, in one line for help (`Android res/, .9.png files and imagesets →
+    /// an Xcode asset catalog`). Default: `assets for NAME`.
+    var summary: String { get }
+
+    /// An output folder as messages and help show it (`Assets.xcassets`, `res/`). Default: `DIR/`.
+    var exampleOutput: String { get }
+
+    /// The ``AssetOptions`` the target reads beyond those every target reads (how a centre
+    /// fills, which densities, compiled nine-patches): a front end offers only these for it.
+    /// Default: none.
+    var settings: [AssetTargetSetting] { get }
+
     /// What is wrong with `output` as this target's output folder (iOS wants a folder ending in
     /// `.xcassets`), or `nil` when it will do. Default: any folder.
     func outputProblem(_ output: String) -> String?
@@ -48,6 +60,18 @@ public protocol AssetTarget: Sendable {
 }
 
 extension AssetTarget {
+    /// `assets for NAME`.
+    public var summary: String { "assets for \(name)" }
+
+    /// `DIR/`.
+    public var exampleOutput: String { "DIR/" }
+
+    /// None.
+    public var settings: [AssetTargetSetting] { [] }
+
+    /// Whether the target writes app icons (the built-in ones do; one a tool defines does not).
+    public var writesAppIcons: Bool { self is any AppIconTarget }
+
     /// Any folder will do.
     public func outputProblem(_ output: String) -> String? { nil }
 
@@ -79,4 +103,14 @@ public struct AssetClaim: Sendable, Hashable {
         self.folder = folder
         self.fileNamePrefix = fileNamePrefix
     }
+}
+
+/// An ``AssetOptions`` setting only some targets read, so a front end offers it only for them.
+public enum AssetTargetSetting: Sendable, Hashable, CaseIterable {
+    /// ``AssetOptions/centerMode``: how a resizable image's centre fills (stretch or tile).
+    case centerMode
+    /// ``AssetOptions/densities``: the Android densities written.
+    case densities
+    /// ``AssetOptions/compiled``: nine-patches as aapt compiles them.
+    case compiled
 }

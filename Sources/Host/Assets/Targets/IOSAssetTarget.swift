@@ -10,6 +10,15 @@ public struct IOSAssetTarget: AssetTarget {
     /// `ios`.
     public var name: String { "ios" }
 
+    /// `Android res/, .9.png files and imagesets → an Xcode asset catalog`.
+    public var summary: String { "Android res/, .9.png files and imagesets → an Xcode asset catalog" }
+
+    /// `Assets.xcassets`.
+    public var exampleOutput: String { "Assets.xcassets" }
+
+    /// How the centre fills.
+    public var settings: [AssetTargetSetting] { [.centerMode] }
+
     /// A catalog is a folder whose name ends in `.xcassets`.
     public func outputProblem(_ output: String) -> String? {
         output.hasSuffix(".xcassets") || output.hasSuffix(".xcassets/") ? nil : "the output must be an asset catalog folder ending in .xcassets"

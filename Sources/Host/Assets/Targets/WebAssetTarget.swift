@@ -10,6 +10,15 @@ public struct WebAssetTarget: AssetTarget {
     /// `web`.
     public var name: String { "web" }
 
+    /// `images and nine-patches → name.png, name@2x.png, name.css, assets.json`.
+    public var summary: String { "images and nine-patches → name.png, name@2x.png, name.css, assets.json" }
+
+    /// `web/`.
+    public var exampleOutput: String { "web/" }
+
+    /// How the centre fills.
+    public var settings: [AssetTargetSetting] { [.centerMode] }
+
     /// The asset's images and CSS.
     public func files(for asset: Asset, in configurations: [AssetConfiguration], context: AssetTargetContext) throws -> AssetConverter.Conversion {
         try context.converter.webFiles(asset, configurations: configurations, notes: context.notes)
