@@ -25,6 +25,8 @@ struct ResourceTableTests {
         #expect(card == ["drawable/card.xml", "drawable-hdpi/card.png", "drawable-night/card.xml", "drawable-v24/card.xml", "drawable-xhdpi/card.png"])
         #expect(table.entries(type: "drawable", name: "card_bg").map(\.fileName) == ["card_bg.9.png"])
         #expect(table.refusedFolders == ["drawable-hdpi-night"])
+        #expect(table.names(inFolder: "drawable-hdpi-night") == ["stray.png"] && table.files(inFolder: "drawable-xhdpi") == ["card.png", "card_bg.9.png"])
+        #expect(table.names == (table.folders.map(\.name) + table.refusedFolders).sorted())
         #expect(table.folders(type: "values").map(\.name) == ["values", "values-fr", "values-night-v31"])
         #expect(table.entries(type: "drawable", name: "card").first { $0.folder.name == "drawable-night" }?.folder.configuration.isNight == true)
 

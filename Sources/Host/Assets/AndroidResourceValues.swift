@@ -52,10 +52,9 @@ struct AndroidResourceValues: Sendable {
 
     /// The values of the `res/` tree at `tree` (see ``init(forDrawableAt:limits:configuration:)``).
     init(tree: String, limits: ImageLimits, configuration: AssetConfiguration = .standard) {
+        let table = ResourceTable.table(at: tree)
         let files = Self.folders(in: tree, for: configuration).flatMap { values in
-            ((try? FileManager.default.contentsOfDirectory(atPath: tree + "/" + values)) ?? []).sorted().filter { $0.hasSuffix(".xml") }.map {
-                values + "/" + $0
-            }
+            table.files(inFolder: values).filter { $0.hasSuffix(".xml") }.map { values + "/" + $0 }
         }
         guard !files.isEmpty else { return }
         // stat(2), not FileManager's attributes, which look the owner up in /etc/passwd each time.

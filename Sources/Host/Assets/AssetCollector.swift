@@ -289,7 +289,10 @@ public struct AssetCollector: Sendable {
     static func hasNightValues(forDrawableAt path: String) -> Bool {
         let tree = FileIO.parentDirectory(of: FileIO.parentDirectory(of: path))
         let light = Set(AndroidResourceValues.folders(in: tree, for: .standard))
-        return AndroidResourceValues.folders(in: tree, for: AssetConfiguration(isDark: true)).contains { !light.contains($0) && list(tree + "/" + $0).contains { $0.hasSuffix(".xml") } }
+        let table = ResourceTable.table(at: tree)
+        return AndroidResourceValues.folders(in: tree, for: AssetConfiguration(isDark: true)).contains { folder in
+            !light.contains(folder) && table.files(inFolder: folder).contains { $0.hasSuffix(".xml") }
+        }
     }
 
     /// Whether the walk may use `path`: anything that is not a link, or a link leading inside
@@ -317,12 +320,16 @@ public struct AssetCollector: Sendable {
         } else if base.hasSuffix(".xcassets") {
             for imageSet in imageSets(under: path, &state) { try collectImageSet(imageSet, into: &state) }
         } else if let configuration = Self.drawableFolder(base) {
-            try collectDrawables(path, configuration: configuration, into: &state, named: true)
+            let files = Self.list(path).filter { FileIO.isRegularFile(path + "/" + $0) }
+            try collectDrawables(path, files: files, configuration: configuration, into: &state, named: true)
         } else {
-            let children = Self.list(path).filter { allows(path + "/" + $0, &state) }
-            for child in children where FileIO.isDirectory(path + "/" + child) {
+            // A res/ tree (or any folder): listed once, by the resource table its other readers share.
+            let table = ResourceTable.table(at: path)
+            let folders = Set(table.folders.map(\.name) + table.refusedFolders)
+            let children = table.names.filter { allows(path + "/" + $0, &state) }
+            for child in children where folders.contains(child) {
                 if let configuration = Self.drawableFolder(child) {
-                    try collectDrawables(path + "/" + child, configuration: configuration, into: &state, named: false)
+                    try collectDrawables(path + "/" + child, files: table.files(inFolder: child), configuration: configuration, into: &state, named: false)
                 } else if let folder = ResourceConfiguration.folder(child), folder.type == "mipmap" || folder.type == "color" {
                     // Launcher icons (the app icon conversion reads the app's) and colour state lists (read as
                     // the colours drawables name): accounted for, not converted as drawables.
@@ -330,11 +337,11 @@ public struct AssetCollector: Sendable {
                         folder.type == "mipmap"
                         ? "a launcher icon (mipmap): converted as the app's icon, not as a drawable"
                         : "a colour state list: read as the colour drawables name, not an image"
-                    for entry in Self.list(path + "/" + child) { state.skipped.append(Skipped(path: path + "/" + child + "/" + entry, reason: reason)) }
+                    for entry in table.names(inFolder: child) { state.skipped.append(Skipped(path: path + "/" + child + "/" + entry, reason: reason)) }
                 } else if child.split(separator: "-").first == "drawable" {
                     // Named like a drawable folder, but aapt2 would refuse it (an unknown qualifier,
                     // or qualifiers out of Android's order): its files are not resources.
-                    let entries = Self.list(path + "/" + child)
+                    let entries = table.names(inFolder: child)
                     state.refusedFolders[child] = entries.count
                     for entry in entries {
                         state.skipped.append(
@@ -359,11 +366,13 @@ public struct AssetCollector: Sendable {
         return folder.configuration
     }
 
-    /// A `drawable-…` folder's bitmaps; `named` when the user named the folder itself (then
-    /// other qualifiers are accepted).
-    private func collectDrawables(_ path: String, configuration folder: ResourceConfiguration, into state: inout State, named: Bool) throws(AssetError) {
+    /// A `drawable-…` folder's drawables, of its regular `files`; `named` when the user named
+    /// the folder itself (then other qualifiers are accepted).
+    private func collectDrawables(
+        _ path: String, files regularFiles: [String], configuration folder: ResourceConfiguration, into state: inout State, named: Bool
+    ) throws(AssetError) {
         guard named || entersFirstTime(path, &state) else { return }
-        let files = Self.list(path).filter { FileIO.isRegularFile(path + "/" + $0) && allows(path + "/" + $0, &state) }
+        let files = regularFiles.filter { allows(path + "/" + $0, &state) }
         let images = files.filter { Self.isImage($0, codecs: codecs) }
         // An image this build cannot read (built without WebP, say), or a file that is neither
         // an image nor XML: each counted in a warning, never dropped without a word.

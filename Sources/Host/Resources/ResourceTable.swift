@@ -5,8 +5,10 @@ import Synchronization
 /// One walk of an Android `res/` folder, as aapt2's resource table has it: every resource file
 /// by type and name (`drawable`/`ic_back` → its files, one per configuration), each with the
 /// configuration of its folder (``ResourceConfiguration``), and the folders aapt2 would refuse.
-/// Made once per tree while its folders are unchanged (``table(at:)``): the layer reader, the
-/// icon finder and the values reader ask it instead of listing and probing folders each time.
+/// Made once per tree while its folders are unchanged (``table(at:)``): the collector, the layer
+/// reader, the icon finder and the values reader ask it instead of listing and probing folders
+/// each time. It follows symbolic links as the file system does; a reader with a rule about
+/// links (the collector's) applies it to the paths it is given.
 struct ResourceTable: Sendable {
     /// A resource folder: its name, resource type and configuration.
     struct Folder: Sendable, Hashable {
@@ -27,34 +29,51 @@ struct ResourceTable: Sendable {
 
     /// The `res/` folder.
     let path: String
+    /// The names in it (folders and files, hidden ones left out), sorted.
+    let names: [String]
     /// Its resource folders, sorted by name.
     let folders: [Folder]
     /// Folders whose names aapt2 does not read (an unknown qualifier, qualifiers out of order).
     let refusedFolders: [String]
     /// Files by `type/name` (the resource name: the file name before its first dot).
     private let entries: [String: [Entry]]
+    /// Each folder's names (resource and refused folders): all of them, and its regular files.
+    private let listings: [String: (names: [String], files: [String])]
 
-    /// Walks `path`: its folders, and the regular files in each resource folder.
+    /// Walks `path`: its folders, and the names in each of them.
     init(path: String) {
         self.path = path
         var folders: [Folder] = []
         var refused: [String] = []
         var entries: [String: [Entry]] = [:]
-        for name in Self.names(in: path) where FileIO.isDirectory(path + "/" + name) {
+        var listings: [String: (names: [String], files: [String])] = [:]
+        let names = Self.names(in: path)
+        for name in names where FileIO.isDirectory(path + "/" + name) {
+            let inside = Self.names(in: path + "/" + name)
+            let files = inside.filter { FileIO.isRegularFile(path + "/" + name + "/" + $0) }
             guard let (type, configuration) = ResourceConfiguration.folder(name) else {
                 refused.append(name)
+                listings[name] = (inside, files)
                 continue
             }
             let folder = Folder(name: name, type: type, configuration: configuration)
             folders.append(folder)
-            for file in Self.names(in: path + "/" + name) {
+            listings[name] = (inside, files)
+            for file in files {
                 let resource = String(file.prefix { $0 != "." })
-                guard !resource.isEmpty, FileIO.isRegularFile(path + "/" + name + "/" + file) else { continue }
+                guard !resource.isEmpty else { continue }
                 entries[type + "/" + resource, default: []].append(Entry(folder: folder, fileName: file, path: path + "/" + name + "/" + file))
             }
         }
-        (self.folders, refusedFolders, self.entries) = (folders, refused, entries)
+        (self.names, self.folders, refusedFolders, self.entries, self.listings) = (names, folders, refused, entries, listings)
     }
+
+    /// The names in folder `name` of the tree (a resource folder or a refused one), sorted; none
+    /// for another name.
+    func names(inFolder name: String) -> [String] { listings[name]?.names ?? [] }
+
+    /// The regular files in folder `name` of the tree, sorted.
+    func files(inFolder name: String) -> [String] { listings[name]?.files ?? [] }
 
     /// The files of resource `name` of `type`, in folder order.
     func entries(type: String, name: String) -> [Entry] { entries[type + "/" + name] ?? [] }
