@@ -222,18 +222,26 @@ extension CommandTableTests {
         func optionNames(_ path: [String]) -> Set<String> { Set(CommandTable.command(path)?.options.map(\.name) ?? []) }
         #expect(optionNames(["assets", "android"]).isSuperset(of: ["densities", "compiled", "icons", "output", "theme"]))
         #expect(optionNames(["assets", "android"]).isDisjoint(with: ["center"]))
-        #expect(optionNames(["assets", "ios"]).isSuperset(of: ["center", "icons"]) && optionNames(["assets", "ios"]).isDisjoint(with: ["densities", "compiled"]))
+        #expect(
+            optionNames(["assets", "ios"]).isSuperset(of: ["center", "icons"]) && optionNames(["assets", "ios"]).isDisjoint(with: ["densities", "compiled"]))
         // A target a tool defines gets the shared options and nothing it does not read.
         let flat = AssetsCommand.spec(for: FlatTarget())
         #expect(flat.name == "flat" && flat.summary == "assets for flat" && flat.usage == ["assets flat INPUT... --output DIR/ [--strict]"])
         let flatOptions = Set(flat.options.map(\.name))
-        #expect(flatOptions.contains("output") && flatOptions.contains("theme") && flatOptions.isDisjoint(with: ["center", "densities", "compiled", "icons", "manifest"]))
+        #expect(
+            flatOptions.contains("output") && flatOptions.contains("theme")
+                && flatOptions.isDisjoint(with: ["center", "densities", "compiled", "icons", "manifest"]))
         // Each target's options are its own: one it does not read is refused by name.
-        for (path, option, value) in [(["assets", "web"], "--densities", "mdpi"), (["assets", "android"], "--center", "tile"), (["assets", "ios"], "--compiled", nil)] {
+        for (path, option, value) in [
+            (["assets", "web"], "--densities", "mdpi"), (["assets", "android"], "--center", "tile"), (["assets", "ios"], "--compiled", nil),
+        ] {
             let result = TestConsole.run(path + ["in.png", "--output", "out.xcassets", option] + (value.map { [$0] } ?? []))
             #expect(result.status == 2 && result.err.contains("unknown option '\(option)' for \(path.joined(separator: " "))"), "\(result.err)")
         }
         let missing = TestConsole.run(["assets", "ios", "in.png", "--output", "out"])
-        #expect(missing.status == 2 && missing.err.contains("--output for ios: the output must be an asset catalog folder ending in .xcassets, e.g. --output Assets.xcassets"), "\(missing.err)")
+        #expect(
+            missing.status == 2
+                && missing.err.contains("--output for ios: the output must be an asset catalog folder ending in .xcassets, e.g. --output Assets.xcassets"),
+            "\(missing.err)")
     }
 }

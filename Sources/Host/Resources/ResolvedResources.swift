@@ -21,7 +21,9 @@ final class ResolvedResources: Sendable {
     /// The resources of the drawable at `path` in `configuration`, made by `make` the first
     /// time its tree is asked (its error too: a values file Ninepipe refuses stops every drawable
     /// of the tree the same way).
-    func resources(forDrawableAt path: String, configuration: AssetConfiguration, make: () throws -> VectorDrawable.Resources) throws -> VectorDrawable.Resources {
+    func resources(forDrawableAt path: String, configuration: AssetConfiguration, make: () throws -> VectorDrawable.Resources) throws
+        -> VectorDrawable.Resources
+    {
         // Only drawables in a drawable or mipmap folder read their tree's values; others (a
         // loose file) are keyed by their own path.
         let key = (AndroidResourceValues.tree(ofDrawableAt: path) ?? path) + "\u{0}" + configuration.description

@@ -244,14 +244,7 @@ enum SVGScreening {
 
     /// The first index of `needle` in `bytes` at or after `start`.
     private static func find(_ needle: String, in bytes: [UInt8], from start: Int) -> Int? {
-        let pattern = Array(needle.utf8)
-        guard let first = pattern.first, bytes.count >= pattern.count else { return nil }
-        var index = start
-        while index <= bytes.count - pattern.count {
-            if bytes[index] == first && bytes[index..<(index + pattern.count)].elementsEqual(pattern) { return index }
-            index += 1
-        }
-        return nil
+        ByteSearch.firstIndex(of: needle, in: bytes, from: start)
     }
 
     /// `text` decoded from base64, white space skipped; `nil` when it is not base64.

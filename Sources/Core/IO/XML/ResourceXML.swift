@@ -60,7 +60,7 @@ public enum ResourceXML {
         let doctype = XMLDocumentType.find(in: text)
         switch dialect {
         case .androidResource:
-            if let offset = text.firstRange(of: Array("<!ENTITY".utf8))?.lowerBound {
+            if let offset = ByteSearch.firstIndex(of: "<!ENTITY", in: text) {
                 throw ResourceXMLError(
                     line: XMLText.line(of: offset, in: text),
                     reason:

@@ -102,6 +102,6 @@ struct XMLDocumentType: Hashable {
 
     private static func search(_ text: [UInt8], _ needle: StaticString, from start: Int) -> Int? {
         guard start < text.count else { return nil }
-        return needle.withUTF8Buffer { text[start...].firstRange(of: $0)?.lowerBound }
+        return needle.withUTF8Buffer { ByteSearch.firstIndex(of: Array($0), in: text, from: start) }
     }
 }
