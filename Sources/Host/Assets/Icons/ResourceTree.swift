@@ -77,7 +77,7 @@ struct ResourceTree: Sendable {
     func launcherCandidates() -> [String] {
         var names: Set<String> = []
         for folder in folders where folder.type == "mipmap" {
-            for file in (try? FileManager.default.contentsOfDirectory(atPath: path + "/" + folder.name)) ?? [] {
+            for file in table.files(inFolder: folder.name) {
                 let stem = String(file.split(separator: ".").first ?? "")
                 if stem.hasPrefix("ic_launcher")
                     || (file.hasSuffix(".xml") && (try? AssetCollector.xmlKind(path + "/" + folder.name + "/" + file)) == .adaptiveIcon)
