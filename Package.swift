@@ -145,7 +145,7 @@ let package = Package(
             dependencies: ["ninepipe"],
             path: "Plugins/NinepipeAssetsCommand"),
         // Helpers shared by the test targets (not a product).
-        .target(name: "NinepipeTestSupport", path: "Tests/TestSupport"),
+        .target(name: "NinepipeTestSupport", dependencies: ["NinepipeCore"], path: "Tests/TestSupport"),
         .testTarget(name: "NinepipeCoreTests", dependencies: ["NinepipeCore", "NinepipeTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "NinepipePluginsTests", dependencies: ["NinepipePlugins", "NinepipeTestSupport"]),
         .testTarget(

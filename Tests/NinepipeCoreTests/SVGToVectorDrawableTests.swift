@@ -29,17 +29,7 @@ struct SVGToVectorDrawableTests {
     }
 
     /// The mean difference of two premultiplied RGBA images over every channel, in 8-bit levels.
-    static func meanDifference(_ a: Image, _ b: Image) -> Double {
-        guard a.width == b.width, a.height == b.height else { return .infinity }
-        let (x, y) = (a.premultiplied(), b.premultiplied())
-        var total = 0
-        for row in 0..<a.height {
-            for column in 0..<a.width {
-                for channel in 0..<4 { total += abs(x.sample(x: column, y: row, channel: channel) - y.sample(x: column, y: row, channel: channel)) }
-            }
-        }
-        return Double(total) / Double(a.width * a.height * 4)
-    }
+    static func meanDifference(_ a: Image, _ b: Image) -> Double { PremultipliedDifference.meanDifference(a, b) }
 
     @Test(
         "SVG → vector drawable XML → drawn covers what the SVG draws, at 1x, 2x and 3x (alpha and colour within 1 level)",

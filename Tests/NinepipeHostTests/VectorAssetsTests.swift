@@ -2,7 +2,6 @@ import Foundation
 import NinepipeTestSupport
 import Testing
 
-@testable import NinepipeCLI
 @testable import NinepipeCore
 @testable import NinepipeHost
 
@@ -15,12 +14,6 @@ struct VectorAssetsTests {
     static let example = root.appendingPathComponent("Examples/vector/button.9.svg").path
     static let aapt = ChildProcess.tool("aapt", "/usr/lib/android-sdk/build-tools/debian/aapt")
     static let densities: [(name: String, scale: Double)] = [("ldpi", 0.75), ("mdpi", 1), ("hdpi", 1.5), ("xhdpi", 2), ("xxhdpi", 3), ("xxxhdpi", 4)]
-
-    func run(_ arguments: [String]) -> (status: Int32, out: String, err: String) {
-        let console = TestConsole()
-        let status = CommandLineTool().run(arguments, console: console.console())
-        return (status, console.out, console.err)
-    }
 
     func bytes(_ path: String) throws -> [UInt8] { Array(try Data(contentsOf: URL(fileURLWithPath: path))) }
 
@@ -41,8 +34,10 @@ struct VectorAssetsTests {
     @Test("Android: a .9.png per density, ldpi to xxxhdpi, its frame the regions of that density; aapt compiles each to our chunk")
     func android() throws {
         let folder = try TemporaryFolder.make("vector-android")
-        let result = run(["assets", "android", Self.example, "--densities", Self.densities.map(\.name).joined(separator: ","), "--output", folder + "/res"])
-        #expect(result.status == 0, "\(result.err)")
+        let result = try AssetHarness.run([Self.example], target: .android, output: folder + "/res") { options in
+            options.densities = Self.densities.compactMap { AndroidDensity(rawValue: $0.name) }
+        }
+        #expect(result.succeeded, "\(result.text)")
         for (name, scale) in Self.densities {
             let path = "\(folder)/res/drawable-\(name)/button.9.png"
             let source = try ImageCodecRegistry.builtIn.decode(bytes(path))
@@ -54,7 +49,7 @@ struct VectorAssetsTests {
             #expect(read.metadata.ninePatch?.chunk == drawn.metadata.ninePatch?.chunk, "\(name)")
             // What aapt compiles the file to, against ours.
             let ours = "\(folder)/\(name)-ours.png"
-            #expect(run(["ninepatch", "compile", path, ours]).status == 0)
+            try ImageCodecRegistry.builtIn.write(NinePatchFrame.clearingTransparentColor(read), to: ours, options: EncodeOptions(format: .png))
             guard let aapt = try Requirement.found(Self.aapt, "aapt") else {
                 try Test.cancel("aapt not found (apt-get install aapt); the compiled chunks are not compared with aapt's")
             }
@@ -69,8 +64,8 @@ struct VectorAssetsTests {
     @Test("iOS: @1x, @2x and @3x drawn from the vector, cap insets and centre of each scale")
     func iOS() throws {
         let folder = try TemporaryFolder.make("vector-ios")
-        let result = run(["assets", "ios", Self.example, "--output", folder + "/Assets.xcassets"])
-        #expect(result.status == 0, "\(result.err)")
+        let result = try AssetHarness.run([Self.example], target: .ios, output: folder + "/Assets.xcassets")
+        #expect(result.succeeded, "\(result.text)")
         let set = folder + "/Assets.xcassets/button.imageset"
         let contents = try ImageSetContents(parsing: bytes(set + "/Contents.json"), path: set + "/Contents.json")
         for scale in 1...3 {
@@ -87,10 +82,10 @@ struct VectorAssetsTests {
         let folder = try TemporaryFolder.make("vector-icons")
         let icon = Self.root.appendingPathComponent("Tests/NinepipeCoreTests/Fixtures/svg/tango-software-update-available.svg").path
         try FileManager.default.copyItem(atPath: icon, toPath: folder + "/update.svg")
-        let result = run(["assets", "android", folder + "/update.svg", "--output", folder + "/res"])
-        #expect(result.status == 0, "\(result.err)")
+        let result = try AssetHarness.run([folder + "/update.svg"], target: .android, output: folder + "/res")
+        #expect(result.succeeded, "\(result.text)")
         // Tango's icon has a blur filter, on the element whose start tag is on line 168.
-        #expect(result.err.contains("update.svg: written as density PNGs, not a vector drawable: vector drawables have no filters (line 168)"))
+        #expect(result.text.contains("update.svg: written as density PNGs, not a vector drawable: vector drawables have no filters (line 168)"))
         for (name, scale) in Self.densities where name != "ldpi" {
             let image = try ImageCodecRegistry.builtIn.decode(bytes("\(folder)/res/drawable-\(name)/update.png"))
             var options = DecodeOptions()
@@ -104,8 +99,8 @@ struct VectorAssetsTests {
     @Test("web: 1x and 2x drawn from the vector, border-image slices and padding from its regions")
     func web() throws {
         let folder = try TemporaryFolder.make("vector-web")
-        let result = run(["assets", "web", Self.example, "--output", folder + "/web"])
-        #expect(result.status == 0, "\(result.err)")
+        let result = try AssetHarness.run([Self.example], target: .web, output: folder + "/web")
+        #expect(result.succeeded, "\(result.text)")
         let css = try String(contentsOfFile: folder + "/web/button.css", encoding: .utf8)
         #expect(css.contains("border-image-slice: 12 12 12 12 fill;") && css.contains("padding: 6px 8px 6px 8px;"), "\(css)")
         #expect(css.contains(#"image-set(url("button.png") 1x, url("button@2x.png") 2x)"#), "\(css)")

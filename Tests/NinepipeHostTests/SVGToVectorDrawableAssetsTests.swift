@@ -2,7 +2,6 @@ import Foundation
 import NinepipeTestSupport
 import Testing
 
-@testable import NinepipeCLI
 @testable import NinepipeCore
 @testable import NinepipeHost
 
@@ -14,12 +13,6 @@ import Testing
     .enabled(if: Requirement.met(ImageCodecRegistry.builtIn.reads(.svg)), "no SVG here: a build without it, or librsvg2-2 not installed"))
 struct SVGToVectorDrawableAssetsTests {
     static let fixtures = VectorAssetsTests.root.appendingPathComponent("Tests/NinepipeCoreTests/Fixtures/vectordrawable")
-
-    func run(_ arguments: [String]) -> (status: Int32, out: String, err: String) {
-        let console = TestConsole()
-        let status = CommandLineTool().run(arguments, console: console.console())
-        return (status, console.out, console.err)
-    }
 
     /// A folder of SVG sources: icons, a gradient drawing, one with a filter, a nine-patch.
     func sources() throws -> String {
@@ -39,8 +32,8 @@ struct SVGToVectorDrawableAssetsTests {
     @Test("vector drawables for what they can express, density PNGs with one warning naming the feature otherwise, nine-patches as .9.png")
     func convert() throws {
         let folder = try sources()
-        let result = run(["assets", "android", folder + "/svg", "--output", folder + "/res"])
-        #expect(result.status == 0, "\(result.err)")
+        let result = try AssetHarness.run([folder + "/svg"], target: .android, output: folder + "/res")
+        #expect(result.succeeded, "\(result.text)")
         for name in ["ic_face", "feather_camera", "features"] {
             let xml = try String(contentsOfFile: "\(folder)/res/drawable/\(name).xml", encoding: .utf8)
             let drawable = try VectorDrawableCodec.drawable(Array(xml.utf8), limits: .default)
@@ -48,16 +41,16 @@ struct SVGToVectorDrawableAssetsTests {
             #expect(drawable == (try VectorDrawableCodec.drawable(Array(svg.xml().utf8), limits: .default)), "\(name)")
             #expect(!FileManager.default.fileExists(atPath: "\(folder)/res/drawable-mdpi/\(name).png"))
         }
-        #expect(result.err.contains("blurred.svg: written as density PNGs, not a vector drawable: vector drawables have no filters (line 1)"))
-        #expect(result.err.components(separatedBy: "blurred.svg").count == 2, "one warning: \(result.err)")
+        #expect(result.text.contains("blurred.svg: written as density PNGs, not a vector drawable: vector drawables have no filters (line 1)"))
+        #expect(result.text.components(separatedBy: "blurred.svg").count == 2, "one warning: \(result.text)")
         let blurred = try ImageCodecRegistry.builtIn.decode(Array(Data(contentsOf: URL(fileURLWithPath: folder + "/res/drawable-xhdpi/blurred.png"))))
         #expect(blurred.width == 16 && !FileManager.default.fileExists(atPath: folder + "/res/drawable/blurred.xml"))
         #expect(FileManager.default.fileExists(atPath: folder + "/res/drawable-xhdpi/button.9.png"))
         #expect(!FileManager.default.fileExists(atPath: folder + "/res/drawable/button.xml"))
 
         // --vectors png: images for everything, no warning about features.
-        let pngs = run(["assets", "android", folder + "/svg", "--output", folder + "/png", "--vectors", "png"])
-        #expect(pngs.status == 0 && !pngs.err.contains("not a vector drawable"), "\(pngs.err)")
+        let pngs = try AssetHarness.run([folder + "/svg"], target: .android, output: folder + "/png") { $0.vectorsAsBitmaps = true }
+        #expect(pngs.succeeded && !pngs.text.contains("not a vector drawable"), "\(pngs.text)")
         #expect(FileManager.default.fileExists(atPath: folder + "/png/drawable-xxhdpi/ic_face.png"))
         #expect(!FileManager.default.fileExists(atPath: folder + "/png/drawable"))
     }
@@ -69,7 +62,7 @@ struct SVGToVectorDrawableAssetsTests {
             try Test.cancel("aapt or framework-res.apk not installed (apt-get install aapt android-framework-res); the written drawables are not compiled")
         }
         let folder = try sources()
-        #expect(run(["assets", "android", folder + "/svg", "--output", folder + "/res"]).status == 0)
+        #expect(try AssetHarness.run([folder + "/svg"], target: .android, output: folder + "/res").succeeded)
         try Data(#"<manifest xmlns:android="http://schemas.android.com/apk/res/android" package="org.ninepipe.check"/>"#.utf8)
             .write(to: URL(fileURLWithPath: folder + "/AndroidManifest.xml"))
         let output = try ChildProcess.output(

@@ -2,7 +2,6 @@ import Foundation
 import NinepipeTestSupport
 import Testing
 
-@testable import NinepipeCLI
 @testable import NinepipeCore
 @testable import NinepipeHost
 @testable import NinepipePlugins
@@ -14,12 +13,6 @@ import Testing
 @Suite("assets from shape drawables", .enabled(if: Requirement.met(ImageCodecRegistry.builtIn.reads(.svg)), "no SVG here: shapes are drawn by the SVG helpers"))
 struct ShapeAssetsTests {
     static let android = #"xmlns:android="http://schemas.android.com/apk/res/android""#
-
-    func run(_ arguments: [String]) -> (status: Int32, out: String, err: String) {
-        let console = TestConsole()
-        let status = CommandLineTool().run(arguments, console: console.console())
-        return (status, console.out, console.err)
-    }
 
     /// `res/` with a stretchable pill (colour and radius from values), a sized gradient oval and
     /// a sized ring.
@@ -48,8 +41,8 @@ struct ShapeAssetsTests {
     @Test("iOS: a 9-part imageset whose caps are the corners plus the stroke; stretched, it equals the shape drawn at that size")
     func ios() throws {
         let folder = try tree()
-        let result = run(["assets", "ios", folder + "/res", "--output", folder + "/Assets.xcassets"])
-        #expect(result.status == 0, "\(result.err)")
+        let result = try AssetHarness.run([folder + "/res"], target: .ios, output: folder + "/Assets.xcassets")
+        #expect(result.succeeded, "\(result.text)")
         let contents = try String(contentsOfFile: folder + "/Assets.xcassets/pill.imageset/Contents.json", encoding: .utf8)
         #expect(contents.contains(#""mode" : "9-part""#), "\(contents)")
         let pill = try ShapeDrawable.read(
@@ -84,8 +77,8 @@ struct ShapeAssetsTests {
             .write(toFile: folder + "/res/color/translucent.xml", atomically: true, encoding: .utf8)
         try ##"<shape \##(Self.android)><solid android:color="@color/translucent"/><size android:width="4dp" android:height="4dp"/></shape>"##
             .write(toFile: folder + "/res/drawable/veil.xml", atomically: true, encoding: .utf8)
-        let result = run(["assets", "web", folder + "/res", "--output", folder + "/web"])
-        #expect(result.status == 0, "\(result.err)")
+        let result = try AssetHarness.run([folder + "/res"], target: .web, output: folder + "/web")
+        #expect(result.succeeded, "\(result.text)")
         let css = try String(contentsOfFile: folder + "/web/veil.css", encoding: .utf8)
         #expect(css.contains("background-color: rgba(33, 150, 243, 0.502);"), "\(css)")
     }
@@ -93,10 +86,10 @@ struct ShapeAssetsTests {
     @Test("Android keeps the shapes as XML; --vectors png writes nine-patches and images instead")
     func android() throws {
         let folder = try tree()
-        #expect(run(["assets", "android", folder + "/res", "--output", folder + "/xml"]).status == 0)
+        #expect(try AssetHarness.run([folder + "/res"], target: .android, output: folder + "/xml").succeeded)
         #expect(try FileIO.read(folder + "/xml/drawable/pill.xml") == FileIO.read(folder + "/res/drawable/pill.xml"))
-        let result = run(["assets", "android", folder + "/res", "--output", folder + "/png", "--vectors", "png"])
-        #expect(result.status == 0, "\(result.err)")
+        let result = try AssetHarness.run([folder + "/res"], target: .android, output: folder + "/png") { $0.vectorsAsBitmaps = true }
+        #expect(result.succeeded, "\(result.text)")
         let framed = try ImageCodecRegistry.builtIn.decode(FileIO.read(folder + "/png/drawable-xhdpi/pill.9.png"))
         let chunk = try NinePatchFrame.parse(framed).metadata.ninePatch?.chunk
         #expect(framed.width == 72 + 1 + 2 && chunk?.xDivs == [36, 37] && chunk?.padding == NinePatchInsets(top: 12, left: 24, bottom: 12, right: 24))
@@ -106,8 +99,8 @@ struct ShapeAssetsTests {
     @Test("web: rectangles and ovals are CSS, which Chromium draws as Ninepipe draws the shape; a ring is images")
     func web() throws {
         let folder = try tree()
-        let result = run(["assets", "web", folder + "/res", "--output", folder + "/web"])
-        #expect(result.status == 0, "\(result.err)")
+        let result = try AssetHarness.run([folder + "/res"], target: .web, output: folder + "/web")
+        #expect(result.succeeded, "\(result.text)")
         let css = try String(contentsOfFile: folder + "/web/pill.css", encoding: .utf8)
         for expected in ["background-color: #2196f3;", "border: 2px solid #1565c0;", "border-radius: 17px;", "padding: 4px 10px 4px 10px;", "min-width: 37px;"]
         {
@@ -155,20 +148,5 @@ struct ShapeAssetsTests {
             let dotDifference = try compare(dot, x: 0, y: 60, width: 24, height: 16)
             #expect(dotDifference <= (scale == 1 ? 2 : 1), "oval at \(scale)x: \(dotDifference)")
         }
-    }
-}
-
-/// The mean difference of two images over every premultiplied channel, in 8-bit levels.
-enum PremultipliedDifference {
-    static func meanDifference(_ a: Image, _ b: Image) -> Double {
-        guard a.width == b.width, a.height == b.height else { return .infinity }
-        let (x, y) = (a.premultiplied().converted(to: .rgba), b.premultiplied().converted(to: .rgba))
-        var total = 0
-        for row in 0..<a.height {
-            for column in 0..<a.width {
-                for channel in 0..<4 { total += abs(x.sample(x: column, y: row, channel: channel) - y.sample(x: column, y: row, channel: channel)) }
-            }
-        }
-        return Double(total) / Double(a.width * a.height * 4)
     }
 }
