@@ -1,6 +1,5 @@
 import Foundation
 import NinepipeCore
-import NinepipeTestSupport
 
 /// A page of a folder served on the loopback and loaded in headless Chromium, driven over the
 /// DevTools protocol (`--remote-debugging-pipe`) by a short Python script: the page's size, the
@@ -8,26 +7,26 @@ import NinepipeTestSupport
 /// answer, the decoded widths of the page's images, and a screenshot taken once the page has
 /// settled (the emulated scheme matching in the page, every image its styles name decoded, two
 /// frames drawn), so a busy machine cannot photograph a half-drawn page.
-enum DevToolsPage {
+public enum DevToolsPage {
     /// What the page showed.
-    struct Result {
+    public struct Result {
         /// `Page.getAppManifest`'s answer (`errors`, `manifest` with the parsed icons…).
-        var manifest: [String: Any]
+        public var manifest: [String: Any]
         /// Each `<img>`'s natural width once decoded, -1 for one that failed.
-        var imageWidths: [Int]
+        public var imageWidths: [Int]
         /// The viewport, captured as PNG and decoded.
-        var screenshot: Image
+        public var screenshot: Image
     }
 
     /// Chromium, or `nil` (the caller skips, saying so) when it or python3 is missing.
-    static var chromium: String? {
+    public static var chromium: String? {
         guard ChildProcess.tool("python3") != nil else { return nil }
         return ChildProcess.tool("chromium", "chromium-browser")
     }
 
     /// Loads `page` of `folder` at `width` × `height` CSS pixels (device scale 1), in the dark
     /// colour scheme when `dark`.
-    static func load(_ page: String, in folder: String, chromium: String, width: Int = 800, height: Int = 600, dark: Bool = false) throws -> Result {
+    public static func load(_ page: String, in folder: String, chromium: String, width: Int = 800, height: Int = 600, dark: Bool = false) throws -> Result {
         let script = try TemporaryFolder.make("devtools") + "/page.py"
         try Self.script.write(toFile: script, atomically: true, encoding: .utf8)
         let run = try ChildProcess.run("/usr/bin/env", ["python3", script, folder, chromium, page, "\(width)", "\(height)", dark ? "dark" : "light"])

@@ -2,7 +2,6 @@ import Foundation
 import NinepipeTestSupport
 import Testing
 
-@testable import NinepipeCLI
 @testable import NinepipeCore
 @testable import NinepipeHost
 
@@ -14,12 +13,6 @@ import Testing
 @Suite("assets: dark, right-to-left and localized variants")
 struct AssetConfigurationTests {
     static let android = #"xmlns:android="http://schemas.android.com/apk/res/android""#
-
-    func run(_ arguments: [String]) -> (status: Int32, out: String, err: String) {
-        let console = TestConsole()
-        let status = CommandLineTool().run(arguments, console: console.console())
-        return (status, console.out, console.err)
-    }
 
     func png(_ color: [Int], to path: String) throws {
         let bytes = try PNGEncoder().encode(Image(width: 32, height: 32, layout: .rgb, depth: .eight, fill: color))
@@ -94,8 +87,8 @@ struct AssetConfigurationTests {
         .enabled(if: Requirement.met(ImageCodecRegistry.builtIn.reads(.svg))))
     func ios() throws {
         let folder = try tree()
-        let result = run(["assets", "ios", folder + "/res", "--output", folder + "/Assets.xcassets"])
-        #expect(result.status == 0, "\(result.err)")
+        let result = try AssetHarness.run([folder + "/res"], target: .ios, output: folder + "/Assets.xcassets")
+        #expect(result.succeeded, "\(result.text)")
         let cardContents = try json(folder + "/Assets.xcassets/card.imageset/Contents.json")
         let card = slots(cardContents)
         #expect(
@@ -126,9 +119,9 @@ struct AssetConfigurationTests {
         .enabled(if: Requirement.met(ImageCodecRegistry.builtIn.reads(.svg))))
     func roundTrip() throws {
         let folder = try tree()
-        #expect(run(["assets", "ios", folder + "/res", "--output", folder + "/Assets.xcassets"]).status == 0)
-        let result = run(["assets", "android", folder + "/Assets.xcassets", "--output", folder + "/back"])
-        #expect(result.status == 0, "\(result.err)")
+        #expect(try AssetHarness.run([folder + "/res"], target: .ios, output: folder + "/Assets.xcassets").succeeded)
+        let result = try AssetHarness.run([folder + "/Assets.xcassets"], target: .android, output: folder + "/back")
+        #expect(result.succeeded, "\(result.text)")
         for path in [
             "drawable-night-xhdpi/card.png", "drawable-pt-rBR-xhdpi/card.png", "drawable-xhdpi/card.png", "drawable-ldrtl-xhdpi/arrow.png",
             "drawable-xhdpi/arrow.png", "drawable/ic_back.xml",
@@ -141,7 +134,7 @@ struct AssetConfigurationTests {
         let back = try String(contentsOfFile: folder + "/back/drawable-night/ic_back.xml", encoding: .utf8)
         #expect(back.contains(#"android:autoMirrored="true""#) && back.contains("#F0F0F0"), "\(back)")
         // Android to Android: the night colours stay Android's to apply; no drawable-night copy.
-        #expect(run(["assets", "android", folder + "/res", "--output", folder + "/same"]).status == 0)
+        #expect(try AssetHarness.run([folder + "/res"], target: .android, output: folder + "/same").succeeded)
         #expect(FileManager.default.fileExists(atPath: folder + "/same/drawable-night-xhdpi/card.png"))
         #expect(!FileManager.default.fileExists(atPath: folder + "/same/drawable-night/ic_back.xml"))
     }
@@ -151,7 +144,7 @@ struct AssetConfigurationTests {
         .enabled(if: Requirement.met(ImageCodecRegistry.builtIn.reads(.svg))))
     func web() throws {
         let folder = try tree()
-        #expect(run(["assets", "web", folder + "/res", "--output", folder + "/web"]).status == 0)
+        #expect(try AssetHarness.run([folder + "/res"], target: .web, output: folder + "/web").succeeded)
         let card = try #require((try json(folder + "/web/assets.json")["assets"] as? [[String: Any]])?.first { $0["name"] as? String == "card" })
         #expect((card["dark"] as? [[String: Any]])?.compactMap { $0["file"] as? String } == ["card-dark.png", "card-dark@2x.png"])
         let css = try String(contentsOfFile: folder + "/web/card.css", encoding: .utf8)
