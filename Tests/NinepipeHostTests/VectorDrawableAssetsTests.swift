@@ -2,7 +2,6 @@ import Foundation
 import NinepipeTestSupport
 import Testing
 
-@testable import NinepipeCLI
 @testable import NinepipeCore
 @testable import NinepipeHost
 
@@ -16,12 +15,6 @@ import Testing
     .enabled(if: Requirement.met(ImageCodecRegistry.builtIn.reads(.svg)), "no SVG here: vector drawables are drawn by the SVG helpers"))
 struct VectorDrawableAssetsTests {
     static let android = #"xmlns:android="http://schemas.android.com/apk/res/android""#
-
-    func run(_ arguments: [String]) -> (status: Int32, out: String, err: String) {
-        let console = TestConsole()
-        let status = CommandLineTool().run(arguments, console: console.console())
-        return (status, console.out, console.err)
-    }
 
     /// `res/` with `ic_a` (an old vector, a v24 template vector, a PNG fallback), `ic_b` coloured
     /// by `@color/brand`, and a layer list.
@@ -52,10 +45,10 @@ struct VectorDrawableAssetsTests {
     @Test("iOS: an SVG imageset preserving the vector; the newest folder's drawable wins; a template is marked; other kinds counted")
     func ios() throws {
         let (folder, _) = try tree()
-        let result = run(["assets", "ios", folder + "/res", "--output", folder + "/Assets.xcassets"])
-        #expect(result.status == 0, "\(result.err)")
-        #expect(result.err.contains("skipped 1 <clip> drawable: a clip draws nothing until the app sets its level"), "\(result.err)")
-        #expect(result.err.contains("skipped 1 XML drawable (1 level-list): bitmaps, vectors, shapes, layer lists and insets convert"), "\(result.err)")
+        let result = try AssetHarness.run([folder + "/res"], target: .ios, output: folder + "/Assets.xcassets")
+        #expect(result.succeeded, "\(result.text)")
+        #expect(result.text.contains("skipped 1 <clip> drawable: a clip draws nothing until the app sets its level"), "\(result.text)")
+        #expect(result.text.contains("skipped 1 XML drawable (1 level-list): bitmaps, vectors, shapes, layer lists and insets convert"), "\(result.text)")
         let contents = try String(contentsOfFile: folder + "/Assets.xcassets/ic_a.imageset/Contents.json", encoding: .utf8)
         #expect(
             contents.contains(#""preserves-vector-representation" : true"#) && contents.contains(#""template-rendering-intent" : "template""#), "\(contents)")
@@ -69,8 +62,8 @@ struct VectorDrawableAssetsTests {
         #expect(brand.contains("#1976d2"), "\(brand)")
         #expect(!FileManager.default.fileExists(atPath: folder + "/Assets.xcassets/ic_a.imageset/ic_a@2x.png"))
         // As PNGs at each scale.
-        let bitmaps = run(["assets", "ios", folder + "/res", "--output", folder + "/Bitmaps.xcassets", "--vectors", "png"])
-        #expect(bitmaps.status == 0, "\(bitmaps.err)")
+        let bitmaps = try AssetHarness.run([folder + "/res"], target: .ios, output: folder + "/Bitmaps.xcassets") { $0.vectorsAsBitmaps = true }
+        #expect(bitmaps.succeeded, "\(bitmaps.text)")
         let threeX = try ImageCodecRegistry.builtIn.decode(
             Array(Data(contentsOf: URL(fileURLWithPath: folder + "/Bitmaps.xcassets/ic_a.imageset/ic_a@3x.png"))))
         #expect(threeX.width == 72 && threeX.height == 72)
@@ -79,8 +72,8 @@ struct VectorDrawableAssetsTests {
     @Test("web: an SVG and CSS; a template is drawn in currentColor and painted through a mask; assets.json says so")
     func web() throws {
         let (folder, _) = try tree()
-        let result = run(["assets", "web", folder + "/res", "--output", folder + "/web"])
-        #expect(result.status == 0, "\(result.err)")
+        let result = try AssetHarness.run([folder + "/res"], target: .web, output: folder + "/web")
+        #expect(result.succeeded, "\(result.text)")
         let svg = try String(contentsOfFile: folder + "/web/ic_a.svg", encoding: .utf8)
         #expect(svg.contains(#"fill="currentColor""#), "\(svg)")
         let css = try String(contentsOfFile: folder + "/web/ic_a.css", encoding: .utf8)
@@ -98,7 +91,7 @@ struct VectorDrawableAssetsTests {
     func valuesCache() throws {
         let (folder, _) = try tree()
         func brand() throws -> String {
-            #expect(run(["assets", "web", folder + "/res", "--output", folder + "/web", "-q"]).status == 0)
+            #expect(try AssetHarness.run([folder + "/res"], target: .web, output: folder + "/web").succeeded)
             let svg = try String(contentsOfFile: folder + "/web/ic_b.svg", encoding: .utf8)
             return svg.contains("#1976d2") ? "blue" : svg.contains("#00ff00") ? "green" : svg.contains("#ff0000") ? "red" : svg
         }
@@ -122,17 +115,17 @@ struct VectorDrawableAssetsTests {
             .write(toFile: "\(folder)/res/drawable/ic_half.xml", atomically: true, encoding: .utf8)
         try #"<resources><string name="half" translatable="false">M 0 0 L 8 0 L 8 4 L 0 4 Z</string></resources>"#
             .write(toFile: "\(folder)/res/values/strings.xml", atomically: true, encoding: .utf8)
-        let result = run(["assets", "web", folder + "/res", "--output", folder + "/web"])
-        #expect(result.status == 0, "\(result.err)")
+        let result = try AssetHarness.run([folder + "/res"], target: .web, output: folder + "/web")
+        #expect(result.succeeded, "\(result.text)")
         let svg = try String(contentsOfFile: folder + "/web/ic_half.svg", encoding: .utf8)
         #expect(svg.contains(#"d="M0 0L8 0L8 4L0 4Z""#), "\(svg)")
         try (head + ##"<path android:fillColor="#000" android:pathData="@string/gone"/></vector>"##)
             .write(toFile: "\(folder)/res/drawable/ic_half.xml", atomically: true, encoding: .utf8)
-        let missing = run(["assets", "web", folder + "/res", "--output", folder + "/web2"])
-        #expect(missing.status == 1)
+        let missing = try AssetHarness.run([folder + "/res"], target: .web, output: folder + "/web2")
+        #expect(!missing.succeeded)
         #expect(
-            missing.err.contains(#"ic_half.xml: line 1: android:pathData="@string/gone": @string/gone is not a string in this tree's values/*.xml"#),
-            "\(missing.err)")
+            missing.text.contains(#"ic_half.xml: line 1: android:pathData="@string/gone": @string/gone is not a string in this tree's values/*.xml"#),
+            "\(missing.text)")
     }
 
     @Test("in Chromium, from file://: a template's CSS paints the page's color through it, at the shape Ninepipe draws; a plain one shows its colours")
@@ -141,7 +134,7 @@ struct VectorDrawableAssetsTests {
             try Test.cancel("chromium not found (apt-get install chromium); vector drawables' CSS is not checked in a browser")
         }
         let (folder, v24) = try tree()
-        #expect(run(["assets", "web", folder + "/res", "--output", folder + "/web"]).status == 0)
+        #expect(try AssetHarness.run([folder + "/res"], target: .web, output: folder + "/web").succeeded)
         let page =
             #"<!doctype html><html><head><link rel="stylesheet" href="ic_a.css"><link rel="stylesheet" href="ic_b.css"><style>body{margin:0;background:#fff}div{position:absolute;top:0}</style></head><body><div class="ic_a" style="left:0;color:#ff0000"></div><div class="ic_a" style="left:30px;color:#0000ff"></div><div class="ic_b" style="left:60px"></div></body></html>"#
         try page.write(toFile: folder + "/web/page.html", atomically: true, encoding: .utf8)
@@ -174,42 +167,8 @@ struct VectorDrawableAssetsTests {
     @Test("Android: the drawable itself, byte for byte")
     func android() throws {
         let (folder, v24) = try tree()
-        let result = run(["assets", "android", folder + "/res", "--output", folder + "/out"])
-        #expect(result.status == 0, "\(result.err)")
+        let result = try AssetHarness.run([folder + "/res"], target: .android, output: folder + "/out")
+        #expect(result.succeeded, "\(result.text)")
         #expect(try String(contentsOfFile: folder + "/out/drawable/ic_a.xml", encoding: .utf8) == v24)
-    }
-
-    @Test("a drawable mixing a theme attribute with fixed colours takes the theme's colour (--theme, parents and chains followed) or one given (--color)")
-    func themes() throws {
-        let (folder, _) = try tree()
-        try
-            #"<resources><style name="AppTheme" parent="Theme.Material3.DayNight"><item name="android:colorPrimary">?attr/brandColor</item><item name="brandColor">@color/brand</item></style><style name="AppTheme.Dark"><item name="colorSurface">#000</item></style></resources>"#
-            .write(toFile: "\(folder)/res/values/styles.xml", atomically: true, encoding: .utf8)
-        let mixed =
-            ##"<vector \##(Self.android) android:width="24dp" android:height="24dp" android:viewportWidth="24" android:viewportHeight="24"><path android:fillColor="#fff" android:pathData="M0,0h24v12h-24z"/><path android:fillColor="?attr/colorPrimary" android:pathData="M0,12h24v12h-24z"/></vector>"##
-        try mixed.write(toFile: "\(folder)/res/drawable/ic_mixed.xml", atomically: true, encoding: .utf8)
-        let without = run(["assets", "web", folder + "/res", "--output", folder + "/web1"])
-        #expect(
-            without.status == 1 && without.err.contains("ic_mixed.xml: line 1: colours come from theme attributes (?attr/colorPrimary) beside fixed colours"),
-            "\(without.err)")
-        // The themes of the tree that give the attribute are named, with the options that help.
-        #expect(
-            without.err.contains(
-                "themes in this tree that give them: AppTheme, AppTheme.Dark: choose one, or give each colour by name (--theme NAME chooses a theme, --color ATTRIBUTE=#RRGGBB gives a colour)"
-            ), "\(without.err)")
-        // AppTheme.Dark's parent is AppTheme by its name; colorPrimary → ?attr/brandColor → @color/brand → @color/blue.
-        let themed = run(["assets", "web", folder + "/res", "--output", folder + "/web2", "--theme", "AppTheme.Dark"])
-        #expect(themed.status == 0, "\(themed.err)")
-        let svg = try String(contentsOfFile: folder + "/web2/ic_mixed.svg", encoding: .utf8)
-        #expect(svg.contains("#1976d2") && svg.contains("#ffffff") && !svg.contains("currentColor"), "\(svg)")
-        let given = run(["assets", "web", folder + "/res", "--output", folder + "/web3", "--color", "colorPrimary=#0f0"])
-        #expect(given.status == 0, "\(given.err)")
-        #expect(try String(contentsOfFile: folder + "/web3/ic_mixed.svg", encoding: .utf8).contains("#00ff00"))
-        let unknown = run(["assets", "web", folder + "/res", "--output", folder + "/web4", "--theme", "Nope"])
-        #expect(unknown.status == 2 && unknown.err.contains("has no theme called 'Nope'; its themes: AppTheme, AppTheme.Dark"), "\(unknown.err)")
-        let near = run(["assets", "web", folder + "/res", "--output", folder + "/web4", "--theme", "apptheme.dark"])
-        #expect(near.status == 2 && near.err.contains("(did you mean 'AppTheme.Dark'?)") && !near.err.contains("ic_"), "\(near.err)")
-        let bad = run(["assets", "web", folder + "/res", "--output", folder + "/web5", "--color", "colorPrimary=blue"])
-        #expect(bad.status == 2 && bad.err.contains("--color needs NAME=#RRGGBB"), "\(bad.err)")
     }
 }
