@@ -17,6 +17,8 @@ enum AssetHarness {
         var messages: [String]
         /// Each failure as `asset: reason`.
         var failures: [String]
+        /// The Android densities or scales each asset had no file dense enough for (left out).
+        var missingScales: [String: [String]] = [:]
 
         /// Whether nothing failed (what the command line reports with exit status 0).
         var succeeded: Bool { failures.isEmpty }
@@ -36,15 +38,18 @@ enum AssetHarness {
         let run = AssetRun(converter: AssetConverter(options: options), output: output, jobs: jobs)
         try run.check(inventory)
         let notes = Mutex<[String]>([])
+        let missing = Mutex<[String: [String]]>([:])
         let summary = run.runBlocking(inventory) { event in
             switch event {
-            case .converted(_, _, _, let warnings, _): notes.withLock { $0 += warnings }
+            case .converted(let asset, _, _, let warnings, let scales):
+                notes.withLock { $0 += warnings }
+                if !scales.isEmpty { missing.withLock { $0[asset.name] = scales } }
             case .leftOut(_, let reason): notes.withLock { $0.append(reason) }
             case .failed: break
             }
         }
         return Outcome(
             inventory: inventory, summary: summary, messages: inventory.warnings + notes.withLock { $0 },
-            failures: summary.failures.map { "\($0.asset): \($0.reason)" })
+            failures: summary.failures.map { "\($0.asset): \($0.reason)" }, missingScales: missing.withLock { $0 })
     }
 }
