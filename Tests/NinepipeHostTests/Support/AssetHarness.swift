@@ -53,3 +53,30 @@ enum AssetHarness {
             failures: summary.failures.map { "\($0.asset): \($0.reason)" }, missingScales: missing.withLock { $0 })
     }
 }
+
+extension AssetHarness {
+    /// What an app icon conversion reported.
+    struct IconOutcome {
+        /// The converter's warnings.
+        var warnings: [String]
+        /// The files written, paths below the output folder.
+        var written: [String]
+        /// The warnings, one a line.
+        var text: String { warnings.joined(separator: "\n") }
+    }
+
+    /// Converts the launcher icon of `inputs` for `target` into `output`, as a tool embedding the
+    /// host does: find the icon (its manifest, or a master image), draw it for the target, write.
+    static func icon(
+        _ inputs: [String], target: some AssetTarget, output: String, background: AppIcon.Background? = nil,
+        configure: (inout AssetOptions) -> Void = { _ in }
+    ) throws -> IconOutcome {
+        var options = AssetOptions(target: target)
+        configure(&options)
+        let icon = try AppIcon.find(in: inputs, background: background, options: options)
+        let result = try AppIconConverter(options: options).convert(icon)
+        let run = AssetRun(converter: AssetConverter(options: options), output: output, jobs: 1)
+        let (written, _) = try run.write(result.files, protecting: [icon.source])
+        return IconOutcome(warnings: result.warnings, written: written)
+    }
+}

@@ -2,7 +2,6 @@ import Foundation
 import NinepipeTestSupport
 import Testing
 
-@testable import NinepipeCLI
 @testable import NinepipeCore
 @testable import NinepipeHost
 
@@ -15,8 +14,6 @@ import Testing
 @Suite("app icons", .enabled(if: Requirement.met(ImageCodecRegistry.builtIn.reads(.svg)), "no SVG here: vector layers are drawn by the SVG helpers"))
 struct AppIconTests {
     static let android = #"xmlns:android="http://schemas.android.com/apk/res/android""#
-
-    func run(_ arguments: [String]) -> (status: Int32, out: String, err: String) { TestConsole.run(arguments) }
 
     func write(_ text: String, _ path: String) throws { try TemporaryFolder.write(text, to: path) }
 
@@ -66,8 +63,7 @@ struct AppIconTests {
     @Test("Android → iOS: the manifest's adaptive icon becomes an AppIcon set Xcode reads: 1024, opaque, dark and tinted appearances")
     func iosFromAdaptiveIcon() throws {
         let folder = try adaptiveTree()
-        let result = run(["assets", "ios", folder + "/main/res", "--icons", "--output", folder + "/Assets.xcassets"])
-        #expect(result.status == 0, "\(result.err)")
+        let result = try AssetHarness.icon([folder + "/main/res"], target: .ios, output: folder + "/Assets.xcassets")
         let set = folder + "/Assets.xcassets/AppIcon.appiconset"
         let contents = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: set + "/Contents.json"))) as? [String: Any])
         let images = try #require(contents["images"] as? [[String: Any]])
@@ -110,8 +106,7 @@ struct AppIconTests {
             folder + "/res/drawable/stack.xml")
         try write(##"<shape \##(Self.android)><solid android:color="#FFFF5722"/></shape>"##, folder + "/res/drawable/square.xml")
         try write(##"<resources><color name="brand">#FF2196F3</color></resources>"##, folder + "/res/values/colors.xml")
-        let result = run(["assets", "ios", folder + "/res", "--icons", "--output", folder + "/Assets.xcassets"])
-        #expect(result.status == 0, "\(result.err)")
+        let result = try AssetHarness.icon([folder + "/res"], target: .ios, output: folder + "/Assets.xcassets")
         let light = try decode(folder + "/Assets.xcassets/AppIcon.appiconset/AppIcon.png")
         // The square spans 27…81 dp of the canvas: 9…63 dp of the visible 72, 128…896 pixels.
         #expect(rgba(light, 140, 512) == [255, 87, 34, 255] && rgba(light, 884, 512) == [255, 87, 34, 255])
@@ -132,13 +127,13 @@ struct AppIconTests {
         try writePNG(
             Image.filled(width: 432, height: 432, layout: .rgba, depth: .eight, color: Color(red: 0, green: 0, blue: 0, alpha: 0)),
             folder + "/res/mipmap-xxxhdpi/ic_launcher_foreground.png")
-        let refused = run(["assets", "ios", folder + "/res", "--icons", "--output", folder + "/A.xcassets"])
-        #expect(refused.status == 1)
-        #expect(
-            refused.err.contains("ic_launcher_background.png: 432×432 is smaller than the 1536×1536") && refused.err.contains("--upscale"), "\(refused.err)")
+        #expect {
+            try AssetHarness.icon([folder + "/res"], target: .ios, output: folder + "/A.xcassets")
+        } throws: { error in
+            "\(error)".contains("ic_launcher_background.png: 432×432 is smaller than the 1536×1536") && "\(error)".contains("allow upscaling")
+        }
         #expect(!FileIO.exists(folder + "/A.xcassets"))
-        let result = run(["assets", "ios", folder + "/res", "--icons", "--upscale", "--output", folder + "/A.xcassets"])
-        #expect(result.status == 0, "\(result.err)")
+        let result = try AssetHarness.icon([folder + "/res"], target: .ios, output: folder + "/A.xcassets") { $0.upscale = true }
         #expect(rgba(try decode(folder + "/A.xcassets/AppIcon.appiconset/AppIcon.png"), 500, 500) == [0, 128, 0, 255])
     }
 
@@ -153,38 +148,12 @@ struct AppIconTests {
             folder + "/res/mipmap-mdpi/ic_launcher.png")
         // A manifest whose icon is a build placeholder: the search falls back to ic_launcher.
         try write(##"<manifest \##(Self.android)><application android:icon="${appIcon}"/></manifest>"##, folder + "/AndroidManifest.xml")
-        let result = run(["assets", "ios", folder + "/res", "--icons", "--upscale", "--output", folder + "/A.xcassets"])
-        #expect(result.status == 0, "\(result.err)")
-        #expect(result.err.contains("names no icon resource (\"${appIcon}\")") && result.err.contains("a legacy icon"), "\(result.err)")
+        let result = try AssetHarness.icon([folder + "/res"], target: .ios, output: folder + "/A.xcassets") { $0.upscale = true }
+        #expect(result.text.contains("names no icon resource (\"${appIcon}\")") && result.text.contains("a legacy icon"), "\(result.text)")
         let contents = try String(contentsOfFile: folder + "/A.xcassets/AppIcon.appiconset/Contents.json", encoding: .utf8)
         #expect(!contents.contains("appearances"))
         // The densest file is the one used.
         #expect(rgba(try decode(folder + "/A.xcassets/AppIcon.appiconset/AppIcon.png"), 512, 512) == [200, 0, 0, 255])
-    }
-
-    @Test("no icon at all, a manifest naming a missing one, several inputs: clear errors and exit codes")
-    func refusals() throws {
-        let folder = try TemporaryFolder.make("icons-refused")
-        try write(##"<resources/>"##, folder + "/res/values/strings.xml")
-        let none = run(["assets", "ios", folder + "/res", "--icons", "--output", folder + "/A.xcassets"])
-        #expect(none.status == 1 && none.err.contains("no launcher icon in") && none.err.contains("--manifest"), "\(none.err)")
-        try write(##"<manifest \##(Self.android)><application android:icon="@mipmap/gone"/></manifest>"##, folder + "/AndroidManifest.xml")
-        let missing = run(["assets", "ios", folder + "/res", "--icons", "--output", folder + "/A.xcassets"])
-        #expect(missing.status == 1 && missing.err.contains("the icon @mipmap/gone is not in"), "\(missing.err)")
-        let two = run(["assets", "ios", folder + "/res", folder + "/res", "--icons", "--output", folder + "/A.xcassets"])
-        #expect(two.status == 2 && two.err.contains("are both icon sources"), "\(two.err)")
-        let notIcons = run(["assets", "ios", folder + "/res", "--background", "#fff", "--output", folder + "/A.xcassets"])
-        #expect(notIcons.status == 2 && notIcons.err.contains("--background is for app icons: add --icons"), "\(notIcons.err)")
-        let tree = try adaptiveTree()
-        let android = run(["assets", "android", tree + "/main/res", "--icons", "--output", folder + "/out/res"])
-        #expect(android.status == 2 && android.err.contains("already holds Android launcher icons"), "\(android.err)")
-        // A layer naming itself is refused, not followed forever.
-        try write(
-            ##"<adaptive-icon \##(Self.android)><foreground android:drawable="@drawable/loop"/></adaptive-icon>"##,
-            folder + "/loop/res/mipmap-anydpi-v26/ic_launcher.xml")
-        try write(##"<inset \##(Self.android) android:drawable="@drawable/loop" android:inset="1dp"/>"##, folder + "/loop/res/drawable/loop.xml")
-        let loop = run(["assets", "ios", folder + "/loop/res", "--icons", "--output", folder + "/L.xcassets"])
-        #expect(loop.status == 1 && loop.err.contains("nests more than 16 drawables"), "\(loop.err)")
     }
 
     /// Reads an ICO file's directory: each entry's side and PNG bytes.
@@ -202,8 +171,7 @@ struct AppIconTests {
     @Test("→ web: manifest icons (any and maskable), favicon.ico with 16, 32 and 48, apple-touch-icon; Pillow and Chromium read them")
     func web() throws {
         let folder = try adaptiveTree()
-        let result = run(["assets", "web", folder + "/main/res", "--icons", "--output", folder + "/web"])
-        #expect(result.status == 0, "\(result.err)")
+        let result = try AssetHarness.icon([folder + "/main/res"], target: .web, output: folder + "/web")
         let web = folder + "/web"
         let manifest = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: web + "/manifest.webmanifest"))) as? [String: Any])
         let icons = try #require(manifest["icons"] as? [[String: String]])
@@ -270,8 +238,7 @@ struct AppIconTests {
         try write(
             ##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100" width="100" height="100"><rect x="10" y="20" width="80" height="60" rx="8" fill="#1a73e8"/><path d="M30 50 L45 65 L72 35" stroke="#fff" stroke-width="9" fill="none" stroke-linecap="round"/></svg>"##,
             folder + "/logo.svg")
-        let result = run(["assets", "android", folder + "/logo.svg", "--icons", "--output", folder + "/main/res"])
-        #expect(result.status == 0, "\(result.err)")
+        let result = try AssetHarness.icon([folder + "/logo.svg"], target: .android, output: folder + "/main/res")
         let res = folder + "/main/res"
         for (density, side) in [("mdpi", 48), ("hdpi", 72), ("xhdpi", 96), ("xxhdpi", 144), ("xxxhdpi", 192)] {
             let square = try decode("\(res)/mipmap-\(density)/ic_launcher.png")
@@ -297,8 +264,8 @@ struct AppIconTests {
         try write(
             ##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 108 108"><rect width="108" height="54" fill="#ff9800"/><rect y="54" width="108" height="54" fill="#4caf50"/></svg>"##,
             folder + "/bg.svg")
-        let withDrawable = run(["assets", "android", folder + "/logo.svg", "--icons", "--background", folder + "/bg.svg", "--output", folder + "/other/res"])
-        #expect(withDrawable.status == 0, "\(withDrawable.err)")
+        let withDrawable = try AssetHarness.icon(
+            [folder + "/logo.svg"], target: .android, output: folder + "/other/res", background: .drawable(path: folder + "/bg.svg"))
         #expect(
             try String(contentsOfFile: folder + "/other/res/mipmap-anydpi-v26/ic_launcher.xml", encoding: .utf8).contains(
                 #"<background android:drawable="@mipmap/ic_launcher_background"/>"#))
@@ -325,10 +292,8 @@ struct AppIconTests {
         #expect(listing.contains("res/mipmap-anydpi-v26/ic_launcher.xml") && listing.contains("res/mipmap-xxxhdpi-v4/ic_launcher_monochrome.png"), "\(listing)")
         // The tree just written is an adaptive icon again: back to iOS (its monochrome mipmaps are
         // 432 pixels, so enlarged), the same picture as the master drawn directly.
-        let back = run(["assets", "ios", folder + "/main/res", "--icons", "--upscale", "--output", folder + "/A.xcassets"])
-        #expect(back.status == 0, "\(back.err)")
-        let direct = run(["assets", "ios", folder + "/logo.svg", "--icons", "--output", folder + "/B.xcassets"])
-        #expect(direct.status == 0, "\(direct.err)")
+        let back = try AssetHarness.icon([folder + "/main/res"], target: .ios, output: folder + "/A.xcassets") { $0.upscale = true }
+        let direct = try AssetHarness.icon([folder + "/logo.svg"], target: .ios, output: folder + "/B.xcassets")
         let roundTrip = try decode(folder + "/A.xcassets/AppIcon.appiconset/AppIcon.png")
         let master = try decode(folder + "/B.xcassets/AppIcon.appiconset/AppIcon.png")
         #expect(PremultipliedDifference.meanDifference(roundTrip.converted(to: .rgba), master.converted(to: .rgba)) < 0.5)
@@ -353,8 +318,7 @@ struct AppIconTests {
                 }
             }, sixteen: { _ in })
         try writePNG(master, folder + "/master.png")
-        let result = run(["assets", "android", folder + "/master.png", "--icons", "--upscale", "--output", folder + "/res"])
-        #expect(result.status == 0, "\(result.err)")
+        let result = try AssetHarness.icon([folder + "/master.png"], target: .android, output: folder + "/res") { $0.upscale = true }
         #expect(try String(contentsOfFile: folder + "/res/values/ic_launcher_background.xml", encoding: .utf8).contains(">#0b5394</color>"))
         let foreground = try decode(folder + "/res/mipmap-xxxhdpi/ic_launcher_foreground.png")
         // The disc is what is drawn: its radius becomes 32.5 dp (the safe zone, less its margin).
@@ -371,12 +335,13 @@ struct AppIconTests {
         #expect(shown(middle).elementsEqual([133, 204, 255], by: { abs($0 - $1) <= 1 }), "\(middle)")
         #expect(shown(disc).elementsEqual([255, 152, 0], by: { abs($0 - $1) <= 1 }), "\(disc)")
         #expect(rgba(over, 4, 4)[3] == 0)
-        // A master smaller than 1024: refused, naming --upscale.
+        // A master smaller than 1024: refused, saying enlarging it would do.
         try writePNG(Image.filled(width: 512, height: 512, layout: .rgb, depth: .eight, color: Color(red: 1, green: 2, blue: 3)), folder + "/small.png")
-        let small = run(["assets", "web", folder + "/small.png", "--icons", "--output", folder + "/web"])
-        #expect(small.status == 1 && small.err.contains("512×512 is smaller than the 1024×1024") && small.err.contains("--upscale"), "\(small.err)")
-        let badColor = run(["assets", "android", folder + "/master.png", "--icons", "--background", "blue-ish", "--output", folder + "/res"])
-        #expect(badColor.status == 2 && badColor.err.contains("--background needs a colour"), "\(badColor.err)")
+        #expect {
+            try AssetHarness.icon([folder + "/small.png"], target: .web, output: folder + "/web")
+        } throws: { error in
+            "\(error)".contains("512×512 is smaller than the 1024×1024") && "\(error)".contains("allow upscaling")
+        }
     }
 
     @Test("a full-bleed master (an iOS icon: a picture to its edges) becomes the background filling the visible square; iOS gets it back unchanged")
@@ -393,9 +358,8 @@ struct AppIconTests {
         let master = Image(width: 256, height: 256, layout: .rgba, samples: samples)
         try FileManager.default.createDirectory(atPath: folder + "/Icon.appiconset", withIntermediateDirectories: true)
         try writePNG(master, folder + "/Icon.appiconset/icon-1024.png")
-        let android = run(["assets", "android", folder + "/Icon.appiconset", "--icons", "--upscale", "--output", folder + "/main/res"])
-        #expect(android.status == 0, "\(android.err)")
-        #expect(android.err.contains("becomes the background layer"), "\(android.err)")
+        let android = try AssetHarness.icon([folder + "/Icon.appiconset"], target: .android, output: folder + "/main/res") { $0.upscale = true }
+        #expect(android.text.contains("becomes the background layer"), "\(android.text)")
         let adaptive = try String(contentsOfFile: folder + "/main/res/mipmap-anydpi-v26/ic_launcher.xml", encoding: .utf8)
         #expect(adaptive.contains(#"<background android:drawable="@mipmap/ic_launcher_background"/>"#), "\(adaptive)")
         #expect(adaptive.contains("@android:color/transparent") && !adaptive.contains("monochrome"), "\(adaptive)")
@@ -405,8 +369,7 @@ struct AppIconTests {
             background.width == 432 && rgba(background, 216, 216).elementsEqual([128, 128, 128, 255], by: { abs($0 - $1) <= 2 }),
             "\(rgba(background, 216, 216))")
         #expect(rgba(background, 3, 3) == rgba(background, 72, 72))
-        let ios = run(["assets", "ios", folder + "/Icon.appiconset/icon-1024.png", "--icons", "--upscale", "--output", folder + "/A.xcassets"])
-        #expect(ios.status == 0, "\(ios.err)")
+        let ios = try AssetHarness.icon([folder + "/Icon.appiconset/icon-1024.png"], target: .ios, output: folder + "/A.xcassets") { $0.upscale = true }
         // The 1024 icon is the picture enlarged (compared at the picture's size).
         let back = try decode(folder + "/A.xcassets/AppIcon.appiconset/AppIcon.png")
         #expect(
