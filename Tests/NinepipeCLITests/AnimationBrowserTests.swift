@@ -125,7 +125,7 @@ struct AnimationBrowserTests {
             }
             let listing = try ChildProcess.output(of: curl, ["-s", "http://127.0.0.1:\(port)/json"])
             guard let targets = try? JSONDecoder().decode([Target].self, from: Data(listing.utf8)),
-                let title = targets.first(where: { $0.type == "page" }).map({ WebAssetsBrowserTests.unescaped($0.title) }),
+                let title = targets.first(where: { $0.type == "page" }).map({ HTMLText.unescaped($0.title) }),
                 title.hasPrefix("{") || title.hasPrefix("error")
             else { continue }
             if title.hasPrefix("error") { Issue.record("the page failed: \(title)") }

@@ -2,7 +2,6 @@ import Foundation
 import NinepipeTestSupport
 import Testing
 
-@testable import NinepipeCLI
 @testable import NinepipeCore
 @testable import NinepipeHost
 
@@ -68,15 +67,15 @@ struct DrawableReferenceTests {
         // With no item free of states, the one the default state matches (not checked) is the name's.
         #expect(inventory.assets.first { $0.name == "toggle" }?.variants.map(\.path) == ["\(folder)/res/drawable-xhdpi/off.png"])
         // Android keeps each selector, ripple and wrapper itself; the states' names are for the others.
-        let android = TestConsole()
-        #expect(CommandLineTool().run(["assets", "android", folder + "/res", "--output", folder + "/android", "-q"], console: android.console()) == 0)
+        let android = try AssetHarness.run([folder + "/res"], target: .android, output: folder + "/android")
+        #expect(android.succeeded, "\(android.text)")
         for name in ["check", "shortcut", "toggle", "touch", "wrapped"] {
             #expect(try FileIO.read("\(folder)/android/drawable/\(name).xml") == FileIO.read("\(folder)/res/drawable/\(name).xml"), "\(name)")
         }
         #expect(!FileManager.default.fileExists(atPath: folder + "/android/drawable-xhdpi/check_checked.png"))
         // Converted like any asset.
-        let console = TestConsole()
-        #expect(CommandLineTool().run(["assets", "ios", folder + "/res", "--output", folder + "/Assets.xcassets", "-q"], console: console.console()) == 0)
+        let ios = try AssetHarness.run([folder + "/res"], target: .ios, output: folder + "/Assets.xcassets")
+        #expect(ios.succeeded, "\(ios.text)")
         let image = try ImageCodecRegistry.builtIn.decode(FileIO.read(folder + "/Assets.xcassets/check_checked.imageset/check_checked@2x.png")).converted(
             to: .rgb)
         #expect((0..<3).map { image.sample(x: 4, y: 4, channel: $0) } == [0, 200, 0])

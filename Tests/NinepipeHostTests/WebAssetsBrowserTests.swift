@@ -54,17 +54,17 @@ struct WebAssetsBrowserTests {
         try FileManager.default.createDirectory(atPath: dir + "/single/drawable-mdpi", withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: Self.frameworkRes + "/btn_default_normal.9.png", toPath: dir + "/single/drawable-mdpi/even.9.png")
 
-        let split = TestConsole.run(["assets", "web", dir + "/res", "--output", dir + "/web/"])
-        #expect(split.status == 0, "\(split.err)")
+        let split = try AssetHarness.run([dir + "/res"], target: .web, output: dir + "/web/")
+        #expect(split.succeeded, "\(split.text)")
         #expect(
-            split.err.contains(
+            split.text.contains(
                 "btn_default_normal: the 2x file's slices 7, 9, 16, 10 (padding 13, 21, 23, 23) are not twice the 1x file's 4, 5, 8, 5 (padding 7, 11, 11, 11)"),
-            "\(split.err)")
-        let even = TestConsole.run(["assets", "web", dir + "/single", "--output", dir + "/web/", "--upscale"])
-        #expect(even.status == 0 && !even.err.contains("not twice"), "\(even.err)")
+            "\(split.text)")
+        let even = try AssetHarness.run([dir + "/single"], target: .web, output: dir + "/web/") { $0.upscale = true }
+        #expect(even.succeeded && !even.text.contains("not twice"), "\(even.text)")
         let vector = Repository.root
             .appendingPathComponent("Examples/vector/button.9.svg").path
-        let drawnFromVector = ImageCodecRegistry.builtIn.reads(.svg) && TestConsole.run(["assets", "web", vector, "--output", dir + "/web/"]).status == 0
+        let drawnFromVector = try ImageCodecRegistry.builtIn.reads(.svg) && AssetHarness.run([vector], target: .web, output: dir + "/web/").succeeded
         _ = try Requirement.found(ImageCodecRegistry.builtIn.reads(.svg) ? true : nil, "an SVG reader (librsvg)")
         let splitCSS = try String(contentsOfFile: dir + "/web/btn_default_normal.css", encoding: .utf8)
         #expect(splitCSS.contains("box-sizing: border-box;") && splitCSS.contains("@media (-webkit-min-device-pixel-ratio: 1.5), (min-resolution: 1.5dppx)"))
@@ -138,7 +138,7 @@ struct WebAssetsBrowserTests {
             let title = try #require(
                 dom.range(of: "<title>").flatMap { start in dom.range(of: "</title>").map { String(dom[start.upperBound..<$0.lowerBound]) } },
                 "no measurements in the page: \(dom.prefix(300))")
-            let measured = try JSONDecoder().decode([Measured].self, from: Data(Self.unescaped(title).utf8))
+            let measured = try JSONDecoder().decode([Measured].self, from: Data(HTMLText.unescaped(title).utf8))
             _ = try ChildProcess.output(of: chromium, arguments + ["--screenshot=\(dir)/shot\(scale).png", "file://\(dir)/page.html"])
             let shot = try ImageCodecRegistry.builtIn.decode(try FileIO.read("\(dir)/shot\(scale).png")).converted(to: .rgba).converted(to: .eight)
             #expect(shot.width == 700 * scale, "screenshot \(shot.width) wide at DPR \(scale)")
@@ -185,12 +185,6 @@ struct WebAssetsBrowserTests {
     /// `value` CSS pixels as `getComputedStyle` prints them: `7px`, `6.5px`.
     static func css(_ value: Double) -> String {
         value == value.rounded() ? "\(Int(value))px" : "\(value)px"
-    }
-
-    /// The title text with the HTML escapes `--dump-dom` writes undone.
-    static func unescaped(_ text: String) -> String {
-        text.replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&lt;", with: "<")
-            .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&amp;", with: "&")
     }
 
     /// Mean and 99th-percentile absolute difference per RGB sample between `image` drawn over
