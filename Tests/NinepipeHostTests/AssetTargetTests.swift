@@ -21,7 +21,7 @@ struct FlatTarget: AssetTarget {
         return AssetConverter.Conversion(files: files, warnings: [])
     }
 
-    func closingFiles(after conversions: [AssetConverter.Conversion], options: AssetOptions) -> [AssetFile] {
+    func closingFiles(after conversions: [AssetConverter.Conversion], options: AssetOptions, output: String) -> [AssetFile] {
         [AssetFile(path: "index.txt", text: "\(conversions.count) assets\n")]
     }
 }
@@ -33,15 +33,15 @@ struct FlatTarget: AssetTarget {
 struct AssetTargetTests {
     static let android = #"xmlns:android="http://schemas.android.com/apk/res/android""#
 
-    @Test("the built-in registry holds ios, android and web; registering a target adds it, and one of the same name replaces it")
+    @Test("the built-in registry holds ios, android, web and flutter; registering a target adds it, and one of the same name replaces it")
     func registry() {
         var registry = AssetTargetRegistry.builtIn
-        #expect(registry.names == ["ios", "android", "web"])
+        #expect(registry.names == ["ios", "android", "web", "flutter"])
         registry.register(FlatTarget())
-        #expect(registry.names == ["ios", "android", "web", "flat"])
+        #expect(registry.names == ["ios", "android", "web", "flutter", "flat"])
         registry.register(FlatTarget())
-        #expect(registry.names == ["ios", "android", "web", "flat"] && registry.target(named: "flat") is FlatTarget)
-        #expect(registry.target(named: "flutter") == nil)
+        #expect(registry.names == ["ios", "android", "web", "flutter", "flat"] && registry.target(named: "flat") is FlatTarget)
+        #expect(registry.target(named: "compose") == nil)
         #expect(IOSAssetTarget().outputProblem("out/") != nil && IOSAssetTarget().outputProblem("A.xcassets") == nil)
     }
 

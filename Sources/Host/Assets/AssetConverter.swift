@@ -34,6 +34,8 @@ public struct AssetConverter: Sendable {
         public var missingScales: [String] = []
         /// The asset's entry in the web manifest (`assets.json`).
         var manifestEntry: JSONValue?
+        /// What a target keeps of the asset for its closing files (Flutter's generated code).
+        var targetEntry: (any Sendable)?
 
         /// Creates a conversion of `files` with `warnings`.
         public init(files: [AssetFile], warnings: [String], missingScales: [String] = []) {

@@ -48,6 +48,13 @@ public enum AssetError: NinepipeError, Hashable {
     case outputIsInput(asset: String, input: String)
     /// Two assets that become one Android resource name.
     case resourceNameClash(first: String, second: String, name: String)
+    /// Two assets that become one name on `target` (a Flutter asset file or Dart identifier).
+    case targetNameClash(first: String, second: String, name: String, target: String)
+    /// An asset whose name no mapping makes a valid name on `target`.
+    case invalidTargetName(asset: String, target: String, reason: String)
+    /// A project file the target edits that it cannot (a `pubspec.yaml` that is not YAML it
+    /// reads, or has no `flutter:` section): the file, the line (0 when none), why and what to do.
+    case projectFile(path: String, line: Int, reason: String)
     /// A resource left out for a reason the inputs cannot change: a kind the target cannot
     /// express, a drawable with no size of its own, a colour only a library's or the platform's
     /// theme gives. A warning, not a failure (``AssetOptions/strict`` makes it one): the file
@@ -100,6 +107,10 @@ public enum AssetError: NinepipeError, Hashable {
             "the output for \(asset) would replace the input \(input); outputs never overwrite inputs: choose another output folder"
         case .resourceNameClash(let first, let second, let name):
             "\(first) and \(second) both become the Android resource name '\(name)'; rename one of them"
+        case .targetNameClash(let first, let second, let name, let target):
+            "\(first) and \(second) both become the \(target) name '\(name)'; rename one of them"
+        case .invalidTargetName(let asset, let target, let reason): "\(asset): no \(target) name can be made of it: \(reason); rename it"
+        case .projectFile(let path, let line, let reason): "\(path)\(line > 0 ? ":\(line)" : ""): \(reason)"
         case .leftOut(let path, let reason): "\(path): left out: \(reason)"
         }
     }

@@ -92,7 +92,7 @@ public struct AssetRun: Sendable {
                 }
             }
         }
-        try target.check(collection.assets)
+        try target.check(collection.assets, output: output)
     }
 
     /// Converts every asset on ``jobs`` threads, reporting each to `events` as it finishes (from
@@ -151,7 +151,7 @@ public struct AssetRun: Sendable {
         let conversions = state.withLock { state in state.conversions.keys.sorted().compactMap { state.conversions[$0] } }
         if summary.converted > 0 && cancellation?.isCancelled != true {
             do {
-                let closing = converter.options.target.closingFiles(after: conversions, options: converter.options)
+                let closing = try converter.options.target.closingFiles(after: conversions, options: converter.options, output: output)
                 let (written, unchanged) = try write(closing, inputs: inputIdentities)
                 summary.written += written.count
                 summary.unchanged += unchanged.count

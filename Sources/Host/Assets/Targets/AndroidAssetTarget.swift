@@ -41,7 +41,7 @@ public struct AndroidAssetTarget: AssetTarget {
     }
 
     /// Two assets that become one resource name are refused.
-    public func check(_ assets: [Asset]) throws(AssetError) {
+    public func check(_ assets: [Asset], output: String) throws(AssetError) {
         var owners: [String: String] = [:]
         for asset in assets {
             let name = ResourceName.valid(asset.name)

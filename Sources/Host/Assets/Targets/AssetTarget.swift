@@ -46,13 +46,15 @@ public protocol AssetTarget: Sendable {
     /// claim that would replace an input stops the run. Default: a folder named after the asset.
     func claims(for asset: Asset, output: String, options: AssetOptions) -> [AssetClaim]
 
-    /// Refuses, before anything is written, a collection the target cannot hold (two names that
-    /// become one file name). Default: none refused.
-    func check(_ assets: [Asset]) throws(AssetError)
+    /// Refuses, before anything is written to `output`, a collection the target cannot hold (two
+    /// names that become one file name), or an output it cannot write into (a project file it
+    /// edits that it cannot read). Default: none refused.
+    func check(_ assets: [Asset], output: String) throws(AssetError)
 
-    /// The files written once after every asset (a catalog's root `Contents.json`, a manifest),
-    /// given each converted asset's conversion without its files. Default: none.
-    func closingFiles(after conversions: [AssetConverter.Conversion], options: AssetOptions) -> [AssetFile]
+    /// The files written once after every asset (a catalog's root `Contents.json`, a manifest,
+    /// an edited project file), given each converted asset's conversion without its files;
+    /// paths relative to `output`. Default: none.
+    func closingFiles(after conversions: [AssetConverter.Conversion], options: AssetOptions, output: String) throws -> [AssetFile]
 
     /// Whether a layer list or inset is kept as its XML (so one with no size of its own is not
     /// left out) rather than drawn. Default: `false`.
@@ -81,10 +83,10 @@ extension AssetTarget {
     }
 
     /// None refused.
-    public func check(_ assets: [Asset]) throws(AssetError) {}
+    public func check(_ assets: [Asset], output: String) throws(AssetError) {}
 
     /// None.
-    public func closingFiles(after conversions: [AssetConverter.Conversion], options: AssetOptions) -> [AssetFile] { [] }
+    public func closingFiles(after conversions: [AssetConverter.Conversion], options: AssetOptions, output: String) throws -> [AssetFile] { [] }
 
     /// Layer lists are drawn.
     public var keepsDrawableXML: Bool { false }

@@ -28,11 +28,16 @@ public struct AssetTargetContext: Sendable {
     /// `asset` in `configuration` as an upright image at `scale` (1 = mdpi = @1x), its nine-patch,
     /// if any, in its metadata; `nil` when no file is dense enough and upscaling is off.
     public func image(of asset: Asset, in configuration: AssetConfiguration, at scale: Double) throws -> Image? {
+        try rendered(asset, in: configuration, at: scale)?.image
+    }
+
+    /// ``image(of:in:at:)`` with the file it came from (and its bytes, when used as they are).
+    func rendered(_ asset: Asset, in configuration: AssetConfiguration, at scale: Double) throws -> AssetRenderer.Rendered? {
         let key = asset.name + "\u{0}" + configuration.description
         return try renderers.made.withLock { made in
             let renderer = made[key] ?? converter.renderer(for: asset, configuration: configuration, notes: notes)
             made[key] = renderer
-            return try renderer.image(at: scale)?.image
+            return try renderer.image(at: scale)
         }
     }
 

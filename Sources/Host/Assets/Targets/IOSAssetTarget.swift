@@ -35,7 +35,7 @@ public struct IOSAssetTarget: AssetTarget {
     }
 
     /// The catalog's root `Contents.json`.
-    public func closingFiles(after conversions: [AssetConverter.Conversion], options: AssetOptions) -> [AssetFile] {
+    public func closingFiles(after conversions: [AssetConverter.Conversion], options: AssetOptions, output: String) -> [AssetFile] {
         [AssetFile(path: "Contents.json", text: ImageSetContents.catalogText(author: options.author))]
     }
 }

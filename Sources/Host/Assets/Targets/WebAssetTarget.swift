@@ -30,7 +30,7 @@ public struct WebAssetTarget: AssetTarget {
     }
 
     /// `assets.json`, one entry per asset.
-    public func closingFiles(after conversions: [AssetConverter.Conversion], options: AssetOptions) -> [AssetFile] {
+    public func closingFiles(after conversions: [AssetConverter.Conversion], options: AssetOptions, output: String) -> [AssetFile] {
         [AssetFile(path: "assets.json", text: JSONValue.object(["assets": .array(conversions.compactMap(\.manifestEntry))]).text)]
     }
 }

@@ -1,0 +1,104 @@
+import Foundation
+import NinepipeCore
+import NinepipePlugins
+import NinepipeTestSupport
+import Testing
+
+@testable import NinepipeHost
+
+/// `assets flutter`, checked against Flutter's own rules re-stated (no Dart SDK here): the
+/// variant folders flutter_tools reads, the pubspec parsed back by PyYAML, the slicing drawn
+/// by Skia's `drawImageNine` (what `centerSlice` is) against `ninepipe ninepatch`, and the
+/// generated Dart's well-formedness and asset paths.
+@Suite(
+    "assets flutter",
+    .enabled(if: Requirement.met(ImageCodecRegistry.builtIn.reads(.svg)), "no SVG here: vector drawables are read by the SVG helpers"))
+struct FlutterAssetTests {
+    static let android = #"xmlns:android="http://schemas.android.com/apk/res/android""#
+    static let frameworkRes = Repository.path("Tests/NinepipeCoreTests/Fixtures/framework-res")
+    /// flutter_tools' variant folder rule (`_assetVariantDirectoryRegExp`, `/?(\d+(\.\d*)?)x$`):
+    /// the folder's scale, or `nil` when it is not a variant folder.
+    static func variantScale(_ folder: String) -> Double? {
+        guard let match = folder.wholeMatch(of: /(\d+(\.\d*)?)x/) else { return nil }
+        return Double(match.1)
+    }
+
+    /// `res/`: Android's `btn_default_normal` at mdpi and xhdpi (whose xhdpi slices are not
+    /// twice the mdpi ones) with a night nine-patch of three regions across, a photo at
+    /// xxhdpi only, a template vector that mirrors, and a vector whose tint mode needs a filter.
+    func tree() throws -> String {
+        let folder = try TemporaryFolder.make("flutter")
+        let res = folder + "/res"
+        for (from, to) in [
+            ("btn_default_normal.9.png", "drawable-mdpi/btn_default_normal.9.png"),
+            ("drawable-xhdpi/btn_default_normal.9.png", "drawable-xhdpi/btn_default_normal.9.png"),
+            ("btn_toggle_off_normal_holo_dark.9.png", "drawable-night-mdpi/btn_default_normal.9.png"),
+        ] {
+            try FileManager.default.createDirectory(atPath: FileIO.parentDirectory(of: res + "/" + to), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: Self.frameworkRes + "/" + from, toPath: res + "/" + to)
+        }
+        try FileManager.default.createDirectory(atPath: res + "/drawable-xxhdpi", withIntermediateDirectories: true)
+        try FileIO.writeAtomically(try PNGEncoder().encode(AssetFixtures.picture(width: 48, height: 36)), to: res + "/drawable-xxhdpi/photo.png")
+        let head = ##"<vector \##(Self.android) android:width="24dp" android:height="24dp" android:viewportWidth="24" android:viewportHeight="24""##
+        try TemporaryFolder.write(
+            head
+                + ##" android:autoMirrored="true" android:tint="?attr/colorControlNormal"><path android:fillColor="#fff" android:pathData="M20,11H7.83l5.59,-5.59L12,4l-8,8 8,8 1.41,-1.41L7.83,13H20v-2z"/></vector>"##,
+            to: res + "/drawable/ic_back.xml")
+        try TemporaryFolder.write(
+            head + ##" android:tint="#80FF0000" android:tintMode="multiply"><path android:fillColor="#00FF00" android:pathData="M0,0h24v24h-24z"/></vector>"##,
+            to: res + "/drawable/ic_tinted.xml")
+        return folder
+    }
+
+    /// Converts `tree`'s `res/` into `output`.
+    func convert(_ folder: String, into output: String) throws -> AssetHarness.Outcome {
+        try AssetHarness.run([folder + "/res"], target: .flutter, output: output)
+    }
+
+    @Test(
+        "density variants in flutter_tools' folders with the main file's name and N times its size; dark files beside; vectors as SVG; a rerun writes nothing")
+    func layout() throws {
+        let folder = try tree()
+        let app = folder + "/app"
+        let outcome = try convert(folder, into: app)
+        #expect(outcome.succeeded, "\(outcome.text)")
+        let images = app + "/assets/images"
+        let folders = try FileManager.default.contentsOfDirectory(atPath: images).filter { FileIO.isDirectory(images + "/" + $0) }.sorted()
+        #expect(folders == ["1.5x", "2.0x", "3.0x", "4.0x"], "\(folders)")
+        for variant in folders {
+            let scale = try #require(Self.variantScale(variant), "\(variant) is not a variant folder")
+            for file in try FileManager.default.contentsOfDirectory(atPath: images + "/" + variant) {
+                let main = try ImageCodecRegistry.builtIn.decode(FileIO.read(images + "/" + file))
+                let scaled = try ImageCodecRegistry.builtIn.decode(FileIO.read(images + "/" + variant + "/" + file))
+                #expect(
+                    abs(Double(scaled.width) - Double(main.width) * scale) <= 1 && abs(Double(scaled.height) - Double(main.height) * scale) <= 1,
+                    "\(variant)/\(file)")
+            }
+        }
+        // The photo at xxhdpi only: 1.0x, 1.5x, 2.0x and 3.0x drawn from it, no 4.0x.
+        for path in ["photo.png", "1.5x/photo.png", "2.0x/photo.png", "3.0x/photo.png", "btn_default_normal_dark.png"] {
+            #expect(FileIO.isRegularFile(images + "/" + path), "\(path)")
+        }
+        #expect(!FileIO.exists(images + "/4.0x/photo.png"))
+        #expect(try ImageCodecRegistry.builtIn.decode(FileIO.read(images + "/photo.png")).width == 16)
+        // The nine-patch's 2.0x file is the xhdpi source's pixels (a compiled file: no frame).
+        let source = try ImageCodecRegistry.builtIn.decode(FileIO.read(folder + "/res/drawable-xhdpi/btn_default_normal.9.png"))
+        let written = try ImageCodecRegistry.builtIn.decode(FileIO.read(images + "/2.0x/btn_default_normal.png"))
+        let samePixels = written.converted(to: .rgba).storage == source.converted(to: .rgba).storage
+        #expect(samePixels, "the 2.0x file is not the xhdpi source's pixels")
+        // The template vector: white paints, no currentColor; the filter one as images, with a warning.
+        let svg = try String(contentsOfFile: app + "/assets/vectors/ic_back.svg", encoding: .utf8)
+        #expect(svg.contains(##"fill="#FFFFFF""##) && !svg.contains("currentColor"), "\(svg)")
+        #expect(FileIO.isRegularFile(images + "/3.0x/ic_tinted.png") && !FileIO.exists(app + "/assets/vectors/ic_tinted.svg"))
+        #expect(
+            outcome.text.contains("ic_tinted.xml: written as density PNGs, not an SVG for Flutter: its tint mode composites with an SVG filter"),
+            "\(outcome.text)")
+        let dart = try String(contentsOfFile: app + "/lib/ninepipe/assets.g.dart", encoding: .utf8)
+        #expect(dart.contains("  static const icBack = NinepipeAsset(\n    'assets/vectors/ic_back.svg',\n"), "\(dart)")
+        #expect(dart.contains("    matchTextDirection: true,\n    isVector: true,\n    isTemplate: true,\n"), "\(dart)")
+        #expect(dart.contains("variants: {'dark': 'assets/images/btn_default_normal_dark.png'},"), "\(dart)")
+        // The same again: nothing written.
+        let again = try convert(folder, into: app)
+        #expect(again.succeeded && again.summary.written == 0 && again.summary.unchanged > 0, "\(again.summary.written) written")
+    }
+}
