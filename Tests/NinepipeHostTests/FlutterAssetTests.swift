@@ -47,6 +47,16 @@ struct FlutterAssetTests {
         try TemporaryFolder.write(
             head + ##" android:tint="#80FF0000" android:tintMode="multiply"><path android:fillColor="#00FF00" android:pathData="M0,0h24v24h-24z"/></vector>"##,
             to: res + "/drawable/ic_tinted.xml")
+        // Shapes: a stretchable rounded rectangle with a stroke, a sized gradient oval, a ring.
+        try TemporaryFolder.write(
+            ##"<shape \##(Self.android)><solid android:color="#FF2196F3"/><corners android:radius="16dp"/><stroke android:width="2dp" android:color="#FF1565C0"/><padding android:left="12dp" android:top="6dp" android:right="12dp" android:bottom="6dp"/></shape>"##,
+            to: res + "/drawable/pill.xml")
+        try TemporaryFolder.write(
+            ##"<shape \##(Self.android) android:shape="oval"><gradient android:angle="270" android:startColor="#FF000000" android:endColor="#00000000"/><size android:width="24dp" android:height="16dp"/></shape>"##,
+            to: res + "/drawable/fade.xml")
+        try TemporaryFolder.write(
+            ##"<shape \##(Self.android) android:shape="ring" android:innerRadius="8dp" android:thickness="3dp" android:useLevel="false"><solid android:color="#FF4CAF50"/><size android:width="24dp" android:height="24dp"/></shape>"##,
+            to: res + "/drawable/ring.xml")
         return folder
     }
 
@@ -97,6 +107,25 @@ struct FlutterAssetTests {
         #expect(dart.contains("  static const icBack = NinepipeAsset(\n    'assets/vectors/ic_back.svg',\n"), "\(dart)")
         #expect(dart.contains("    matchTextDirection: true,\n    isVector: true,\n    isTemplate: true,\n"), "\(dart)")
         #expect(dart.contains("variants: {'dark': 'assets/images/btn_default_normal_dark.png'},"), "\(dart)")
+        // Rectangles and ovals are decorations Flutter draws; a ring is images.
+        let shapes = try String(contentsOfFile: app + "/lib/ninepipe/shapes.g.dart", encoding: .utf8)
+        #expect(
+            shapes.contains(
+                """
+                  static const pill = NinepipeShape(
+                    BoxDecoration(
+                      color: Color(0xFF2196F3),
+                      border: Border.fromBorderSide(
+                        BorderSide(color: Color(0xFF1565C0), width: 2.0),
+                      ),
+                      borderRadius: BorderRadius.all(Radius.circular(17.0)),
+                    ),
+                    padding: EdgeInsets.fromLTRB(10.0, 4.0, 10.0, 4.0),
+                  );
+                """), "\(shapes)")
+        #expect(shapes.contains("      gradient: LinearGradient(\n        begin: Alignment.topCenter,\n        end: Alignment.bottomCenter,\n"), "\(shapes)")
+        #expect(shapes.contains("      shape: OvalBorder(),\n    ),\n    width: 24.0,\n    height: 16.0,\n"), "\(shapes)")
+        #expect(FileIO.isRegularFile(images + "/2.0x/ring.png") && !dart.contains("static const pill") && !FileIO.exists(images + "/pill.png"))
         // The same again: nothing written.
         let again = try convert(folder, into: app)
         #expect(again.succeeded && again.summary.written == 0 && again.summary.unchanged > 0, "\(again.summary.written) written")

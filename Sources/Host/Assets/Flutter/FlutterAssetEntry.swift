@@ -20,6 +20,14 @@ struct FlutterAssetEntry: Sendable, Hashable {
     var paths: [Variant] = []
     /// A nine-patch's slicing in each configuration, per density, in that file's own pixels.
     var slicings: [Slicing] = []
+    /// A shape drawn by Flutter itself: its shape in each configuration (the standard first).
+    var shapes: [Shape] = []
+
+    /// A configuration's shape drawable, written as a `Decoration`.
+    struct Shape: Sendable, Hashable {
+        var key: String
+        var shape: ShapeDrawable
+    }
 
     /// A configuration's main file.
     struct Variant: Sendable, Hashable {
@@ -41,6 +49,8 @@ struct FlutterAssetEntry: Sendable, Hashable {
 
     /// Whether it is a nine-patch.
     var isNinePatch: Bool { !slicings.isEmpty }
+    /// Whether it is a decoration rather than files.
+    var isShape: Bool { !shapes.isEmpty }
 }
 
 extension AssetConfiguration {

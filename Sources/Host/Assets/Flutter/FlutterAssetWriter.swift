@@ -16,6 +16,13 @@ struct FlutterAssetWriter {
         entry.isTemplate = asset.isTemplate
         entry.matchesTextDirection = asset.mirrorsInRightToLeft && !configurations.contains(where: \.isRightToLeft)
         var files: [AssetFile] = []
+        if let shapes = try decorations(in: configurations) {
+            entry.shapes = shapes
+            if let size = shapes[0].shape.size(at: 1) { (entry.width, entry.height) = (Double(size.width), Double(size.height)) }
+            var conversion = AssetConverter.Conversion(files: [], warnings: [])
+            conversion.targetEntry = entry
+            return conversion
+        }
         for configuration in configurations {
             let name = stem + configuration.flutterFileSuffix
             if let svg = try vector(in: configuration) {
@@ -33,6 +40,20 @@ struct FlutterAssetWriter {
         var conversion = AssetConverter.Conversion(files: files, warnings: [])
         conversion.targetEntry = entry
         return conversion
+    }
+
+    /// The shape drawable of each configuration, when Flutter draws every one of them as a
+    /// decoration (a rectangle or an oval, no dashes); `nil` otherwise, and for other kinds.
+    private func decorations(in configurations: [AssetConfiguration]) throws -> [FlutterAssetEntry.Shape]? {
+        guard !converter.options.vectorsAsBitmaps, asset.kind == .shape else { return nil }
+        var shapes: [FlutterAssetEntry.Shape] = []
+        for configuration in configurations {
+            guard asset.configured(configuration).kind == .shape else { return nil }
+            let shape = try converter.shapeDrawable(of: asset, in: configuration).shape
+            guard FlutterDecoration(shape: shape).expression(indent: 0) != nil else { return nil }
+            shapes.append(.init(key: configuration.flutterKey, shape: shape))
+        }
+        return shapes
     }
 
     /// An SVG Flutter draws: a vector drawable's translation, or an SVG source read as a vector

@@ -26,6 +26,34 @@ extension FlutterDart {
 
             """#
         return #"""
+            /// The key of the variant for [context] among [keys]: the most specific of
+            /// its locale, text direction and platform brightness, '' for none.
+            String ninepipeVariantKey(BuildContext context, Iterable<String> keys) {
+              final locale = Localizations.maybeLocaleOf(context);
+              final rtl = Directionality.maybeOf(context) == TextDirection.rtl;
+              final dark =
+                  MediaQuery.maybePlatformBrightnessOf(context) == Brightness.dark;
+              final tags = <String?>[
+                if (locale != null && locale.countryCode != null)
+                  '${locale.languageCode}-${locale.countryCode}',
+                if (locale != null && locale.scriptCode != null)
+                  '${locale.languageCode}-${locale.scriptCode}',
+                if (locale != null) locale.languageCode,
+                null,
+              ];
+              for (final tag in tags) {
+                for (final direction in <String?>[if (rtl) 'rtl', null]) {
+                  for (final appearance in <String?>[if (dark) 'dark', null]) {
+                    final key = <String?>[tag, direction, appearance]
+                        .whereType<String>()
+                        .join('-');
+                    if (key.isEmpty || keys.contains(key)) return key;
+                  }
+                }
+              }
+              return '';
+            }
+
             /// An image `ninepipe assets flutter` converted: its asset path, and the
             /// variants chosen by locale, text direction and platform brightness.
             class NinepipeAsset {
@@ -61,33 +89,9 @@ extension FlutterDart {
               /// Whether it is meant to be tinted: its paints are white.
               final bool isTemplate;
 
-              /// The key of the variant for [context]: the most specific of its locale,
-              /// text direction and platform brightness this asset has, '' for none.
-              String variantKey(BuildContext context) {
-                final locale = Localizations.maybeLocaleOf(context);
-                final rtl = Directionality.maybeOf(context) == TextDirection.rtl;
-                final dark =
-                    MediaQuery.maybePlatformBrightnessOf(context) == Brightness.dark;
-                final tags = <String?>[
-                  if (locale != null && locale.countryCode != null)
-                    '${locale.languageCode}-${locale.countryCode}',
-                  if (locale != null && locale.scriptCode != null)
-                    '${locale.languageCode}-${locale.scriptCode}',
-                  if (locale != null) locale.languageCode,
-                  null,
-                ];
-                for (final tag in tags) {
-                  for (final direction in <String?>[if (rtl) 'rtl', null]) {
-                    for (final appearance in <String?>[if (dark) 'dark', null]) {
-                      final key = <String?>[tag, direction, appearance]
-                          .whereType<String>()
-                          .join('-');
-                      if (key.isEmpty || variants.containsKey(key)) return key;
-                    }
-                  }
-                }
-                return '';
-              }
+              /// The key of the variant for [context] (see [ninepipeVariantKey]).
+              String variantKey(BuildContext context) =>
+                  ninepipeVariantKey(context, variants.keys);
 
               /// The asset path for [context] (see [variantKey]).
               String resolve(BuildContext context) {
@@ -119,6 +123,60 @@ extension FlutterDart {
 
             """#
     }
+
+    /// The `NinepipeShape` class: a shape drawable as a decoration, with its variants.
+    static let shapeClass = #"""
+        /// A shape drawable `ninepipe assets flutter` converted: a decoration Flutter
+        /// draws itself, its variants, its size when it has one, and its padding.
+        class NinepipeShape {
+          /// A shape drawn as [decoration].
+          const NinepipeShape(
+            this.decoration, {
+            this.variants = const {},
+            this.width,
+            this.height,
+            this.padding = EdgeInsets.zero,
+          });
+
+          /// The decoration in the standard configuration.
+          final Decoration decoration;
+
+          /// Other configurations' decorations, keyed as [NinepipeAsset.variants].
+          final Map<String, Decoration> variants;
+
+          /// The width in logical pixels, `null` when it stretches to its box.
+          final double? width;
+
+          /// The height in logical pixels, `null` when it stretches to its box.
+          final double? height;
+
+          /// The content padding inside its border.
+          final EdgeInsets padding;
+
+          /// The decoration for [context] (see [ninepipeVariantKey]).
+          Decoration resolve(BuildContext context) {
+            final key = ninepipeVariantKey(context, variants.keys);
+            return key.isEmpty ? decoration : variants[key]!;
+          }
+
+          /// The shape as a box for [context], [child] inside its padding.
+          Widget box(
+            BuildContext context, {
+            double? width,
+            double? height,
+            Widget? child,
+          }) {
+            return Container(
+              width: width ?? this.width,
+              height: height ?? this.height,
+              padding: padding,
+              decoration: resolve(context),
+              child: child,
+            );
+          }
+        }
+
+        """#
 
     /// The nine-patch classes: a file's slicing, a nine-patch's slicings by variant and
     /// density, and the widget that draws it.

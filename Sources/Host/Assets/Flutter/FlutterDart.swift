@@ -18,8 +18,35 @@ enum FlutterDart {
         if vectors { text += "import 'package:vector_graphics/vector_graphics.dart';\n" }
         text += "\n" + assetClass(vectors: vectors)
         text += "\n/// The assets `ninepipe assets flutter` converted, by name.\nabstract final class NinepipeAssets {\n"
-        text += entries.map(assetConstant).joined(separator: "\n")
+        text += entries.filter { !$0.isShape }.map(assetConstant).joined(separator: "\n")
         return text + "}\n"
+    }
+
+    /// `shapes.g.dart`: the `NinepipeShape` class and `NinepipeShapes`, one constant a shape.
+    static func shapes(_ entries: [FlutterAssetEntry]) -> String {
+        var text = header + "\nimport 'package:flutter/widgets.dart';\n\nimport 'assets.g.dart';\n\n" + shapeClass
+        text += "\n/// The shape drawables `ninepipe assets flutter` converted, by name.\nabstract final class NinepipeShapes {\n"
+        text += entries.filter(\.isShape).map(shapeConstant).joined(separator: "\n")
+        return text + "}\n"
+    }
+
+    /// One shape's constant in `NinepipeShapes`.
+    private static func shapeConstant(_ entry: FlutterAssetEntry) -> String {
+        guard let standard = entry.shapes.first, let decoration = FlutterDecoration(shape: standard.shape).expression(indent: 4) else { return "" }
+        var arguments = [decoration]
+        let variants = entry.shapes.dropFirst().compactMap { shape in
+            FlutterDecoration(shape: shape.shape).expression(indent: 6).map { (DartName.string(shape.key), $0) }
+        }
+        if !variants.isEmpty { arguments.append("variants: " + map(variants, indent: 4, alwaysSplit: true)) }
+        if let size = standard.shape.size(at: 1) {
+            arguments += ["width: " + DartName.number(Double(size.width)), "height: " + DartName.number(Double(size.height))]
+        }
+        let padding = FlutterDecoration(shape: standard.shape).padding
+        if padding.contains(where: { $0 > 0 }) {
+            arguments.append("padding: EdgeInsets.fromLTRB(" + padding.map(DartName.number).joined(separator: ", ") + ")")
+        }
+        let kind = standard.shape.kind.rawValue + (standard.shape.hasSize ? "" : " stretched to its box")
+        return "  /// `\(entry.name)`: a shape drawable (\(kind)).\n" + call("  static const \(entry.identifier) = NinepipeShape", arguments, indent: 2) + ";\n"
     }
 
     /// One asset's constant in `NinepipeAssets`.

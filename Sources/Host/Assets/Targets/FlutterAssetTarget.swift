@@ -59,8 +59,11 @@ public struct FlutterAssetTarget: AssetTarget {
     /// The generated Dart and the pubspec's asset folders.
     public func closingFiles(after conversions: [AssetConverter.Conversion], options: AssetOptions, output: String) throws -> [AssetFile] {
         let entries = conversions.compactMap { $0.targetEntry as? FlutterAssetEntry }.sorted { $0.identifier < $1.identifier }
-        let listing = PubspecAssets.Listing(images: entries.contains { !$0.isVector }, vectors: entries.contains(where: \.isVector))
+        let listing = PubspecAssets.Listing(images: entries.contains { !$0.isVector && !$0.isShape }, vectors: entries.contains(where: \.isVector))
         var files = [AssetFile(path: FlutterLayout.dartFolder + "/assets.g.dart", text: FlutterDart.assets(entries))]
+        if entries.contains(where: \.isShape) {
+            files.append(AssetFile(path: FlutterLayout.dartFolder + "/shapes.g.dart", text: FlutterDart.shapes(entries)))
+        }
         if entries.contains(where: \.isNinePatch) {
             files.append(AssetFile(path: FlutterLayout.dartFolder + "/ninepatches.g.dart", text: FlutterDart.ninePatches(entries)))
         }
