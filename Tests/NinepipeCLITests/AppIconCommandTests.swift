@@ -67,5 +67,9 @@ struct AppIconCommandTests {
         #expect(small.status == 1 && small.err.contains("512×512 is smaller than the 1024×1024") && small.err.contains("--upscale"), "\(small.err)")
         let badColor = run(["assets", "android", master, "--icons", "--background", "blue-ish", "--output", folder + "/res2"])
         #expect(badColor.status == 2 && badColor.err.contains("--background needs a colour"), "\(badColor.err)")
+        // Flutter's icons go into a project.
+        let flutter = run(["assets", "flutter", master, "--icons", "--upscale", "--output", folder + "/not-a-project"])
+        #expect(flutter.status == 2 && flutter.err.contains("--output for flutter --icons: \(folder)/not-a-project is not a Flutter project"), "\(flutter.err)")
+        #expect(!FileIO.exists(folder + "/not-a-project"))
     }
 }

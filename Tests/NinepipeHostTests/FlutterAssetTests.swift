@@ -131,3 +131,28 @@ struct FlutterAssetTests {
         #expect(again.succeeded && again.summary.written == 0 && again.summary.unchanged > 0, "\(again.summary.written) written")
     }
 }
+
+extension FlutterAssetTests {
+    @Test("--icons into a Flutter project: the iOS app icon, Android's launcher icons and the web files flutter create's manifest lists")
+    func icons() throws {
+        let folder = try TemporaryFolder.make("flutter-icons")
+        try TemporaryFolder.write(
+            ##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100" width="100" height="100"><rect x="10" y="20" width="80" height="60" rx="8" fill="#1a73e8"/></svg>"##,
+            to: folder + "/logo.svg")
+        try TemporaryFolder.write("name: app\nflutter:\n  uses-material-design: true\n", to: folder + "/app/pubspec.yaml")
+        #expect(FlutterAssetTarget().appIconOutputProblem(folder + "/app") == nil)
+        #expect(FlutterAssetTarget().appIconOutputProblem(folder)?.contains("is not a Flutter project (no pubspec.yaml)") == true)
+        let outcome = try AssetHarness.icon([folder + "/logo.svg"], target: .flutter, output: folder + "/app")
+        let sides = [
+            "ios/Runner/Assets.xcassets/AppIcon.appiconset/AppIcon.png": 1024, "android/app/src/main/res/mipmap-xxxhdpi/ic_launcher.png": 192,
+            "web/icons/Icon-192.png": 192, "web/icons/Icon-512.png": 512, "web/icons/Icon-maskable-512.png": 512, "web/favicon.png": 32,
+        ]
+        for (path, side) in sides {
+            let image = try ImageCodecRegistry.builtIn.decode(FileIO.read(folder + "/app/" + path))
+            #expect(image.width == side && image.height == side, "\(path)")
+        }
+        #expect(FileIO.isRegularFile(folder + "/app/android/app/src/main/ic_launcher-playstore.png"))
+        #expect(!FileIO.exists(folder + "/app/ios/Runner/Assets.xcassets/Contents.json"), "the project's own catalog file is left alone")
+        #expect(outcome.written.count == 29, "\(outcome.written)")
+    }
+}

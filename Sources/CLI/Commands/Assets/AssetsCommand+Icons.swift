@@ -17,6 +17,7 @@ extension AssetsCommand {
                     "--background needs a colour such as #1A73E8 (#RGB, #RRGGBB, #AARRGGBB) or an image file (SVG, vector drawable, PNG), got '\(given)'")
             }
         }
+        if let problem = options.target.appIconOutputProblem(output) { throw UsageError("--output for \(options.target.name) --icons: \(problem)") }
         let icon = try AppIcon.find(in: inputs, manifest: arguments.value(.manifest), background: background, options: options)
         let result = try AppIconConverter(options: options).convert(icon)
         if !arguments.has(.quiet) { for warning in result.warnings { console.warn(warning) } }

@@ -86,11 +86,7 @@ public struct AppIconConverter: Sendable {
         var files: [AssetFile] = []
         var entries: [JSONValue] = []
         var warnings = icon.warnings
-        func any(_ pixels: Int) throws -> Image {
-            var canvas = try drawing.visible(pixels: pixels, layers: .full)
-            if icon.isAdaptive { canvas.clipToCircle() }
-            return canvas.image()
-        }
+        func any(_ pixels: Int) throws -> Image { try webIcon(drawing, pixels: pixels) }
         for side in [192, 512] {
             files.append(AssetFile(path: "icon-\(side).png", bytes: try png(any(side))))
             entries.append(
@@ -98,8 +94,7 @@ public struct AppIconConverter: Sendable {
         }
         if icon.isAdaptive {
             for side in [192, 512] {
-                let canvas = try drawing.canvas(pixels: side, layers: .full)
-                files.append(AssetFile(path: "icon-maskable-\(side).png", bytes: try png(canvas.image(opaqueOn: icon.backgroundColor ?? Self.white))))
+                files.append(AssetFile(path: "icon-maskable-\(side).png", bytes: try png(maskableIcon(drawing, pixels: side))))
                 entries.append(
                     .object([
                         "src": .string("icon-maskable-\(side).png"), "sizes": .string("\(side)x\(side)"), "type": .string("image/png"),
@@ -123,6 +118,52 @@ public struct AppIconConverter: Sendable {
                     <link rel="manifest" href="manifest.webmanifest">
 
                     """))
+        return (files, warnings)
+    }
+
+    /// A web icon of `pixels` a side: the visible icon, an adaptive one clipped to a circle.
+    private func webIcon(_ drawing: AppIconDrawing, pixels: Int) throws -> Image {
+        var canvas = try drawing.visible(pixels: pixels, layers: .full)
+        if drawing.icon.isAdaptive { canvas.clipToCircle() }
+        return canvas.image()
+    }
+
+    /// A maskable web icon of `pixels` a side: the whole canvas, bleed included, made opaque.
+    private func maskableIcon(_ drawing: AppIconDrawing, pixels: Int) throws -> Image {
+        try drawing.canvas(pixels: pixels, layers: .full).image(opaqueOn: drawing.icon.backgroundColor ?? Self.white)
+    }
+
+    /// A Flutter project's icons: the iOS app icon in `ios/Runner/Assets.xcassets`, the
+    /// launcher icons in `android/app/src/main/res` (from a master image; an Android tree's own
+    /// are the app's already), and on the web the files `flutter create`'s `web/manifest.json`
+    /// lists (`icons/Icon-192.png`, `Icon-512.png`, the maskable pair) and `favicon.png`.
+    func flutterFiles(_ drawing: AppIconDrawing) throws -> (files: [AssetFile], warnings: [String]) {
+        let icon = drawing.icon
+        let ios = try iosFiles(drawing)
+        var warnings = ios.warnings
+        var files = ios.files.filter { $0.path != "Contents.json" }.map { file in
+            AssetFile(path: "ios/Runner/Assets.xcassets/" + file.path, bytes: file.bytes)
+        }
+        if icon.isFromMaster {
+            let android = try androidFiles(drawing)
+            warnings += android.warnings.filter { !warnings.contains($0) }
+            files += android.files.map { file in
+                // The Play Store image goes beside res/, as in an Android module.
+                let path = file.path.hasPrefix("../") ? "android/app/src/main/" + file.path.dropFirst(3) : "android/app/src/main/res/" + file.path
+                return AssetFile(path: path, bytes: file.bytes)
+            }
+        } else {
+            warnings.append(
+                "\(icon.source): the Android launcher icon is the app's own; copy its mipmap folders into android/app/src/main/res (the Android icons are made from one master image)"
+            )
+        }
+        for side in [192, 512] {
+            files.append(AssetFile(path: "web/icons/Icon-\(side).png", bytes: try png(webIcon(drawing, pixels: side))))
+            if icon.isAdaptive {
+                files.append(AssetFile(path: "web/icons/Icon-maskable-\(side).png", bytes: try png(maskableIcon(drawing, pixels: side))))
+            }
+        }
+        files.append(AssetFile(path: "web/favicon.png", bytes: try png(webIcon(drawing, pixels: 32))))
         return (files, warnings)
     }
 

@@ -27,3 +27,10 @@ extension WebAssetTarget: AppIconTarget {
         try converter.webFiles(drawing)
     }
 }
+
+extension FlutterAssetTarget: AppIconTarget {
+    /// The native icons a Flutter project's `ios/`, `android/` and `web/` folders hold.
+    func appIconFiles(_ drawing: AppIconDrawing, converter: AppIconConverter) throws -> (files: [AssetFile], warnings: [String]) {
+        try converter.flutterFiles(drawing)
+    }
+}

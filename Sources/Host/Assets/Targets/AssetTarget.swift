@@ -56,6 +56,10 @@ public protocol AssetTarget: Sendable {
     /// paths relative to `output`. Default: none.
     func closingFiles(after conversions: [AssetConverter.Conversion], options: AssetOptions, output: String) throws -> [AssetFile]
 
+    /// What is wrong with `output` as the folder an app icon is written into (Flutter wants a
+    /// project), or `nil` when it will do. Default: any folder.
+    func appIconOutputProblem(_ output: String) -> String?
+
     /// Whether a layer list or inset is kept as its XML (so one with no size of its own is not
     /// left out) rather than drawn. Default: `false`.
     var keepsDrawableXML: Bool { get }
@@ -76,6 +80,9 @@ extension AssetTarget {
 
     /// Any folder will do.
     public func outputProblem(_ output: String) -> String? { nil }
+
+    /// Any folder will do.
+    public func appIconOutputProblem(_ output: String) -> String? { nil }
 
     /// A folder named after the asset.
     public func claims(for asset: Asset, output: String, options: AssetOptions) -> [AssetClaim] {

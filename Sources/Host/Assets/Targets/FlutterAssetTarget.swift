@@ -20,6 +20,13 @@ public struct FlutterAssetTarget: AssetTarget {
     /// `flutter_app/`.
     public var exampleOutput: String { "flutter_app/" }
 
+    /// A project: app icons go into its `android/`, `ios/` and `web/` folders.
+    public func appIconOutputProblem(_ output: String) -> String? {
+        FileIO.isRegularFile(output + "/pubspec.yaml")
+            ? nil
+            : "\(output) is not a Flutter project (no pubspec.yaml): app icons go into a project's android/, ios/ and web/ folders; create it first (flutter create)"
+    }
+
     /// The asset's files in each configuration.
     public func files(for asset: Asset, in configurations: [AssetConfiguration], context: AssetTargetContext) throws -> AssetConverter.Conversion {
         try FlutterAssetWriter(asset: asset, context: context).files(in: configurations)
