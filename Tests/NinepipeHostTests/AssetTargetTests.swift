@@ -33,15 +33,15 @@ struct FlatTarget: AssetTarget {
 struct AssetTargetTests {
     static let android = #"xmlns:android="http://schemas.android.com/apk/res/android""#
 
-    @Test("the built-in registry holds ios, android, web and flutter; registering a target adds it, and one of the same name replaces it")
+    @Test("the built-in registry holds ios, android, web, flutter and compose; registering a target adds it, and one of the same name replaces it")
     func registry() {
         var registry = AssetTargetRegistry.builtIn
-        #expect(registry.names == ["ios", "android", "web", "flutter"])
+        #expect(registry.names == ["ios", "android", "web", "flutter", "compose"])
         registry.register(FlatTarget())
-        #expect(registry.names == ["ios", "android", "web", "flutter", "flat"])
+        #expect(registry.names == ["ios", "android", "web", "flutter", "compose", "flat"])
         registry.register(FlatTarget())
-        #expect(registry.names == ["ios", "android", "web", "flutter", "flat"] && registry.target(named: "flat") is FlatTarget)
-        #expect(registry.target(named: "compose") == nil)
+        #expect(registry.names == ["ios", "android", "web", "flutter", "compose", "flat"] && registry.target(named: "flat") is FlatTarget)
+        #expect(registry.target(named: "swiftui") == nil)
         #expect(IOSAssetTarget().outputProblem("out/") != nil && IOSAssetTarget().outputProblem("A.xcassets") == nil)
     }
 

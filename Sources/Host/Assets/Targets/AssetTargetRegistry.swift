@@ -7,8 +7,8 @@ public struct AssetTargetRegistry: Sendable {
     /// A registry of `targets`.
     public init(_ targets: [any AssetTarget] = []) { self.targets = targets }
 
-    /// iOS, Android, the web and Flutter.
-    public static let builtIn = AssetTargetRegistry([IOSAssetTarget(), AndroidAssetTarget(), WebAssetTarget(), FlutterAssetTarget()])
+    /// iOS, Android, the web, Flutter and Compose Multiplatform.
+    public static let builtIn = AssetTargetRegistry([IOSAssetTarget(), AndroidAssetTarget(), WebAssetTarget(), FlutterAssetTarget(), ComposeAssetTarget()])
 
     /// Adds `target`, replacing one of the same name.
     public mutating func register(_ target: any AssetTarget) {
