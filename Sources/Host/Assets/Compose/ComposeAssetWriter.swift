@@ -47,7 +47,7 @@ struct ComposeAssetWriter {
     }
 
     /// The vector drawable Compose's common parser reads, or `nil` for images (a bitmap, a
-    /// shape or layers, `--vectors png`, or a drawable whose tint mode cannot be baked, with a
+    /// shape or layers, vectors asked for as bitmaps, or a drawable that cannot be baked, with a
     /// warning).
     private func vector(in configuration: AssetConfiguration) throws -> String? {
         guard !converter.options.vectorsAsBitmaps else { return nil }
