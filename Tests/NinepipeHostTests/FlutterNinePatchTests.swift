@@ -58,11 +58,15 @@ struct FlutterNinePatchTests {
             l, t, r, b = request["slice"]
             canvas.drawImageNine(image, skia.IRect.MakeLTRB(l, t, r, b), skia.Rect.MakeWH(width, height), paint)
         else:
+            # "round": the Compose painter's integer destination edges (Kotlin's roundToInt).
+            edge = (lambda v: float(int(v + 0.5))) if request.get("round") else (lambda v: v)
             for row in spans(request["yDivs"], image.height(), height):
                 for column in spans(request["xDivs"], image.width(), width):
+                    if edge(column[3]) <= edge(column[2]) or edge(row[3]) <= edge(row[2]):
+                        continue
                     canvas.drawImageRect(
                         image, skia.Rect.MakeLTRB(column[0], row[0], column[1], row[1]),
-                        skia.Rect.MakeLTRB(column[2], row[2], column[3], row[3]), paint)
+                        skia.Rect.MakeLTRB(edge(column[2]), edge(row[2]), edge(column[3]), edge(row[3])), paint)
         surface.makeImageSnapshot().save(request["output"], skia.kPNG)
         """#
 
