@@ -269,3 +269,19 @@ extension ComposeAssetTests {
         #expect(ComposeLayout.fileStem("Big Button") == "Big_Button" && ComposeLayout.fileStem("ü") == nil)
     }
 }
+
+extension ComposeAssetTests {
+    @Test("--icons: Android's launcher icons in androidMain/res beside composeResources, nothing inside it")
+    func icons() throws {
+        let folder = try TemporaryFolder.make("compose-icons")
+        try TemporaryFolder.write(
+            ##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100" width="100" height="100"><rect x="10" y="20" width="80" height="60" rx="8" fill="#1a73e8"/></svg>"##,
+            to: folder + "/logo.svg")
+        let resources = folder + "/composeApp/src/commonMain/composeResources"
+        let outcome = try AssetHarness.icon([folder + "/logo.svg"], target: .compose, output: resources)
+        let launcher = try ImageCodecRegistry.builtIn.decode(FileIO.read(folder + "/composeApp/src/androidMain/res/mipmap-xxxhdpi/ic_launcher.png"))
+        #expect(launcher.width == 192 && FileIO.isRegularFile(folder + "/composeApp/src/androidMain/res/mipmap-anydpi-v26/ic_launcher.xml"))
+        let inside = (try? FileManager.default.contentsOfDirectory(atPath: resources)) ?? []
+        #expect(inside.isEmpty && outcome.written.allSatisfy { $0.contains("/androidMain/") }, "\(inside) \(outcome.written)")
+    }
+}

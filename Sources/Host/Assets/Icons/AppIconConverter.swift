@@ -167,6 +167,17 @@ public struct AppIconConverter: Sendable {
         return (files, warnings)
     }
 
+    /// A Compose Multiplatform app's launcher icons: Android's, in the `androidMain/res` folder
+    /// beside `commonMain/composeResources` (mipmaps are no Compose resource type).
+    func composeFiles(_ drawing: AppIconDrawing) throws -> (files: [AssetFile], warnings: [String]) {
+        let android = try androidFiles(drawing)
+        let files = android.files.map { file in
+            let path = file.path.hasPrefix("../") ? "../../androidMain/" + file.path.dropFirst(3) : "../../androidMain/res/" + file.path
+            return AssetFile(path: path, bytes: file.bytes)
+        }
+        return (files, android.warnings)
+    }
+
     func androidFiles(_ drawing: AppIconDrawing) throws -> (files: [AssetFile], warnings: [String]) {
         let icon = drawing.icon
         guard icon.isFromMaster else { throw AppIconError.masterNeeded(input: icon.source) }

@@ -34,3 +34,10 @@ extension FlutterAssetTarget: AppIconTarget {
         try converter.flutterFiles(drawing)
     }
 }
+
+extension ComposeAssetTarget: AppIconTarget {
+    /// Android's launcher icons, in `androidMain/res` beside the output, never in `composeResources`.
+    func appIconFiles(_ drawing: AppIconDrawing, converter: AppIconConverter) throws -> (files: [AssetFile], warnings: [String]) {
+        try converter.composeFiles(drawing)
+    }
+}
