@@ -57,6 +57,30 @@ struct SpecialFileTests {
         #expect(text.contains("stopped by SIGTERM"), "\(text)")
     }
 
+    /// The signal watcher sleeps in poll(2) on a pipe the handler writes to; the first signal
+    /// gives files in flight the grace period, a second ends the run at once.
+    @Test("a second signal ends a run blocked opening a FIFO at once, saying so, exit 143; after the first it is still waiting")
+    func secondSignalWhileBlocked() throws {
+        _ = try Requirement.executable()
+        let dir = try workspace()
+        #expect(mkfifo(dir + "/named.png", 0o600) == 0)
+        let stderr = Pipe()
+        let process = try ChildProcess.start(
+            Repository.builtExecutable.path, ["run", "-e", #"load "named.png" | save "x.png""#], in: dir, errors: stderr)
+        usleep(500_000)  // blocked in open() by now
+        kill(process.processIdentifier, SIGTERM)
+        usleep(300_000)
+        // Within the 5 s grace period: a busy machine only makes it later, never earlier.
+        #expect(process.isRunning, "the first signal ended the run before the grace period")
+        let signalled = ContinuousClock.now
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        #expect(!HangGuard.hung(since: signalled))
+        #expect(process.terminationStatus == 143)
+        let text = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(text.contains("stopped by SIGTERM, then a second signal: ending now, without waiting for the file in flight"), "\(text)")
+    }
+
     /// A tree with one vector drawable and an adaptive launcher icon, under `dir/res`.
     func assetTree() throws -> String {
         let dir = try TemporaryFolder.make("fifo-assets")
