@@ -134,8 +134,10 @@ struct ComposeAssetTests {
         #expect(outcome.text.contains("flag: its sr-Latn files are left out"), "\(outcome.text)")
         #expect(
             FileIO.isRegularFile(resources + "/drawable-xhdpi/flag_rtl.png") && outcome.text.contains("flag: its right-to-left files are written as flag_rtl"))
-        // -v24 wins over the plain folder's drawable.
+        // -v24 wins over the plain folder's drawable, and a warning says the other is left out.
         #expect(try String(contentsOfFile: resources + "/drawable/ic_old.xml", encoding: .utf8).contains("#00FF00"))
+        #expect(
+            outcome.text.contains("1 drawable has files in several API-level (-vNN) folders (ic_old): the highest API level's is converted"), "\(outcome.text)")
     }
 
     @Test("vectors use only what the common parser reads, nothing starts with @ or ?, and drawn they match the Android drawable drawn with its theme")

@@ -129,6 +129,12 @@ public struct AssetCollector: Sendable {
                 "left out \(files) file\(files == 1 ? "" : "s") in \(names.count) folder\(names.count == 1 ? "" : "s") whose name aapt2 does not read as a resource folder (\(names.prefix(4).joined(separator: ", "))\(names.count > 4 ? ", …" : "")): a qualifier it does not know, or qualifiers out of Android's order (drawable-night-hdpi, not drawable-hdpi-night); rename the folder"
             )
         }
+        if !state.superseded.isEmpty {
+            let names = state.superseded.sorted()
+            warnings.append(
+                "\(names.count) drawable\(names.count == 1 ? " has" : "s have") files in several API-level (-vNN) folders (\(names.prefix(4).joined(separator: ", "))\(names.count > 4 ? ", …" : "")): the highest API level's is converted, as a current device picks, and the others are left out (each named in the report of the run)"
+            )
+        }
         if !state.linksLeftOut.isEmpty {
             let links = state.linksLeftOut
             warnings.append(
@@ -239,6 +245,8 @@ public struct AssetCollector: Sendable {
         var skipped: [Skipped] = []
         /// The `res/` folders whose XML drawables were read.
         var trees: Set<String> = []
+        /// Drawables with files in several `-vNN` folders of one configuration (one converted).
+        var superseded: Set<String> = []
 
         mutating func add(_ name: String, _ variant: Asset.Variant) throws(AssetError) {
             if let other = variants[name]?.first(where: { abs($0.scale - variant.scale) < 1e-9 && $0.configuration == variant.configuration }) {
@@ -255,10 +263,12 @@ public struct AssetCollector: Sendable {
             let key = DrawableKey(name: name, configuration: variant.configuration)
             if let kept = drawables[key], kept.apiLevel >= apiLevel {
                 skipped.append(Skipped(path: variant.path, reason: "superseded by \(kept.variant.path), for a higher API level, as a current device picks"))
+                superseded.insert(name)
                 return
             }
             if let replaced = drawables[key] {
                 skipped.append(Skipped(path: replaced.variant.path, reason: "superseded by \(variant.path), for a higher API level, as a current device picks"))
+                superseded.insert(name)
             }
             drawables[key] = (variant, apiLevel)
         }
