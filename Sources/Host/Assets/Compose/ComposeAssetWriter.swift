@@ -82,7 +82,7 @@ struct ComposeAssetWriter {
             )
             return nil
         }
-        var lines = try baked.xml().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var lines = baked.xml().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if drawable.isTemplate || asset.isTemplate {
             // After the XML declaration, which must come first.
             let at = lines.first?.hasPrefix("<?xml") == true ? 1 : 0
