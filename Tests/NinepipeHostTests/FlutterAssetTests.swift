@@ -156,3 +156,32 @@ extension FlutterAssetTests {
         #expect(outcome.written.count == 29, "\(outcome.written)")
     }
 }
+
+extension FlutterAssetTests {
+    @Test("--icons from an Android tree's adaptive icon: the iOS icon, Android's legacy square and round icons drawn from it, the web icons")
+    func iconsFromAnAndroidTree() throws {
+        let folder = try TemporaryFolder.make("flutter-icons-tree")
+        let android = #"xmlns:android="http://schemas.android.com/apk/res/android""#
+        try TemporaryFolder.write(
+            ##"<manifest \##(android) package="org.example"><application android:icon="@mipmap/launcher"/></manifest>"##,
+            to: folder + "/main/AndroidManifest.xml")
+        try TemporaryFolder.write(
+            ##"<adaptive-icon \##(android)><background android:drawable="@color/brand"/><foreground android:drawable="@drawable/dot"/></adaptive-icon>"##,
+            to: folder + "/main/res/mipmap-anydpi-v26/launcher.xml")
+        try TemporaryFolder.write(
+            ##"<vector \##(android) android:width="108dp" android:height="108dp" android:viewportWidth="108" android:viewportHeight="108"><path android:fillColor="#FFFFFFFF" android:pathData="M34,54a20,20 0 1,0 40,0a20,20 0 1,0 -40,0z"/></vector>"##,
+            to: folder + "/main/res/drawable/dot.xml")
+        try TemporaryFolder.write(##"<resources><color name="brand">#FF2196F3</color></resources>"##, to: folder + "/main/res/values/colors.xml")
+        try TemporaryFolder.write("name: app\nflutter:\n", to: folder + "/app/pubspec.yaml")
+        let outcome = try AssetHarness.icon([folder + "/main/res"], target: .flutter, output: folder + "/app")
+        let square = try ImageCodecRegistry.builtIn.decode(FileIO.read(folder + "/app/android/app/src/main/res/mipmap-xxxhdpi/ic_launcher.png"))
+        let round = try ImageCodecRegistry.builtIn.decode(FileIO.read(folder + "/app/android/app/src/main/res/mipmap-xxxhdpi/ic_launcher_round.png"))
+        #expect(square.width == 192 && round.width == 192)
+        // The brand blue in the middle of the background, a corner of the round one transparent.
+        let corner = round.converted(to: .rgba)
+        #expect(corner.sample(x: 1, y: 1, channel: 3) == 0)
+        #expect(FileIO.isRegularFile(folder + "/app/ios/Runner/Assets.xcassets/AppIcon.appiconset/AppIcon.png"))
+        #expect(FileIO.isRegularFile(folder + "/app/web/icons/Icon-maskable-192.png"))
+        #expect(outcome.text.contains("Android gets the legacy square and round launcher icons drawn from the app's icon"), "\(outcome.text)")
+    }
+}

@@ -134,8 +134,8 @@ public struct AppIconConverter: Sendable {
     }
 
     /// A Flutter project's icons: the iOS app icon in `ios/Runner/Assets.xcassets`, the
-    /// launcher icons in `android/app/src/main/res` (from a master image; an Android tree's own
-    /// are the app's already), and on the web the files `flutter create`'s `web/manifest.json`
+    /// launcher icons in `android/app/src/main/res` (all of them from a master image; from an
+    /// app's own icon its legacy square and round ones), and on the web the files `flutter create`'s `web/manifest.json`
     /// lists (`icons/Icon-192.png`, `Icon-512.png`, the maskable pair) and `favicon.png`.
     func flutterFiles(_ drawing: AppIconDrawing) throws -> (files: [AssetFile], warnings: [String]) {
         let icon = drawing.icon
@@ -153,8 +153,20 @@ public struct AppIconConverter: Sendable {
                 return AssetFile(path: path, bytes: file.bytes)
             }
         } else {
+            // An app's own launcher icon (an adaptive icon's layers name the app's drawables):
+            // the legacy square and round icons drawn from it at each density, which every
+            // Android version shows; its adaptive layers stay the app's.
+            for density in options.densities {
+                let folder = "android/app/src/main/res/" + ResourceConfiguration(density: .init(density)).folderName(type: "mipmap") + "/"
+                let side = Int((48 * density.scale).rounded())
+                let square = try drawing.visible(pixels: side, layers: .full)
+                files.append(AssetFile(path: folder + "ic_launcher.png", bytes: try png(square.image())))
+                var round = square
+                round.clipToCircle()
+                files.append(AssetFile(path: folder + "ic_launcher_round.png", bytes: try png(round.image())))
+            }
             warnings.append(
-                "\(icon.source): the Android launcher icon is the app's own; copy its mipmap folders into android/app/src/main/res (the Android icons are made from one master image)"
+                "\(icon.source): Android gets the legacy square and round launcher icons drawn from the app's icon; its adaptive layers name the app's own drawables, so copy its mipmap-anydpi-v26 folder and those drawables for the adaptive one"
             )
         }
         for side in [192, 512] {
