@@ -100,3 +100,28 @@ struct FlutterDartTests {
         #expect(Self.problems(in: "g('(', \"[\"); // )\n").isEmpty)
     }
 }
+
+extension FlutterDartTests {
+    /// A file's name is text a generated comment quotes: a line break in it would end a `///`
+    /// comment (and `*/`, which no file name holds but text may, a KDoc one), letting the name
+    /// write code.
+    @Test("a file named with line breaks writes no code into the generated Dart or Kotlin")
+    func hostileNames() throws {
+        let folder = try TemporaryFolder.make("hostile-names")
+        let name = "btn\nvoid main() {}\nfun x() {}"
+        try FileManager.default.createDirectory(atPath: folder + "/in/drawable-mdpi", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            atPath: Repository.path("Tests/NinepipeCoreTests/Fixtures/framework-res/btn_default_normal.9.png"),
+            toPath: folder + "/in/drawable-mdpi/" + name + ".9.png")
+        #expect(DartName.comment(name) == "btn?void main() {}?fun x() {}" && DartName.comment("a */ b `c`") == "a *? b 'c'")
+        let flutter = try AssetHarness.run([folder + "/in"], target: .flutter, output: folder + "/app")
+        #expect(flutter.succeeded, "\(flutter.text)")
+        let compose = try AssetHarness.run([folder + "/in"], target: .compose, output: folder + "/c/composeResources")
+        #expect(compose.succeeded, "\(compose.text)")
+        for file in [folder + "/app/lib/ninepipe/assets.g.dart", folder + "/app/lib/ninepipe/ninepatches.g.dart", folder + "/c/kotlin/ninepipe/NinePatches.kt"]
+        {
+            let text = try String(contentsOfFile: file, encoding: .utf8)
+            #expect(!text.contains("\nvoid main") && !text.contains("\nfun x"), "\(file)")
+        }
+    }
+}

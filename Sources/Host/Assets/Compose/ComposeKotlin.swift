@@ -28,7 +28,7 @@ enum ComposeKotlin {
     private static func constant(_ entry: ComposeAssetEntry) -> String {
         var keys: [String] = []
         for slicing in entry.slicings where !keys.contains(slicing.key) { keys.append(slicing.key) }
-        var text = "    /** `\(entry.name)`: Res.drawable.\(entry.accessor). */\n"
+        var text = "    /** `\(DartName.comment(entry.name))`: Res.drawable.\(entry.accessor). */\n"
         text += "    val \(property(entry.accessor)) =\n        NinePatch(\n            mapOf(\n"
         for key in keys {
             text += "                \"\(key)\" to\n                    listOf(\n"

@@ -60,6 +60,14 @@ enum DartName {
         return result + "'"
     }
 
+    /// `text` as it may appear inside a generated comment: control characters (a line break would
+    /// end a `///` comment and let a file's name write code) and `*/` (which ends a block
+    /// comment) become `?`, and a backtick `'`, so it stays one code span.
+    static func comment(_ text: String) -> String {
+        let visible = String(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F || ($0.value >= 0x80 && $0.value < 0xA0) ? "?" : Character($0) })
+        return visible.replacing("*/", with: "*?").replacing("`", with: "'")
+    }
+
     /// `value` as a Dart double literal: `12.0`, `6.5`, `0.333` (three decimals at most; the
     /// values written are pixel and logical-pixel lengths, far from an exponent's range).
     static func number(_ value: Double) -> String {

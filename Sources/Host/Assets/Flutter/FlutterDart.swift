@@ -46,7 +46,8 @@ enum FlutterDart {
             arguments.append("padding: EdgeInsets.fromLTRB(" + padding.map(DartName.number).joined(separator: ", ") + ")")
         }
         let kind = standard.shape.kind.rawValue + (standard.shape.hasSize ? "" : " stretched to its box")
-        return "  /// `\(entry.name)`: a shape drawable (\(kind)).\n" + call("  static const \(entry.identifier) = NinepipeShape", arguments, indent: 2) + ";\n"
+        return "  /// `\(DartName.comment(entry.name))`: a shape drawable (\(kind)).\n"
+            + call("  static const \(entry.identifier) = NinepipeShape", arguments, indent: 2) + ";\n"
     }
 
     /// One asset's constant in `NinepipeAssets`.
@@ -62,7 +63,7 @@ enum FlutterDart {
         if entry.isTemplate { arguments.append("isTemplate: true") }
         let kind = entry.isNinePatch ? "a nine-patch" : entry.isVector ? "a vector" : "an image"
         let size = DartName.number(entry.width) + " × " + DartName.number(entry.height)
-        return "  /// `\(entry.name)`: \(kind), \(size) logical pixels.\n"
+        return "  /// `\(DartName.comment(entry.name))`: \(kind), \(size) logical pixels.\n"
             + call("  static const \(entry.identifier) = NinepipeAsset", arguments, indent: 2) + ";\n"
     }
 
@@ -87,7 +88,7 @@ enum FlutterDart {
             }
             return (DartName.string(key), map(byScale, indent: 6, alwaysSplit: true))
         }
-        return "  /// `\(entry.name)`: its slicing per variant and density, in each file's pixels.\n"
+        return "  /// `\(DartName.comment(entry.name))`: its slicing per variant and density, in each file's pixels.\n"
             + call(
                 "  static const \(entry.identifier) = NinePatch", ["NinepipeAssets.\(entry.identifier)", map(byKey, indent: 4, alwaysSplit: true)], indent: 2)
             + ";\n"
