@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Real resource trees → every target: for each RES_DIR (an app's res/ folder, with its theme
-# after a colon), `assets ios`, `web`, `android` and `flutter` into an empty folder and again over the
+# after a colon), `assets ios`, `web`, `android`, `flutter` and `compose` into an empty folder and again over the
 # result (a rerun writes nothing), and `assets ios --icons`. Prints a table of wall time, CPU
 # time (user + system), peak memory (max RSS), exit status and the summary line's counts.
 #
@@ -22,7 +22,7 @@ for spec in "$@"; do
     res=${spec%%:*}
     theme=${spec#"$res"}; theme=${theme#:}
     name=$(basename "$(cd "$res/../../../.." 2>/dev/null && pwd || echo "$res")")
-    for target in ios web android flutter icons; do
+    for target in ios web android flutter compose icons; do
         out=$work/$target
         rm -rf "$out"
         case $target in
