@@ -39,8 +39,8 @@ struct SpecialFileTests {
         #expect(assets.status == 0 && assets.err.contains("2 assets: 2 ok"), "\(assets.err)")
     }
 
-    @Test("SIGTERM ends a run blocked opening a FIFO with exit 143 within the grace period")
-    func sigtermWhileBlocked() throws {
+    /// `ninepipe run` loading a FIFO nothing writes to, started and given time to block in open().
+    func blockedRun() throws -> (process: Process, stderr: Pipe) {
         _ = try Requirement.executable()
         let dir = try workspace()
         #expect(mkfifo(dir + "/named.png", 0o600) == 0)
@@ -48,6 +48,12 @@ struct SpecialFileTests {
         let process = try ChildProcess.start(
             Repository.builtExecutable.path, ["run", "-e", #"load "named.png" | save "x.png""#], in: dir, errors: stderr)
         usleep(500_000)  // blocked in open() by now: the FIFO has no writer
+        return (process, stderr)
+    }
+
+    @Test("SIGTERM ends a run blocked opening a FIFO with exit 143 within the grace period")
+    func sigtermWhileBlocked() throws {
+        let (process, stderr) = try blockedRun()
         let signalled = ContinuousClock.now
         kill(process.processIdentifier, SIGTERM)
         process.waitUntilExit()
@@ -61,13 +67,7 @@ struct SpecialFileTests {
     /// gives files in flight the grace period, a second ends the run at once.
     @Test("a second signal ends a run blocked opening a FIFO at once, saying so, exit 143; after the first it is still waiting")
     func secondSignalWhileBlocked() throws {
-        _ = try Requirement.executable()
-        let dir = try workspace()
-        #expect(mkfifo(dir + "/named.png", 0o600) == 0)
-        let stderr = Pipe()
-        let process = try ChildProcess.start(
-            Repository.builtExecutable.path, ["run", "-e", #"load "named.png" | save "x.png""#], in: dir, errors: stderr)
-        usleep(500_000)  // blocked in open() by now
+        let (process, stderr) = try blockedRun()
         kill(process.processIdentifier, SIGTERM)
         usleep(300_000)
         // Within the 5 s grace period: a busy machine only makes it later, never earlier.

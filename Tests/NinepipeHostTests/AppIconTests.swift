@@ -63,7 +63,7 @@ struct AppIconTests {
     @Test("Android → iOS: the manifest's adaptive icon becomes an AppIcon set Xcode reads: 1024, opaque, dark and tinted appearances")
     func iosFromAdaptiveIcon() throws {
         let folder = try adaptiveTree()
-        let result = try AssetHarness.icon([folder + "/main/res"], target: .ios, output: folder + "/Assets.xcassets")
+        _ = try AssetHarness.icon([folder + "/main/res"], target: .ios, output: folder + "/Assets.xcassets")
         let set = folder + "/Assets.xcassets/AppIcon.appiconset"
         let contents = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: set + "/Contents.json"))) as? [String: Any])
         let images = try #require(contents["images"] as? [[String: Any]])
@@ -106,7 +106,7 @@ struct AppIconTests {
             folder + "/res/drawable/stack.xml")
         try write(##"<shape \##(Self.android)><solid android:color="#FFFF5722"/></shape>"##, folder + "/res/drawable/square.xml")
         try write(##"<resources><color name="brand">#FF2196F3</color></resources>"##, folder + "/res/values/colors.xml")
-        let result = try AssetHarness.icon([folder + "/res"], target: .ios, output: folder + "/Assets.xcassets")
+        _ = try AssetHarness.icon([folder + "/res"], target: .ios, output: folder + "/Assets.xcassets")
         let light = try decode(folder + "/Assets.xcassets/AppIcon.appiconset/AppIcon.png")
         // The square spans 27…81 dp of the canvas: 9…63 dp of the visible 72, 128…896 pixels.
         #expect(rgba(light, 140, 512) == [255, 87, 34, 255] && rgba(light, 884, 512) == [255, 87, 34, 255])
@@ -133,7 +133,7 @@ struct AppIconTests {
             "\(error)".contains("ic_launcher_background.png: 432×432 is smaller than the 1536×1536") && "\(error)".contains("allow upscaling")
         }
         #expect(!FileIO.exists(folder + "/A.xcassets"))
-        let result = try AssetHarness.icon([folder + "/res"], target: .ios, output: folder + "/A.xcassets") { $0.upscale = true }
+        _ = try AssetHarness.icon([folder + "/res"], target: .ios, output: folder + "/A.xcassets") { $0.upscale = true }
         #expect(rgba(try decode(folder + "/A.xcassets/AppIcon.appiconset/AppIcon.png"), 500, 500) == [0, 128, 0, 255])
     }
 
@@ -171,7 +171,7 @@ struct AppIconTests {
     @Test("→ web: manifest icons (any and maskable), favicon.ico with 16, 32 and 48, apple-touch-icon; Pillow and Chromium read them")
     func web() throws {
         let folder = try adaptiveTree()
-        let result = try AssetHarness.icon([folder + "/main/res"], target: .web, output: folder + "/web")
+        _ = try AssetHarness.icon([folder + "/main/res"], target: .web, output: folder + "/web")
         let web = folder + "/web"
         let manifest = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: web + "/manifest.webmanifest"))) as? [String: Any])
         let icons = try #require(manifest["icons"] as? [[String: String]])
@@ -238,7 +238,7 @@ struct AppIconTests {
         try write(
             ##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100" width="100" height="100"><rect x="10" y="20" width="80" height="60" rx="8" fill="#1a73e8"/><path d="M30 50 L45 65 L72 35" stroke="#fff" stroke-width="9" fill="none" stroke-linecap="round"/></svg>"##,
             folder + "/logo.svg")
-        let result = try AssetHarness.icon([folder + "/logo.svg"], target: .android, output: folder + "/main/res")
+        _ = try AssetHarness.icon([folder + "/logo.svg"], target: .android, output: folder + "/main/res")
         let res = folder + "/main/res"
         for (density, side) in [("mdpi", 48), ("hdpi", 72), ("xhdpi", 96), ("xxhdpi", 144), ("xxxhdpi", 192)] {
             let square = try decode("\(res)/mipmap-\(density)/ic_launcher.png")
@@ -264,7 +264,7 @@ struct AppIconTests {
         try write(
             ##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 108 108"><rect width="108" height="54" fill="#ff9800"/><rect y="54" width="108" height="54" fill="#4caf50"/></svg>"##,
             folder + "/bg.svg")
-        let withDrawable = try AssetHarness.icon(
+        _ = try AssetHarness.icon(
             [folder + "/logo.svg"], target: .android, output: folder + "/other/res", background: .drawable(path: folder + "/bg.svg"))
         #expect(
             try String(contentsOfFile: folder + "/other/res/mipmap-anydpi-v26/ic_launcher.xml", encoding: .utf8).contains(
@@ -292,8 +292,8 @@ struct AppIconTests {
         #expect(listing.contains("res/mipmap-anydpi-v26/ic_launcher.xml") && listing.contains("res/mipmap-xxxhdpi-v4/ic_launcher_monochrome.png"), "\(listing)")
         // The tree just written is an adaptive icon again: back to iOS (its monochrome mipmaps are
         // 432 pixels, so enlarged), the same picture as the master drawn directly.
-        let back = try AssetHarness.icon([folder + "/main/res"], target: .ios, output: folder + "/A.xcassets") { $0.upscale = true }
-        let direct = try AssetHarness.icon([folder + "/logo.svg"], target: .ios, output: folder + "/B.xcassets")
+        _ = try AssetHarness.icon([folder + "/main/res"], target: .ios, output: folder + "/A.xcassets") { $0.upscale = true }
+        _ = try AssetHarness.icon([folder + "/logo.svg"], target: .ios, output: folder + "/B.xcassets")
         let roundTrip = try decode(folder + "/A.xcassets/AppIcon.appiconset/AppIcon.png")
         let master = try decode(folder + "/B.xcassets/AppIcon.appiconset/AppIcon.png")
         #expect(PremultipliedDifference.meanDifference(roundTrip.converted(to: .rgba), master.converted(to: .rgba)) < 0.5)
@@ -318,7 +318,7 @@ struct AppIconTests {
                 }
             }, sixteen: { _ in })
         try writePNG(master, folder + "/master.png")
-        let result = try AssetHarness.icon([folder + "/master.png"], target: .android, output: folder + "/res") { $0.upscale = true }
+        _ = try AssetHarness.icon([folder + "/master.png"], target: .android, output: folder + "/res") { $0.upscale = true }
         #expect(try String(contentsOfFile: folder + "/res/values/ic_launcher_background.xml", encoding: .utf8).contains(">#0b5394</color>"))
         let foreground = try decode(folder + "/res/mipmap-xxxhdpi/ic_launcher_foreground.png")
         // The disc is what is drawn: its radius becomes 32.5 dp (the safe zone, less its margin).
@@ -369,7 +369,7 @@ struct AppIconTests {
             background.width == 432 && rgba(background, 216, 216).elementsEqual([128, 128, 128, 255], by: { abs($0 - $1) <= 2 }),
             "\(rgba(background, 216, 216))")
         #expect(rgba(background, 3, 3) == rgba(background, 72, 72))
-        let ios = try AssetHarness.icon([folder + "/Icon.appiconset/icon-1024.png"], target: .ios, output: folder + "/A.xcassets") { $0.upscale = true }
+        _ = try AssetHarness.icon([folder + "/Icon.appiconset/icon-1024.png"], target: .ios, output: folder + "/A.xcassets") { $0.upscale = true }
         // The 1024 icon is the picture enlarged (compared at the picture's size).
         let back = try decode(folder + "/A.xcassets/AppIcon.appiconset/AppIcon.png")
         #expect(

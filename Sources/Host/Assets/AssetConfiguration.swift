@@ -50,6 +50,10 @@ public struct AssetConfiguration: Sendable, Hashable, Comparable, CustomStringCo
     /// A suffix for file names (`-dark`, `-rtl`, `-fr-rtl-dark`), empty for the standard one.
     public var fileSuffix: String { (locale.map { "-" + $0 } ?? "") + (isRightToLeft ? "-rtl" : "") + (isDark ? "-dark" : "") }
 
+    /// The key generated code (Flutter's, Compose's) finds this configuration's files by: its
+    /// file suffix without the leading hyphen (`dark`, `fr-rtl`), empty for the standard one.
+    var variantKey: String { String(fileSuffix.dropFirst()) }
+
     /// Its key in a web manifest entry: `dark`, `right-to-left`, `fr-dark-right-to-left`.
     public var manifestKey: String { description.replacing(", ", with: "-") }
 

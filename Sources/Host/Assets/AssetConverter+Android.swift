@@ -166,20 +166,8 @@ extension AssetConverter {
         guard let source = asset.variants.last, !source.path.lowercased().hasSuffix(".9.svg") else {
             return try androidImageFiles(asset, in: configuration, renderer: renderer, notes: notes)
         }
-        var drawable: VectorDrawable
-        do {
-            drawable = try VectorDrawable(svg: try FileIO.read(source.path, maxBytes: 32 << 20, requiringRegularFile: true), limits: options.limits)
-            drawable.isAutoMirrored = asset.mirrorsInRightToLeft
-            // An iOS template stays one: white paints tinted by the theme's control colour, as
-            // Material's icons are written.
-            if asset.isTemplate && drawable.templateAttribute == nil { drawable.templateAttribute = Self.templateTint }
-        } catch let error as SVGImportError where error.feature != nil {
-            notes.append("\(source.path): written as density PNGs, not a vector drawable: \(error.reason) (line \(error.line))")
+        guard let drawable = try importedSVG(source, of: asset, instead: "not a vector drawable", warn: notes.append) else {
             return try androidImageFiles(asset, in: configuration, renderer: renderer, notes: notes)
-        } catch let error as FileError {
-            throw error
-        } catch {
-            throw FileError.inFile(path: source.path, underlying: error)
         }
         let name = ResourceName.valid(asset.name)
         return Conversion(

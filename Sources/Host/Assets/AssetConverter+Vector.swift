@@ -41,4 +41,26 @@ extension AssetConverter {
             throw Self.reading(error, path: path, limits: options.limits)
         }
     }
+
+    /// The SVG source `source` of `asset` as a vector drawable, as Android Studio's import writes
+    /// it (see `VectorDrawable.init(svg:limits:)`): an imageset's mirroring kept, an iOS template
+    /// tinted by the theme's control colour as Material's icons are. `nil`, with a warning that
+    /// the file is written as density PNGs, `instead` of what, and why, when the SVG uses what a
+    /// vector drawable cannot express.
+    func importedSVG(_ source: Asset.Variant, of asset: Asset, instead: String, warn: (String) -> Void) throws -> VectorDrawable? {
+        var drawable: VectorDrawable
+        do {
+            drawable = try VectorDrawable(svg: try FileIO.read(source.path, maxBytes: 32 << 20, requiringRegularFile: true), limits: options.limits)
+        } catch let error as SVGImportError where error.feature != nil {
+            warn("\(source.path): written as density PNGs, \(instead): \(error.reason) (line \(error.line))")
+            return nil
+        } catch let error as FileError {
+            throw error
+        } catch {
+            throw FileError.inFile(path: source.path, underlying: error)
+        }
+        drawable.isAutoMirrored = asset.mirrorsInRightToLeft
+        if asset.isTemplate && drawable.templateAttribute == nil { drawable.templateAttribute = Self.templateTint }
+        return drawable
+    }
 }

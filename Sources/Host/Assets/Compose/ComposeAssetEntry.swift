@@ -8,17 +8,5 @@ struct ComposeAssetEntry: Sendable, Hashable {
     /// Its accessor (`Res.drawable.NAME`).
     var accessor: String
     /// Each written nine-patch file's slicing.
-    var slicings: [Slicing] = []
-
-    /// One file's slicing, in its own pixels.
-    struct Slicing: Sendable, Hashable {
-        /// The variant: `""`, `dark`, `fr`, `pt-BR-dark`.
-        var key: String
-        var scale: Double
-        var width: Int
-        var height: Int
-        var xDivs: [Int32]
-        var yDivs: [Int32]
-        var padding: NinePatchInsets
-    }
+    var slicings: [NinePatchFileSlicing] = []
 }

@@ -52,24 +52,14 @@ struct ComposeAssetWriter {
     private func vector(in configuration: AssetConfiguration) throws -> String? {
         guard !converter.options.vectorsAsBitmaps else { return nil }
         let configured = asset.configured(configuration)
-        var drawable: VectorDrawable
+        let drawable: VectorDrawable
         switch configured.kind {
         case .vectorDrawable:
             drawable = try converter.vectorDrawable(of: asset, in: configuration).drawable
         case .svg:
             guard let source = configured.variants.last, !source.path.lowercased().hasSuffix(".9.svg") else { return nil }
-            do {
-                drawable = try VectorDrawable(
-                    svg: try FileIO.read(source.path, maxBytes: 32 << 20, requiringRegularFile: true), limits: converter.options.limits)
-            } catch let error as SVGImportError where error.feature != nil {
-                context.warn("\(source.path): written as density PNGs, not a vector drawable: \(error.reason) (line \(error.line))")
-                return nil
-            } catch let error as FileError {
-                throw error
-            } catch {
-                throw FileError.inFile(path: source.path, underlying: error)
-            }
-            drawable.isAutoMirrored = asset.mirrorsInRightToLeft
+            guard let imported = try converter.importedSVG(source, of: asset, instead: "not a vector drawable", warn: context.warn) else { return nil }
+            drawable = imported
         case .bitmap, .shape, .layered:
             return nil
         }
@@ -105,12 +95,7 @@ struct ComposeAssetWriter {
             files.append(AssetFile(path: path + "/" + name + "." + fileExtension, bytes: bytes))
             densest = (bytes, fileExtension)
             let image = rendered.image
-            if let chunk = image.metadata.ninePatch?.chunk {
-                entry.slicings.append(
-                    .init(
-                        key: configuration.flutterKey, scale: scale, width: image.width, height: image.height, xDivs: chunk.xDivs, yDivs: chunk.yDivs,
-                        padding: chunk.padding))
-            }
+            if let slicing = NinePatchFileSlicing(key: configuration.variantKey, scale: scale, image: image) { entry.slicings.append(slicing) }
         }
         guard let densest, let path = ComposeLayout.folder(folder, density: nil) else {
             throw AssetError.notDenseEnough(asset: asset.name, scales: "mdpi", densest: AssetCollector.format(asset.variants.last?.scale ?? 0))

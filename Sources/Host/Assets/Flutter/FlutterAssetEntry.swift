@@ -19,7 +19,7 @@ struct FlutterAssetEntry: Sendable, Hashable {
     /// The main file of each configuration (paths relative to the project), the standard first.
     var paths: [Variant] = []
     /// A nine-patch's slicing in each configuration, per density, in that file's own pixels.
-    var slicings: [Slicing] = []
+    var slicings: [NinePatchFileSlicing] = []
     /// A shape drawn by Flutter itself: its shape in each configuration (the standard first).
     var shapes: [Shape] = []
 
@@ -36,17 +36,6 @@ struct FlutterAssetEntry: Sendable, Hashable {
         var path: String
     }
 
-    /// One density's stretch regions, padding and size of a nine-patch file.
-    struct Slicing: Sendable, Hashable {
-        var key: String
-        var scale: Double
-        var width: Int
-        var height: Int
-        var xDivs: [Int32]
-        var yDivs: [Int32]
-        var padding: NinePatchInsets
-    }
-
     /// Whether it is a nine-patch.
     var isNinePatch: Bool { !slicings.isEmpty }
     /// Whether it is a decoration rather than files.
@@ -54,10 +43,6 @@ struct FlutterAssetEntry: Sendable, Hashable {
 }
 
 extension AssetConfiguration {
-    /// The key Flutter's generated code finds this configuration's file by: its file suffix
-    /// without the leading hyphen (`dark`, `fr-rtl`), empty for the standard one.
-    var flutterKey: String { String(fileSuffix.dropFirst()) }
-
     /// The suffix of its Flutter file names: `_dark`, `_pt_BR_rtl` (hyphens become underscores,
     /// and no `dark/` folder, which older flutter_tools took for a density variant).
     var flutterFileSuffix: String { fileSuffix.replacing("-", with: "_") }

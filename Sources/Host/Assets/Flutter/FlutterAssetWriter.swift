@@ -32,7 +32,7 @@ struct FlutterAssetWriter {
                 entry.isTemplate = entry.isTemplate || svg.isTemplate
                 entry.matchesTextDirection = entry.matchesTextDirection || (svg.mirrors && !configurations.contains(where: \.isRightToLeft))
                 if configuration.isStandard { (entry.width, entry.height) = (svg.width, svg.height) }
-                entry.paths.append(.init(key: configuration.flutterKey, path: path))
+                entry.paths.append(.init(key: configuration.variantKey, path: path))
             } else {
                 files += try images(in: configuration, name: name, entry: &entry)
             }
@@ -51,7 +51,7 @@ struct FlutterAssetWriter {
             guard asset.configured(configuration).kind == .shape else { return nil }
             let shape = try converter.shapeDrawable(of: asset, in: configuration).shape
             guard FlutterDecoration(shape: shape).expression(indent: 0) != nil else { return nil }
-            shapes.append(.init(key: configuration.flutterKey, shape: shape))
+            shapes.append(.init(key: configuration.variantKey, shape: shape))
         }
         return shapes
     }
@@ -62,25 +62,14 @@ struct FlutterAssetWriter {
     private func vector(in configuration: AssetConfiguration) throws -> (text: String, width: Double, height: Double, isTemplate: Bool, mirrors: Bool)? {
         guard !converter.options.vectorsAsBitmaps else { return nil }
         let configured = asset.configured(configuration)
-        var drawable: VectorDrawable
+        let drawable: VectorDrawable
         switch configured.kind {
         case .vectorDrawable:
             drawable = try converter.vectorDrawable(of: asset, in: configuration).drawable
         case .svg:
             guard let source = configured.variants.last, !source.path.lowercased().hasSuffix(".9.svg") else { return nil }
-            do {
-                drawable = try VectorDrawable(
-                    svg: try FileIO.read(source.path, maxBytes: 32 << 20, requiringRegularFile: true), limits: converter.options.limits)
-            } catch let error as SVGImportError where error.feature != nil {
-                context.warn("\(source.path): written as density PNGs, not an SVG for Flutter: \(error.reason) (line \(error.line))")
-                return nil
-            } catch let error as FileError {
-                throw error
-            } catch {
-                throw FileError.inFile(path: source.path, underlying: error)
-            }
-            drawable.isAutoMirrored = asset.mirrorsInRightToLeft
-            if asset.isTemplate && drawable.templateAttribute == nil { drawable.templateAttribute = AssetConverter.templateTint }
+            guard let imported = try converter.importedSVG(source, of: asset, instead: "not an SVG for Flutter", warn: context.warn) else { return nil }
+            drawable = imported
         case .bitmap, .shape, .layered:
             return nil
         }
@@ -123,15 +112,10 @@ struct FlutterAssetWriter {
             files.append(AssetFile(path: path, bytes: bytes))
             let image = item.image.image
             if item.scale == 1 {
-                entry.paths.append(.init(key: configuration.flutterKey, path: path))
+                entry.paths.append(.init(key: configuration.variantKey, path: path))
                 if configuration.isStandard { (entry.width, entry.height) = (Double(image.width), Double(image.height)) }
             }
-            if let chunk = image.metadata.ninePatch?.chunk {
-                entry.slicings.append(
-                    .init(
-                        key: configuration.flutterKey, scale: item.scale, width: image.width, height: image.height, xDivs: chunk.xDivs, yDivs: chunk.yDivs,
-                        padding: chunk.padding))
-            }
+            if let slicing = NinePatchFileSlicing(key: configuration.variantKey, scale: item.scale, image: image) { entry.slicings.append(slicing) }
         }
         return files
     }

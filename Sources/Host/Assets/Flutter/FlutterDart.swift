@@ -94,7 +94,7 @@ enum FlutterDart {
             + ";\n"
     }
 
-    private static func slicingArguments(_ slicing: FlutterAssetEntry.Slicing) -> [String] {
+    private static func slicingArguments(_ slicing: NinePatchFileSlicing) -> [String] {
         let padding = slicing.padding
         return [
             "width: " + DartName.number(Double(slicing.width)), "height: " + DartName.number(Double(slicing.height)),
