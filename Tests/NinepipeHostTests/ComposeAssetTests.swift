@@ -140,7 +140,9 @@ struct ComposeAssetTests {
             outcome.text.contains("1 drawable has files in several API-level (-vNN) folders (ic_old): the highest API level's is converted"), "\(outcome.text)")
     }
 
-    @Test("vectors use only what the common parser reads, nothing starts with @ or ?, and drawn they match the Android drawable drawn with its theme")
+    @Test(
+        "vectors use only what the common parser reads, nothing starts with @ or ?, drawn they match the Android drawable drawn with its theme, and aapt packages them"
+    )
     func vectors() throws {
         let folder = try tree()
         let (outcome, resources) = try convert(folder)
@@ -192,6 +194,19 @@ struct ComposeAssetTests {
         }
         let template = try String(contentsOfFile: resources + "/drawable/ic_back.xml", encoding: .utf8)
         #expect(template.hasPrefix("<?xml") && template.contains("<!-- A template") && template.contains(##"android:fillColor="#FFFFFF""##))
+        // Android's own tools read them too: aapt packages every vector written.
+        let apk = "/usr/share/android-framework-res/framework-res.apk"
+        guard let aapt = try Requirement.found(FileIO.isRegularFile(apk) ? ChildProcess.tool("aapt") : nil, "aapt and android-framework-res") else {
+            try Test.cancel("aapt or android-framework-res not installed (apt-get install aapt android-framework-res): the vectors are not packaged")
+        }
+        let check = try TemporaryFolder.make("compose-aapt")
+        try FileManager.default.createDirectory(atPath: check + "/res/drawable", withIntermediateDirectories: true)
+        for file in vectors { try FileManager.default.copyItem(atPath: resources + "/drawable/" + file, toPath: check + "/res/drawable/" + file) }
+        try TemporaryFolder.write(
+            #"<manifest xmlns:android="http://schemas.android.com/apk/res/android" package="org.ninepipe.check"/>"#, to: check + "/AndroidManifest.xml")
+        let output = try ChildProcess.output(
+            of: aapt, ["package", "-f", "-M", check + "/AndroidManifest.xml", "-S", check + "/res", "-I", apk, "-F", check + "/check.apk"])
+        #expect(FileIO.isRegularFile(check + "/check.apk"), "\(output)")
     }
 }
 
