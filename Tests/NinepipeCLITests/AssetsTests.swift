@@ -49,7 +49,7 @@ struct AssetsTests {
         let dry = run(["assets", "ios", res, "--output", output, "--dry-run"])
         #expect(dry.status == 0)
         let planned = ["button.png", "button@2x.png", "button@3x.png", "Contents.json"].map { "\(output)/button.imageset/\($0)" }
-        #expect(dry.out == "button → " + planned.joined(separator: ", ") + "\n(catalog) → \(output)/Contents.json", "\(dry.out)")
+        #expect(dry.out == "button → " + planned.joined(separator: ", ") + "\n(run) → \(output)/Contents.json", "\(dry.out)")
         #expect(!FileManager.default.fileExists(atPath: output))
         #expect(run(["assets", "ios", res, "--output", output]).status == 0)
         let first = try planned.map { try Data(contentsOf: URL(fileURLWithPath: $0)) }

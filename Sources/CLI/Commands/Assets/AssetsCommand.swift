@@ -159,7 +159,8 @@ enum AssetsCommand: Command {
             }
         }
         if dryRun && !summary.closingFilesWritten.isEmpty {
-            console.out("(catalog) → " + summary.closingFilesWritten.map(TerminalText.quoted).joined(separator: ", "))
+            // Files the target writes once a run: a catalog's Contents.json, assets.json, generated code, the pubspec.
+            console.out("(run) → " + summary.closingFilesWritten.map(TerminalText.quoted).joined(separator: ", "))
         }
         if !quiet {
             for (scales, names) in missing.withLock({ $0 }).sorted(by: { $0.key.joined() < $1.key.joined() }) {
