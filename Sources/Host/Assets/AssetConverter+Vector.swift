@@ -63,4 +63,22 @@ extension AssetConverter {
         if asset.isTemplate && drawable.templateAttribute == nil { drawable.templateAttribute = Self.templateTint }
         return drawable
     }
+
+    /// The vector `asset` is in `configuration` for a target that keeps vectors: its vector
+    /// drawable as read, or its SVG source imported (``importedSVG(_:of:instead:warn:)``); `nil`
+    /// when vectors are asked for as bitmaps, for other kinds, for a `.9.svg` (whose guides only
+    /// images keep), and (with a warning) for an SVG a vector drawable cannot express.
+    func keptVector(of asset: Asset, in configuration: AssetConfiguration, instead: String, warn: (String) -> Void) throws -> VectorDrawable? {
+        guard !options.vectorsAsBitmaps else { return nil }
+        let configured = asset.configured(configuration)
+        switch configured.kind {
+        case .vectorDrawable:
+            return try vectorDrawable(of: asset, in: configuration).drawable
+        case .svg:
+            guard let source = configured.variants.last, !source.path.lowercased().hasSuffix(".9.svg") else { return nil }
+            return try importedSVG(source, of: asset, instead: instead, warn: warn)
+        case .bitmap, .shape, .layered:
+            return nil
+        }
+    }
 }

@@ -50,19 +50,8 @@ struct ComposeAssetWriter {
     /// shape or layers, vectors asked for as bitmaps, or a drawable that cannot be baked, with a
     /// warning).
     private func vector(in configuration: AssetConfiguration) throws -> String? {
-        guard !converter.options.vectorsAsBitmaps else { return nil }
         let configured = asset.configured(configuration)
-        let drawable: VectorDrawable
-        switch configured.kind {
-        case .vectorDrawable:
-            drawable = try converter.vectorDrawable(of: asset, in: configuration).drawable
-        case .svg:
-            guard let source = configured.variants.last, !source.path.lowercased().hasSuffix(".9.svg") else { return nil }
-            guard let imported = try converter.importedSVG(source, of: asset, instead: "not a vector drawable", warn: context.warn) else { return nil }
-            drawable = imported
-        case .bitmap, .shape, .layered:
-            return nil
-        }
+        guard let drawable = try converter.keptVector(of: asset, in: configuration, instead: "not a vector drawable", warn: context.warn) else { return nil }
         let baked: VectorDrawable
         switch ComposeVector.baked(drawable) {
         case .success(let drawable): baked = drawable

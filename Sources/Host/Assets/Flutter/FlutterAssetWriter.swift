@@ -60,19 +60,8 @@ struct FlutterAssetWriter {
     /// drawable and written back in that subset; `nil` for a bitmap, or (with a warning) for a
     /// vector using what Flutter's SVG packages do not draw.
     private func vector(in configuration: AssetConfiguration) throws -> (text: String, width: Double, height: Double, isTemplate: Bool, mirrors: Bool)? {
-        guard !converter.options.vectorsAsBitmaps else { return nil }
         let configured = asset.configured(configuration)
-        let drawable: VectorDrawable
-        switch configured.kind {
-        case .vectorDrawable:
-            drawable = try converter.vectorDrawable(of: asset, in: configuration).drawable
-        case .svg:
-            guard let source = configured.variants.last, !source.path.lowercased().hasSuffix(".9.svg") else { return nil }
-            guard let imported = try converter.importedSVG(source, of: asset, instead: "not an SVG for Flutter", warn: context.warn) else { return nil }
-            drawable = imported
-        case .bitmap, .shape, .layered:
-            return nil
-        }
+        guard let drawable = try converter.keptVector(of: asset, in: configuration, instead: "not an SVG for Flutter", warn: context.warn) else { return nil }
         // A template's paints are white, to be tinted in the app (a colour filter), never currentColor.
         let text = try drawable.svg(templateColor: "#FFFFFF")
         if let missing = FlutterSVG.unsupportedFeature(in: text) {
