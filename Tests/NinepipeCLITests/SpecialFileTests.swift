@@ -51,15 +51,21 @@ struct SpecialFileTests {
         return (process, stderr)
     }
 
-    @Test("SIGTERM ends a run blocked opening a FIFO with exit 143 within the grace period")
-    func sigtermWhileBlocked() throws {
-        let (process, stderr) = try blockedRun()
+    /// Sends `process` SIGTERM, waits for it to end (never hanging), and returns its exit status
+    /// and what it wrote to `stderr`.
+    func terminated(_ process: Process, stderr: Pipe) -> (status: Int32, text: String) {
         let signalled = ContinuousClock.now
         kill(process.processIdentifier, SIGTERM)
         process.waitUntilExit()
         #expect(!HangGuard.hung(since: signalled))
-        #expect(process.terminationStatus == 143)
-        let text = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        return (process.terminationStatus, String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+    }
+
+    @Test("SIGTERM ends a run blocked opening a FIFO with exit 143 within the grace period")
+    func sigtermWhileBlocked() throws {
+        let (process, stderr) = try blockedRun()
+        let (status, text) = terminated(process, stderr: stderr)
+        #expect(status == 143)
         #expect(text.contains("stopped by SIGTERM"), "\(text)")
     }
 
@@ -72,12 +78,8 @@ struct SpecialFileTests {
         usleep(300_000)
         // Within the 5 s grace period: a busy machine only makes it later, never earlier.
         #expect(process.isRunning, "the first signal ended the run before the grace period")
-        let signalled = ContinuousClock.now
-        kill(process.processIdentifier, SIGTERM)
-        process.waitUntilExit()
-        #expect(!HangGuard.hung(since: signalled))
-        #expect(process.terminationStatus == 143)
-        let text = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let (status, text) = terminated(process, stderr: stderr)
+        #expect(status == 143)
         #expect(text.contains("stopped by SIGTERM, then a second signal: ending now, without waiting for the file in flight"), "\(text)")
     }
 

@@ -49,13 +49,15 @@ struct ResourceTable: Sendable {
         var listings: [String: (names: [String], files: [String])] = [:]
         let names = Self.names(in: path)
         for name in names where FileIO.isDirectory(path + "/" + name) {
-            let inside = Self.names(in: path + "/" + name)
-            let files = inside.filter { FileIO.isRegularFile(path + "/" + name + "/" + $0) }
             guard let (type, configuration) = ResourceConfiguration.folder(name) else {
                 refused.append(name)
-                listings[name] = (inside, files)
+                // Listed only when named like a drawable folder (what the collector names in a
+                // warning): a folder of photos given as an input need not have its subfolders read.
+                if name.split(separator: "-").first == "drawable" { listings[name] = (Self.names(in: path + "/" + name), []) }
                 continue
             }
+            let inside = Self.names(in: path + "/" + name)
+            let files = inside.filter { FileIO.isRegularFile(path + "/" + name + "/" + $0) }
             let folder = Folder(name: name, type: type, configuration: configuration)
             folders.append(folder)
             listings[name] = (inside, files)
@@ -68,8 +70,8 @@ struct ResourceTable: Sendable {
         (self.names, self.folders, refusedFolders, self.entries, self.listings) = (names, folders, refused, entries, listings)
     }
 
-    /// The names in folder `name` of the tree (a resource folder or a refused one), sorted; none
-    /// for another name.
+    /// The names in folder `name` of the tree (a resource folder, or a refused one named like a
+    /// drawable folder), sorted; none for another name.
     func names(inFolder name: String) -> [String] { listings[name]?.names ?? [] }
 
     /// The regular files in folder `name` of the tree, sorted.
