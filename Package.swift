@@ -82,8 +82,16 @@ let package = Package(
         ),
         // Optional: GIF reading (giflib has no pkg-config file; found by its header).
         .systemLibrary(name: "CGIF", path: "Sources/CGIF", providers: [.apt(["libgif-dev"]), .brew(["giflib"])]),
-        // Optional: HEIC and AVIF (libheif).
-        .systemLibrary(name: "CHEIF", path: "Sources/CHEIF", pkgConfig: "libheif", providers: [.apt(["libheif-dev"]), .brew(["libheif"])]),
+        // Optional: HEIC and AVIF (libheif), loaded with dlopen on first use (Sources/CHEIF), so a
+        // run that reads no HEIF pays nothing for libheif, its codecs and the C++ runtime. On Linux
+        // the header is in the default search path; on macOS pkg-config finds Homebrew's.
+        .target(
+            name: "CHEIF",
+            dependencies: [.target(name: "CHEIFHeaders", condition: .when(platforms: [.macOS]))],
+            path: "Sources/CHEIF",
+            linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
+        ),
+        .systemLibrary(name: "CHEIFHeaders", path: "Sources/CHEIFHeaders", pkgConfig: "libheif", providers: [.apt(["libheif-dev"]), .brew(["libheif"])]),
         // Optional: ISA-L's inflate, faster than zlib's on PNG data (zlib is used without it).
         .systemLibrary(name: "CISAL", path: "Sources/CISAL", pkgConfig: "libisal", providers: [.apt(["libisal-dev"]), .brew(["isa-l"])]),
         // SVG through librsvg (LGPL-2.1+), never linked: helper processes load it with dlopen and

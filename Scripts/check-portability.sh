@@ -4,7 +4,9 @@
 #   - `Glibc.` / `Darwin.` qualified names and `import Glibc` / `import Darwin`;
 #   - Linux-only calls and constants (O_PATH, sched_getaffinity, epoll, inotify, prctl,
 #     renameat2, memfd_create, /proc/self/status);
-#   - `import Foundation` in Sources/Core (the core needs only the C library and Dispatch).
+#   - `import Foundation` (or FoundationEssentials) anywhere in Sources: loading it costs every
+#     run milliseconds before any work (issue 56); the C library, Dispatch and the core's
+#     FileIO, DecimalText, Base64 and the host's JSONValue do what the sources needed it for.
 # A line counts as guarded inside `#if canImport(Glibc|Darwin)` or `#if os(...)`, in any branch.
 # Usage: Scripts/check-portability.sh [ROOT]   (exit 1 and one line per finding when any)
 set -euo pipefail
@@ -13,7 +15,7 @@ cd "$root"
 
 status=0
 while IFS= read -r file; do
-    findings=$(awk -v core="$([[ $file == Sources/Core/* ]] && echo 1 || echo 0)" '
+    findings=$(awk '
         function guarded(   i) { for (i = 1; i <= depth; i++) if (platform[i]) return 1; return 0 }
         /^[[:space:]]*#if[[:space:]]/ {
             depth++
@@ -29,8 +31,8 @@ while IFS= read -r file; do
         {
             line = $0
             sub(/\/\/.*/, "", line)
-            if (core && line ~ /^[[:space:]]*import[[:space:]]+Foundation/) {
-                printf "%s:%d: Foundation in the core (use the C library or Dispatch)\n", FILENAME, FNR
+            if (line ~ /^[[:space:]]*import[[:space:]]+Foundation/) {
+                printf "%s:%d: Foundation in the sources (every run would load it; use the C library, Dispatch or FileIO)\n", FILENAME, FNR
             }
             if (guarded()) next
             if (line ~ /(^|[^A-Za-z_])(Glibc|Darwin)\./ || line ~ /^[[:space:]]*import[[:space:]]+(Glibc|Darwin)/) {

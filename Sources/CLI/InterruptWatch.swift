@@ -1,7 +1,12 @@
-import Foundation
 import NinepipeCore
 import NinepipeHost
 import Synchronization
+
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#endif
 
 /// The first SIGINT or SIGTERM received while an ``InterruptWatch`` is active (0: none). A
 /// lock-free atomic, so the signal handler may store into it.
@@ -58,7 +63,7 @@ final class InterruptWatch: Sendable {
         let readEnd = ends[0]
         let flag = self.flag
         // The watcher closes the read end when it leaves; end() closes the write end.
-        Thread.detachNewThread { [self] in
+        DetachedThread.start(name: "ninepipe-signals") { [self] in
             watch(readEnd, flag: flag)
             close(readEnd)
         }

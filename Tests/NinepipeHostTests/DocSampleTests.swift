@@ -92,12 +92,12 @@ struct DocSampleTests {
             "-Xcc", "-fmodule-map-file=\(sources)/CWebP/module.modulemap",
             "-Xcc", "-fmodule-map-file=\(sources)/CGIF/module.modulemap",
             "-Xcc", "-fmodule-map-file=\(sources)/CLCMS/module.modulemap",
-            "-Xcc", "-fmodule-map-file=\(sources)/CHEIF/module.modulemap",
             "-Xcc", "-fmodule-map-file=\(sources)/CISAL/module.modulemap",
             "-Xcc", "-fmodule-map-file=\(build)/CJPEGShim.build/module.modulemap",
             "-Xcc", "-fmodule-map-file=\(build)/CNinepipePlugin.build/module.modulemap",
             "-Xcc", "-fmodule-map-file=\(build)/CSVGShim.build/module.modulemap",
             "-Xcc", "-fmodule-map-file=\(build)/CPluginLoading.build/module.modulemap",
+            "-Xcc", "-fmodule-map-file=\(build)/CHEIF.build/module.modulemap", "-Xcc", "-I\(sources)/CHEIF/include",
             "-Xcc", "-I\(sources)/CJPEGShim/include", "-Xcc", "-I\(sources)/CNinepipePlugin/include",
             "-Xcc", "-I\(sources)/CSVGShim/include", "-Xcc", "-I\(sources)/CPluginLoading/include", main,
         ]

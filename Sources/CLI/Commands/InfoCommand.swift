@@ -71,7 +71,7 @@ enum InfoCommand: Command {
                         var object = InfoJSON.object(
                             path: path, info: info, byteCount: bytes.count,
                             vector: drawsVector ? image.map(InfoJSON.VectorSummary.init(drawing:)) : nil)
-                        if arguments.has(.alpha) { object["transparentPixels"] = transparent ?? 0 }
+                        if arguments.has(.alpha) { object["transparentPixels"] = JSONValue(transparent ?? 0) }
                         if arguments.has(.trim), let image { object["trim"] = try InfoJSON.trim(image) }
                         if let placeholder { object["placeholder"] = InfoJSON.placeholder(placeholder) }
                         blocks.append(InfoJSON.line(object))
@@ -87,7 +87,7 @@ enum InfoCommand: Command {
             } catch {
                 // The command line's wording: limits are named by their flags (--max-pixels).
                 console.error(ErrorText.describe(error))
-                if json { blocks.append(InfoJSON.line(["file": path, "error": ErrorText.describe(error)])) }
+                if json { blocks.append(InfoJSON.line(["file": .string(path), "error": .string(ErrorText.describe(error))])) }
                 status = .failure
             }
         }

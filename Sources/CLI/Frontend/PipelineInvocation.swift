@@ -1,4 +1,3 @@
-import Foundation
 import NinepipeCore
 import NinepipeHost
 
@@ -113,7 +112,7 @@ struct PipelineInvocation {
             runner.noteObserver = { note in console.err("timing: \(note)") }
         }
         var batch = BatchRunner(
-            runner: runner, output: output, jobs: options.jobs ?? ProcessInfo.processInfo.activeProcessorCount,
+            runner: runner, output: output, jobs: options.jobs ?? TransformContext.processorCount,
             failFast: options.failFast)
         batch.skipsUpToDate = options.skipExisting
         try batch.check(pipeline, inputs: inputs)

@@ -76,7 +76,7 @@ final class BatchReporter: Sendable {
     /// A warning without the file name it starts with, so the same problem in many files is one kind.
     static func kind(of message: String, subject: String) -> String {
         if message.hasPrefix(subject + ": ") { return String(message.dropFirst(subject.count + 2)) }
-        if let colon = message.range(of: ": "), ImageCodecRegistry.builtIn.format(forPath: String(message[..<colon.lowerBound])) != nil {
+        if let colon = message.firstRange(of: ": "), ImageCodecRegistry.builtIn.format(forPath: String(message[..<colon.lowerBound])) != nil {
             return String(message[colon.upperBound...])
         }
         return message

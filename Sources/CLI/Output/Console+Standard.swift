@@ -1,4 +1,3 @@
-import Foundation
 import NinepipeHost
 
 #if canImport(Glibc)
@@ -23,8 +22,28 @@ extension Console {
             errorIsTerminal: isatty(STDERR_FILENO) != 0,
             status: { writeAll($0, to: STDERR_FILENO) },
             columns: terminalColumns(),
-            environment: ProcessInfo.processInfo.environment
+            environment: processEnvironment()
         )
+    }
+
+    /// The process environment as `NAME=value` pairs (the first of a repeated name wins, as
+    /// `getenv` finds it).
+    private static func processEnvironment() -> [String: String] {
+        #if canImport(Darwin)
+        let list = _NSGetEnviron().pointee
+        #else
+        let list: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = environ
+        #endif
+        var table: [String: String] = [:]
+        guard var entry = list else { return table }
+        while let pointer = entry.pointee {
+            let text = String(cString: pointer)
+            if let equals = text.firstIndex(of: "="), table[String(text[..<equals])] == nil {
+                table[String(text[..<equals])] = String(text[text.index(after: equals)...])
+            }
+            entry += 1
+        }
+        return table
     }
 
     /// Writes all of `text` to `descriptor` (retrying short writes; gives up on an error).

@@ -1,4 +1,3 @@
-import Foundation
 import NinepipeCore
 import NinepipeHost
 import NinepipePlugins
@@ -95,7 +94,7 @@ enum InfoFormatter {
         guard let count = transparentPixels else { return "yes (--alpha counts the pixels that are not opaque)" }
         if count == 0 { return "yes, but every pixel is opaque (alpha remove would lose nothing)" }
         let total = info.width * info.height
-        let percent = String(format: "%.1f", Double(count) * 100 / Double(Swift.max(total, 1)))
+        let percent = DecimalText.fixed(Double(count) * 100 / Double(Swift.max(total, 1)), places: 1)
         return "yes, \(count) of \(total) pixels (\(percent)%) not opaque"
     }
 }

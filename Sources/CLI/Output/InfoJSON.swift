@@ -1,4 +1,3 @@
-import Foundation
 import NinepipeCore
 import NinepipeHost
 import NinepipePlugins
@@ -7,45 +6,42 @@ import NinepipePlugins
 /// with the keys Docs/CLI.md lists. Keys are never renamed or removed; new ones may be added.
 enum InfoJSON {
     /// The object for one file; `vector` is the drawing's description when the file is a vector.
-    static func object(path: String, info: ImageInfo, byteCount: Int, vector: VectorSummary?) -> [String: Any] {
+    static func object(path: String, info: ImageInfo, byteCount: Int, vector: VectorSummary?) -> [String: JSONValue] {
         let metadata = info.metadata
-        var object: [String: Any] = [
-            "file": path,
-            "format": info.format.description,
-            "width": info.width,
-            "height": info.height,
-            "layout": layout(info),
-            "colorType": info.colorType,
-            "depth": info.bitDepth,
-            "alpha": info.hasAlpha,
-            "interlaced": info.isInterlaced,
-            "orientation": metadata.orientation.rawValue,
-            "exif": metadata.exif != nil,
-            "bytes": byteCount,
-            "frames": max(1, info.frameDurations.count),
+        var object: [String: JSONValue] = [
+            "file": .string(path),
+            "format": .string(info.format.description),
+            "width": JSONValue(info.width),
+            "height": JSONValue(info.height),
+            "layout": .string(layout(info)),
+            "colorType": .string(info.colorType),
+            "depth": JSONValue(info.bitDepth),
+            "alpha": .bool(info.hasAlpha),
+            "interlaced": .bool(info.isInterlaced),
+            "orientation": JSONValue(metadata.orientation.rawValue),
+            "exif": .bool(metadata.exif != nil),
+            "bytes": JSONValue(byteCount),
+            "frames": JSONValue(max(1, info.frameDurations.count)),
         ]
         object["icc"] =
-            metadata.iccProfile.map { profile -> [String: Any] in
-                ["description": profile.name, "bytes": profile.data.count, "colorSpace": profile.colorSpace ?? NSNull()]
-            } ?? NSNull()
+            metadata.iccProfile.map { profile -> JSONValue in
+                ["description": .string(profile.name), "bytes": JSONValue(profile.data.count), "colorSpace": JSONValue(profile.colorSpace)]
+            } ?? .null
         if info.frameDurations.count > 1 {
-            object["durations"] = info.frameDurations
-            object["loop"] = info.loopCount ?? NSNull()
+            object["durations"] = .array(info.frameDurations.map { JSONValue($0) })
+            object["loop"] = info.loopCount.map { JSONValue($0) } ?? .null
         }
-        object["ninePatch"] = ninePatch(info, path: path) ?? NSNull()
+        object["ninePatch"] = ninePatch(info, path: path) ?? .null
         object["vector"] =
-            vector.map { summary -> [String: Any] in
-                ["dp": ["width": summary.dpWidth, "height": summary.dpHeight], "template": summary.isTemplate]
-            } ?? NSNull()
-        if let dpi = metadata.density?.horizontalDPI { object["dpi"] = (dpi * 100).rounded() / 100 }
+            vector.map { summary -> JSONValue in
+                ["dp": ["width": JSONValue(summary.dpWidth), "height": JSONValue(summary.dpHeight)], "template": .bool(summary.isTemplate)]
+            } ?? .null
+        if let dpi = metadata.density?.horizontalDPI { object["dpi"] = .number((dpi * 100).rounded() / 100) }
         return object
     }
 
     /// One line of JSON, keys sorted.
-    static func line(_ object: [String: Any]) -> String {
-        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]) else { return "{}" }
-        return String(decoding: data, as: UTF8.self)
-    }
+    static func line(_ object: [String: JSONValue]) -> String { JSONValue.object(object).compactText }
 
     /// What a vector file is at 1x: its size in dp (CSS pixels at 96 per inch, which Android's
     /// mdpi and iOS's @1x both draw one to one) and whether it is drawn in one colour, so that
@@ -83,15 +79,18 @@ enum InfoJSON {
 
     /// The rectangle `trim` keeps with its defaults (`{"x", "y", "width", "height"}`), or `null`
     /// when the image is all background.
-    static func trim(_ image: Image) throws -> Any {
-        guard let rect = try Transforms.Trim().rectangle(in: image) else { return NSNull() }
-        return ["x": rect.x, "y": rect.y, "width": rect.width, "height": rect.height]
+    static func trim(_ image: Image) throws -> JSONValue {
+        guard let rect = try Transforms.Trim().rectangle(in: image) else { return .null }
+        return ["x": JSONValue(rect.x), "y": JSONValue(rect.y), "width": JSONValue(rect.width), "height": JSONValue(rect.height)]
     }
 
     /// `{"color": "#rrggbb" or null, "blurhash": "…", "components": [x, y]}`.
-    static func placeholder(_ placeholder: Placeholder) -> [String: Any] {
-        let colour: Any = placeholder.dominantColor.map { "#" + $0.description.dropFirst().prefix(6) } ?? NSNull()
-        return ["color": colour, "blurhash": placeholder.blurHash, "components": [placeholder.components.x, placeholder.components.y]]
+    static func placeholder(_ placeholder: Placeholder) -> JSONValue {
+        let colour = placeholder.dominantColor.map { "#" + $0.description.dropFirst().prefix(6) }
+        return [
+            "color": JSONValue(colour), "blurhash": .string(placeholder.blurHash),
+            "components": [JSONValue(placeholder.components.x), JSONValue(placeholder.components.y)],
+        ]
     }
 
     /// `gray`, `gray-alpha`, `rgb`, `rgba`, `palette` or `cmyk`: the samples a file stores.
@@ -104,28 +103,30 @@ enum InfoJSON {
     }
 
     /// The nine-patch object: where it comes from and its regions; `nil` for a plain image.
-    static func ninePatch(_ info: ImageInfo, path: String) -> [String: Any]? {
+    static func ninePatch(_ info: ImageInfo, path: String) -> JSONValue? {
         if let ninePatch = info.metadata.ninePatch {
-            var object: [String: Any] = ["source": "npTc"]
+            var object: [String: JSONValue] = ["source": "npTc"]
             if let chunk = ninePatch.chunk {
-                object["xDivs"] = chunk.xDivs.map(Int.init)
-                object["yDivs"] = chunk.yDivs.map(Int.init)
+                object["xDivs"] = .array(chunk.xDivs.map { JSONValue($0) })
+                object["yDivs"] = .array(chunk.yDivs.map { JSONValue($0) })
                 let p = chunk.padding
-                object["padding"] = ["left": Int(p.left), "top": Int(p.top), "right": Int(p.right), "bottom": Int(p.bottom)]
+                object["padding"] = ["left": JSONValue(p.left), "top": JSONValue(p.top), "right": JSONValue(p.right), "bottom": JSONValue(p.bottom)]
             }
             if let bounds = ninePatch.layoutBounds?.insets {
-                object["layoutBounds"] = ["left": Int(bounds.left), "top": Int(bounds.top), "right": Int(bounds.right), "bottom": Int(bounds.bottom)]
+                object["layoutBounds"] = [
+                    "left": JSONValue(bounds.left), "top": JSONValue(bounds.top), "right": JSONValue(bounds.right), "bottom": JSONValue(bounds.bottom),
+                ]
             }
             if let outline = ninePatch.outline {
                 let i = outline.insets
                 object["outline"] = [
-                    "left": Int(i.left), "top": Int(i.top), "right": Int(i.right), "bottom": Int(i.bottom), "radius": Double(outline.radius),
-                    "alpha": Int(outline.alpha),
+                    "left": JSONValue(i.left), "top": JSONValue(i.top), "right": JSONValue(i.right), "bottom": JSONValue(i.bottom),
+                    "radius": .number(Double(outline.radius)), "alpha": JSONValue(outline.alpha),
                 ]
             }
-            return object
+            return .object(object)
         }
-        if !info.ninePatchRegions.isEmpty { return ["source": "vector", "regions": info.ninePatchRegions] }
+        if !info.ninePatchRegions.isEmpty { return ["source": "vector", "regions": .array(info.ninePatchRegions.map(JSONValue.string))] }
         if NinePatchSource.hasSourceName(path) { return ["source": "frame"] }
         return nil
     }

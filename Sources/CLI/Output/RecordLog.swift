@@ -1,4 +1,3 @@
-import Foundation
 import NinepipeCore
 import NinepipeHost
 import Synchronization
@@ -44,10 +43,7 @@ final class RecordLog: Sendable {
     func write(_ record: BatchRunner.FileRecord) { write(line: Self.line(record)) }
 
     /// Appends `object` as one line of compact JSON with sorted keys.
-    func write(object: [String: Any]) {
-        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]) else { return }
-        write(line: String(decoding: data, as: UTF8.self))
-    }
+    func write(object: JSONValue) { write(line: object.compactText) }
 
     /// Appends `line` (one JSON object) and a line feed with one `write`.
     private func write(line: String) {
@@ -68,11 +64,10 @@ final class RecordLog: Sendable {
 
     /// `record` as compact JSON with sorted keys.
     static func line(_ record: BatchRunner.FileRecord) -> String {
-        let object: [String: Any] = [
-            "input": record.input, "outputs": record.outputs, "status": record.status.rawValue,
-            "error": record.error ?? NSNull(), "seconds": (record.seconds * 1000).rounded() / 1000, "bytes": record.bytesWritten,
+        let object: JSONValue = [
+            "input": .string(record.input), "outputs": .array(record.outputs.map(JSONValue.string)), "status": .string(record.status.rawValue),
+            "error": JSONValue(record.error), "seconds": .number((record.seconds * 1000).rounded() / 1000), "bytes": JSONValue(record.bytesWritten),
         ]
-        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]) else { return "{}" }
-        return String(decoding: data, as: UTF8.self)
+        return object.compactText
     }
 }

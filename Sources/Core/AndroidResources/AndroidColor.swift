@@ -61,11 +61,3 @@ public struct AndroidColor: Sendable, Hashable, CustomStringConvertible {
         "holo_purple": AndroidColor(red: 0xAA, green: 0x66, blue: 0xCC),
     ]
 }
-
-extension String {
-    /// The string without leading and trailing white space.
-    var trimmingWhitespace: Substring {
-        guard let first = firstIndex(where: { !$0.isWhitespace }), let last = lastIndex(where: { !$0.isWhitespace }) else { return "" }
-        return self[first...last]
-    }
-}

@@ -143,6 +143,35 @@ public enum FileIO {
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
+    /// The names in the folder at `path` (not `.` and `..`), in the order the system lists them;
+    /// `nil` when it is no folder or cannot be read. `visibleOnly` leaves out names starting
+    /// with a dot; `sorted` sorts them.
+    public static func names(in path: String, visibleOnly: Bool = false, sorted: Bool = false) -> [String]? {
+        guard let directory = opendir(path) else { return nil }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name == "." || name == ".." || (visibleOnly && name.hasPrefix(".")) { continue }
+            names.append(name)
+        }
+        return sorted ? names.sorted() : names
+    }
+
+    /// Removes the file or folder at `path` and, for a folder, everything in it; symbolic links
+    /// are removed, never followed. Stops at 64 levels. Returns whether `path` is gone.
+    @discardableResult
+    public static func removeTree(_ path: String) -> Bool { removeTree(path, depth: 0) }
+
+    private static func removeTree(_ path: String, depth: Int) -> Bool {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return errno == ENOENT }
+        guard (info.st_mode & S_IFMT) == S_IFDIR else { return unlink(path) == 0 }
+        guard depth < 64 else { return false }
+        for name in names(in: path) ?? [] { _ = removeTree(path + "/" + name, depth: depth + 1) }
+        return rmdir(path) == 0
+    }
+
     /// The directory part of `path` (`.` when there is none, `/` for files at the root).
     public static func parentDirectory(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }

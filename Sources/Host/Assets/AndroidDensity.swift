@@ -1,5 +1,3 @@
-import Foundation
-
 /// An Android screen density bucket and its scale against mdpi (= iOS @1x = CSS 1x).
 public enum AndroidDensity: String, CaseIterable, Sendable, Hashable {
     case ldpi, mdpi, tvdpi, hdpi, xhdpi, xxhdpi, xxxhdpi
@@ -33,7 +31,7 @@ public enum AndroidDensity: String, CaseIterable, Sendable, Hashable {
     public static func list(_ text: String) throws(AssetError) -> [AndroidDensity] {
         var result: [AndroidDensity] = []
         for part in text.split(separator: ",") {
-            let density = try named(part.trimmingCharacters(in: .whitespaces))
+            let density = try named(String(part.trimmingWhitespace))
             if !result.contains(density) { result.append(density) }
         }
         guard !result.isEmpty else { throw .noDensities }

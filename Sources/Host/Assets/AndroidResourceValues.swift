@@ -1,4 +1,3 @@
-import Foundation
 import NinepipeCore
 import Synchronization
 
@@ -187,16 +186,16 @@ struct AndroidResourceValues: Sendable {
                 guard let key = element.attribute("name", namespace: "") else { continue }
                 switch element.name {
                 case "dimen" where dimensions[key] == nil:
-                    dimensions[key] = element.text.trimmingCharacters(in: .whitespacesAndNewlines)
+                    dimensions[key] = String(element.text.trimmingWhitespace)
                 case "string" where strings[key] == nil && element.text.utf8.count <= Self.maxStringLength:
                     strings[key] = element.text
                 case "color" where colors[key] == nil:
-                    colors[key] = element.text.trimmingCharacters(in: .whitespacesAndNewlines)
+                    colors[key] = String(element.text.trimmingWhitespace)
                 case "style" where styles[key] == nil:
                     var items: [String: String] = [:]
                     for item in element.children where item.name == "item" {
                         guard let itemName = item.attribute("name", namespace: "") else { continue }
-                        items[itemName] = item.text.trimmingCharacters(in: .whitespacesAndNewlines)
+                        items[itemName] = String(item.text.trimmingWhitespace)
                     }
                     var parent = element.attribute("parent", namespace: "").map { $0.hasPrefix("@style/") ? String($0.dropFirst(7)) : $0 }
                     if parent == nil, let dot = key.lastIndex(of: ".") { parent = String(key[..<dot]) }

@@ -1,5 +1,10 @@
-import Foundation
 import NinepipeCore
+
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#endif
 
 /// Finds the assets in `assets` inputs: image files, Android `res/` trees and `drawable-*`
 /// folders, `.imageset` folders and `.xcassets` catalogs. The same name in several densities
@@ -584,7 +589,7 @@ public struct AssetCollector: Sendable {
     }
 
     private static func list(_ path: String) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
+        FileIO.names(in: path, visibleOnly: true, sorted: true) ?? []
     }
 
     /// Every `.imageset` below a catalog (groups are plain folders), each folder entered once.

@@ -1,4 +1,3 @@
-import Foundation
 import NinepipeCore
 
 extension AssetConverter {
@@ -299,7 +298,7 @@ extension AssetConverter {
         if drawable.isTemplate {
             // The mask is the SVG itself as a data: URL: a mask image is fetched in CORS mode,
             // so a file beside the CSS is refused on pages opened from file:// (Chromium).
-            let mask = "url(\"data:image/svg+xml;base64,\(Data(svg.utf8).base64EncodedString())\")"
+            let mask = "url(\"data:image/svg+xml;base64,\(Base64.encoded(svg.utf8))\")"
             rule.declarations += [
                 "background-color: currentColor;",
                 "-webkit-mask: \(mask) center / 100% 100% no-repeat;",

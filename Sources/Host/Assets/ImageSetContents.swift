@@ -1,4 +1,3 @@
-import Foundation
 import NinepipeCore
 
 /// An `.imageset` folder's `Contents.json`: which file holds which scale, and how each slices.
@@ -66,30 +65,29 @@ public struct ImageSetContents: Sendable, Hashable {
 
     /// Parses `bytes`, the `Contents.json` at `path` (named in errors).
     public init(parsing bytes: [UInt8], path: String) throws(AssetError) {
-        let root: Any
-        do { root = try JSONSerialization.jsonObject(with: Data(bytes)) } catch {
+        let object: JSONValue
+        do { object = try JSONValue(parsing: bytes) } catch {
             throw .invalidContents(
-                path: path, field: "",
-                problem: "not valid JSON (\((error as NSError).localizedDescription)); Xcode writes this file, so restore it or remove the imageset")
+                path: path, field: "", problem: "not valid JSON (\(error)); Xcode writes this file, so restore it or remove the imageset")
         }
-        guard let object = root as? [String: Any], let images = object["images"] as? [Any] else {
+        guard object.isObject, let images = object["images"]?.array else {
             throw .invalidContents(path: path, field: "", problem: "expected an object with an \"images\" array")
         }
         var entries: [Entry] = []
-        for (index, item) in images.enumerated() {
+        for (index, image) in images.enumerated() {
             let key = "images[\(index)]"
-            guard let image = item as? [String: Any] else { throw AssetError.invalidContents(path: path, field: "\(key)", problem: "expected an object") }
-            var entry = Entry(filename: nil, scale: 1, idiom: image["idiom"] as? String ?? "universal")
+            guard image.isObject else { throw AssetError.invalidContents(path: path, field: "\(key)", problem: "expected an object") }
+            var entry = Entry(filename: nil, scale: 1, idiom: image["idiom"]?.string ?? "universal")
             if let name = image["filename"] {
-                guard let name = name as? String, !name.isEmpty, !name.contains("/") else {
+                guard let name = name.string, !name.isEmpty, !name.contains("/") else {
                     throw AssetError.invalidContents(
-                        path: path, field: "\(key).filename", problem: "expected a file name in the imageset folder, found \(Self.show(name))")
+                        path: path, field: "\(key).filename", problem: "expected a file name in the imageset folder, found \(name.shown)")
                 }
                 entry.filename = name
             }
             if let scale = image["scale"] {
-                guard let text = scale as? String, text.hasSuffix("x"), let value = Int(text.dropLast()), (1...3).contains(value) else {
-                    throw AssetError.invalidContents(path: path, field: "\(key).scale", problem: "expected \"1x\", \"2x\" or \"3x\", found \(Self.show(scale))")
+                guard let text = scale.string, text.hasSuffix("x"), let value = Int(text.dropLast()), (1...3).contains(value) else {
+                    throw AssetError.invalidContents(path: path, field: "\(key).scale", problem: "expected \"1x\", \"2x\" or \"3x\", found \(scale.shown)")
                 }
                 entry.scale = value
             }
@@ -97,19 +95,19 @@ public struct ImageSetContents: Sendable, Hashable {
                 entry.resizing = try Self.resizing(resizing, key: key + ".resizing", path: path)
             }
             if let appearances = image["appearances"] {
-                guard let list = appearances as? [Any] else {
+                guard let list = appearances.array else {
                     throw AssetError.invalidContents(path: path, field: "\(key).appearances", problem: "expected an array")
                 }
-                for case let appearance as [String: Any] in list where appearance["appearance"] as? String == "luminosity" {
-                    switch appearance["value"] as? String {
+                for appearance in list where appearance["appearance"]?.string == "luminosity" {
+                    switch appearance["value"]?.string {
                     case "dark"?: entry.configuration.isDark = true
                     case "light"?: entry.isLightOnly = true
                     default: break
                     }
                 }
             }
-            if let locale = image["locale"] as? String, !locale.isEmpty { entry.configuration.locale = locale }
-            switch image["language-direction"] as? String {
+            if let locale = image["locale"]?.string, !locale.isEmpty { entry.configuration.locale = locale }
+            switch image["language-direction"]?.string {
             case "right-to-left"?: entry.configuration.isRightToLeft = true
             case "left-to-right"?: entry.isLeftToRight = true
             default: break
@@ -122,7 +120,7 @@ public struct ImageSetContents: Sendable, Hashable {
             entries.append(entry)
         }
         self.entries = entries
-        isTemplate = (object["properties"] as? [String: Any])?["template-rendering-intent"] as? String == "template"
+        isTemplate = object["properties"]?["template-rendering-intent"]?.string == "template"
     }
 
     /// The JSON text, as Xcode lays it out; `author` goes into `info`.
@@ -181,19 +179,19 @@ public struct ImageSetContents: Sendable, Hashable {
         return .object(members)
     }
 
-    private static func resizing(_ value: Any, key: String, path: String) throws(AssetError) -> ImageSetResizing {
-        guard let object = value as? [String: Any] else { throw AssetError.invalidContents(path: path, field: "\(key)", problem: "expected an object") }
+    private static func resizing(_ object: JSONValue, key: String, path: String) throws(AssetError) -> ImageSetResizing {
+        guard object.isObject else { throw AssetError.invalidContents(path: path, field: "\(key)", problem: "expected an object") }
         let modes = ImageSetResizing.Mode.allCases.map(\.rawValue)
-        guard let modeText = object["mode"] as? String, let mode = ImageSetResizing.Mode(rawValue: modeText) else {
+        guard let modeText = object["mode"]?.string, let mode = ImageSetResizing.Mode(rawValue: modeText) else {
             throw AssetError.invalidContents(
                 path: path, field: "\(key).mode", problem: "expected \(modes.map { "\"\($0)\"" }.joined(separator: ", ")), found \(show(object["mode"]))")
         }
         var centerMode = ImageSetResizing.CenterMode.stretch
         if let center = object["center"] {
-            guard let center = center as? [String: Any] else {
+            guard center.isObject else {
                 throw AssetError.invalidContents(path: path, field: "\(key).center", problem: "expected an object")
             }
-            switch center["mode"] as? String {
+            switch center["mode"]?.string {
             case "stretch"?, "fill"?, nil: centerMode = .stretch
             case "tile"?: centerMode = .tile
             default:
@@ -210,8 +208,8 @@ public struct ImageSetContents: Sendable, Hashable {
     }
 
     /// Insets from an object of pixel counts; `sides` must be present, the others default to 0.
-    private static func insets(_ value: Any, key: String, path: String, sides: [String]) throws(AssetError) -> NinePatchInsets {
-        guard let object = value as? [String: Any] else { throw AssetError.invalidContents(path: path, field: "\(key)", problem: "expected an object") }
+    private static func insets(_ object: JSONValue, key: String, path: String, sides: [String]) throws(AssetError) -> NinePatchInsets {
+        guard object.isObject else { throw AssetError.invalidContents(path: path, field: "\(key)", problem: "expected an object") }
         var found: [String: Int32] = [:]
         for side in ["top", "left", "bottom", "right"] {
             guard let raw = object[side] else {
@@ -220,28 +218,13 @@ public struct ImageSetContents: Sendable, Hashable {
                 }
                 continue
             }
-            guard let number = raw as? NSNumber, !isBoolean(raw), number.doubleValue >= 0, number.doubleValue <= 65_535,
-                number.doubleValue == number.doubleValue.rounded()
-            else {
-                throw AssetError.invalidContents(path: path, field: "\(key).\(side)", problem: "expected a whole number of pixels 0…65535, found \(show(raw))")
+            guard let number = raw.number, number >= 0, number <= 65_535, number == number.rounded() else {
+                throw AssetError.invalidContents(path: path, field: "\(key).\(side)", problem: "expected a whole number of pixels 0…65535, found \(raw.shown)")
             }
-            found[side] = Int32(number.intValue)
+            found[side] = Int32(number)
         }
         return NinePatchInsets(top: found["top"] ?? 0, left: found["left"] ?? 0, bottom: found["bottom"] ?? 0, right: found["right"] ?? 0)
     }
 
-    /// Whether a parsed JSON value was `true`/`false` (Linux bridges 0 and 1 to `Bool` too, so
-    /// `is Bool` cannot tell; the boolean class's name can, on Linux and Darwin alike).
-    private static func isBoolean(_ value: Any) -> Bool {
-        String(describing: type(of: value)).hasSuffix("Boolean")
-    }
-
-    private static func show(_ value: Any?) -> String {
-        switch value {
-        case nil: return "nothing"
-        case let text as String: return "\"\(text)\""
-        case let number as NSNumber: return number.stringValue
-        default: return "\(value.map { String(describing: type(of: $0)) } ?? "a value")"
-        }
-    }
+    private static func show(_ value: JSONValue?) -> String { value?.shown ?? "nothing" }
 }

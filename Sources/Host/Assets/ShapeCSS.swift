@@ -1,4 +1,3 @@
-import Foundation
 import NinepipeCore
 
 /// A rectangle or oval shape drawable as CSS declarations, no image: its fill as
@@ -50,21 +49,11 @@ struct ShapeCSS {
         return lines
     }
 
-    /// `value` with at most `decimals` places, no trailing zeros.
-    static func number(_ value: Double, decimals: Int) -> String {
-        var text = String(format: "%.\(decimals)f", value)
-        if text.contains(".") {
-            while text.hasSuffix("0") { text.removeLast() }
-            if text.hasSuffix(".") { text.removeLast() }
-        }
-        return text == "-0" ? "0" : text
-    }
-
-    static func pixels(_ value: Double) -> String { value == 0 ? "0" : Self.number(value, decimals: 2) + "px" }
+    static func pixels(_ value: Double) -> String { value == 0 ? "0" : DecimalText.text(value, decimals: 2) + "px" }
 
     /// `#rrggbb`, or `rgba(…)` when not opaque.
     static func color(_ color: AndroidColor) -> String {
-        color.alpha == 255 ? color.rgbHex : "rgba(\(color.red), \(color.green), \(color.blue), \(Self.number(color.opacity, decimals: 3)))"
+        color.alpha == 255 ? color.rgbHex : "rgba(\(color.red), \(color.green), \(color.blue), \(DecimalText.text(color.opacity, decimals: 3)))"
     }
 
     static func gradient(_ gradient: ShapeDrawable.Gradient, shape: ShapeDrawable) -> String {
@@ -78,18 +67,18 @@ struct ShapeCSS {
             var stops = colors
             if colors.count == 3 {
                 let center = gradient.centerX != 0.5 ? gradient.centerX : gradient.centerY
-                stops[1] += " \(Self.number(center * 100, decimals: 2))%"
+                stops[1] += " \(DecimalText.text(center * 100, decimals: 2))%"
             }
             return "linear-gradient(\(directions[gradient.angle] ?? "to right"), \(stops.joined(separator: ", ")))"
         case .radial:
-            let at = "at \(Self.number(gradient.centerX * 100, decimals: 2))% \(Self.number(gradient.centerY * 100, decimals: 2))%"
+            let at = "at \(DecimalText.text(gradient.centerX * 100, decimals: 2))% \(DecimalText.text(gradient.centerY * 100, decimals: 2))%"
             let even = colors.enumerated().map { index, color in
                 (index, color, colors.count > 1 ? Double(index) / Double(colors.count - 1) : 0)
             }
             switch gradient.radius {
             case .fractionOfBounds(let fraction):
                 // closest-side is half the shorter side when centred: the radius is 2·fraction of it.
-                let stops = even.map { "\($0.1) \(Self.number($0.2 * fraction * 200, decimals: 2))%" }
+                let stops = even.map { "\($0.1) \(DecimalText.text($0.2 * fraction * 200, decimals: 2))%" }
                 return "radial-gradient(circle closest-side \(at), \(stops.joined(separator: ", ")))"
             default:
                 let radius: Double
@@ -106,7 +95,7 @@ struct ShapeCSS {
         case .sweep:
             // CSS turns from 12 o'clock, Android from 3 o'clock; both clockwise.
             return
-                "conic-gradient(from 90deg at \(Self.number(gradient.centerX * 100, decimals: 2))% \(Self.number(gradient.centerY * 100, decimals: 2))%, \(colors.joined(separator: ", ")))"
+                "conic-gradient(from 90deg at \(DecimalText.text(gradient.centerX * 100, decimals: 2))% \(DecimalText.text(gradient.centerY * 100, decimals: 2))%, \(colors.joined(separator: ", ")))"
         }
     }
 }

@@ -1,4 +1,3 @@
-import Foundation
 import NinepipeCore
 
 #if canImport(Glibc)
@@ -53,7 +52,7 @@ public enum InputCollector {
     /// Image files in `root/relative`, as (path, folder below root).
     private static func images(in root: String, below relative: String, recursive: Bool, inside: String?, codecs: ImageCodecRegistry) -> [(String, String)] {
         let folder = relative.isEmpty ? root : root + "/" + relative
-        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
+        guard let entries = FileIO.names(in: folder) else { return [] }
         var result: [(String, String)] = []
         for entry in entries.sorted() where !entry.hasPrefix(".") {
             let path = folder + "/" + entry

@@ -1,5 +1,4 @@
 import Dispatch
-import Foundation
 import Synchronization
 
 /// A task executor with its own threads: a batch's tasks run here, not on the shared
@@ -12,21 +11,23 @@ import Synchronization
 final class ThreadPoolExecutor: TaskExecutor, Sendable {
     private let pending = Mutex<(jobs: [UnownedJob], next: Int, stopped: Bool)>(([], 0, false))
     private let available = DispatchSemaphore(value: 0)
-    private let threadCount: Int
+    /// The threads started; none when the system refused every one (jobs then run as they come).
+    private let threadCount = Atomic<Int>(0)
 
     /// Starts `threads` threads (at least one).
     init(threads: Int) {
-        threadCount = max(1, threads)
-        for index in 0..<threadCount {
-            let thread = Thread { [self] in work() }
-            thread.name = "ninepipe-batch-\(index + 1)"
-            thread.start()
+        for index in 0..<max(1, threads) where DetachedThread.start(name: "ninepipe-batch-\(index + 1)", { [self] in work() }) {
+            threadCount.add(1, ordering: .relaxed)
         }
     }
 
     /// Queues a job for the next free thread.
     func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
+        guard threadCount.load(ordering: .relaxed) > 0 else {
+            job.runSynchronously(on: asUnownedTaskExecutor())
+            return
+        }
         pending.withLock { $0.jobs.append(job) }
         available.signal()
     }
@@ -34,7 +35,7 @@ final class ThreadPoolExecutor: TaskExecutor, Sendable {
     /// Ends the threads once the queue is empty.
     func shutdown() {
         pending.withLock { $0.stopped = true }
-        for _ in 0..<threadCount { available.signal() }
+        for _ in 0..<threadCount.load(ordering: .relaxed) { available.signal() }
     }
 
     private func work() {

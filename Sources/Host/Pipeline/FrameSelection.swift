@@ -57,7 +57,7 @@ struct FrameSelection: Sendable, Hashable {
     init?(range text: String) {
         let limit = ImageLimits.largestFrameCount
         func number(_ part: Substring) -> Int? { Int(part).flatMap { abs($0) <= limit ? $0 : nil } }
-        if let dots = text.range(of: "..") {
+        if let dots = text.firstRange(of: "..") {
             let head = text[..<dots.lowerBound]
             let tail = text[dots.upperBound...]
             guard head.isEmpty || number(head) != nil, tail.isEmpty || number(tail) != nil, !(head.isEmpty && tail.isEmpty) else { return nil }

@@ -1,4 +1,3 @@
-import Foundation
 import NinepipeCore
 
 struct NoImageError: NinepipeError {

@@ -1,4 +1,3 @@
-import Foundation
 import NinepipeCore
 
 /// Runs compiled pipelines. A runner is a value; one pipeline may run on many runners and threads at once.
@@ -302,7 +301,7 @@ public struct StepReport: Sendable, Hashable, CustomStringConvertible {
     /// `step 2 'resize': 0.123 s → 1000×750`.
     public var description: String {
         let size = width.flatMap { w in height.map { " → \(w)×\($0)" } } ?? ""
-        return "step \(index) '\(stepName)': \(String(format: "%.3f", duration.seconds)) s\(size)"
+        return "step \(index) '\(stepName)': \(DecimalText.fixed(duration.seconds, places: 3)) s\(size)"
     }
 }
 

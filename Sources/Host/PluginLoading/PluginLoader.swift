@@ -106,7 +106,7 @@ public enum PluginLoader {
     static func missingLibraryHint(
         _ reason: String, isLoaded: (String) -> Bool = { dlopen($0, RTLD_NOW | RTLD_NOLOAD) != nil }
     ) -> String {
-        guard let colon = reason.range(of: ": cannot open shared object file") else { return "" }
+        guard let colon = reason.firstRange(of: ": cannot open shared object file") else { return "" }
         let missing = String(reason[..<colon.lowerBound])
         guard !isLoaded(missing) else { return "" }
         guard let (_, option) = optionalLibraries.first(where: { missing.hasPrefix($0.0) }) else { return "" }

@@ -1,4 +1,3 @@
-import Foundation
 import NinepipeCore
 import Synchronization
 
@@ -85,7 +84,7 @@ struct ResourceTable: Sendable {
 
     /// The sorted names in the folder at `path`, hidden ones left out.
     private static func names(in path: String) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
+        FileIO.names(in: path, visibleOnly: true, sorted: true) ?? []
     }
 
     /// The table of the tree at `path`, walked again only when the tree's folder or one of its

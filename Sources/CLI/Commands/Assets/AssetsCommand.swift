@@ -1,4 +1,3 @@
-import Foundation
 import NinepipeCore
 import NinepipeHost
 import Synchronization
@@ -119,7 +118,7 @@ enum AssetsCommand: Command {
         }
         var run = AssetRun(
             converter: AssetConverter(options: options), output: output,
-            jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, dryRun: dryRun, failFast: failFast)
+            jobs: jobs ?? TransformContext.processorCount, dryRun: dryRun, failFast: failFast)
         run.describeError = { ErrorText.describe($0) }
         try run.check(collection)
         // The report is opened (emptied) only once the run is known to start, and never over an input.

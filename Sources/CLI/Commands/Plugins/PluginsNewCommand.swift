@@ -1,6 +1,11 @@
-import Foundation
 import NinepipeCore
 import NinepipeHost
+
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#endif
 
 /// `ninepipe plugins new NAME`: writes a package for a run-time plugin with the step NAME (see
 /// ``PluginTemplate``), as `swift package init` writes one: the manifest, the step with a
@@ -104,7 +109,7 @@ enum PluginsNewCommand: Command {
             }
             try moveWithoutReplacing(staging, to: trimmed)
         } catch {
-            try? FileManager.default.removeItem(atPath: staging)
+            FileIO.removeTree(staging)
             if let error = error as? UsageError { throw error }
             throw InputError("\(folder): cannot write the package: \(error)")
         }

@@ -12,20 +12,34 @@ public struct HEIFCodec: ImageDecoder, ImageEncoder {
     /// The codec for `format`, ``ImageFormat/heic`` or ``ImageFormat/avif``.
     public init(format: ImageFormat) { self.format = format }
 
-    /// libheif's version (`1.15.1`), or `nil` without it.
+    /// libheif's version (`1.15.1`), or `nil` when this build leaves HEIF out or libheif cannot be
+    /// loaded on this machine (asking loads it: it is loaded at run time, not linked).
     public static var libraryVersion: String? {
         #if canImport(CHEIF)
-        String(cString: heif_get_version())
+        HEIFLibrary.version
         #else
         nil
         #endif
     }
 
-    /// `true` when libheif was found at build time.
+    /// Whether this build holds the HEIF code (it then needs libheif only at run time).
+    public static var isCompiledIn: Bool {
+        #if canImport(CHEIF)
+        true
+        #else
+        false
+        #endif
+    }
+
+    /// `true` when libheif can be used: compiled in and found on this machine.
     public static var isAvailable: Bool { libraryVersion != nil }
 
     /// libheif.
-    public var library: CodecLibrary? { CodecLibrary(name: "libheif", version: Self.libraryVersion, package: "libheif-dev (Homebrew: libheif)") }
+    public var library: CodecLibrary? {
+        CodecLibrary(
+            name: "libheif", version: Self.libraryVersion, package: Self.isCompiledIn ? "libheif1 (Homebrew: libheif)" : "libheif-dev (Homebrew: libheif)",
+            isLoadedAtRunTime: Self.isCompiledIn)
+    }
 
     /// Embedded thumbnails; libheif turns the pixels upright itself.
     public var capabilities: DecoderCapabilities { DecoderCapabilities(readsEmbeddedThumbnails: true) }

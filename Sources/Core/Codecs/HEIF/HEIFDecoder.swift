@@ -68,6 +68,7 @@ public struct HEIFDecoder: Sendable {
 #if canImport(CHEIF)
 /// A parsed HEIF file and its primary image handle; released when it goes away.
 private final class HEIFFile {
+    private let libheif: ninepipe_heif
     private let bytes: [UInt8]
     private let context: OpaquePointer
     private var handle: OpaquePointer?
@@ -78,26 +79,28 @@ private final class HEIFFile {
     private(set) var info = HEIFDecoder.Info(width: 0, height: 0, hasAlpha: false, bitDepth: 8, metadata: ImageMetadata())
 
     init(_ bytes: [UInt8], limits: ImageLimits, thumbnail: Bool) throws {
+        let libheif = try HEIFLibrary.functions()
+        self.libheif = libheif
         self.bytes = bytes
-        guard let context = heif_context_alloc() else { throw HEIFError.corrupt("libheif could not start") }
+        guard let context = libheif.heif_context_alloc() else { throw HEIFError.corrupt("libheif could not start") }
         self.context = context
-        heif_context_set_maximum_image_size_limit(context, Int32(clamping: limits.maxDimension))
+        libheif.heif_context_set_maximum_image_size_limit(context, Int32(clamping: limits.maxDimension))
         try HEIFItemReferences(bytes).checkAcyclic()
         // The bytes are kept alive by this object, as libheif reads them in place.
-        try Self.check(self.bytes.withUnsafeBytes { heif_context_read_from_memory_without_copy(context, $0.baseAddress, $0.count, nil) })
+        try Self.check(self.bytes.withUnsafeBytes { libheif.heif_context_read_from_memory_without_copy(context, $0.baseAddress, $0.count, nil) })
         var primary: OpaquePointer?
-        try Self.check(heif_context_get_primary_image_handle(context, &primary))
+        try Self.check(libheif.heif_context_get_primary_image_handle(context, &primary))
         handle = primary
         primaryHandle = primary
         guard let primary else { throw HEIFError.corrupt("the file has no primary image") }
         // libheif's choice, not pitm's: when pitm names a thumbnail, libheif takes the image.
         var item: heif_item_id = 0
-        try Self.check(heif_context_get_primary_image_ID(context, &item))
-        if thumbnail, heif_image_handle_get_number_of_thumbnails(primary) > 0 {
+        try Self.check(libheif.heif_context_get_primary_image_ID(context, &item))
+        if thumbnail, libheif.heif_image_handle_get_number_of_thumbnails(primary) > 0 {
             var id: heif_item_id = 0
             var small: OpaquePointer?
-            if heif_image_handle_get_list_of_thumbnail_IDs(primary, &id, 1) == 1,
-                heif_image_handle_get_thumbnail(primary, id, &small).code == heif_error_Ok, let small
+            if libheif.heif_image_handle_get_list_of_thumbnail_IDs(primary, &id, 1) == 1,
+                libheif.heif_image_handle_get_thumbnail(primary, id, &small).code == heif_error_Ok, let small
             {
                 handle = small
                 item = id
@@ -111,7 +114,7 @@ private final class HEIFFile {
             (codedWidth, codedHeight) = coded
         } else {
             // Neither: libheif's own size is all there is, and nothing moves.
-            (codedWidth, codedHeight) = (Int(heif_image_handle_get_width(shown)), Int(heif_image_handle_get_height(shown)))
+            (codedWidth, codedHeight) = (Int(libheif.heif_image_handle_get_width(shown)), Int(libheif.heif_image_handle_get_height(shown)))
             transforms = HEIFTransforms(HEIFItemProperties([], item: 0))
         }
         let shownSize = try transforms.shownSize(width: codedWidth, height: codedHeight)
@@ -120,24 +123,24 @@ private final class HEIFFile {
             metadata.exif = exif
             metadata.orientation = .up  // libheif applies irot/imir; an EXIF tag would turn it twice
         }
-        let profileSize = heif_image_handle_get_raw_color_profile_size(primary)
-        if heif_image_handle_get_color_profile_type(primary) != heif_color_profile_type_nclx, profileSize > 0, profileSize <= limits.maxMetadataBytes {
+        let profileSize = libheif.heif_image_handle_get_raw_color_profile_size(primary)
+        if libheif.heif_image_handle_get_color_profile_type(primary) != heif_color_profile_type_nclx, profileSize > 0, profileSize <= limits.maxMetadataBytes {
             var profile = [UInt8](repeating: 0, count: profileSize)
-            if profile.withUnsafeMutableBytes({ heif_image_handle_get_raw_color_profile(primary, $0.baseAddress) }).code == heif_error_Ok {
+            if profile.withUnsafeMutableBytes({ libheif.heif_image_handle_get_raw_color_profile(primary, $0.baseAddress) }).code == heif_error_Ok {
                 metadata.iccProfile = ICCProfile(data: profile)
             }
         }
         if metadata.iccProfile == nil { metadata.iccProfile = Self.profile(fromNCLXOf: primary) }
         info = HEIFDecoder.Info(
             width: shownSize.width, height: shownSize.height,
-            hasAlpha: heif_image_handle_has_alpha_channel(shown) != 0,
-            bitDepth: max(8, Int(heif_image_handle_get_luma_bits_per_pixel(shown))), metadata: metadata)
+            hasAlpha: libheif.heif_image_handle_has_alpha_channel(shown) != 0,
+            bitDepth: max(8, Int(libheif.heif_image_handle_get_luma_bits_per_pixel(shown))), metadata: metadata)
     }
 
     deinit {
-        if let handle, handle != primaryHandle { heif_image_handle_release(handle) }
-        if let primaryHandle { heif_image_handle_release(primaryHandle) }
-        heif_context_free(context)
+        if let handle, handle != primaryHandle { libheif.heif_image_handle_release(handle) }
+        if let primaryHandle { libheif.heif_image_handle_release(primaryHandle) }
+        libheif.heif_context_free(context)
     }
 
     /// The primary image (or the thumbnail asked for) as shown: interleaved RGB(A), 8-bit or
@@ -157,17 +160,17 @@ private final class HEIFFile {
             }
         // libheif decodes the coded image; the transforms are applied below, where the size
         // they give is the one `info` promised.
-        guard let options = heif_decoding_options_alloc() else { throw HEIFError.corrupt("libheif could not start") }
-        defer { heif_decoding_options_free(options) }
+        guard let options = libheif.heif_decoding_options_alloc() else { throw HEIFError.corrupt("libheif could not start") }
+        defer { libheif.heif_decoding_options_free(options) }
         options.pointee.ignore_transformations = 1
         var decoded: OpaquePointer?
-        try Self.check(heif_decode_image(handle, &decoded, heif_colorspace_RGB, chroma, options))
+        try Self.check(libheif.heif_decode_image(handle, &decoded, heif_colorspace_RGB, chroma, options))
         guard let decoded else { throw HEIFError.corrupt("libheif returned no image") }
-        defer { heif_image_release(decoded) }
-        let width = Int(heif_image_get_width(decoded, heif_channel_interleaved))
-        let height = Int(heif_image_get_height(decoded, heif_channel_interleaved))
+        defer { libheif.heif_image_release(decoded) }
+        let width = Int(libheif.heif_image_get_width(decoded, heif_channel_interleaved))
+        let height = Int(libheif.heif_image_get_height(decoded, heif_channel_interleaved))
         var stride: Int32 = 0
-        guard width > 0, height > 0, let plane = heif_image_get_plane_readonly(decoded, heif_channel_interleaved, &stride) else {
+        guard width > 0, height > 0, let plane = libheif.heif_image_get_plane_readonly(decoded, heif_channel_interleaved, &stride) else {
             throw HEIFError.corrupt("the decoded image has no pixels")
         }
         // The coded image must be the size its header declares (see HEIFCodedSize).
@@ -184,7 +187,7 @@ private final class HEIFFile {
             return Image(width: width, height: height, layout: layout, samples: samples)
         }
         // 10 or 12 significant bits, little-endian: widened to 16 by repeating the top bits.
-        let bits = UInt16(max(9, min(16, Int(heif_image_get_bits_per_pixel_range(decoded, heif_channel_interleaved)))))
+        let bits = UInt16(max(9, min(16, Int(libheif.heif_image_get_bits_per_pixel_range(decoded, heif_channel_interleaved)))))
         var samples = [UInt16](repeating: 0, count: width * height * channels)
         samples.withUnsafeMutableBufferPointer { out in
             for y in 0..<height {
@@ -203,9 +206,10 @@ private final class HEIFFile {
     /// (wider primaries such as Display P3, or a linear transfer) and LittleCMS can make one;
     /// `nil` for sRGB/BT.709 content, unspecified values, and HDR transfers (PQ, HLG).
     private static func profile(fromNCLXOf handle: OpaquePointer) -> ICCProfile? {
+        guard let libheif = try? HEIFLibrary.functions() else { return nil }
         var nclx: UnsafeMutablePointer<heif_color_profile_nclx>?
-        guard heif_image_handle_get_nclx_color_profile(handle, &nclx).code == heif_error_Ok, let nclx else { return nil }
-        defer { heif_nclx_color_profile_free(nclx) }
+        guard libheif.heif_image_handle_get_nclx_color_profile(handle, &nclx).code == heif_error_Ok, let nclx else { return nil }
+        defer { libheif.heif_nclx_color_profile_free(nclx) }
         let value = nclx.pointee
         let primaries = value.color_primaries.rawValue
         let transfer = value.transfer_characteristics.rawValue
@@ -223,13 +227,14 @@ private final class HEIFFile {
     }
 
     private static func exif(_ handle: OpaquePointer, limit: Int) -> [UInt8]? {
-        guard heif_image_handle_get_number_of_metadata_blocks(handle, "Exif") > 0 else { return nil }
+        guard let libheif = try? HEIFLibrary.functions() else { return nil }
+        guard libheif.heif_image_handle_get_number_of_metadata_blocks(handle, "Exif") > 0 else { return nil }
         var id: heif_item_id = 0
-        guard heif_image_handle_get_list_of_metadata_block_IDs(handle, "Exif", &id, 1) == 1 else { return nil }
-        let size = heif_image_handle_get_metadata_size(handle, id)
+        guard libheif.heif_image_handle_get_list_of_metadata_block_IDs(handle, "Exif", &id, 1) == 1 else { return nil }
+        let size = libheif.heif_image_handle_get_metadata_size(handle, id)
         guard size > 4, size <= limit else { return nil }
         var block = [UInt8](repeating: 0, count: size)
-        guard block.withUnsafeMutableBytes({ heif_image_handle_get_metadata(handle, id, $0.baseAddress) }).code == heif_error_Ok else { return nil }
+        guard block.withUnsafeMutableBytes({ libheif.heif_image_handle_get_metadata(handle, id, $0.baseAddress) }).code == heif_error_Ok else { return nil }
         // The block starts with a 4-byte offset to the TIFF header (usually 0, or 6 past "Exif\0\0").
         let offset = Int(block[0]) << 24 | Int(block[1]) << 16 | Int(block[2]) << 8 | Int(block[3])
         guard offset >= 0, 4 + offset < block.count else { return nil }

@@ -48,19 +48,20 @@ public struct HEIFEncoder: Sendable {
         // in Debian 12's libheif aborts the process on high bit depth (an assertion in aom).
         let deep = header.depth == .sixteen && codec == .heic
         let layout: PixelLayout = hasAlpha ? .rgba : .rgb
-        guard let context = heif_context_alloc() else { throw HEIFError.encodingFailed("libheif could not start") }
-        defer { heif_context_free(context) }
+        let libheif = try HEIFLibrary.functions()
+        guard let context = libheif.heif_context_alloc() else { throw HEIFError.encodingFailed("libheif could not start") }
+        defer { libheif.heif_context_free(context) }
         var encoder: OpaquePointer?
-        try Self.check(heif_context_get_encoder_for_format(context, codec == .avif ? heif_compression_AV1 : heif_compression_HEVC, &encoder))
+        try Self.check(libheif.heif_context_get_encoder_for_format(context, codec == .avif ? heif_compression_AV1 : heif_compression_HEVC, &encoder))
         guard let encoder else { throw HEIFError.encodingFailed("no \(codec == .avif ? "AV1" : "HEVC") encoder in this libheif") }
-        defer { heif_encoder_release(encoder) }
-        try Self.check(heif_encoder_set_lossy_quality(encoder, Int32(max(0, min(100, quality)))))
+        defer { libheif.heif_encoder_release(encoder) }
+        try Self.check(libheif.heif_encoder_set_lossy_quality(encoder, Int32(max(0, min(100, quality)))))
         let effort = max(0, min(6, self.effort))
         switch codec {
-        case .avif: _ = heif_encoder_set_parameter_integer(encoder, "speed", Int32(9 - effort))
+        case .avif: _ = libheif.heif_encoder_set_parameter_integer(encoder, "speed", Int32(9 - effort))
         case .heic:
             let presets = ["ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow"]
-            _ = heif_encoder_set_parameter_string(encoder, "preset", presets[effort])
+            _ = libheif.heif_encoder_set_parameter_string(encoder, "preset", presets[effort])
         }
         var picture: OpaquePointer?
         let chroma =
@@ -70,12 +71,12 @@ public struct HEIFEncoder: Sendable {
             case (true, false): heif_chroma_interleaved_RRGGBB_LE
             case (true, true): heif_chroma_interleaved_RRGGBBAA_LE
             }
-        try Self.check(heif_image_create(Int32(header.width), Int32(header.height), heif_colorspace_RGB, chroma, &picture))
+        try Self.check(libheif.heif_image_create(Int32(header.width), Int32(header.height), heif_colorspace_RGB, chroma, &picture))
         guard let picture else { throw HEIFError.encodingFailed("libheif could not make an image") }
-        defer { heif_image_release(picture) }
-        try Self.check(heif_image_add_plane(picture, heif_channel_interleaved, Int32(header.width), Int32(header.height), deep ? 10 : 8))
+        defer { libheif.heif_image_release(picture) }
+        try Self.check(libheif.heif_image_add_plane(picture, heif_channel_interleaved, Int32(header.width), Int32(header.height), deep ? 10 : 8))
         var stride: Int32 = 0
-        guard let plane = heif_image_get_plane(picture, heif_channel_interleaved, &stride) else {
+        guard let plane = libheif.heif_image_get_plane(picture, heif_channel_interleaved, &stride) else {
             throw HEIFError.encodingFailed("libheif gave no pixel plane")
         }
         let rowSamples = header.width * layout.channelCount
@@ -107,16 +108,16 @@ public struct HEIFEncoder: Sendable {
             top += band.height
         }
         if let profile = metadata.iccProfile?.data, !profile.isEmpty {
-            try Self.check(profile.withUnsafeBytes { heif_image_set_raw_color_profile(picture, "prof", $0.baseAddress, $0.count) })
+            try Self.check(profile.withUnsafeBytes { libheif.heif_image_set_raw_color_profile(picture, "prof", $0.baseAddress, $0.count) })
         }
         var handle: OpaquePointer?
-        guard let options = heif_encoding_options_alloc() else { throw HEIFError.encodingFailed("libheif could not allocate options") }
-        defer { heif_encoding_options_free(options) }
+        guard let options = libheif.heif_encoding_options_alloc() else { throw HEIFError.encodingFailed("libheif could not allocate options") }
+        defer { libheif.heif_encoding_options_free(options) }
         options.pointee.image_orientation = heif_orientation(rawValue: UInt32(orientation.rawValue))
-        try Self.check(heif_context_encode_image(context, picture, encoder, options, &handle))
-        defer { if let handle { heif_image_handle_release(handle) } }
+        try Self.check(libheif.heif_context_encode_image(context, picture, encoder, options, &handle))
+        defer { if let handle { libheif.heif_image_handle_release(handle) } }
         if let handle, let exif = EXIF.block(metadata.exif, orientation: .up), metadata.exif != nil {
-            try Self.check(exif.withUnsafeBytes { heif_context_add_exif_metadata(context, handle, $0.baseAddress, Int32($0.count)) })
+            try Self.check(exif.withUnsafeBytes { libheif.heif_context_add_exif_metadata(context, handle, $0.baseAddress, Int32($0.count)) })
         }
         return try Self.written(context)
         #else
@@ -135,6 +136,7 @@ public struct HEIFEncoder: Sendable {
     #if canImport(CHEIF)
     /// The file libheif writes for `context`, collected through its writer callback.
     private static func written(_ context: OpaquePointer) throws -> [UInt8] {
+        let libheif = try HEIFLibrary.functions()
         final class Collected { var bytes: [UInt8] = [] }
         let collected = Collected()
         var writer = heif_writer()
@@ -147,7 +149,7 @@ public struct HEIFEncoder: Sendable {
             return heif_error(code: heif_error_Ok, subcode: heif_suberror_Unspecified, message: nil)
         }
         try withExtendedLifetime(collected) {
-            try check(heif_context_write(context, &writer, Unmanaged.passUnretained(collected).toOpaque()))
+            try check(libheif.heif_context_write(context, &writer, Unmanaged.passUnretained(collected).toOpaque()))
         }
         return collected.bytes
     }

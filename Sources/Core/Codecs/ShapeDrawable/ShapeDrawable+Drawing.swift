@@ -18,7 +18,7 @@ extension ShapeDrawable {
         let box = (left: inset, top: inset, right: width - inset, bottom: height - inset)
         let (boxWidth, boxHeight) = (box.right - box.left, box.bottom - box.top)
         guard boxWidth > 0, boxHeight > 0 else { return drawable }
-        func number(_ value: Double) -> String { PathNumber.text(value, decimals: 4) }
+        func number(_ value: Double) -> String { DecimalText.text(value, decimals: 4) }
         func point(_ x: Double, _ y: Double) -> String { number(x) + "," + number(y) }
         func ellipse(_ cx: Double, _ cy: Double, _ rx: Double, _ ry: Double) -> String {
             let arc = "A" + number(rx) + "," + number(ry) + " 0 0,1 "

@@ -313,7 +313,7 @@ struct PathOutline: Sendable, Hashable {
     func pathData(decimals: Int) -> String {
         var out = ""
         out.reserveCapacity(segments.count * 24)
-        func number(_ value: Double) -> String { PathNumber.text(value, decimals: decimals) }
+        func number(_ value: Double) -> String { DecimalText.text(value, decimals: decimals) }
         func point(_ p: PathPoint) -> String { number(p.x) + "," + number(p.y) }
         for segment in segments {
             if !out.isEmpty { out += " " }
@@ -328,24 +328,5 @@ struct PathOutline: Sendable, Hashable {
             }
         }
         return out
-    }
-}
-
-/// Numbers as written paths and drawables spell them: rounded, without trailing zeros or an
-/// exponent.
-enum PathNumber {
-    static func text(_ value: Double, decimals: Int) -> String {
-        guard value.isFinite, abs(value) < 1e15 else { return value.isFinite ? String(value) : "0" }
-        let scale = pow(10, Double(decimals))
-        let rounded = (value * scale).rounded() / scale
-        if rounded == 0 { return "0" }
-        if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int64(rounded)) }
-        let negative = rounded < 0
-        let magnitude = abs(rounded)
-        let whole = magnitude.rounded(.down)
-        var fraction = String(Int64(((magnitude - whole) * scale).rounded()))
-        fraction = String(repeating: "0", count: max(0, decimals - fraction.count)) + fraction
-        while fraction.hasSuffix("0") { fraction.removeLast() }
-        return (negative ? "-" : "") + String(Int64(whole)) + (fraction.isEmpty ? "" : "." + fraction)
     }
 }

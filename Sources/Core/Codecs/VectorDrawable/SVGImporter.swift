@@ -144,7 +144,7 @@ struct SVGImporter {
         default: break
         }
         if let id = Self.urlReference(value) {
-            let rest = value[(value.firstIndex(of: ")").map { value.index(after: $0) } ?? value.endIndex)...].trimmingWhitespaceSubstring
+            let rest = value[(value.firstIndex(of: ")").map { value.index(after: $0) } ?? value.endIndex)...].trimmingWhitespace
             return .reference(id: id, fallback: rest.isEmpty ? nil : try paint(String(rest), line: line))
         }
         guard let color = CSSColor.parse(value) else { throw SVGImportError(line: line, reason: "\(XMLText.quoted(text)) is not a colour") }
@@ -457,9 +457,4 @@ struct SVGImporter {
         // An empty clip path clips everything away.
         return segments.isEmpty ? "M0,0" : PathOutline(segments: segments).pathData(decimals: decimals)
     }
-}
-
-extension Substring {
-    /// The text without white space at either end.
-    var trimmingWhitespaceSubstring: Substring { trimmingCharacters(in: \.isWhitespace) }
 }

@@ -42,7 +42,7 @@ private struct XMLWriter {
 
     init(decimals: Int) { self.decimals = decimals }
 
-    func number(_ value: Double) -> String { PathNumber.text(value, decimals: decimals) }
+    func number(_ value: Double) -> String { DecimalText.text(value, decimals: decimals) }
 
     static func attributes(_ attributes: [(String, String)], indent: Int) -> String {
         let pad = String(repeating: "    ", count: indent + 1)

@@ -1,4 +1,3 @@
-import Foundation
 import NinepipeCore
 
 extension AppIcon {
@@ -151,6 +150,6 @@ extension AppIcon {
 
     /// The names in the folder at `path`, sorted, hidden ones left out.
     private static func contents(of path: String) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
+        FileIO.names(in: path, visibleOnly: true, sorted: true) ?? []
     }
 }

@@ -1,4 +1,3 @@
-import Foundation
 import NinepipeCore
 
 /// Reads drawables of a ``ResourceTree`` as ``DrawableLayer``s: references (`@drawable/NAME`,
@@ -70,7 +69,7 @@ final class DrawableLayerReader {
         guard depth < Self.maxDepth else {
             throw DrawableLayerError(path: file, line: line, reason: "\(reference) nests more than \(Self.maxDepth) drawables (a drawable that names itself?)")
         }
-        let value = reference.trimmingCharacters(in: .whitespacesAndNewlines)
+        let value = String(reference.trimmingWhitespace)
         if value.hasPrefix("@drawable/") || value.hasPrefix("@mipmap/") {
             let reference: ResourceReference
             do { reference = try ResourceReference(parsing: value) } catch { throw DrawableLayerError(path: file, line: line, reason: "\(error)") }
@@ -148,7 +147,7 @@ final class DrawableLayerReader {
                         right: try edge(item, "right", fallback: try edge(item, "end", fallback: zero)), bottom: try edge(item, "bottom", fallback: zero))
                     entry.width = try reader.length(item, "width")
                     entry.height = try reader.length(item, "height")
-                    entry.gravity = Set((item.attribute("gravity") ?? "").split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) })
+                    entry.gravity = Set((item.attribute("gravity") ?? "").split(separator: "|").map { String($0.trimmingWhitespace) })
                     items.append(entry)
                 }
                 return .layers(items)

@@ -1,4 +1,3 @@
-import Foundation
 import NinepipeCore
 
 /// An Android `res/` folder read for resources by name (`@drawable/NAME`, `@mipmap/NAME`) in the
@@ -33,14 +32,14 @@ struct ResourceTree: Sendable {
     /// (`app/src/main/res`), in that order, those that exist. At most 256 modules are looked at.
     static func resourceFolders(under root: String) -> [String] {
         if isResourceFolder(root) { return [root] }
-        let modules = ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []).filter { !$0.hasPrefix(".") }.sorted().prefix(256)
+        let modules = (FileIO.names(in: root, visibleOnly: true, sorted: true) ?? []).prefix(256)
         let candidates = [root + "/res", root + "/src/main/res"] + modules.map { root + "/" + $0 + "/src/main/res" }
         return candidates.filter { FileIO.isDirectory($0) && isResourceFolder($0) }
     }
 
     /// Whether `path` looks like a `res/` folder: it has a `drawable…`, `mipmap…` or `values` folder.
     static func isResourceFolder(_ path: String) -> Bool {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+        let names = FileIO.names(in: path) ?? []
         return names.contains { $0.hasPrefix("drawable") || $0.hasPrefix("mipmap") || $0 == "values" }
     }
 

@@ -1,0 +1,2 @@
+// macOS only: pkg-config's flags for libheif (Homebrew's include folder), for Sources/CHEIF.
+#include <libheif/heif.h>
