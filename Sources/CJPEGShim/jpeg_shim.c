@@ -1,6 +1,8 @@
 #include "jpeg_shim.h"
+#include "coefficient_pipeline.h"
 
 #include <limits.h>
+#include <pthread.h>
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -143,20 +145,6 @@ static void njs_block_map(njs_turn turn, int from[DCTSIZE2], JCOEF sign[DCTSIZE2
     }
 }
 
-/* Where source block (x, y) of a component whose kept source picture is `width`×`height`
-   blocks lands in the turned picture. */
-static void njs_turned_block(njs_turn turn, JDIMENSION x, JDIMENSION y, JDIMENSION width, JDIMENSION height, JDIMENSION *tx, JDIMENSION *ty) {
-    switch (turn) {
-    case NJS_TURN_FLIP_H: *tx = width - 1 - x; *ty = y; break;
-    case NJS_TURN_FLIP_V: *tx = x; *ty = height - 1 - y; break;
-    case NJS_TURN_TRANSPOSE: *tx = y; *ty = x; break;
-    case NJS_TURN_TRANSVERSE: *tx = height - 1 - y; *ty = width - 1 - x; break;
-    case NJS_TURN_ROT_90: *tx = height - 1 - y; *ty = x; break;
-    case NJS_TURN_ROT_180: *tx = width - 1 - x; *ty = height - 1 - y; break;
-    case NJS_TURN_ROT_270: *tx = y; *ty = width - 1 - x; break;
-    default: *tx = x; *ty = y; break;
-    }
-}
 
 
 /* Whether `table` equals one of `standard`'s two tables of its class (luma, chroma). */
@@ -182,6 +170,136 @@ static int njs_uses_standard_tables(j_decompress_ptr source, j_compress_ptr defa
     return 1;
 }
 
+/* The compressor for the turned picture, or one band of it: the source's critical parameters,
+   with sampling factors, quantisation tables and density transposed when the turn transposes. */
+static void njs_setup_turned(j_decompress_ptr source, j_compress_ptr destination, JDIMENSION width, JDIMENSION height, int transposes) {
+    jpeg_copy_critical_parameters(source, destination);
+    destination->image_width = width;
+    destination->image_height = height;
+    if (!transposes) return;
+    for (int c = 0; c < destination->num_components; c++) {
+        int h = destination->comp_info[c].h_samp_factor;
+        destination->comp_info[c].h_samp_factor = destination->comp_info[c].v_samp_factor;
+        destination->comp_info[c].v_samp_factor = h;
+    }
+    for (int t = 0; t < NUM_QUANT_TBLS; t++) {
+        JQUANT_TBL *table = destination->quant_tbl_ptrs[t];
+        if (!table) continue;
+        for (int i = 0; i < DCTSIZE; i++) {
+            for (int j = i + 1; j < DCTSIZE; j++) {
+                UINT16 value = table->quantval[i * DCTSIZE + j];
+                table->quantval[i * DCTSIZE + j] = table->quantval[j * DCTSIZE + i];
+                table->quantval[j * DCTSIZE + i] = value;
+            }
+        }
+    }
+    UINT16 density = destination->X_density;
+    destination->X_density = destination->Y_density;
+    destination->Y_density = density;
+}
+
+/* The lower band of a turned picture, encoded on its own (by a second thread) with the same
+   tables and restart interval as the upper one, to be spliced after it (njs_splice). */
+typedef struct {
+    j_decompress_ptr source;
+    jvirt_barray_ptr *arrays;
+    JDIMENSION width, height;
+    int transposes;
+    unsigned int restart_interval;
+    unsigned char *memory;
+    unsigned long length;
+    int failed;
+    char error[200];
+} njs_band;
+
+static void *njs_encode_band(void *argument) {
+    njs_band *band = argument;
+    struct jpeg_compress_struct destination;
+    njs_error_manager errors;
+    unsigned char *volatile memory = NULL;
+    unsigned long length = 0;
+    volatile int created = 0;
+    destination.err = &errors.base;
+    njs_install_errors(&errors);
+    if (setjmp(errors.jump)) {
+        snprintf(band->error, sizeof band->error, "%s", errors.message);
+        if (created) jpeg_destroy_compress(&destination);
+        free(memory);
+        band->failed = 1;
+        return NULL;
+    }
+    jpeg_create_compress(&destination);
+    created = 1;
+    destination.in_color_space = JCS_RGB;
+    destination.input_components = 3;
+    jpeg_set_defaults(&destination);
+    njs_setup_turned(band->source, &destination, band->width, band->height, band->transposes);
+    destination.optimize_coding = FALSE;
+    destination.restart_interval = band->restart_interval;
+    jpeg_mem_dest(&destination, (unsigned char **)&memory, &length);
+    jpeg_write_coefficients(&destination, band->arrays);
+    jpeg_finish_compress(&destination);
+    jpeg_destroy_compress(&destination);
+    band->memory = memory;
+    band->length = length;
+    return NULL;
+}
+
+/* Where the marker segment `marker` starts in a JPEG's header (before its first SOS), or -1. */
+static long njs_find_segment(const unsigned char *data, unsigned long length, int marker) {
+    unsigned long position = 2;
+    while (position + 4 <= length && data[position] == 0xFF) {
+        if (data[position + 1] == marker) return (long)position;
+        if (data[position + 1] == 0xDA) return -1;
+        position += 2 + ((unsigned long)data[position + 2] << 8 | data[position + 3]);
+    }
+    return -1;
+}
+
+/* One file from two bands encoded with the same tables and restart interval: the upper band's
+   file with its frame height made the whole picture's, then a restart marker, then the lower
+   band's entropy-coded data (its own restart markers renumbered to follow the upper band's
+   `top_intervals`), then EOI. A decoder reads one scan whose restart intervals end where the
+   bands meet: the same coefficients as one encoder pass, so the same pixels. */
+static int njs_splice(const unsigned char *top, unsigned long top_length, const unsigned char *bottom, unsigned long bottom_length,
+                      JDIMENSION full_height, unsigned long top_intervals, unsigned char **out, unsigned long *out_length) {
+    long frame = njs_find_segment(top, top_length, 0xC0);
+    if (frame < 0) frame = njs_find_segment(top, top_length, 0xC1);
+    long scan = njs_find_segment(bottom, bottom_length, 0xDA);
+    if (frame < 0 || scan < 0 || top_length < 4 || bottom_length < 4 || top[top_length - 2] != 0xFF || top[top_length - 1] != 0xD9 ||
+        bottom[bottom_length - 2] != 0xFF || bottom[bottom_length - 1] != 0xD9 || (unsigned long)frame + 9 > top_length) {
+        return 1;
+    }
+    unsigned long entropy = (unsigned long)scan + 2 + ((unsigned long)bottom[scan + 2] << 8 | bottom[scan + 3]);
+    if (entropy + 2 > bottom_length) return 1;
+    unsigned long entropy_length = bottom_length - 2 - entropy;
+    unsigned long total = top_length - 2 + 2 + entropy_length + 2;
+    unsigned char *joined = malloc(total);
+    if (!joined) return 1;
+    memcpy(joined, top, top_length - 2);
+    joined[frame + 5] = (unsigned char)(full_height >> 8);
+    joined[frame + 6] = (unsigned char)(full_height & 0xFF);
+    unsigned long position = top_length - 2;
+    joined[position++] = 0xFF;
+    joined[position++] = (unsigned char)(0xD0 + ((top_intervals - 1) & 7));
+    memcpy(joined + position, bottom + entropy, entropy_length);
+    /* Inside entropy-coded data a 0xFF byte is followed by 0x00 (stuffing) or a marker. */
+    for (unsigned long i = position; i + 1 < position + entropy_length; i++) {
+        if (joined[i] == 0xFF && joined[i + 1] >= 0xD0 && joined[i + 1] <= 0xD7) {
+            joined[i + 1] = (unsigned char)(0xD0 + ((joined[i + 1] - 0xD0 + top_intervals) & 7));
+            i++;
+        } else if (joined[i] == 0xFF) {
+            i++;
+        }
+    }
+    position += entropy_length;
+    joined[position++] = 0xFF;
+    joined[position++] = 0xD9;
+    *out = joined;
+    *out_length = position;
+    return 0;
+}
+
 int njs_transform(const uint8_t *data, size_t length, size_t max_memory, const njs_transform_options *options, uint8_t **out,
                   size_t *out_length, char *error) {
     struct jpeg_decompress_struct source;
@@ -191,12 +309,34 @@ int njs_transform(const uint8_t *data, size_t length, size_t max_memory, const n
     unsigned long buffer_length = 0;
     volatile int destination_created = 0;
     jvirt_barray_ptr turned[MAX_COMPONENTS];
+    /* The lower band's encoder, when the picture is written as two bands: joined before anything
+       it reads is destroyed, on every path out. */
+    njs_band band;
+    memset(&band, 0, sizeof band);
+    pthread_t band_thread;
+    volatile int band_running = 0;
+    /* The second thread that turns decoded rows while the rest is decoded, and its row table. */
+    njs_window_source window;
+    njs_array_recorder recorder;
+    njs_fill fill;
+    memset(&fill, 0, sizeof fill);
+    pthread_mutex_init(&fill.lock, NULL);
+    pthread_cond_init(&fill.published, NULL);
+    pthread_t fill_thread;
+    volatile int fill_running = 0;
     source.err = &source_errors.base;
     njs_install_errors(&source_errors);
     destination.err = &destination_errors.base;
     njs_install_errors(&destination_errors);
     if (setjmp(source_errors.jump) || setjmp(destination_errors.jump)) {
         snprintf(error, 200, "%s", source_errors.message[0] ? source_errors.message : destination_errors.message);
+        if (fill_running) {
+            njs_fill_cancel(&fill);
+            pthread_join(fill_thread, NULL);
+        }
+        for (int c = 0; c < MAX_COMPONENTS; c++) free(fill.components[c].stored_rows);
+        if (band_running) pthread_join(band_thread, NULL);
+        free(band.memory);
         if (destination_created) jpeg_destroy_compress(&destination);
         jpeg_destroy_decompress(&source);
         free(memory);
@@ -206,8 +346,12 @@ int njs_transform(const uint8_t *data, size_t length, size_t max_memory, const n
     if (max_memory > 0) source.mem->max_memory_to_use = (long)(max_memory > (size_t)LONG_MAX ? (size_t)LONG_MAX : max_memory);
     jpeg_save_markers(&source, JPEG_COM, 0xFFFF);
     for (int marker = 0; marker < 16; marker++) jpeg_save_markers(&source, JPEG_APP0 + marker, 0xFFFF);
-    jpeg_mem_src(&source, data, (unsigned long)length);
-    jpeg_read_header(&source, TRUE);
+    /* A large file is read a window at a time, so that a second thread can turn the rows already
+       decoded while the first decodes the rest (a single-scan file; njs_fill_worker). */
+    enum { NJS_WINDOW = 256 * 1024 };
+    int windowed = options->threads > 1 && length > 4 * (size_t)NJS_WINDOW;
+    njs_window_source_install(&source, &window, data, length, windowed ? NJS_WINDOW : length);
+    while (jpeg_read_header(&source, TRUE) == JPEG_SUSPENDED) njs_window_source_widen(&window);
     /* jpeg_read_header has set each component's size in blocks; the turned arrays are requested
        now, before jpeg_read_coefficients realizes every array. */
     njs_turn turn = options->turn;
@@ -245,80 +389,136 @@ int njs_transform(const uint8_t *data, size_t length, size_t max_memory, const n
     }
     /* Each component's turned blocks, padded to whole MCUs as the writer reads them. */
     JDIMENSION out_mcus_x = (out_width + out_mcu_width - 1) / out_mcu_width, out_mcus_y = (out_height + out_mcu_height - 1) / out_mcu_height;
+    /* jpeg_set_defaults loads the standard tables, to compare the file's with. */
+    jpeg_create_compress(&destination);
+    destination_created = 1;
+    destination.in_color_space = JCS_RGB;
+    destination.input_components = 3;
+    jpeg_set_defaults(&destination);
+    int optimize = source.progressive_mode || options->progressive || !njs_uses_standard_tables(&source, &destination);
+    /* With the standard tables (no statistics pass) and a second thread, the picture is written
+       as two bands at once, spliced at a restart marker (njs_splice): the upper band's rows are a
+       whole number of restart intervals of at most 65535 MCUs, each a whole number of MCU rows. */
+    JDIMENSION top_mcu_rows = out_mcus_y;
+    unsigned int restart_interval = 0;
+    if (options->threads > 1 && !optimize && out_mcus_y >= 2 && (uint64_t)out_width * out_height >= ((uint64_t)1 << 20)) {
+        JDIMENSION rows_per_interval = (JDIMENSION)(65535 / out_mcus_x);
+        JDIMENSION half = (out_mcus_y + 1) / 2;
+        if (rows_per_interval > half) rows_per_interval = half;
+        if (rows_per_interval > 0) {
+            JDIMENSION top = (half + rows_per_interval - 1) / rows_per_interval * rows_per_interval;
+            if (top < out_mcus_y) {
+                top_mcu_rows = top;
+                restart_interval = (unsigned int)(rows_per_interval * out_mcus_x);
+            }
+        }
+    }
+    int split = top_mcu_rows < out_mcus_y;
+    jvirt_barray_ptr lower[MAX_COMPONENTS];
     for (int c = 0; c < source.num_components; c++) {
         jpeg_component_info *component = &source.comp_info[c];
         JDIMENSION h = (JDIMENSION)(transposes ? component->v_samp_factor : component->h_samp_factor);
         JDIMENSION v = (JDIMENSION)(transposes ? component->h_samp_factor : component->v_samp_factor);
         if (source.num_components == 1) h = v = 1;
         /* Zeroed (the padding past the picture is never shown), and reachable all at once. */
-        turned[c] = (*source.mem->request_virt_barray)((j_common_ptr)&source, JPOOL_IMAGE, TRUE, out_mcus_x * h, out_mcus_y * v, out_mcus_y * v);
+        turned[c] = (*source.mem->request_virt_barray)((j_common_ptr)&source, JPOOL_IMAGE, FALSE, out_mcus_x * h, top_mcu_rows * v, top_mcu_rows * v);
+        if (split) {
+            JDIMENSION rows = (out_mcus_y - top_mcu_rows) * v;
+            lower[c] = (*source.mem->request_virt_barray)((j_common_ptr)&source, JPOOL_IMAGE, FALSE, out_mcus_x * h, rows, rows);
+        }
     }
+    njs_array_recorder_install(&source, &recorder);
     jvirt_barray_ptr *stored = jpeg_read_coefficients(&source);
-    /* Damaged entropy-coded data reads as zeros with a warning: refuse it, as decoding does. */
-    if (source_errors.warnings > 0) {
-        snprintf(error, 200, "%s", source_errors.first_warning);
-        jpeg_destroy_decompress(&source);
-        return 1;
-    }
+    njs_array_recorder_remove(&source, &recorder);
+    /* Every array is realized now: where each component's turned blocks go. */
+    fill.turn = turn;
+    fill.count = source.num_components;
+    njs_block_map(turn, fill.from, fill.sign);
     for (int c = 0; c < source.num_components; c++) {
         jpeg_component_info *component = &source.comp_info[c];
+        njs_fill_component *part = &fill.components[c];
         JDIMENSION h = (JDIMENSION)(source.num_components == 1 ? 1 : component->h_samp_factor);
         JDIMENSION v = (JDIMENSION)(source.num_components == 1 ? 1 : component->v_samp_factor);
         /* The kept source picture in this component's blocks: whole MCUs where trimmed. */
-        JDIMENSION source_width = njs_turn_moves_right(turn) ? kept_width / mcu_width * h : component->width_in_blocks;
-        JDIMENSION source_height = njs_turn_moves_bottom(turn) ? kept_height / mcu_height * v : component->height_in_blocks;
+        part->source_width = njs_turn_moves_right(turn) ? kept_width / mcu_width * h : component->width_in_blocks;
+        part->source_height = njs_turn_moves_bottom(turn) ? kept_height / mcu_height * v : component->height_in_blocks;
         JDIMENSION out_h = transposes ? v : h, out_v = transposes ? h : v;
-        JDIMENSION offset_x = crop_x / out_mcu_width * out_h, offset_y = crop_y / out_mcu_height * out_v;
-        JDIMENSION rows = out_mcus_y * out_v, columns = out_mcus_x * out_h;
-        JBLOCKARRAY output = (*source.mem->access_virt_barray)((j_common_ptr)&source, turned[c], 0, rows, TRUE);
-        int from[DCTSIZE2];
-        JCOEF sign[DCTSIZE2];
-        njs_block_map(turn, from, sign);
-        /* Each stored row once, each of its kept blocks to its turned place inside the crop. */
-        for (JDIMENSION y = 0; y < source_height; y++) {
-            JBLOCKARRAY stored_row = (*source.mem->access_virt_barray)((j_common_ptr)&source, stored[c], y, 1, FALSE);
-            for (JDIMENSION x = 0; x < source_width; x++) {
-                JDIMENSION tx, ty;
-                njs_turned_block(turn, x, y, source_width, source_height, &tx, &ty);
-                if (tx < offset_x || ty < offset_y || tx - offset_x >= columns || ty - offset_y >= rows) continue;
-                const JCOEF *src = stored_row[0][x];
-                JCOEF *dst = output[ty - offset_y][tx - offset_x];
-                for (int k = 0; k < DCTSIZE2; k++) dst[k] = (JCOEF)(src[from[k]] * sign[k]);
-            }
-        }
+        part->offset_x = crop_x / out_mcu_width * out_h;
+        part->offset_y = crop_y / out_mcu_height * out_v;
+        part->rows = out_mcus_y * out_v;
+        part->columns = out_mcus_x * out_h;
+        part->upper_rows = top_mcu_rows * out_v;
+        part->upper = (*source.mem->access_virt_barray)((j_common_ptr)&source, turned[c], 0, part->upper_rows, TRUE);
+        part->below = split ? (*source.mem->access_virt_barray)((j_common_ptr)&source, lower[c], 0, part->rows - part->upper_rows, TRUE) : NULL;
+        part->stored_rows = calloc(component->height_in_blocks > 0 ? component->height_in_blocks : 1, sizeof(JBLOCKROW));
+        if (!part->stored_rows) ERREXIT1(&source, JERR_OUT_OF_MEMORY, 10);
     }
-    jpeg_create_compress(&destination);
-    destination_created = 1;
-    /* jpeg_set_defaults loads the standard tables, to compare the file's with. */
-    destination.in_color_space = JCS_RGB;
-    destination.input_components = 3;
-    jpeg_set_defaults(&destination);
-    int optimize = source.progressive_mode || options->progressive || !njs_uses_standard_tables(&source, &destination);
-    jpeg_copy_critical_parameters(&source, &destination);
-    destination.image_width = out_width;
-    destination.image_height = out_height;
-    if (transposes) {
-        for (int c = 0; c < destination.num_components; c++) {
-            int h = destination.comp_info[c].h_samp_factor;
-            destination.comp_info[c].h_samp_factor = destination.comp_info[c].v_samp_factor;
-            destination.comp_info[c].v_samp_factor = h;
-        }
-        for (int t = 0; t < NUM_QUANT_TBLS; t++) {
-            JQUANT_TBL *table = destination.quant_tbl_ptrs[t];
-            if (!table) continue;
-            for (int i = 0; i < DCTSIZE; i++) {
-                for (int j = i + 1; j < DCTSIZE; j++) {
-                    UINT16 value = table->quantval[i * DCTSIZE + j];
-                    table->quantval[i * DCTSIZE + j] = table->quantval[j * DCTSIZE + i];
-                    table->quantval[j * DCTSIZE + i] = value;
+    /* While the file is still being decoded (a single scan), its complete rows are turned on a
+       second thread as they come: turning then costs little more than decoding. */
+    JDIMENSION published[MAX_COMPONENTS] = {0};
+    if (!stored && recorder.count == source.num_components && !jpeg_has_multiple_scans(&source) &&
+        pthread_create(&fill_thread, NULL, njs_fill_worker, &fill) == 0) {
+        fill_running = 1;
+    }
+    while (!stored) {
+        if (fill_running) {
+            for (int c = 0; c < source.num_components; c++) {
+                jpeg_component_info *component = &source.comp_info[c];
+                JDIMENSION complete = source.input_iMCU_row * (JDIMENSION)component->v_samp_factor;
+                if (complete > component->height_in_blocks) complete = component->height_in_blocks;
+                for (JDIMENSION y = published[c]; y < complete; y++) {
+                    fill.components[c].stored_rows[y] = (*source.mem->access_virt_barray)((j_common_ptr)&source, recorder.arrays[c], y, 1, FALSE)[0];
                 }
+                if (complete > published[c]) published[c] = complete;
             }
+            njs_fill_publish(&fill, published, 0);
         }
-        UINT16 density = destination.X_density;
-        destination.X_density = destination.Y_density;
-        destination.Y_density = density;
+        njs_window_source_widen(&window);
+        stored = jpeg_read_coefficients(&source);
     }
+    for (int c = 0; c < source.num_components; c++) {
+        for (JDIMENSION y = published[c]; y < source.comp_info[c].height_in_blocks; y++) {
+            fill.components[c].stored_rows[y] = (*source.mem->access_virt_barray)((j_common_ptr)&source, stored[c], y, 1, FALSE)[0];
+        }
+        published[c] = source.comp_info[c].height_in_blocks;
+    }
+    /* Damaged entropy-coded data reads as zeros with a warning: refuse it, as decoding does. */
+    if (source_errors.warnings > 0) {
+        snprintf(error, 200, "%s", source_errors.first_warning);
+        if (fill_running) {
+            njs_fill_cancel(&fill);
+            pthread_join(fill_thread, NULL);
+        }
+        for (int c = 0; c < MAX_COMPONENTS; c++) free(fill.components[c].stored_rows);
+        jpeg_destroy_compress(&destination);
+        jpeg_destroy_decompress(&source);
+        return 1;
+    }
+    if (fill_running) {
+        njs_fill_publish(&fill, published, 1);
+        pthread_join(fill_thread, NULL);
+        fill_running = 0;
+    } else {
+        for (int c = 0; c < source.num_components; c++) njs_fill_rows(&fill, c, 0, published[c]);
+    }
+    for (int c = 0; c < MAX_COMPONENTS; c++) {
+        free(fill.components[c].stored_rows);
+        fill.components[c].stored_rows = NULL;
+    }
+    /* The lower band starts encoding on its own thread while this one writes the upper band
+       (or after it, when no thread could be started). */
+    if (split) {
+        band.source = &source;
+        band.arrays = lower;
+        band.width = out_width;
+        band.height = out_height - top_mcu_rows * out_mcu_height;
+        band.transposes = transposes;
+        band.restart_interval = restart_interval;
+        band_running = pthread_create(&band_thread, NULL, njs_encode_band, &band) == 0;
+    }
+    njs_setup_turned(&source, &destination, out_width, split ? top_mcu_rows * out_mcu_height : out_height, transposes);
     destination.optimize_coding = optimize ? TRUE : FALSE;
+    destination.restart_interval = restart_interval;
     if (options->progressive) jpeg_simple_progression(&destination);
     jpeg_mem_dest(&destination, (unsigned char **)&memory, &buffer_length);
     jpeg_write_coefficients(&destination, turned);
@@ -328,9 +528,34 @@ int njs_transform(const uint8_t *data, size_t length, size_t max_memory, const n
         jpeg_write_marker(&destination, marker->marker, marker->data, marker->data_length);
     }
     jpeg_finish_compress(&destination);
+    if (split) {
+        if (band_running) {
+            pthread_join(band_thread, NULL);
+            band_running = 0;
+        } else {
+            njs_encode_band(&band);
+        }
+        unsigned char *joined = NULL;
+        unsigned long joined_length = 0;
+        unsigned long top_intervals = (unsigned long)top_mcu_rows * out_mcus_x / restart_interval;
+        int failed = band.failed || njs_splice(memory, buffer_length, band.memory, band.length, out_height, top_intervals, &joined, &joined_length);
+        if (failed) snprintf(error, 200, "%s", band.failed ? band.error : "the two bands of the turned picture could not be joined");
+        free(band.memory);
+        band.memory = NULL;
+        free(memory);
+        memory = joined;
+        buffer_length = joined_length;
+        if (failed) {
+            jpeg_destroy_compress(&destination);
+            jpeg_destroy_decompress(&source);
+            return 1;
+        }
+    }
     jpeg_finish_decompress(&source);
     jpeg_destroy_compress(&destination);
     jpeg_destroy_decompress(&source);
+    pthread_mutex_destroy(&fill.lock);
+    pthread_cond_destroy(&fill.published);
     *out = memory;
     *out_length = buffer_length;
     return 0;

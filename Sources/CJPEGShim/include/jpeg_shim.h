@@ -53,6 +53,9 @@ typedef struct {
     uint32_t crop_x, crop_y, crop_width, crop_height;
     /** Write progressive scans. */
     int progressive;
+    /** Threads it may use: with 2 or more, a picture of a megapixel or more written with the
+        standard Huffman tables is encoded as two bands at once, joined at a restart marker. */
+    int threads;
 } njs_transform_options;
 
 /**

@@ -26,31 +26,47 @@ public struct ImageCodecRegistry: Sendable {
     /// Creates a registry of `codecs`, in listing order; for one format, a later codec is found
     /// before an earlier one.
     public init(codecs: [any ImageCodec]) {
+        // Sorted by role once: the first cast of a type to a protocol searches every conformance
+        // the process has, so casting on every look-up cost each run ~0.3 ms.
+        self.init(
+            codecs: codecs, decoders: codecs.reversed().compactMap { $0 as? any ImageDecoder },
+            encoders: codecs.reversed().compactMap { $0 as? any ImageEncoder },
+            losslessEditors: codecs.reversed().compactMap { $0 as? any LosslessEditor })
+    }
+
+    private init(codecs: [any ImageCodec], decoders: [any ImageDecoder], encoders: [any ImageEncoder], losslessEditors: [any LosslessEditor]) {
         self.codecs = codecs
-        // Sorted by role once: a dynamic cast to a protocol searches every conformance the
-        // process has the first time, so casting on every look-up cost each run ~0.3 ms.
-        let lookup = codecs.reversed()
-        decoders = lookup.compactMap { $0 as? any ImageDecoder }
-        encoders = lookup.compactMap { $0 as? any ImageEncoder }
-        losslessEditors = lookup.compactMap { $0 as? any LosslessEditor }
+        self.decoders = decoders
+        self.encoders = encoders
+        self.losslessEditors = losslessEditors
     }
 
     /// The built-in codecs, one line each, in the order their formats are listed; available in
     /// this build or not (see ``ImageCodec/isAvailable``).
-    public static let builtIn = ImageCodecRegistry(codecs: [
-        PNGCodec(),
-        JPEGCodec(),
-        WebPCodec(),
-        GIFCodec(),
-        HEIFCodec(format: .heic),
-        HEIFCodec(format: .avif),
-        VectorDrawableCodec(),
-        SVGCodec(),
-    ])
+    public static let builtIn: ImageCodecRegistry = {
+        let png = PNGCodec()
+        let jpeg = JPEGCodec()
+        let webp = WebPCodec()
+        let gif = GIFCodec()
+        let heic = HEIFCodec(format: .heic)
+        let avif = HEIFCodec(format: .avif)
+        let vector = VectorDrawableCodec()
+        let svg = SVGCodec()
+        // Sorted by role here, where the types are known, so that no cast searches the
+        // process's conformances at start-up (a test checks these lists against the casts).
+        return ImageCodecRegistry(
+            codecs: [png, jpeg, webp, gif, heic, avif, vector, svg], decoders: [svg, vector, avif, heic, gif, webp, jpeg, png],
+            encoders: [avif, heic, gif, webp, jpeg, png], losslessEditors: [jpeg])
+    }()
 
     /// This registry plus `codec` (a decoder, an encoder or both), found ahead of any codec
     /// already here for the same format.
-    public func adding(_ codec: any ImageCodec) -> ImageCodecRegistry { ImageCodecRegistry(codecs: codecs + [codec]) }
+    public func adding(_ codec: any ImageCodec) -> ImageCodecRegistry {
+        ImageCodecRegistry(
+            codecs: codecs + [codec], decoders: (codec as? any ImageDecoder).map { [$0] + decoders } ?? decoders,
+            encoders: (codec as? any ImageEncoder).map { [$0] + encoders } ?? encoders,
+            losslessEditors: (codec as? any LosslessEditor).map { [$0] + losslessEditors } ?? losslessEditors)
+    }
 
     /// The decoder for `format`, if one is registered.
     public func decoder(for format: ImageFormat) -> (any ImageDecoder)? { decoders.first { $0.format == format } }

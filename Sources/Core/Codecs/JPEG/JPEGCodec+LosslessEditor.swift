@@ -68,9 +68,12 @@ extension JPEGCodec: LosslessEditor {
     /// Moves the coefficients (`njs_transform` in the C shim): the turn, with partial edge
     /// blocks trimmed, then the crop (origin on the block grid), in one pass that makes Huffman
     /// tables for the data; every APPn and COM marker copied.
-    static func transform(_ bytes: [UInt8], orientation: Orientation, crop: PixelRect?, progressive: Bool, limits: ImageLimits) throws(LosslessEditError)
-        -> [UInt8]
-    {
+    /// `threads` (at most 2 help): with 2, a picture of a megapixel or more that keeps the
+    /// standard Huffman tables is written as two bands at once, joined at a restart marker.
+    static func transform(
+        _ bytes: [UInt8], orientation: Orientation, crop: PixelRect?, progressive: Bool, limits: ImageLimits,
+        threads: Int = min(2, TransformContext.processorCount)
+    ) throws(LosslessEditError) -> [UInt8] {
         let turns: [Orientation: njs_turn] = [
             .up: NJS_TURN_NONE, .upMirrored: NJS_TURN_FLIP_H, .down: NJS_TURN_ROT_180, .downMirrored: NJS_TURN_FLIP_V,
             .leftMirrored: NJS_TURN_TRANSPOSE, .right: NJS_TURN_ROT_90, .rightMirrored: NJS_TURN_TRANSVERSE, .left: NJS_TURN_ROT_270,
@@ -79,6 +82,7 @@ extension JPEGCodec: LosslessEditor {
         options.turn = turns[orientation] ?? NJS_TURN_NONE
         options.trim = 1
         options.progressive = progressive ? 1 : 0
+        options.threads = Int32(max(1, min(2, threads)))
         if let crop {
             guard crop.x >= 0, crop.y >= 0, crop.width > 0, crop.height > 0, crop.x + crop.width <= Int(UInt32.max), crop.y + crop.height <= Int(UInt32.max)
             else {
