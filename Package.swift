@@ -38,6 +38,14 @@ let optionalCodecs: [Target.Dependency] =
     (hasWebP ? ["CWebP"] : []) + (hasGIF ? ["CGIF"] : []) + (hasLCMS ? ["CLCMS"] : []) + (hasHEIF ? ["CHEIF"] : []) + (hasISAL ? ["CISAL"] : [])
     + (hasSVG ? ["CSVGShim"] : [])
 
+/// The C target of an optional library loaded at run time: its table of functions and loader,
+/// over the `…System` module that brings headers and linking on macOS only.
+func lazyLibrary(_ name: String) -> Target {
+    .target(
+        name: name, dependencies: ["CLazyLoading", .target(name: name + "System", condition: .when(platforms: [.macOS]))],
+        path: "Sources/" + name)
+}
+
 let package = Package(
     name: "Ninepipe",
     // Synchronization's Mutex and Atomic and task executors need macOS 15.
@@ -73,32 +81,30 @@ let package = Package(
             pkgConfig: "libjpeg",
             providers: [.apt(["libjpeg62-turbo-dev"]), .brew(["jpeg-turbo"])]
         ),
-        // Optional: WebP (read and write, EXIF and ICC through the mux API).
-        .systemLibrary(
-            name: "CWebP",
-            path: "Sources/CWebP",
-            pkgConfig: "libwebpmux",
-            providers: [.apt(["libwebp-dev"]), .brew(["webp"])]
-        ),
-        // Optional: GIF reading (giflib has no pkg-config file; found by its header).
-        .systemLibrary(name: "CGIF", path: "Sources/CGIF", providers: [.apt(["libgif-dev"]), .brew(["giflib"])]),
-        // Optional: HEIC and AVIF (libheif), loaded with dlopen on first use (Sources/CHEIF), so a
-        // run that reads no HEIF pays nothing for libheif, its codecs and the C++ runtime. On Linux
-        // the header is in the default search path; on macOS pkg-config finds Homebrew's.
-        .target(
-            name: "CHEIF",
-            dependencies: [.target(name: "CHEIFHeaders", condition: .when(platforms: [.macOS]))],
-            path: "Sources/CHEIF",
-            linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
-        ),
-        .systemLibrary(name: "CHEIFHeaders", path: "Sources/CHEIFHeaders", pkgConfig: "libheif", providers: [.apt(["libheif-dev"]), .brew(["libheif"])]),
-        // Optional: ISA-L's inflate, faster than zlib's on PNG data (zlib is used without it).
-        .systemLibrary(name: "CISAL", path: "Sources/CISAL", pkgConfig: "libisal", providers: [.apt(["libisal-dev"]), .brew(["isa-l"])]),
+        // Optional libraries, each loaded with dlopen the first time it is needed, never linked
+        // on Linux (Sources/CLazyLoading): a run that reads no WebP, GIF, HEIF or ICC profile
+        // does not pay for loading them, and a missing one is an error naming it when its format
+        // is used, not a program that cannot start. Their headers are in the default search path
+        // there; on macOS each C…System module brings Homebrew's (pkg-config) and links it.
+        .target(name: "CLazyLoading", path: "Sources/CLazyLoading", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+        // WebP (read and write, EXIF and ICC through the mux API).
+        lazyLibrary("CWebP"),
+        .systemLibrary(name: "CWebPSystem", path: "Sources/CWebPSystem", pkgConfig: "libwebpmux", providers: [.apt(["libwebp-dev"]), .brew(["webp"])]),
+        // GIF (giflib has no pkg-config file; found by its header).
+        lazyLibrary("CGIF"),
+        .systemLibrary(name: "CGIFSystem", path: "Sources/CGIFSystem", providers: [.apt(["libgif-dev"]), .brew(["giflib"])]),
+        // HEIC and AVIF (libheif, with its codecs and the C++ runtime they bring).
+        lazyLibrary("CHEIF"),
+        .systemLibrary(name: "CHEIFSystem", path: "Sources/CHEIFSystem", pkgConfig: "libheif", providers: [.apt(["libheif-dev"]), .brew(["libheif"])]),
+        // ISA-L's inflate, faster than zlib's on PNG data (zlib is used without it).
+        lazyLibrary("CISAL"),
+        .systemLibrary(name: "CISALSystem", path: "Sources/CISALSystem", pkgConfig: "libisal", providers: [.apt(["libisal-dev"]), .brew(["isa-l"])]),
         // SVG through librsvg (LGPL-2.1+), never linked: helper processes load it with dlopen and
         // parse and draw there, bounded in time and memory; this shim is their client and body.
         .target(name: "CSVGShim", path: "Sources/CSVGShim"),
-        // Optional: colour management (LittleCMS 2): ICC profiles converted to sRGB.
-        .systemLibrary(name: "CLCMS", path: "Sources/CLCMS", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"]), .brew(["little-cms2"])]),
+        // Colour management (LittleCMS 2): ICC profiles converted to sRGB, loaded as the above.
+        lazyLibrary("CLCMS"),
+        .systemLibrary(name: "CLCMSSystem", path: "Sources/CLCMSSystem", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"]), .brew(["little-cms2"])]),
         // A tiny C shim that owns libjpeg's setjmp/longjmp error path.
         .target(
             name: "CJPEGShim",

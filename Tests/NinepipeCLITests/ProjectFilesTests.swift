@@ -64,8 +64,13 @@ struct ProjectFilesTests {
         ]
         let libraries = listing.split(separator: "\n").compactMap { $0.trimmingCharacters(in: .whitespaces).split(separator: " ").first.map(String.init) }
         #expect(libraries.count > 3, "ldd listed nothing: \(listing)")
-        // librsvg is loaded by the SVG helpers when an SVG is read, never linked.
+        // librsvg is loaded by the SVG helpers when an SVG is read, never linked; the optional
+        // codec libraries are loaded when their format is first used, and nothing links
+        // Foundation: each of them cost every run's start-up (issue 56).
         #expect(!listing.contains("librsvg") && !listing.contains("libcairo"), "the executable links librsvg: \(listing)")
+        for loadedWhenUsed in ["libwebp", "libgif.", "liblcms2.", "libheif.", "libisal.", "libFoundation", "lib_FoundationICU"] {
+            #expect(!listing.contains(loadedWhenUsed), "the executable links \(loadedWhenUsed), which start-up should not load: \(listing)")
+        }
         for library in libraries {
             let name = library.split(separator: "/").last.map(String.init) ?? library
             guard let project = projects.first(where: { name.hasPrefix($0.prefix) }) else {

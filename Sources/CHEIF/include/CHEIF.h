@@ -1,15 +1,17 @@
-// libheif (Debian: libheif-dev): HEIC through libde265/x265, AVIF through dav1d/aom. Loaded with
-// dlopen on the first HEIF or AVIF read or write, not linked: libheif and its codecs (and the C++
-// runtime they bring) cost a process several milliseconds to load and relocate, which every run
-// paid before. Every failure comes back as a struct heif_error, so Swift calls the functions
+// libheif (Debian: libheif-dev; at run time libheif1): HEIC through libde265/x265, AVIF through
+// dav1d/aom. Loading it (with its codecs and the C++ runtime they bring) costs a process several
+// milliseconds. Every failure comes back as a struct heif_error, so Swift calls the functions
 // through the table directly.
+// Loaded with dlopen the first time it is needed, not linked (see CLazyLoading.h).
 #ifndef NINEPIPE_CHEIF_H
 #define NINEPIPE_CHEIF_H
 
 #if __has_include(<libheif/heif.h>)
 #include <libheif/heif.h>
 
-/// The libheif functions Ninepipe calls, in one list: the table's fields and what the loader
+#include "CLazyLoading.h"
+
+/// The functions Ninepipe calls, in one list: the table's fields and the names the loader
 /// looks up are made from it.
 #define NINEPIPE_HEIF_FUNCTIONS(X) \
     X(heif_context_add_exif_metadata) \
@@ -59,17 +61,13 @@
     X(heif_image_set_raw_color_profile) \
     X(heif_nclx_color_profile_free)
 
-#define NINEPIPE_HEIF_FIELD(name) __typeof__(name) *_Nonnull name;
-
-/// libheif's functions, each named as in heif.h; every field is set once loading succeeded.
+/// The functions, each named as in the library's header; every field is set once loaded.
 struct ninepipe_heif {
-    NINEPIPE_HEIF_FUNCTIONS(NINEPIPE_HEIF_FIELD)
+    NINEPIPE_HEIF_FUNCTIONS(NINEPIPE_TABLE_FIELD)
 };
 
-#undef NINEPIPE_HEIF_FIELD
-
-/// Loads libheif the first time (thread-safe, once per process) and returns its functions, or
-/// NULL with *error (static text) saying why: the library is missing, or lacks a function.
+/// Loads the library the first time (once per process, from any thread) and returns its
+/// functions, or NULL with *error (static text) saying why: missing, or lacking a function.
 const struct ninepipe_heif *_Nullable ninepipe_heif_load(const char *_Nullable *_Nonnull error);
 
 #endif  // __has_include

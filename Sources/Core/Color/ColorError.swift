@@ -2,6 +2,8 @@
 public enum ColorError: RemediableError, Hashable {
     /// This build has no LittleCMS.
     case unavailable
+    /// This build uses LittleCMS, but it could not be loaded on this machine (the reason).
+    case notLoaded(String)
     /// LittleCMS could not read or use the profile.
     case unreadableProfile(String)
     /// The profile does not describe colours that can become sRGB here.
@@ -12,6 +14,8 @@ public enum ColorError: RemediableError, Hashable {
         switch self {
         case .unavailable:
             "this ninepipe was built without colour management: install liblcms2-dev (Homebrew: little-cms2) and build it again"
+        case .notLoaded(let reason):
+            "colour management is not available: \(reason)"
         case .unreadableProfile(let reason):
             "the image's ICC profile cannot be used: \(reason)"
         case .unsupportedProfile(let reason):
@@ -20,5 +24,10 @@ public enum ColorError: RemediableError, Hashable {
     }
 
     /// Keeping the profile, for a profile that cannot be converted.
-    public var remedy: Remedy? { self == .unavailable ? nil : .keepColorProfile }
+    public var remedy: Remedy? {
+        switch self {
+        case .unavailable, .notLoaded: nil
+        case .unreadableProfile, .unsupportedProfile: .keepColorProfile
+        }
+    }
 }

@@ -9,23 +9,38 @@ public struct GIFCodec: AnimationDecoder, AnimationEncoder {
     /// Creates the codec.
     public init() {}
 
-    /// giflib's version (`5.2`), or `nil` without GIF.
+    /// giflib's version (`5.2`, the one built against), or `nil` when this build leaves GIF out or
+    /// giflib cannot be loaded on this machine (asking loads it).
     public static var libraryVersion: String? {
         #if canImport(CGIF)
-        "\(GIFLIB_MAJOR).\(GIFLIB_MINOR)"
+        GIFLibrary.library.table == nil ? nil : "\(GIFLIB_MAJOR).\(GIFLIB_MINOR)"
         #else
         nil
         #endif
     }
 
-    /// `true` when giflib was found at build time.
+    /// Whether this build holds the GIF code (it then needs giflib only at run time).
+    public static var isCompiledIn: Bool {
+        #if canImport(CGIF)
+        true
+        #else
+        false
+        #endif
+    }
+
+    /// What to install: to build with giflib, or to run with it.
+    private static var packageName: String { isCompiledIn ? "libgif7 (Homebrew: giflib)" : "libgif-dev (Homebrew: giflib)" }
+
+    /// `true` when giflib was found at build time and loads.
     public static var isAvailable: Bool { libraryVersion != nil }
 
     /// GIF.
     public var format: ImageFormat { .gif }
 
     /// giflib.
-    public var library: CodecLibrary? { CodecLibrary(name: "giflib", version: Self.libraryVersion, package: "libgif-dev (Homebrew: giflib)") }
+    public var library: CodecLibrary? {
+        CodecLibrary(name: "giflib", version: Self.libraryVersion, package: Self.packageName, isLoadedAtRunTime: Self.isCompiledIn)
+    }
 
     /// `GIF87a` or `GIF89a`.
     public func recognizes(_ bytes: [UInt8]) -> Bool { bytes.starts(with: Array("GIF87a".utf8)) || bytes.starts(with: Array("GIF89a".utf8)) }

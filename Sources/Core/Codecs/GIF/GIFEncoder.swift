@@ -70,7 +70,7 @@ public struct GIFEncoder: Sendable {
         while (1 << bits) < palette.count / 3 { bits += 1 }
         palette += [UInt8](repeating: 0, count: (1 << bits) * 3 - palette.count)
         let mapped = try mapFrames(animation, palette: palette, transparentIndex: transparentIndex)
-        var writer = GIFWriter()
+        var writer = try GIFWriter()
         defer { writer.abandon() }
         try writer.open(width: width, height: height, palette: palette)
         if isAnimated, let loop = animation.loopCount { try writer.loop(loop) }
@@ -191,10 +191,15 @@ private struct GIFWriter {
 
     private let output = Output()
     private var gif: UnsafeMutablePointer<GifFileType>?
+    /// giflib's functions.
+    private let giflib: ninepipe_gif
+
+    /// A writer over giflib, loading it on first use.
+    init() throws(LibraryUnavailableError) { giflib = try GIFLibrary.functions() }
 
     mutating func open(width: Int, height: Int, palette: [UInt8]) throws {
         var status: Int32 = 0
-        gif = EGifOpen(
+        gif = giflib.EGifOpen(
             Unmanaged.passUnretained(output).toOpaque(),
             { file, data, count in
                 guard let file, let data, let user = file.pointee.UserData, count > 0 else { return 0 }
@@ -202,12 +207,12 @@ private struct GIFWriter {
                 return count
             }, &status)
         guard let gif else { throw Self.error(status) }
-        EGifSetGifVersion(gif, true)
-        let map = try Self.map(palette)
-        defer { GifFreeMapObject(map) }
+        giflib.EGifSetGifVersion(gif, true)
+        let map = try map(palette)
+        defer { giflib.GifFreeMapObject(map) }
         var bits: Int32 = 1
         while (1 << bits) < map.pointee.ColorCount { bits += 1 }
-        guard EGifPutScreenDesc(gif, Int32(width), Int32(height), bits, 0, map) == GIF_OK else { throw Self.error(gif.pointee.Error) }
+        guard giflib.EGifPutScreenDesc(gif, Int32(width), Int32(height), bits, 0, map) == GIF_OK else { throw Self.error(gif.pointee.Error) }
     }
 
     func loop(_ count: Int) throws {
@@ -215,10 +220,10 @@ private struct GIFWriter {
         let name = Array("NETSCAPE2.0".utf8)
         let value = UInt16(clamping: count)
         let sub: [UInt8] = [1, UInt8(value & 0xFF), UInt8(value >> 8)]
-        guard EGifPutExtensionLeader(gif, APPLICATION_EXT_FUNC_CODE) == GIF_OK,
-            name.withUnsafeBufferPointer({ EGifPutExtensionBlock(gif, 11, $0.baseAddress) }) == GIF_OK,
-            sub.withUnsafeBufferPointer({ EGifPutExtensionBlock(gif, 3, $0.baseAddress) }) == GIF_OK,
-            EGifPutExtensionTrailer(gif) == GIF_OK
+        guard giflib.EGifPutExtensionLeader(gif, APPLICATION_EXT_FUNC_CODE) == GIF_OK,
+            name.withUnsafeBufferPointer({ giflib.EGifPutExtensionBlock(gif, 11, $0.baseAddress) }) == GIF_OK,
+            sub.withUnsafeBufferPointer({ giflib.EGifPutExtensionBlock(gif, 3, $0.baseAddress) }) == GIF_OK,
+            giflib.EGifPutExtensionTrailer(gif) == GIF_OK
         else { throw Self.error(gif.pointee.Error) }
     }
 
@@ -227,7 +232,7 @@ private struct GIFWriter {
         let hundredths = UInt16(clamping: (delay + 5) / 10)
         let flags = UInt8(disposal << 2) | (transparentIndex == nil ? 0 : 1)
         let block: [UInt8] = [flags, UInt8(hundredths & 0xFF), UInt8(hundredths >> 8), UInt8(transparentIndex ?? 0)]
-        guard block.withUnsafeBufferPointer({ EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, 4, $0.baseAddress) }) == GIF_OK else {
+        guard block.withUnsafeBufferPointer({ giflib.EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, 4, $0.baseAddress) }) == GIF_OK else {
             throw Self.error(gif.pointee.Error)
         }
     }
@@ -235,13 +240,13 @@ private struct GIFWriter {
     /// The rectangle `rect` of a picture `width` wide whose indices are `indices`.
     func image(_ indices: [UInt8], width: Int, rect: PixelRect) throws {
         guard let gif else { return }
-        guard EGifPutImageDesc(gif, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height), false, nil) == GIF_OK else {
+        guard giflib.EGifPutImageDesc(gif, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height), false, nil) == GIF_OK else {
             throw Self.error(gif.pointee.Error)
         }
         var line = [GifPixelType](repeating: 0, count: rect.width)
         for y in rect.y..<rect.y + rect.height {
             for x in 0..<rect.width { line[x] = indices[y * width + rect.x + x] }
-            guard line.withUnsafeMutableBufferPointer({ EGifPutLine(gif, $0.baseAddress, Int32(rect.width)) }) == GIF_OK else {
+            guard line.withUnsafeMutableBufferPointer({ giflib.EGifPutLine(gif, $0.baseAddress, Int32(rect.width)) }) == GIF_OK else {
                 throw Self.error(gif.pointee.Error)
             }
         }
@@ -251,7 +256,7 @@ private struct GIFWriter {
         guard let gif else { return output.bytes }
         self.gif = nil
         var status: Int32 = 0
-        guard EGifCloseFile(gif, &status) == GIF_OK else { throw Self.error(status) }
+        guard giflib.EGifCloseFile(gif, &status) == GIF_OK else { throw Self.error(status) }
         return output.bytes
     }
 
@@ -259,13 +264,13 @@ private struct GIFWriter {
     mutating func abandon() {
         guard let gif else { return }
         self.gif = nil
-        EGifCloseFile(gif, nil)
+        _ = giflib.EGifCloseFile(gif, nil)
     }
 
-    private static func map(_ palette: [UInt8]) throws -> UnsafeMutablePointer<ColorMapObject> {
+    private func map(_ palette: [UInt8]) throws -> UnsafeMutablePointer<ColorMapObject> {
         let count = palette.count / 3
         var colors = (0..<count).map { GifColorType(Red: palette[$0 * 3], Green: palette[$0 * 3 + 1], Blue: palette[$0 * 3 + 2]) }
-        guard let map = colors.withUnsafeMutableBufferPointer({ GifMakeMapObject(Int32(count), $0.baseAddress) }) else {
+        guard let map = colors.withUnsafeMutableBufferPointer({ giflib.GifMakeMapObject(Int32(count), $0.baseAddress) }) else {
             throw GIFError.writeFailed("giflib could not make a colour table of \(count) entries")
         }
         return map

@@ -25,11 +25,12 @@ struct GIFReader {
         _ bytes: [UInt8], limits: ImageLimits, decodes: (Int) -> Bool = { _ in false },
         frame: (GIFScreen, GIFFrameRecord, [UInt8]?) throws -> Bool = { _, _, _ in true }
     ) throws -> Summary {
-        try bytes.withUnsafeBufferPointer { buffer in
+        let giflib = try GIFLibrary.functions()
+        return try bytes.withUnsafeBufferPointer { buffer in
             let input = Input(buffer)
             var status: Int32 = 0
             let opened = withExtendedLifetime(input) {
-                DGifOpen(
+                giflib.DGifOpen(
                     Unmanaged.passUnretained(input).toOpaque(),
                     { file, out, count in
                         guard let file, let out, let user = file.pointee.UserData else { return 0 }
@@ -41,13 +42,13 @@ struct GIFReader {
                     }, &status)
             }
             guard let gif = opened else { throw GIFError(code: status, offset: input.offset) }
-            defer { DGifCloseFile(gif, nil) }
-            return try withExtendedLifetime(input) { try records(gif, input: input, limits: limits, decodes: decodes, frame: frame) }
+            defer { _ = giflib.DGifCloseFile(gif, nil) }
+            return try withExtendedLifetime(input) { try records(giflib, gif, input: input, limits: limits, decodes: decodes, frame: frame) }
         }
     }
 
     private static func records(
-        _ gif: UnsafeMutablePointer<GifFileType>, input: Input, limits: ImageLimits, decodes: (Int) -> Bool,
+        _ giflib: ninepipe_gif, _ gif: UnsafeMutablePointer<GifFileType>, input: Input, limits: ImageLimits, decodes: (Int) -> Bool,
         frame: (GIFScreen, GIFFrameRecord, [UInt8]?) throws -> Bool
     ) throws -> Summary {
         let width = Int(gif.pointee.SWidth)
@@ -67,7 +68,7 @@ struct GIFReader {
         func fail() -> GIFError { GIFError(code: gif.pointee.Error, offset: input.offset) }
         while true {
             var record = UNDEFINED_RECORD_TYPE
-            guard DGifGetRecordType(gif, &record) == GIF_OK else {
+            guard giflib.DGifGetRecordType(gif, &record) == GIF_OK else {
                 if !summary.frames.isEmpty, gif.pointee.Error == D_GIF_ERR_WRONG_RECORD {
                     afterStrayBytes = true
                     continue
@@ -79,7 +80,7 @@ struct GIFReader {
             do {
                 switch record {
                 case IMAGE_DESC_RECORD_TYPE:
-                    guard DGifGetImageDesc(gif) == GIF_OK else {
+                    guard giflib.DGifGetImageDesc(gif) == GIF_OK else {
                         // giflib reads the LZW minimum code size last and refuses one over 8 as a failed read.
                         let at = input.offset - 1
                         if gif.pointee.Error == D_GIF_ERR_READ_FAILED, at >= 0, input.offset < input.bytes.count, input.bytes[at] > 8 {
@@ -102,14 +103,14 @@ struct GIFReader {
                     try limits.check(width: max(1, record.width), height: max(1, record.height))
                     try limits.check(width: max(screen.width, record.right), height: max(screen.height, record.bottom))
                     let index = summary.frames.count
-                    let indices = decodes(index) ? try pixels(gif, input: input, record: record) : nil
-                    if indices == nil { try skipImageData(gif, input: input) }
+                    let indices = decodes(index) ? try pixels(giflib, gif, input: input, record: record) : nil
+                    if indices == nil { try skipImageData(giflib, gif, input: input) }
                     summary.frames.append(record)
                     guard try frame(screen, record, indices) else { return summary }
                 case EXTENSION_RECORD_TYPE:
                     var code: Int32 = 0
                     var block: UnsafeMutablePointer<GifByteType>?
-                    guard DGifGetExtension(gif, &code, &block) == GIF_OK else { throw fail() }
+                    guard giflib.DGifGetExtension(gif, &code, &block) == GIF_OK else { throw fail() }
                     // A graphics control block gives the next frame's delay, disposal and transparent index.
                     if code == GRAPHICS_EXT_FUNC_CODE, let block, block[0] >= 4 {
                         pending.delay = (Int(block[2]) | Int(block[3]) << 8) * 10
@@ -121,7 +122,7 @@ struct GIFReader {
                         code == APPLICATION_EXT_FUNC_CODE
                         && block.map { $0[0] == 11 && (matches($0, "NETSCAPE2.0") || matches($0, "ANIMEXTS1.0")) } == true
                     while block != nil {
-                        guard DGifGetExtensionNext(gif, &block) == GIF_OK else { throw fail() }
+                        guard giflib.DGifGetExtensionNext(gif, &block) == GIF_OK else { throw fail() }
                         // The first such block counts, as Pillow and browsers read it.
                         if looping, summary.loopCount == nil, let sub = block, sub[0] >= 3, sub[1] == 1 {
                             summary.loopCount = Int(sub[2]) | Int(sub[3]) << 8
@@ -155,18 +156,20 @@ struct GIFReader {
     }
 
     /// Skips one frame's compressed data without decoding it.
-    private static func skipImageData(_ gif: UnsafeMutablePointer<GifFileType>, input: Input) throws {
+    private static func skipImageData(_ giflib: ninepipe_gif, _ gif: UnsafeMutablePointer<GifFileType>, input: Input) throws {
         var codeSize: Int32 = 0
         var block: UnsafeMutablePointer<GifByteType>?
-        guard DGifGetCode(gif, &codeSize, &block) == GIF_OK else { throw GIFError(code: gif.pointee.Error, offset: input.offset) }
+        guard giflib.DGifGetCode(gif, &codeSize, &block) == GIF_OK else { throw GIFError(code: gif.pointee.Error, offset: input.offset) }
         while block != nil {
-            guard DGifGetCodeNext(gif, &block) == GIF_OK else { throw GIFError(code: gif.pointee.Error, offset: input.offset) }
+            guard giflib.DGifGetCodeNext(gif, &block) == GIF_OK else { throw GIFError(code: gif.pointee.Error, offset: input.offset) }
         }
     }
 
     /// Decodes the frame whose descriptor was just read: its indices, rows in display order
     /// (interlaced rows put in place); `nil` for an empty frame, whose data is skipped.
-    private static func pixels(_ gif: UnsafeMutablePointer<GifFileType>, input: Input, record: GIFFrameRecord) throws -> [UInt8]? {
+    private static func pixels(_ giflib: ninepipe_gif, _ gif: UnsafeMutablePointer<GifFileType>, input: Input, record: GIFFrameRecord) throws
+        -> [UInt8]?
+    {
         // giflib consumes a frame's data as its last pixel is read: an empty frame is skipped.
         guard record.width > 0, record.height > 0 else { return nil }
         var indices = [UInt8](repeating: 0, count: record.width * record.height)
@@ -176,7 +179,7 @@ struct GIFReader {
             guard let base = out.baseAddress else { return }
             for (start, step) in passes {
                 for row in stride(from: start, to: record.height, by: step) {
-                    guard DGifGetLine(gif, base + row * record.width, Int32(record.width)) == GIF_OK else {
+                    guard giflib.DGifGetLine(gif, base + row * record.width, Int32(record.width)) == GIF_OK else {
                         throw GIFError(code: gif.pointee.Error, offset: input.offset)
                     }
                 }

@@ -6,8 +6,6 @@ public enum HEIFError: NinepipeError, Hashable {
     case unsupported(String)
     /// Encoding failed.
     case encodingFailed(String)
-    /// libheif is not on this machine (it is loaded when a HEIF is first read or written).
-    case unavailable(String)
 
     /// The message.
     public var description: String {
@@ -15,7 +13,6 @@ public enum HEIFError: NinepipeError, Hashable {
         case .corrupt(let message): "corrupt HEIF: \(message); the file is damaged or truncated: re-export or re-download it"
         case .unsupported(let message): "unsupported HEIF: \(message); libheif on this machine cannot decode it"
         case .encodingFailed(let message): "HEIF encoding failed: \(message)"
-        case .unavailable(let message): "HEIC and AVIF unavailable: \(message)"
         }
     }
 }

@@ -12,6 +12,7 @@ public enum WebPAnimation {
     /// Each canvas is handed to `each` as it is made and what it returns is kept.
     public static func decode(_ bytes: [UInt8], limits: ImageLimits, each: (Image) throws -> Image = { $0 }) throws -> Animation {
         #if canImport(CWebP)
+        let libwebp = try WebPLibrary.functions()
         let info = try WebPDecoder(limits: limits).readInfo(bytes)
         try limits.checkAnimation(width: info.width, height: info.height, frames: info.frameCount)
         // WebPAnimDecoder keeps the canvas being drawn and the one before it, 32-bit each.
@@ -21,19 +22,19 @@ public enum WebPAnimation {
         return try bytes.withUnsafeBufferPointer { buffer in
             var data = WebPData(bytes: buffer.baseAddress, size: buffer.count)
             var options = WebPAnimDecoderOptions()
-            guard WebPAnimDecoderOptionsInitInternal(&options, WEBP_DEMUX_ABI_VERSION) != 0 else { throw WebPError.corrupt("libwebp version mismatch") }
+            guard libwebp.WebPAnimDecoderOptionsInitInternal(&options, WEBP_DEMUX_ABI_VERSION) != 0 else { throw WebPError.corrupt("libwebp version mismatch") }
             options.color_mode = MODE_RGBA
             options.use_threads = 0
-            guard let decoder = WebPAnimDecoderNewInternal(&data, &options, WEBP_DEMUX_ABI_VERSION) else {
+            guard let decoder = libwebp.WebPAnimDecoderNewInternal(&data, &options, WEBP_DEMUX_ABI_VERSION) else {
                 throw WebPError.corrupt("libwebp cannot read the animation")
             }
-            defer { WebPAnimDecoderDelete(decoder) }
+            defer { libwebp.WebPAnimDecoderDelete(decoder) }
             var frames: [AnimationFrame] = []
             let opaque = !info.declaresAlpha
-            while WebPAnimDecoderHasMoreFrames(decoder) != 0 {
+            while libwebp.WebPAnimDecoderHasMoreFrames(decoder) != 0 {
                 var canvas: UnsafeMutablePointer<UInt8>?
                 var timestamp: Int32 = 0
-                guard WebPAnimDecoderGetNext(decoder, &canvas, &timestamp) != 0, let canvas else {
+                guard libwebp.WebPAnimDecoderGetNext(decoder, &canvas, &timestamp) != 0, let canvas else {
                     throw WebPError.corrupt("frame \(frames.count) of \(info.frameCount) is damaged or truncated")
                 }
                 let duration = frames.count < info.frameDurations.count ? info.frameDurations[frames.count] : 0
@@ -56,19 +57,22 @@ public enum WebPAnimation {
     /// count may drop while the playback stays the same). One frame is written as a still WebP.
     public static func encode(_ animation: Animation, encoder: WebPEncoder) throws -> [UInt8] {
         #if canImport(CWebP)
+        let libwebp = try WebPLibrary.functions()
         // One frame is a still picture (libwebp's animation encoder would make it one anyway).
         if animation.frames.count == 1 { return try encoder.encode(animation.firstImage) }
         let width = animation.width
         let height = animation.height
         guard width <= 16383, height <= 16383 else { throw WebPError.encodingFailed("the image is larger than WebP allows (16383 pixels a side)") }
         var options = WebPAnimEncoderOptions()
-        guard WebPAnimEncoderOptionsInitInternal(&options, WEBP_MUX_ABI_VERSION) != 0 else { throw WebPError.encodingFailed("libwebp version mismatch") }
+        guard libwebp.WebPAnimEncoderOptionsInitInternal(&options, WEBP_MUX_ABI_VERSION) != 0 else {
+            throw WebPError.encodingFailed("libwebp version mismatch")
+        }
         options.anim_params.loop_count = Int32(clamping: animation.loopCount ?? 0)
         options.anim_params.bgcolor = 0
-        guard let muxer = WebPAnimEncoderNewInternal(Int32(width), Int32(height), &options, WEBP_MUX_ABI_VERSION) else {
+        guard let muxer = libwebp.WebPAnimEncoderNewInternal(Int32(width), Int32(height), &options, WEBP_MUX_ABI_VERSION) else {
             throw WebPError.encodingFailed("libwebp could not start an animation of \(width)×\(height)")
         }
-        defer { WebPAnimEncoderDelete(muxer) }
+        defer { libwebp.WebPAnimEncoderDelete(muxer) }
         var config = try encoder.configuration()
         var timestamp = 0
         var seeThrough = false
@@ -79,24 +83,24 @@ public enum WebPAnimation {
             guard case .eight(let samples) = image.storage else { throw WebPError.encodingFailed("expected 8-bit samples") }
             if !seeThrough { seeThrough = stride(from: 3, to: samples.count, by: 4).contains { samples[$0] != 255 } }
             var picture = WebPPicture()
-            guard WebPPictureInitInternal(&picture, WEBP_ENCODER_ABI_VERSION) != 0 else { throw WebPError.encodingFailed("libwebp version mismatch") }
-            defer { WebPPictureFree(&picture) }
+            guard libwebp.WebPPictureInitInternal(&picture, WEBP_ENCODER_ABI_VERSION) != 0 else { throw WebPError.encodingFailed("libwebp version mismatch") }
+            defer { libwebp.WebPPictureFree(&picture) }
             picture.width = Int32(width)
             picture.height = Int32(height)
             picture.use_argb = 1
-            let imported = samples.withUnsafeBufferPointer { WebPPictureImportRGBA(&picture, $0.baseAddress, Int32(width * 4)) }
+            let imported = samples.withUnsafeBufferPointer { libwebp.WebPPictureImportRGBA(&picture, $0.baseAddress, Int32(width * 4)) }
             guard imported != 0 else { throw WebPError.encodingFailed(WebPEncoder.reason(picture.error_code)) }
-            guard WebPAnimEncoderAdd(muxer, &picture, Int32(clamping: timestamp), &config) != 0 else {
-                throw WebPError.encodingFailed(Self.message(muxer))
+            guard libwebp.WebPAnimEncoderAdd(muxer, &picture, Int32(clamping: timestamp), &config) != 0 else {
+                throw WebPError.encodingFailed(Self.message(libwebp, muxer))
             }
             timestamp += frame.duration
         }
-        guard WebPAnimEncoderAdd(muxer, nil, Int32(clamping: timestamp), nil) != 0 else { throw WebPError.encodingFailed(Self.message(muxer)) }
+        guard libwebp.WebPAnimEncoderAdd(muxer, nil, Int32(clamping: timestamp), nil) != 0 else { throw WebPError.encodingFailed(Self.message(libwebp, muxer)) }
         var assembled = WebPData()
-        guard WebPAnimEncoderAssemble(muxer, &assembled) != 0, let start = assembled.bytes else {
-            throw WebPError.encodingFailed(Self.message(muxer))
+        guard libwebp.WebPAnimEncoderAssemble(muxer, &assembled) != 0, let start = assembled.bytes else {
+            throw WebPError.encodingFailed(Self.message(libwebp, muxer))
         }
-        defer { WebPFree(UnsafeMutableRawPointer(mutating: start)) }
+        defer { libwebp.WebPFree(UnsafeMutableRawPointer(mutating: start)) }
         var bytes = Array(UnsafeBufferPointer(start: start, count: assembled.size))
         // libwebp sets the container's alpha flag from the rectangles it stored, so frames whose
         // see-through part is only canvas it left uncovered would read back opaque (black there,
@@ -124,8 +128,8 @@ public enum WebPAnimation {
         return Image(width: width, height: height, layout: .rgb, samples: samples)
     }
 
-    private static func message(_ muxer: OpaquePointer) -> String {
-        WebPAnimEncoderGetError(muxer).map { String(cString: $0) } ?? "libwebp could not encode the animation"
+    private static func message(_ libwebp: ninepipe_webp, _ muxer: OpaquePointer) -> String {
+        libwebp.WebPAnimEncoderGetError(muxer).map { String(cString: $0) } ?? "libwebp could not encode the animation"
     }
     #endif
 }

@@ -9,24 +9,40 @@ public struct WebPCodec: AnimationDecoder, AnimationEncoder {
     /// Creates the codec.
     public init() {}
 
-    /// The libwebp version (`1.2.4`), or `nil` without WebP.
+    /// The libwebp version (`1.2.4`), or `nil` when this build leaves WebP out or libwebp cannot
+    /// be loaded on this machine (asking loads it).
     public static var libraryVersion: String? {
         #if canImport(CWebP)
-        let version = WebPGetDecoderVersion()
+        guard let libwebp = WebPLibrary.library.table else { return nil }
+        let version = libwebp.WebPGetDecoderVersion()
         return "\(version >> 16).\((version >> 8) & 0xFF).\(version & 0xFF)"
         #else
         nil
         #endif
     }
 
-    /// `true` when libwebp, libwebpmux and libwebpdemux were found at build time.
+    /// Whether this build holds the WebP code (it then needs libwebp only at run time).
+    public static var isCompiledIn: Bool {
+        #if canImport(CWebP)
+        true
+        #else
+        false
+        #endif
+    }
+
+    /// `true` when libwebp, libwebpmux and libwebpdemux were found at build time and load.
     public static var isAvailable: Bool { libraryVersion != nil }
 
     /// WebP.
     public var format: ImageFormat { .webp }
 
     /// libwebp.
-    public var library: CodecLibrary? { CodecLibrary(name: "libwebp", version: Self.libraryVersion, package: "libwebp-dev (Homebrew: webp)") }
+    public var library: CodecLibrary? {
+        CodecLibrary(
+            name: "libwebp", version: Self.libraryVersion,
+            package: Self.isCompiledIn ? "libwebp7, libwebpmux3 and libwebpdemux2 (Homebrew: webp)" : "libwebp-dev (Homebrew: webp)",
+            isLoadedAtRunTime: Self.isCompiledIn)
+    }
 
     /// libwebp's rescaler while decoding, and orientation while decoding.
     public var capabilities: DecoderCapabilities { DecoderCapabilities(shrinkFactors: [1, 2, 4, 8], appliesOrientation: true) }

@@ -85,63 +85,67 @@ private struct WebPContainer {
     let bytes: UnsafeBufferPointer<UInt8>
     let demux: OpaquePointer
     let info: WebPDecoder.Info
+    /// libwebp's functions.
+    private let libwebp: ninepipe_webp
 
     init(_ bytes: UnsafeBufferPointer<UInt8>, limits: ImageLimits) throws {
+        let libwebp = try WebPLibrary.functions()
+        self.libwebp = libwebp
         self.bytes = bytes
         var data = WebPData(bytes: bytes.baseAddress, size: bytes.count)
         var state = WEBP_DEMUX_PARSE_ERROR
-        guard let demux = WebPDemuxInternal(&data, 1, &state, WEBP_DEMUX_ABI_VERSION) else {
+        guard let demux = libwebp.WebPDemuxInternal(&data, 1, &state, WEBP_DEMUX_ABI_VERSION) else {
             throw WebPError.corrupt("the RIFF container is not a valid WebP")
         }
         guard state == WEBP_DEMUX_DONE else {
-            WebPDemuxDelete(demux)
+            libwebp.WebPDemuxDelete(demux)
             if state == WEBP_DEMUX_PARSE_ERROR { throw WebPError.corrupt("the RIFF container is not a valid WebP") }
             throw WebPError.truncated("the file ends after \(bytes.count) bytes, inside the container")
         }
         self.demux = demux
-        let width = Int(WebPDemuxGetI(demux, WEBP_FF_CANVAS_WIDTH))
-        let height = Int(WebPDemuxGetI(demux, WEBP_FF_CANVAS_HEIGHT))
-        let flags = WebPDemuxGetI(demux, WEBP_FF_FORMAT_FLAGS)
-        let frames = max(1, Int(WebPDemuxGetI(demux, WEBP_FF_FRAME_COUNT)))
+        let width = Int(libwebp.WebPDemuxGetI(demux, WEBP_FF_CANVAS_WIDTH))
+        let height = Int(libwebp.WebPDemuxGetI(demux, WEBP_FF_CANVAS_HEIGHT))
+        let flags = libwebp.WebPDemuxGetI(demux, WEBP_FF_FORMAT_FLAGS)
+        let frames = max(1, Int(libwebp.WebPDemuxGetI(demux, WEBP_FF_FRAME_COUNT)))
         var metadata = ImageMetadata()
-        if let exif = Self.chunk("EXIF", in: demux, limit: limits.maxMetadataBytes) {
+        if let exif = Self.chunk(libwebp, "EXIF", in: demux, limit: limits.maxMetadataBytes) {
             let block = EXIF.stripPrefix(exif)
             metadata.exif = block
             metadata.orientation = EXIF.orientation(in: block) ?? .up
         }
-        if let icc = Self.chunk("ICCP", in: demux, limit: limits.maxMetadataBytes) { metadata.iccProfile = ICCProfile(data: icc) }
+        if let icc = Self.chunk(libwebp, "ICCP", in: demux, limit: limits.maxMetadataBytes) { metadata.iccProfile = ICCProfile(data: icc) }
         var lossless = false
         var frame = WebPIterator()
-        if WebPDemuxGetFrame(demux, 1, &frame) != 0 {
+        if libwebp.WebPDemuxGetFrame(demux, 1, &frame) != 0 {
             var features = WebPBitstreamFeatures()
-            if WebPGetFeaturesInternal(frame.fragment.bytes, frame.fragment.size, &features, WEBP_DECODER_ABI_VERSION) == VP8_STATUS_OK {
+            if libwebp.WebPGetFeaturesInternal(frame.fragment.bytes, frame.fragment.size, &features, WEBP_DECODER_ABI_VERSION) == VP8_STATUS_OK {
                 lossless = features.format == 2
             }
-            WebPDemuxReleaseIterator(&frame)
+            libwebp.WebPDemuxReleaseIterator(&frame)
         }
-        let alpha = flags & UInt32(ALPHA_FLAG.rawValue) != 0 || Self.firstFrameHasAlpha(demux)
+        let alpha = flags & UInt32(ALPHA_FLAG.rawValue) != 0 || Self.firstFrameHasAlpha(libwebp, demux)
         metadata.hints.isLosslessSource = lossless
         var info = WebPDecoder.Info(width: width, height: height, hasAlpha: alpha, isLossless: lossless, frameCount: frames, metadata: metadata)
         info.declaresAlpha = flags & UInt32(ALPHA_FLAG.rawValue) != 0
         if flags & UInt32(ANIMATION_FLAG.rawValue) != 0 {
-            info.loopCount = Int(WebPDemuxGetI(demux, WEBP_FF_LOOP_COUNT))
+            info.loopCount = Int(libwebp.WebPDemuxGetI(demux, WEBP_FF_LOOP_COUNT))
             // One iterator walks the frames (their number is bounded by the file's size).
             var iterator = WebPIterator()
-            if WebPDemuxGetFrame(demux, 1, &iterator) != 0 {
-                repeat { info.frameDurations.append(Int(iterator.duration)) } while WebPDemuxNextFrame(&iterator) != 0
-                WebPDemuxReleaseIterator(&iterator)
+            if libwebp.WebPDemuxGetFrame(demux, 1, &iterator) != 0 {
+                repeat { info.frameDurations.append(Int(iterator.duration)) } while libwebp.WebPDemuxNextFrame(&iterator) != 0
+                libwebp.WebPDemuxReleaseIterator(&iterator)
             }
         }
         self.info = info
     }
 
-    func close() { WebPDemuxDelete(demux) }
+    func close() { libwebp.WebPDemuxDelete(demux) }
 
     /// The first frame, decoded (scaled by `scale`) and placed on the canvas.
     func decodeFirstFrame(scale: Int, limits: ImageLimits) throws -> Image {
         var frame = WebPIterator()
-        guard WebPDemuxGetFrame(demux, 1, &frame) != 0 else { throw WebPError.corrupt("the file holds no image") }
-        defer { WebPDemuxReleaseIterator(&frame) }
+        guard libwebp.WebPDemuxGetFrame(demux, 1, &frame) != 0 else { throw WebPError.corrupt("the file holds no image") }
+        defer { libwebp.WebPDemuxReleaseIterator(&frame) }
         let canvasWidth = (info.width + scale - 1) / scale
         let canvasHeight = (info.height + scale - 1) / scale
         let frameWidth = Int(frame.width)
@@ -158,7 +162,7 @@ private struct WebPContainer {
             "the \(frameWidth)×\(frameHeight) \(info.isLossless ? "lossless" : "lossy") WebP", width: width, height: height,
             bytesPerPixel: channels, working: info.isLossless ? 4 * frameArea : info.hasAlpha ? frameArea : 0)
         var config = WebPDecoderConfig()
-        guard WebPInitDecoderConfigInternal(&config, WEBP_DECODER_ABI_VERSION) != 0 else { throw WebPError.corrupt("libwebp version mismatch") }
+        guard libwebp.WebPInitDecoderConfigInternal(&config, WEBP_DECODER_ABI_VERSION) != 0 else { throw WebPError.corrupt("libwebp version mismatch") }
         if width != frameWidth || height != frameHeight {
             config.options.use_scaling = 1
             config.options.scaled_width = Int32(width)
@@ -171,8 +175,8 @@ private struct WebPContainer {
             config.output.u.RGBA.rgba = out.baseAddress
             config.output.u.RGBA.stride = Int32(width * channels)
             config.output.u.RGBA.size = out.count
-            defer { WebPFreeDecBuffer(&config.output) }
-            return WebPDecode(frame.fragment.bytes, frame.fragment.size, &config)
+            defer { libwebp.WebPFreeDecBuffer(&config.output) }
+            return libwebp.WebPDecode(frame.fragment.bytes, frame.fragment.size, &config)
         }
         guard status == VP8_STATUS_OK else { throw Self.error(status, bytes: bytes.count) }
         let image = Image(width: width, height: height, layout: channels == 4 ? .rgba : .rgb, samples: samples)
@@ -183,17 +187,17 @@ private struct WebPContainer {
         return canvas
     }
 
-    private static func firstFrameHasAlpha(_ demux: OpaquePointer) -> Bool {
+    private static func firstFrameHasAlpha(_ libwebp: ninepipe_webp, _ demux: OpaquePointer) -> Bool {
         var frame = WebPIterator()
-        guard WebPDemuxGetFrame(demux, 1, &frame) != 0 else { return false }
-        defer { WebPDemuxReleaseIterator(&frame) }
-        return frame.has_alpha != 0 || Int(WebPDemuxGetI(demux, WEBP_FF_FRAME_COUNT)) > 1
+        guard libwebp.WebPDemuxGetFrame(demux, 1, &frame) != 0 else { return false }
+        defer { libwebp.WebPDemuxReleaseIterator(&frame) }
+        return frame.has_alpha != 0 || Int(libwebp.WebPDemuxGetI(demux, WEBP_FF_FRAME_COUNT)) > 1
     }
 
-    private static func chunk(_ fourCC: String, in demux: OpaquePointer, limit: Int) -> [UInt8]? {
+    private static func chunk(_ libwebp: ninepipe_webp, _ fourCC: String, in demux: OpaquePointer, limit: Int) -> [UInt8]? {
         var iterator = WebPChunkIterator()
-        guard WebPDemuxGetChunk(demux, fourCC, 1, &iterator) != 0 else { return nil }
-        defer { WebPDemuxReleaseChunkIterator(&iterator) }
+        guard libwebp.WebPDemuxGetChunk(demux, fourCC, 1, &iterator) != 0 else { return nil }
+        defer { libwebp.WebPDemuxReleaseChunkIterator(&iterator) }
         guard iterator.chunk.size <= limit, let start = iterator.chunk.bytes else { return nil }
         return Array(UnsafeBufferPointer(start: start, count: iterator.chunk.size))
     }

@@ -54,40 +54,43 @@ public struct WebPEncoder: Sendable {
     #if canImport(CWebP)
     /// libwebp's settings for this encoder.
     func configuration() throws -> WebPConfig {
+        let libwebp = try WebPLibrary.functions()
         var config = WebPConfig()
-        guard WebPConfigInitInternal(&config, WEBP_PRESET_DEFAULT, Float(max(0, min(100, quality))), WEBP_ENCODER_ABI_VERSION) != 0 else {
+        guard libwebp.WebPConfigInitInternal(&config, WEBP_PRESET_DEFAULT, Float(max(0, min(100, quality))), WEBP_ENCODER_ABI_VERSION) != 0 else {
             throw WebPError.encodingFailed("libwebp version mismatch")
         }
         config.lossless = isLossless ? 1 : 0
         config.method = Int32(max(0, min(6, effort)))
         config.exact = isLossless ? 1 : 0
         config.thread_level = TransformContext.processorCount > 1 ? 1 : 0
-        guard WebPValidateConfig(&config) != 0 else { throw WebPError.encodingFailed("libwebp refused the settings") }
+        guard libwebp.WebPValidateConfig(&config) != 0 else { throw WebPError.encodingFailed("libwebp refused the settings") }
         return config
     }
 
     /// The bare VP8/VP8L file of an 8-bit RGB or RGBA image.
     private func compress(_ image: Image) throws -> [UInt8] {
+        let libwebp = try WebPLibrary.functions()
         var config = try configuration()
         var picture = WebPPicture()
-        guard WebPPictureInitInternal(&picture, WEBP_ENCODER_ABI_VERSION) != 0 else { throw WebPError.encodingFailed("libwebp version mismatch") }
-        defer { WebPPictureFree(&picture) }
+        guard libwebp.WebPPictureInitInternal(&picture, WEBP_ENCODER_ABI_VERSION) != 0 else { throw WebPError.encodingFailed("libwebp version mismatch") }
+        defer { libwebp.WebPPictureFree(&picture) }
         picture.width = Int32(image.width)
         picture.height = Int32(image.height)
         picture.use_argb = isLossless ? 1 : 0
         guard case .eight(let samples) = image.storage else { throw WebPError.encodingFailed("expected 8-bit samples") }
         let stride = Int32(image.width * image.layout.channelCount)
         let imported = samples.withUnsafeBufferPointer { pixels in
-            image.layout.hasAlpha ? WebPPictureImportRGBA(&picture, pixels.baseAddress, stride) : WebPPictureImportRGB(&picture, pixels.baseAddress, stride)
+            image.layout.hasAlpha
+                ? libwebp.WebPPictureImportRGBA(&picture, pixels.baseAddress, stride) : libwebp.WebPPictureImportRGB(&picture, pixels.baseAddress, stride)
         }
         guard imported != 0 else { throw WebPError.encodingFailed(Self.reason(picture.error_code)) }
         var writer = WebPMemoryWriter()
-        WebPMemoryWriterInit(&writer)
-        defer { WebPMemoryWriterClear(&writer) }
+        libwebp.WebPMemoryWriterInit(&writer)
+        defer { libwebp.WebPMemoryWriterClear(&writer) }
         let encoded = withUnsafeMutablePointer(to: &writer) { writer in
-            picture.writer = WebPMemoryWrite
+            picture.writer = libwebp.WebPMemoryWrite
             picture.custom_ptr = UnsafeMutableRawPointer(writer)
-            return WebPEncode(&config, &picture)
+            return libwebp.WebPEncode(&config, &picture)
         }
         guard encoded != 0, let output = writer.mem else { throw WebPError.encodingFailed(Self.reason(picture.error_code)) }
         return Array(UnsafeBufferPointer(start: output, count: writer.size))
@@ -95,27 +98,28 @@ public struct WebPEncoder: Sendable {
 
     /// `bitstream` in an extended container with EXIF and ICC chunks.
     private static func container(_ bitstream: [UInt8], exif: [UInt8]?, icc: [UInt8]?) throws -> [UInt8] {
-        try bitstream.withUnsafeBufferPointer { bits in
+        let libwebp = try WebPLibrary.functions()
+        return try bitstream.withUnsafeBufferPointer { bits in
             var image = WebPData(bytes: bits.baseAddress, size: bits.count)
-            guard let mux = WebPMuxCreateInternal(&image, 1, WEBP_MUX_ABI_VERSION) else {
+            guard let mux = libwebp.WebPMuxCreateInternal(&image, 1, WEBP_MUX_ABI_VERSION) else {
                 throw WebPError.encodingFailed("libwebp could not reopen its own output")
             }
-            defer { WebPMuxDelete(mux) }
+            defer { libwebp.WebPMuxDelete(mux) }
             func set(_ fourCC: String, _ bytes: [UInt8]?) throws {
                 guard let bytes, !bytes.isEmpty else { return }
                 let status = bytes.withUnsafeBufferPointer { chunk in
                     var data = WebPData(bytes: chunk.baseAddress, size: chunk.count)
-                    return WebPMuxSetChunk(mux, fourCC, &data, 1)
+                    return libwebp.WebPMuxSetChunk(mux, fourCC, &data, 1)
                 }
                 guard status == WEBP_MUX_OK else { throw WebPError.encodingFailed("could not add the \(fourCC) chunk (mux error \(status.rawValue))") }
             }
             try set("EXIF", exif)
             try set("ICCP", icc)
             var assembled = WebPData()
-            guard WebPMuxAssemble(mux, &assembled) == WEBP_MUX_OK, let start = assembled.bytes else {
+            guard libwebp.WebPMuxAssemble(mux, &assembled) == WEBP_MUX_OK, let start = assembled.bytes else {
                 throw WebPError.encodingFailed("could not assemble the container")
             }
-            defer { WebPFree(UnsafeMutableRawPointer(mutating: start)) }
+            defer { libwebp.WebPFree(UnsafeMutableRawPointer(mutating: start)) }
             return Array(UnsafeBufferPointer(start: start, count: assembled.size))
         }
     }

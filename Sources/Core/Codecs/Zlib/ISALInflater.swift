@@ -13,9 +13,14 @@ final class ISALInflater: Inflater {
     /// The stream's first two bytes, as they pass: the zlib header, checked as zlib checks it.
     private var header: [UInt8] = []
 
-    init() {
+    /// ISA-L's functions.
+    private let isal: ninepipe_isal
+
+    /// An inflater calling ISA-L through `functions`.
+    init(_ functions: ninepipe_isal) {
+        isal = functions
         state = .allocate(capacity: 1)
-        isal_inflate_init(state)
+        isal.isal_inflate_init(state)
         state.pointee.crc_flag = UInt32(ISAL_ZLIB)
     }
 
@@ -43,7 +48,7 @@ final class ISALInflater: Inflater {
         }
         state.pointee.next_out = output.baseAddress?.assumingMemoryBound(to: UInt8.self)
         state.pointee.avail_out = UInt32(output.count)
-        let status = isal_inflate(state)
+        let status = isal.isal_inflate(state)
         ninepipe_clear_upper_registers()
         let written = output.count - Int(state.pointee.avail_out)
         outputFull = state.pointee.avail_out == 0

@@ -37,7 +37,7 @@ extension Inflater {
 
 /// The inflate engines a build can have.
 enum InflateEngine: String, Sendable, CaseIterable {
-    /// Intel's ISA-L (`isal_inflate`), when it was found at build time.
+    /// Intel's ISA-L (`isal_inflate`), when this build has it and the library loads.
     case isal
     /// zlib's `inflate`, always there.
     case zlib
@@ -45,7 +45,7 @@ enum InflateEngine: String, Sendable, CaseIterable {
     /// The engines this build has, fastest first.
     static var available: [InflateEngine] {
         #if canImport(CISAL)
-        [.isal, .zlib]
+        ISALLibrary.library.table != nil ? [.isal, .zlib] : [.zlib]
         #else
         [.zlib]
         #endif
@@ -61,7 +61,8 @@ func makeInflater(_ engine: InflateEngine = .preferred) throws(ZlibError) -> any
     case .zlib: return try ZlibInflater()
     case .isal:
         #if canImport(CISAL)
-        return ISALInflater()
+        guard let functions = ISALLibrary.library.table else { return try ZlibInflater() }
+        return ISALInflater(functions)
         #else
         return try ZlibInflater()
         #endif
