@@ -22,7 +22,7 @@ extension Console {
             errorIsTerminal: isatty(STDERR_FILENO) != 0,
             status: { writeAll($0, to: STDERR_FILENO) },
             columns: terminalColumns(),
-            environment: processEnvironment()
+            readingEnvironment: processEnvironment
         )
     }
 

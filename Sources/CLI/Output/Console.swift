@@ -12,8 +12,12 @@ public struct Console: Sendable {
     public var status: @Sendable (String) -> Void
     /// The terminal's width in columns, for progress bars.
     public var columns: Int
-    /// The process environment (for `--shard auto/N`).
-    public var environment: [String: String]
+    /// The process environment (for `--shard auto/N`), read when first asked for.
+    public var environment: [String: String] {
+        get { readEnvironment() }
+        set { readEnvironment = { newValue } }
+    }
+    private var readEnvironment: @Sendable () -> [String: String]
 
     /// Creates a console.
     public init(
@@ -25,6 +29,16 @@ public struct Console: Sendable {
         self.errorIsTerminal = errorIsTerminal
         self.status = status
         self.columns = columns
-        self.environment = environment
+        self.readEnvironment = { environment }
+    }
+
+    /// A console whose environment is read by `environment` when a command first needs it.
+    init(
+        out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void, errorIsTerminal: Bool,
+        status: @escaping @Sendable (String) -> Void,
+        columns: Int, readingEnvironment environment: @escaping @Sendable () -> [String: String]
+    ) {
+        self.init(out: out, err: err, errorIsTerminal: errorIsTerminal, status: status, columns: columns)
+        self.readEnvironment = environment
     }
 }

@@ -8,6 +8,9 @@ protocol AppIconTarget: AssetTarget {
 }
 
 extension IOSAssetTarget: AppIconTarget {
+    /// It does.
+    public var writesAppIcons: Bool { true }
+
     /// `AppIcon.appiconset` with the light, dark and tinted 1024 × 1024 images.
     func appIconFiles(_ drawing: AppIconDrawing, converter: AppIconConverter) throws -> (files: [AssetFile], warnings: [String]) {
         try converter.iosFiles(drawing)
@@ -15,6 +18,9 @@ extension IOSAssetTarget: AppIconTarget {
 }
 
 extension AndroidAssetTarget: AppIconTarget {
+    /// It does.
+    public var writesAppIcons: Bool { true }
+
     /// Legacy and adaptive launcher icons in `mipmap-…` folders, and the Play Store image.
     func appIconFiles(_ drawing: AppIconDrawing, converter: AppIconConverter) throws -> (files: [AssetFile], warnings: [String]) {
         try converter.androidFiles(drawing)
@@ -22,6 +28,9 @@ extension AndroidAssetTarget: AppIconTarget {
 }
 
 extension WebAssetTarget: AppIconTarget {
+    /// It does.
+    public var writesAppIcons: Bool { true }
+
     /// Manifest icons, `favicon.ico`, `apple-touch-icon.png` and the `<link>` elements.
     func appIconFiles(_ drawing: AppIconDrawing, converter: AppIconConverter) throws -> (files: [AssetFile], warnings: [String]) {
         try converter.webFiles(drawing)
@@ -29,6 +38,9 @@ extension WebAssetTarget: AppIconTarget {
 }
 
 extension FlutterAssetTarget: AppIconTarget {
+    /// It does.
+    public var writesAppIcons: Bool { true }
+
     /// The native icons a Flutter project's `ios/`, `android/` and `web/` folders hold.
     func appIconFiles(_ drawing: AppIconDrawing, converter: AppIconConverter) throws -> (files: [AssetFile], warnings: [String]) {
         try converter.flutterFiles(drawing)
@@ -36,6 +48,9 @@ extension FlutterAssetTarget: AppIconTarget {
 }
 
 extension ComposeAssetTarget: AppIconTarget {
+    /// It does.
+    public var writesAppIcons: Bool { true }
+
     /// Android's launcher icons, in `androidMain/res` beside the output, never in `composeResources`.
     func appIconFiles(_ drawing: AppIconDrawing, converter: AppIconConverter) throws -> (files: [AssetFile], warnings: [String]) {
         try converter.composeFiles(drawing)

@@ -63,6 +63,11 @@ public protocol AssetTarget: Sendable {
     /// Whether a layer list or inset is kept as its XML (so one with no size of its own is not
     /// left out) rather than drawn. Default: `false`.
     var keepsDrawableXML: Bool { get }
+
+    /// Whether the target writes app icons (the built-in ones do; one a tool defines does not).
+    /// A requirement, not a cast, so that listing the targets' commands searches no conformances
+    /// at start-up.
+    var writesAppIcons: Bool { get }
 }
 
 extension AssetTarget {
@@ -75,8 +80,8 @@ extension AssetTarget {
     /// None.
     public var settings: [AssetTargetSetting] { [] }
 
-    /// Whether the target writes app icons (the built-in ones do; one a tool defines does not).
-    public var writesAppIcons: Bool { self is any AppIconTarget }
+    /// No app icons.
+    public var writesAppIcons: Bool { false }
 
     /// Any folder will do.
     public func outputProblem(_ output: String) -> String? { nil }
