@@ -7,7 +7,9 @@ moment of the machine touches every column alike, and prints a Markdown table: t
 time of each, the ratio of ninepipe's to jpegtran's, and the goal. Commands are started with
 posix_spawn and waited for directly (no shell), so the harness adds the same small cost to both.
 
-- start: `ninepipe --help` (prints its usage) against `jpegtran -version`; /bin/true for scale.
+- start: `ninepipe --help` (prints its usage) against `jpegtran -version`; /bin/true and an
+  empty Swift program (built here with swiftc when it is on PATH) for scale: the machine's own
+  speed moves every row (on a busy host, 40% and more).
 - 16x16 PNG round trip: `ninepipe run -e 'load | save'`, the smallest whole pipeline.
 - lossless upright: PHOTO (a 12 MP JPEG with EXIF orientation 6) turned upright without
   decoding, `ninepipe run -e 'load "PHOTO" | save "OUT"'` against
@@ -16,7 +18,9 @@ posix_spawn and waited for directly (no shell), so the harness adds the same sma
 """
 
 import os
+import shutil
 import statistics
+import subprocess
 import sys
 import time
 
@@ -50,6 +54,13 @@ def main():
     small = os.path.join(work, "small.png")
     Image.new("RGBA", (16, 16), (200, 40, 40, 128)).save(small)
     ours, theirs = os.path.join(work, "np.jpg"), os.path.join(work, "jpegtran.jpg")
+    # The floor a Swift executable starts from on this machine: an empty program built here.
+    swift_floor = os.path.join(work, "empty-swift")
+    if not os.path.exists(swift_floor) and shutil.which("swiftc"):
+        source = os.path.join(work, "empty.swift")
+        with open(source, "w") as file:
+            file.write("print(\"\", terminator: \"\")\n")
+        subprocess.run(["swiftc", "-O", source, "-o", swift_floor], check=True)
     tasks = {
         "true": ["/bin/true"],
         "np start": [ninepipe, "--help"],
@@ -58,6 +69,8 @@ def main():
         "np upright": [ninepipe, "run", "-e", f'load "{photo}" | save "{ours}"'],
         "jt upright": [jpegtran, "-copy", "all", "-rotate", "90", "-trim", "-outfile", theirs, photo],
     }
+    if os.path.exists(swift_floor):
+        tasks["swift"] = [swift_floor]
     for argv in tasks.values():  # warm the page cache and check each command runs
         wall_time(argv)
     with Image.open(ours) as a, Image.open(theirs) as b:
@@ -66,7 +79,7 @@ def main():
     # Two phases, each interleaved round by round: the short runs together, then the photos (a
     # start measured right after a 140 ms photo run pays for caches the photo evicted).
     times = {name: [] for name in tasks}
-    for phase in (["true", "np start", "jt start", "np png"], ["np upright", "jt upright"]):
+    for phase in ([name for name in ("true", "swift", "np start", "jt start", "np png") if name in tasks], ["np upright", "jt upright"]):
         for _ in range(rounds):
             for name in phase:
                 times[name].append(wall_time(tasks[name]))
@@ -74,7 +87,8 @@ def main():
     ms = lambda name: f"{median[name] * 1000:.1f} ms"
     with Image.open(photo) as picture:
         size = f"{picture.width}×{picture.height}"
-    print(f"{rounds} rounds, medians; /bin/true {ms('true')}\n")
+    floor = f", an empty Swift program {ms('swift')}" if "swift" in tasks else ""
+    print(f"{rounds} rounds, medians; /bin/true {ms('true')}{floor}\n")
     print("| task | ninepipe | jpegtran | ninepipe / jpegtran | goal |")
     print("|---|---|---|---|---|")
     print(f"| start (`--help`, `jpegtran -version`) | {ms('np start')} | {ms('jt start')} | "
