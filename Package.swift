@@ -117,7 +117,7 @@ let package = Package(
         .target(name: "CPluginLoading", path: "Sources/CPluginLoading", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         .target(
             name: "NinepipeCore",
-            dependencies: ["CZlib", "CJPEGShim", "CNinepipePlugin"] + optionalCodecs,
+            dependencies: ["CZlib", "CJPEGShim", "CNinepipePlugin", "CLazyLoading"] + optionalCodecs,
             path: "Sources/Core",
             linkerSettings: [.linkedLibrary("m")],
             // PluginExport.interfaceFingerprint, which run-time plugins are checked against.
