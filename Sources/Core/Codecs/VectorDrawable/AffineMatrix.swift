@@ -82,7 +82,7 @@ extension AffineMatrix {
             rest = rest.drop { $0.isWhitespace || $0 == "," }
             if rest.isEmpty { return }
             guard let open = rest.firstIndex(of: "("), let close = rest[open...].firstIndex(of: ")") else { return nil }
-            let name = rest[..<open].trimmingCharacters(in: \.isWhitespace)
+            let name = rest[..<open].trimmingWhitespace
             let arguments = rest[rest.index(after: open)..<close].split { $0.isWhitespace || $0 == "," }.map { Double($0) }
             guard arguments.allSatisfy({ $0?.isFinite == true }) else { return nil }
             let n = arguments.compactMap { $0 }

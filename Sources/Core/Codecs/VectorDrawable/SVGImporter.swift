@@ -70,13 +70,13 @@ struct SVGImporter {
         if let style = element.attribute("style", namespace: "") {
             for declaration in style.split(separator: ";") {
                 guard let colon = declaration.firstIndex(of: ":") else { continue }
-                if declaration[..<colon].trimmingCharacters(in: \.isWhitespace) == name {
+                if declaration[..<colon].trimmingWhitespace == name {
                     let value = String(String(declaration[declaration.index(after: colon)...]).replacing("!important", with: "").trimmingWhitespace)
                     return value == "inherit" ? nil : value
                 }
             }
         }
-        let value = element.attribute(name, namespace: "").map { String(Substring($0).trimmingCharacters(in: \.isWhitespace)) }
+        let value = element.attribute(name, namespace: "").map { String($0.trimmingWhitespace) }
         return value == "inherit" ? nil : value
     }
 
